@@ -1,0 +1,321 @@
+"""Plain data produced by the scan and analysis stages.
+
+Every later stage (graph, writers, verifier, knowledge base, agent) reads these frozen
+dataclasses and nothing else, so they are the contract of the analysis. `Analysis.to_dict()`
+is the documented JSON form printed by `klaro analyze --format json`; bump `SCHEMA_VERSION`
+whenever a field changes meaning or disappears.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file of the repository that passed the scan's filters."""
+
+    path: str  # POSIX path relative to the repository root
+    language: str
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedFile:
+    """A file the scan left out on purpose, with the reason (secret, binary, too large, ...)."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One parameter of a function signature, as written in the source."""
+
+    name: str
+    kind: str  # positional_only | positional_or_keyword | var_positional | keyword_only | var_keyword
+    annotation: str | None = None
+    default: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    """A function or method with its full signature."""
+
+    name: str
+    qualname: str  # dotted from the module: "Class.method" or "func"
+    module: str
+    parameters: tuple[Parameter, ...]
+    returns: str | None
+    decorators: tuple[str, ...]
+    is_async: bool
+    kind: str  # function | method | classmethod | staticmethod | property
+    docstring: str | None
+    lineno: int
+    end_lineno: int
+    is_public: bool
+    calls: tuple[str, ...] = ()  # dotted call targets as written, in source order, unique
+
+    @property
+    def signature(self) -> str:
+        """Render the signature as it would read in the source: `(a, b: int = 1) -> str`."""
+        return render_signature(self.parameters, self.returns)
+
+    @property
+    def fullname(self) -> str:
+        return f"{self.module}.{self.qualname}" if self.module else self.qualname
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """A module constant or a class attribute (annotated or assigned)."""
+
+    name: str
+    annotation: str | None
+    value: str | None  # source text of the value, shortened
+    lineno: int
+    is_public: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Class:
+    """A class with its bases, methods and class-level attributes."""
+
+    name: str
+    qualname: str
+    module: str
+    bases: tuple[str, ...]
+    decorators: tuple[str, ...]
+    docstring: str | None
+    methods: tuple[Function, ...]
+    attributes: tuple[Variable, ...]
+    lineno: int
+    end_lineno: int
+    is_public: bool
+    classes: tuple[Class, ...] = ()  # nested classes
+
+    @property
+    def fullname(self) -> str:
+        return f"{self.module}.{self.qualname}" if self.module else self.qualname
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """`import a.b as c` or `from a.b import d as e`, with relative imports made absolute."""
+
+    module: str  # absolute module imported from
+    name: str | None  # imported name for `from` imports, None for `import x`
+    alias: str  # the name bound in the importing module
+    lineno: int
+
+
+@dataclass(frozen=True, slots=True)
+class EnvVar:
+    """An environment variable the code reads, where it reads it, and its default if literal."""
+
+    name: str
+    path: str
+    lineno: int
+    default: str | None = None
+    via: str = "os.environ"  # os.environ | os.getenv | click envvar | ...
+
+
+@dataclass(frozen=True, slots=True)
+class CliOption:
+    """An option or positional argument of a command-line command."""
+
+    flags: tuple[str, ...]  # e.g. ("--count", "-c"); positional arguments have their name
+    dest: str
+    help: str | None = None
+    default: str | None = None
+    required: bool = False
+    is_flag: bool = False
+    positional: bool = False
+    envvar: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CliCommand:
+    """A command (or sub-command) declared with argparse, click or typer."""
+
+    name: str  # "" for the root parser of a program; sub-commands by their name
+    framework: str  # argparse | click | typer
+    path: str
+    lineno: int
+    function: str | None = None  # qualified name of the function implementing it
+    help: str | None = None
+    options: tuple[CliOption, ...] = ()
+    parent: str | None = None  # name of the group or parser it belongs to, if known
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """Everything the analysis learnt about one Python file."""
+
+    name: str  # dotted module name
+    path: str
+    docstring: str | None
+    is_package: bool  # an __init__.py
+    is_test: bool
+    is_public: bool
+    dunder_all: tuple[str, ...] | None
+    classes: tuple[Class, ...]
+    functions: tuple[Function, ...]
+    constants: tuple[Variable, ...]
+    imports: tuple[Import, ...]
+    env_vars: tuple[EnvVar, ...]
+    cli: tuple[CliCommand, ...]
+    lines: int
+
+    def public_names(self) -> tuple[str, ...]:
+        """Names this module exports: `__all__` when declared, else those without `_`."""
+        if self.dunder_all is not None:
+            return self.dunder_all
+        names = [c.name for c in self.classes] + [f.name for f in self.functions]
+        names += [v.name for v in self.constants]
+        return tuple(n for n in names if not n.startswith("_"))
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A console script or plugin entry point from packaging metadata."""
+
+    group: str  # console_scripts | gui_scripts | any plugin group
+    name: str
+    target: str  # "package.module:function"
+
+
+@dataclass(frozen=True, slots=True)
+class PackageMetadata:
+    """Facts from pyproject.toml, setup.cfg or setup.py; empty fields when none say."""
+
+    name: str | None = None
+    version: str | None = None
+    description: str | None = None
+    requires_python: str | None = None
+    dependencies: tuple[str, ...] = ()
+    optional_dependencies: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    license: str | None = None
+    urls: tuple[tuple[str, str], ...] = ()
+    entry_points: tuple[EntryPoint, ...] = ()
+    source: str | None = None  # which file the facts came from
+
+    @property
+    def console_scripts(self) -> tuple[EntryPoint, ...]:
+        return tuple(e for e in self.entry_points if e.group == "console_scripts")
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisError:
+    """A file the analysis could not read (syntax error, bad encoding); the run went on."""
+
+    path: str
+    message: str
+    lineno: int | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The whole analysis of a repository: the input of every later stage."""
+
+    root: str
+    metadata: PackageMetadata
+    files: tuple[SourceFile, ...]
+    modules: tuple[Module, ...]
+    skipped: tuple[SkippedFile, ...] = ()
+    errors: tuple[AnalysisError, ...] = ()
+    _index: dict[str, Module] = field(default_factory=dict, repr=False, compare=False)
+
+    def module(self, name: str) -> Module | None:
+        """Return the module with this dotted name, if analysed."""
+        if not self._index:
+            self._index.update((m.name, m) for m in self.modules)
+        return self._index.get(name)
+
+    def iter_functions(self) -> Iterator[Function]:
+        """Yield every function and method of every module, classes included."""
+        for mod in self.modules:
+            yield from mod.functions
+            for cls in iter_classes(mod.classes):
+                yield from cls.methods
+
+    def iter_classes(self) -> Iterator[Class]:
+        """Yield every class of every module, nested classes included."""
+        for mod in self.modules:
+            yield from iter_classes(mod.classes)
+
+    @property
+    def env_vars(self) -> tuple[EnvVar, ...]:
+        return tuple(e for m in self.modules for e in m.env_vars)
+
+    @property
+    def cli(self) -> tuple[CliCommand, ...]:
+        return tuple(c for m in self.modules for c in m.cli)
+
+    @property
+    def lines(self) -> int:
+        return sum(m.lines for m in self.modules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the documented, stable JSON form of the analysis."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "root": self.root,
+            "metadata": _plain(self.metadata),
+            "files": [_plain(f) for f in self.files],
+            "skipped": [_plain(s) for s in self.skipped],
+            "errors": [_plain(e) for e in self.errors],
+            "modules": [_plain(m) for m in self.modules],
+        }
+
+
+def iter_classes(classes: tuple[Class, ...]) -> Iterator[Class]:
+    """Yield classes and, depth first, the classes nested in them."""
+    for cls in classes:
+        yield cls
+        yield from iter_classes(cls.classes)
+
+
+def render_signature(parameters: tuple[Parameter, ...], returns: str | None) -> str:
+    """Render parameters the way Python source writes them, `/` and `*` markers included."""
+    parts: list[str] = []
+    seen_kw_marker = False
+    for i, p in enumerate(parameters):
+        if p.kind == "keyword_only" and not seen_kw_marker:
+            parts.append("*")
+            seen_kw_marker = True
+        if p.kind == "var_positional":
+            seen_kw_marker = True
+        text = {"var_positional": "*", "var_keyword": "**"}.get(p.kind, "") + p.name
+        if p.annotation:
+            text += f": {p.annotation}"
+        if p.default is not None:
+            text += f" = {p.default}" if p.annotation else f"={p.default}"
+        parts.append(text)
+        nxt = parameters[i + 1] if i + 1 < len(parameters) else None
+        if p.kind == "positional_only" and (nxt is None or nxt.kind != "positional_only"):
+            parts.append("/")
+    rendered = f"({', '.join(parts)})"
+    return f"{rendered} -> {returns}" if returns else rendered
+
+
+def _plain(obj: Any) -> Any:
+    """Convert dataclasses to JSON-ready dicts, adding derived fields readers rely on."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out = {
+            f.name: _plain(getattr(obj, f.name))
+            for f in dataclasses.fields(obj)
+            if not f.name.startswith("_")
+        }
+        if isinstance(obj, Function):
+            out["signature"] = obj.signature
+        return out
+    if isinstance(obj, tuple | list):
+        return [_plain(x) for x in obj]
+    return obj
