@@ -39,7 +39,9 @@ class Parameter:
     """One parameter of a function signature, as written in the source."""
 
     name: str
-    kind: str  # positional_only | positional_or_keyword | var_positional | keyword_only | var_keyword
+    kind: (
+        str  # positional_only | positional_or_keyword | var_positional | keyword_only | var_keyword
+    )
     annotation: str | None = None
     default: str | None = None
 

@@ -1,0 +1,7 @@
+"""Klaro's sub-commands, one module each; `COMMANDS` is the order `klaro --help` lists them."""
+
+from __future__ import annotations
+
+from klaro.commands import analyze
+
+COMMANDS = (analyze,)

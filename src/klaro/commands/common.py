@@ -1,0 +1,47 @@
+"""Arguments and helpers shared by sub-commands: repository path, config file, quiet mode."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from klaro.config import Config, load_config
+from klaro.errors import UsageError
+
+
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """Add PATH, --config and --quiet, which every repository command takes."""
+    parser.add_argument("path", nargs="?", default=".", help="repository root (default: .)")
+    parser.add_argument("--config", metavar="FILE", help="config file (default: .klaro.yml)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+
+def config_from_args(args: argparse.Namespace, **overrides: Any) -> Config:
+    """Load the config for the repository named on the command line."""
+    root = Path(args.path)
+    if not root.exists():
+        raise UsageError(f"path '{args.path}' does not exist")
+    if not root.is_dir():
+        raise UsageError(f"path '{args.path}' is not a directory")
+    return load_config(root, config_file=args.config, overrides=overrides)
+
+
+def progress_bar(quiet: bool, label: str) -> Callable[[int, int, str], None] | None:
+    """Return a progress callback drawing a bar on stderr, or None when quiet or not a TTY."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    bar: dict[str, Any] = {}
+
+    def update(done: int, total: int, item: str) -> None:
+        if "bar" not in bar:
+            bar["bar"] = tqdm(total=total, desc=label, unit="file", file=sys.stderr, leave=False)
+        bar["bar"].update(1)
+        if done >= total:
+            bar["bar"].close()
+
+    return update

@@ -1,0 +1,1 @@
+"""Read a repository: which files exist, and what the Python in them declares."""

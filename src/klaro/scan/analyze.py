@@ -1,0 +1,155 @@
+"""Analyse a whole repository: scan, per-module AST analysis, package metadata, with a cache.
+
+The cache maps (path, content hash) to a module's analysis, so a re-run only parses what
+changed. It lives in the user's cache directory, never inside the analysed repository:
+a repository is untrusted, and a cache file planted there must never be loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from klaro import __version__
+from klaro.scan.files import scan_repository
+from klaro.scan.metadata import read_metadata
+from klaro.scan.model import Analysis, AnalysisError, Module
+from klaro.scan.python import analyze_source, module_name_for
+
+# Bump when the analysis of a module can change for the same source (new fields, fixes).
+ANALYZER_VERSION = 1
+
+Progress = Callable[[int, int, str], None]
+
+
+def default_cache_dir() -> Path:
+    """Return Klaro's cache folder: $KLARO_CACHE_DIR, else the XDG cache home."""
+    explicit = os.environ.get("KLARO_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "klaro"
+
+
+def analyze_repository(
+    root: Path | str,
+    *,
+    include: Sequence[str] = (),
+    exclude: Sequence[str] = (),
+    max_file_size: int = 1_000_000,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Analyse every Python file of the repository at `root`; syntax errors are reported."""
+    scan = scan_repository(
+        root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
+    )
+    cache = _Cache(cache_dir, scan.root) if cache_dir is not None else None
+    python_files = [f for f in scan.files if f.language == "python"]
+    package_dirs = frozenset(
+        f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
+    )
+    modules: list[Module] = []
+    errors: list[AnalysisError] = []
+    total = len(python_files)
+    for i, source_file in enumerate(python_files, 1):
+        if progress is not None:
+            progress(i, total, source_file.path)
+        key = (source_file.path, source_file.sha256)
+        cached = cache.get(key) if cache else None
+        if cached is not None:
+            modules.append(cached)
+            continue
+        name = module_name_for(source_file.path, package_dirs)
+        try:
+            module = analyze_source(
+                scan.contents[source_file.path],
+                source_file.path,
+                name,
+                is_package=source_file.path.endswith("__init__.py"),
+            )
+        except SyntaxError as exc:
+            errors.append(AnalysisError(source_file.path, f"syntax error: {exc.msg}", exc.lineno))
+            continue
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            errors.append(AnalysisError(source_file.path, f"cannot parse: {exc}"))
+            continue
+        modules.append(module)
+        if cache:
+            cache.put(key, module)
+    if cache:
+        cache.save()
+    modules.sort(key=lambda m: m.path)
+    by_name = {m.name: m for m in modules}
+    metadata = read_metadata(scan.root, lambda attr: _lookup_constant(by_name, attr))
+    return Analysis(
+        root=str(scan.root),
+        metadata=metadata,
+        files=scan.files,
+        modules=tuple(modules),
+        skipped=scan.skipped,
+        errors=tuple(errors),
+    )
+
+
+def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:
+    """Resolve `pkg.__version__` to the literal string the module assigns."""
+    module_name, _, attr = dotted.rpartition(".")
+    module = modules.get(module_name)
+    if module is None:
+        return None
+    for const in module.constants:
+        if const.name == attr and const.value and const.value[:1] in "'\"":
+            return const.value.strip("'\"")
+    return None
+
+
+def _code_fingerprint() -> str:
+    """Identify the analyser's code, so an upgraded or edited Klaro never reads stale entries."""
+    here = Path(__file__).parent
+    stats = [(p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(here.glob("*.py"))]
+    return f"{__version__}:{stats}"
+
+
+class _Cache:
+    """Per-file analysis results keyed by (path, sha256), versioned by ANALYZER_VERSION."""
+
+    def __init__(self, cache_dir: Path, root: Path) -> None:
+        digest = hashlib.sha256(f"{root}\0{_code_fingerprint()}".encode()).hexdigest()[:16]
+        self.path = cache_dir / f"analysis-v{ANALYZER_VERSION}-{digest}.pickle"
+        self.old: dict[tuple[str, str], Module] = self._load()
+        self.new: dict[tuple[str, str], Module] = {}
+
+    def _load(self) -> dict[tuple[str, str], Module]:
+        try:
+            with self.path.open("rb") as fh:
+                data = pickle.load(fh)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, key: tuple[str, str]) -> Module | None:
+        found = self.old.get(key)
+        if found is not None:
+            self.new[key] = found
+        return found
+
+    def put(self, key: tuple[str, str], module: Module) -> None:
+        self.new[key] = module
+
+    def save(self) -> None:
+        """Write atomically, keeping only entries of files still present."""
+        if self.new == self.old:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(self.new, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+        except OSError:
+            return  # a cache that cannot be written only costs time on the next run

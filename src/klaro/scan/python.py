@@ -1,0 +1,372 @@
+"""Deterministic analysis of one Python module from its AST.
+
+No import, no execution: everything comes from `ast`, so analysing untrusted code is safe and
+the same source always gives the same facts. Command-line surfaces are extracted by
+`scan.cli`, environment variables here because they hide in any function body.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from typing import Any
+
+from klaro.scan import cli as cli_surface
+from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
+
+_VALUE_LIMIT = 80
+_ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
+_ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
+_ENV_MAPS = {"os.environ", "environ"}
+_CLI_WORDS = ("argparse", "click", "typer")
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
+
+
+def module_name_for(path: str, package_dirs: frozenset[str]) -> str:
+    """Derive the dotted module name of a repo-relative path.
+
+    `package_dirs` holds every directory that has an `__init__.py`; a module's name starts at
+    the highest directory of its unbroken package chain, and `src/` layouts drop `src`.
+    """
+    parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+        dirs = parts
+    else:
+        dirs = parts[:-1]
+    start = len(dirs)
+    while start > 0 and "/".join(dirs[:start]) in package_dirs:
+        start -= 1
+    if dirs and dirs[0] == "src":
+        start = 1  # src layout: namespace packages under src/ keep their full name
+    return ".".join(parts[start:]) or parts[-1]
+
+
+def is_test_path(path: str) -> bool:
+    """Tell whether a file belongs to a test suite rather than to the documented code."""
+    parts = path.split("/")
+    name = parts[-1]
+    if any(p in {"tests", "test", "testing"} for p in parts[:-1]):
+        return True
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def analyze_source(source: str | bytes, path: str, module: str, *, is_package: bool) -> Module:
+    """Analyse one module's source; raises SyntaxError or ValueError for unparsable input."""
+    tree = ast.parse(source, filename=path)
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+    wants_cli = any(word in text for word in _CLI_WORDS)
+    return _ModuleVisitor(path, module, is_package, wants_cli).visit_module(tree, lines)
+
+
+class _ModuleVisitor:
+    """Collect a module's symbols in one pass over its top-level and class bodies."""
+
+    def __init__(self, path: str, module: str, is_package: bool, wants_cli: bool) -> None:
+        self.path = path
+        self.wants_cli = wants_cli
+        self.module = module
+        self.is_package = is_package
+        self.env: list[EnvVar] = []
+        self.constants: dict[str, str] = {}
+
+    def visit_module(self, tree: ast.Module, lines: int) -> Module:
+        body = tree.body
+        imports = tuple(self._imports(body))
+        constants = tuple(self._variables(body, module_level=True))
+        self.constants = {
+            v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
+        }
+        classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
+        functions = tuple(
+            self._function(n, "", None)
+            for n in body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        )
+        self._walk([n for n in body if not isinstance(n, _DEFS)], None)
+        dunder_all = _dunder_all(body)
+        private = any(p.startswith("_") for p in self.module.split("."))
+        is_test = is_test_path(self.path)
+        return Module(
+            name=self.module,
+            path=self.path,
+            docstring=ast.get_docstring(tree),
+            is_package=self.is_package,
+            is_test=is_test,
+            is_public=not private and not is_test,
+            dunder_all=dunder_all,
+            classes=classes,
+            functions=functions,
+            constants=constants,
+            imports=imports,
+            env_vars=tuple(_unique_env(self.env)),
+            cli=tuple(cli_surface.extract(tree, self.path, self.module, self.constants))
+            if self.wants_cli
+            else (),
+            lines=lines,
+        )
+
+    def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
+        for node in _walk_statements(body):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    bound = alias.asname or alias.name.split(".")[0]
+                    yield Import(alias.name, None, bound, node.lineno)
+            elif isinstance(node, ast.ImportFrom):
+                base = self._absolute(node.module, node.level)
+                for alias in node.names:
+                    yield Import(base, alias.name, alias.asname or alias.name, node.lineno)
+
+    def _absolute(self, module: str | None, level: int) -> str:
+        if level == 0:
+            return module or ""
+        package = self.module.split(".") if self.is_package else self.module.split(".")[:-1]
+        if level > 1:
+            package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+        return ".".join([*package, *([module] if module else [])])
+
+    def _variables(self, body: Iterable[ast.stmt], *, module_level: bool) -> Iterable[Variable]:
+        seen: set[str] = set()
+        for node in body:
+            targets: list[ast.expr] = []
+            annotation: str | None = None
+            value: ast.expr | None = None
+            if isinstance(node, ast.Assign):
+                targets, value = node.targets, node.value
+            elif isinstance(node, ast.AnnAssign):
+                targets, value = [node.target], node.value
+                annotation = ast.unparse(node.annotation)
+            for target in targets:
+                if not isinstance(target, ast.Name) or target.id in seen:
+                    continue
+                name = target.id
+                if module_level and name == "__all__":
+                    continue
+                seen.add(name)
+                yield Variable(
+                    name=name,
+                    annotation=annotation,
+                    value=_shorten(ast.unparse(value)) if value is not None else None,
+                    lineno=node.lineno,
+                    is_public=not name.startswith("_"),
+                )
+
+    def _class(self, node: ast.ClassDef, prefix: str) -> Class:
+        qualname = f"{prefix}{node.name}"
+        methods = tuple(
+            self._function(n, f"{qualname}.", node)
+            for n in node.body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        )
+        nested = tuple(
+            self._class(n, f"{qualname}.") for n in node.body if isinstance(n, ast.ClassDef)
+        )
+        self._walk([n for n in node.body if not isinstance(n, _DEFS)], None)
+        return Class(
+            name=node.name,
+            qualname=qualname,
+            module=self.module,
+            bases=tuple(ast.unparse(b) for b in node.bases)
+            + tuple(
+                f"{k.arg}={ast.unparse(k.value)}" for k in node.keywords if k.arg == "metaclass"
+            ),
+            decorators=tuple(ast.unparse(d) for d in node.decorator_list),
+            docstring=ast.get_docstring(node),
+            methods=methods,
+            attributes=tuple(self._variables(node.body, module_level=False)),
+            lineno=node.lineno,
+            end_lineno=node.end_lineno or node.lineno,
+            is_public=not node.name.startswith("_") and not prefix.startswith("_"),
+            classes=nested,
+        )
+
+    def _function(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, owner: ast.ClassDef | None
+    ) -> Function:
+        decorators = tuple(ast.unparse(d) for d in node.decorator_list)
+        kind = "function"
+        if owner is not None:
+            kind = "method"
+            for deco in decorators:
+                if deco in {"classmethod", "staticmethod"}:
+                    kind = deco
+                elif deco in {
+                    "property",
+                    "functools.cached_property",
+                    "cached_property",
+                } or deco.endswith((".setter", ".deleter")):
+                    kind = "property"
+        name = node.name
+        public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+        return Function(
+            name=name,
+            qualname=f"{prefix}{name}",
+            module=self.module,
+            parameters=_parameters(node.args),
+            returns=ast.unparse(node.returns) if node.returns else None,
+            decorators=decorators,
+            is_async=isinstance(node, ast.AsyncFunctionDef),
+            kind=kind,
+            docstring=ast.get_docstring(node),
+            lineno=node.lineno,
+            end_lineno=node.end_lineno or node.lineno,
+            is_public=public and not prefix.startswith("_"),
+            calls=self._calls(node),
+        )
+
+    def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+        """Return the dotted names a function calls, nested functions' calls included."""
+        calls: dict[str, None] = {}
+        self._walk(node.body, calls)
+        return tuple(sorted(calls))
+
+    def _walk(self, nodes: list[ast.stmt], calls: dict[str, None] | None) -> None:
+        """Visit every node below `nodes` once: record calls and environment reads.
+
+        Each node of a module is walked exactly once (module statements, class bodies and
+        function bodies are disjoint), which keeps the analysis close to parsing speed.
+        """
+        stack: list[Any] = list(nodes)
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind is str or node is None:  # Global.names, Dict.keys with ** entries
+                continue
+            if kind is ast.Call:
+                assert isinstance(node, ast.Call)
+                name = _dotted(node.func)
+                if name:
+                    if calls is not None:
+                        calls[name] = None
+                    if name in _ENV_READERS and node.args:
+                        self._env(
+                            node.args[0], node, name, node.args[1] if len(node.args) > 1 else None
+                        )
+            elif kind is ast.Subscript:
+                assert isinstance(node, ast.Subscript)
+                if _dotted(node.value) in _ENV_MAPS:
+                    self._env(node.slice, node, "os.environ", None)
+            elif kind is ast.Compare:
+                assert isinstance(node, ast.Compare)
+                if (
+                    len(node.ops) == 1
+                    and type(node.ops[0]) in (ast.In, ast.NotIn)
+                    and _dotted(node.comparators[0]) in _ENV_MAPS
+                ):
+                    self._env(node.left, node, "os.environ", None)
+            fields = _FIELDS.get(kind)
+            if fields is None:
+                fields = _FIELDS[kind] = tuple(f for f in kind._fields if f != "ctx")
+            for field in fields:
+                value = getattr(node, field, None)
+                if type(value) is list:
+                    stack.extend(value)
+                elif value is not None and type(value) not in _SCALARS:
+                    stack.append(value)
+
+    def _env(self, key: ast.expr, node: ast.expr, via: str, default: ast.expr | None) -> None:
+        name = self._string(key)
+        if not name:
+            return
+        literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
+        via = "os.getenv" if via.endswith("getenv") else "os.environ"
+        self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
+
+    def _string(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.constants.get(node.id)
+        return None
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
+    """Yield module-level statements, looking inside if/try blocks (guarded imports)."""
+    for node in body:
+        yield node
+        if isinstance(node, ast.If | ast.Try | ast.TryStar):
+            yield from _walk_statements(node.body)
+            yield from _walk_statements(node.orelse)
+            if isinstance(node, ast.Try | ast.TryStar):
+                for handler in node.handlers:
+                    yield from _walk_statements(handler.body)
+                yield from _walk_statements(node.finalbody)
+
+
+def _parameters(args: ast.arguments) -> tuple[Parameter, ...]:
+    out: list[Parameter] = []
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    defaults += list(args.defaults)
+    for i, (arg, default) in enumerate(zip(positional, defaults, strict=True)):
+        kind = "positional_only" if i < len(args.posonlyargs) else "positional_or_keyword"
+        out.append(_param(arg, kind, default))
+    if args.vararg:
+        out.append(_param(args.vararg, "var_positional", None))
+    for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        out.append(_param(arg, "keyword_only", kw_default))
+    if args.kwarg:
+        out.append(_param(args.kwarg, "var_keyword", None))
+    return tuple(out)
+
+
+def _param(arg: ast.arg, kind: str, default: ast.expr | None) -> Parameter:
+    return Parameter(
+        name=arg.arg,
+        kind=kind,
+        annotation=ast.unparse(arg.annotation) if arg.annotation else None,
+        default=_shorten(ast.unparse(default)) if default is not None else None,
+    )
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """Return `a.b.c` for a Name/Attribute chain, else None."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _dunder_all(body: Iterable[ast.stmt]) -> tuple[str, ...] | None:
+    names: list[str] | None = None
+    for node in body:
+        value: ast.expr | None = None
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            value, names = node.value, []
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and (
+            isinstance(node.target, ast.Name) and node.target.id == "__all__"
+        ):
+            value = node.value
+            if isinstance(node, ast.AnnAssign) or names is None:
+                names = []
+        if value is not None and isinstance(value, ast.List | ast.Tuple) and names is not None:
+            names.extend(
+                e.value
+                for e in value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+    return tuple(dict.fromkeys(names)) if names is not None else None
+
+
+def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
+    seen: set[tuple[str, int]] = set()
+    for env in sorted(found, key=lambda e: (e.lineno, e.name)):
+        if (env.name, env.lineno) not in seen:
+            seen.add((env.name, env.lineno))
+            yield env
+
+
+def _shorten(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
