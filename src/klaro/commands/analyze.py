@@ -54,7 +54,7 @@ def render_text(analysis: Analysis) -> str:
     out.append(f"{title} {meta.version or ''}".rstrip())
     if meta.description:
         out.append(f"  {meta.description}")
-    modules = [m for m in analysis.modules if not m.is_test]
+    modules = [m for m in analysis.modules if m.role == "package"]
     classes = sum(1 for _ in analysis.iter_classes())
     functions = sum(1 for _ in analysis.iter_functions())
     out.append(

@@ -18,7 +18,7 @@ from klaro import __version__
 from klaro.scan.files import scan_repository
 from klaro.scan.metadata import read_metadata
 from klaro.scan.model import Analysis, AnalysisError, Module
-from klaro.scan.python import analyze_source, module_name_for
+from klaro.scan.python import analyze_source, module_name_for, module_role
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
 ANALYZER_VERSION = 1
@@ -71,6 +71,7 @@ def analyze_repository(
                 source_file.path,
                 name,
                 is_package=source_file.path.endswith("__init__.py"),
+                role=module_role(source_file.path, package_dirs),
             )
         except SyntaxError as exc:
             errors.append(AnalysisError(source_file.path, f"syntax error: {exc.msg}", exc.lineno))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SCHEMA_VERSION = 1
+_SHIPPED = frozenset({"package", "script"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +165,7 @@ class Module:
     path: str
     docstring: str | None
     is_package: bool  # an __init__.py
-    is_test: bool
+    role: str  # package | test | example | script: only "package" modules are documented API
     is_public: bool
     dunder_all: tuple[str, ...] | None
     classes: tuple[Class, ...]
@@ -174,6 +175,10 @@ class Module:
     env_vars: tuple[EnvVar, ...]
     cli: tuple[CliCommand, ...]
     lines: int
+
+    @property
+    def is_test(self) -> bool:
+        return self.role == "test"
 
     def public_names(self) -> tuple[str, ...]:
         """Names this module exports: `__all__` when declared, else those without `_`."""
@@ -254,11 +259,13 @@ class Analysis:
 
     @property
     def env_vars(self) -> tuple[EnvVar, ...]:
-        return tuple(e for m in self.modules for e in m.env_vars)
+        """Environment variables the project reads (tests and examples left out)."""
+        return tuple(e for m in self.modules if m.role in _SHIPPED for e in m.env_vars)
 
     @property
     def cli(self) -> tuple[CliCommand, ...]:
-        return tuple(c for m in self.modules for c in m.cli)
+        """Command-line commands the project declares (tests and examples left out)."""
+        return tuple(c for m in self.modules if m.role in _SHIPPED for c in m.cli)
 
     @property
     def lines(self) -> int:

@@ -18,6 +18,8 @@ _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
 _ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
 _ENV_MAPS = {"os.environ", "environ"}
+_NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
+_ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
 _CLI_WORDS = ("argparse", "click", "typer")
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
@@ -52,20 +54,43 @@ def is_test_path(path: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
-def analyze_source(source: str | bytes, path: str, module: str, *, is_package: bool) -> Module:
+def module_role(path: str, package_dirs: frozenset[str]) -> str:
+    """Classify a file: part of an installable package, a test, an example/doc, or a script.
+
+    Only "package" modules make up the public API that documentation describes; examples,
+    docs configuration and helper scripts are analysed but not documented as API.
+    """
+    if is_test_path(path):
+        return "test"
+    parts = path.split("/")
+    if any(p in _NON_PACKAGE_DIRS for p in parts[:-1]):
+        return "example"
+    if parts[0] == "src" and len(parts) > 1:
+        return "package"
+    if len(parts) == 1:
+        return "script" if parts[0] in _ROOT_SCRIPTS else "package"
+    return "package" if parts[0] in package_dirs else "script"
+
+
+def analyze_source(
+    source: str | bytes, path: str, module: str, *, is_package: bool, role: str = "package"
+) -> Module:
     """Analyse one module's source; raises SyntaxError or ValueError for unparsable input."""
     tree = ast.parse(source, filename=path)
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
     lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     wants_cli = any(word in text for word in _CLI_WORDS)
-    return _ModuleVisitor(path, module, is_package, wants_cli).visit_module(tree, lines)
+    return _ModuleVisitor(path, module, is_package, wants_cli, role).visit_module(tree, lines)
 
 
 class _ModuleVisitor:
     """Collect a module's symbols in one pass over its top-level and class bodies."""
 
-    def __init__(self, path: str, module: str, is_package: bool, wants_cli: bool) -> None:
+    def __init__(
+        self, path: str, module: str, is_package: bool, wants_cli: bool, role: str
+    ) -> None:
         self.path = path
+        self.role = role
         self.wants_cli = wants_cli
         self.module = module
         self.is_package = is_package
@@ -80,7 +105,7 @@ class _ModuleVisitor:
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }
         classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
-        functions = tuple(
+        functions = _effective(
             self._function(n, "", None)
             for n in body
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -88,14 +113,13 @@ class _ModuleVisitor:
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
         dunder_all = _dunder_all(body)
         private = any(p.startswith("_") for p in self.module.split("."))
-        is_test = is_test_path(self.path)
         return Module(
             name=self.module,
             path=self.path,
             docstring=ast.get_docstring(tree),
             is_package=self.is_package,
-            is_test=is_test,
-            is_public=not private and not is_test,
+            role=self.role,
+            is_public=not private and self.role == "package",
             dunder_all=dunder_all,
             classes=classes,
             functions=functions,
@@ -155,7 +179,7 @@ class _ModuleVisitor:
 
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
-        methods = tuple(
+        methods = _effective(
             self._function(n, f"{qualname}.", node)
             for n in node.body
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -283,6 +307,24 @@ class _ModuleVisitor:
 
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:
+    """Keep the definitions in effect: no `@overload` stubs; a property by its getter.
+
+    A name defined twice keeps its last definition (the one Python binds), except a property,
+    whose setter and deleter reuse the getter's name and docstring-less body.
+    """
+    chosen: dict[str, Function] = {}
+    for func in functions:
+        if any(d.rsplit(".", 1)[-1] == "overload" for d in func.decorators):
+            continue
+        previous = chosen.get(func.name)
+        if previous is not None and previous.kind == "property":
+            continue
+        chosen.pop(func.name, None)
+        chosen[func.name] = func
+    return tuple(sorted(chosen.values(), key=lambda f: f.lineno))
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
