@@ -1,0 +1,1 @@
+"""Verification: every code reference in the documentation must resolve against the code."""

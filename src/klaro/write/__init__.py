@@ -1,0 +1,1 @@
+"""Writers of documentation: the deterministic offline writer and managed regions."""

@@ -1,0 +1,37 @@
+"""What a writer produces: the new content of one documentation file, beside the old."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DocChange:
+    """A documentation file Klaro wants to write; `before` is None for a new file."""
+
+    path: str  # POSIX path relative to the repository root
+    before: str | None
+    after: str
+    summary: str = ""  # one line for PR bodies and logs: what changed and why
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+    def diff(self) -> str:
+        """Return a unified diff (`a/path` → `b/path`), empty when nothing changed."""
+        if not self.changed:
+            return ""
+        before = (self.before or "").splitlines(keepends=True)
+        after = self.after.splitlines(keepends=True)
+        lines = difflib.unified_diff(
+            before,
+            after,
+            fromfile="/dev/null" if self.before is None else f"a/{self.path}",
+            tofile=f"b/{self.path}",
+        )
+        return "".join(
+            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+            for line in lines
+        )
