@@ -5,10 +5,9 @@ directory can be re-included. Ignore rules come from `.git/info/exclude`, `.giti
 level, Klaro's defaults, `.klaroignore` at every level and `extra_ignores`, in rising order of
 precedence: a `.klaroignore` can re-include what git ignores, and a `.gitignore` written for git
 (say a whitelist with `!*/`) cannot pull `node_modules/` back in. Every ignore file is rewritten
-to root-relative patterns and merged into one `GitIgnoreSpec` per directory, so pathspec's
-last-match-wins order (file matches beating matches through a parent directory) decides across
-levels too. Secrets, binaries, huge files and symlinks leaving the repository are reported in
-`skipped` and never read past their first bytes.
+to root-relative patterns and merged into one rule list per directory, shared by the directories
+below, so "the last pattern matching the path itself wins" decides across levels as in git.
+Secrets, binaries, huge files and symlinks leaving the repository are reported in `skipped`.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from pathspec import GitIgnoreSpec
-from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+from pathspec.patterns.gitignore.spec import _DIR_MARK, GitIgnoreSpecPattern
 
 from klaro.errors import ConfigError, ScanError
 from klaro.scan.model import SkippedFile, SourceFile
@@ -39,6 +38,8 @@ _ALWAYS_PRUNED = frozenset({".git", ".hg", ".svn", ".klaro"})  # no rule can re-
 _OUTPUT_DIRS = frozenset({"build", "dist"})  # ignored unless they hold an `__init__.py`
 _IGNORE_FILES = (".gitignore", ".klaroignore")
 _GLOB_CHARS = re.compile(r"[\\*?\[\]]")
+# A compiled pattern, whether it ignores (False for `!`), whether its regex marks directories.
+_Rule = tuple[re.Pattern[str], bool, bool]
 
 _SECRET_NAME = re.compile(
     r"""\.env(?:\.(?!(?:example|sample|template|dist)$).+)?
@@ -117,9 +118,11 @@ def scan_repository(
     if not given.is_dir():
         raise ScanError(f"repository path is not a directory: {given}")
     walker = _Walker(given.resolve(), max_file_size, keep_content)
-    walker.include = _config_spec("include", include) if include else None
-    walker.exclude = _config_spec("exclude", exclude) if exclude else None
-    walker.tail = _config_spec("extra_ignores", extra_ignores).patterns
+    _config_rules("include", include)
+    # pathspec's own matching counts a match through a parent: `include = ["src/"]` works
+    walker.include = GitIgnoreSpec.from_lines(include) if include else None
+    walker.exclude = _config_rules("exclude", exclude)
+    walker.tail = _config_rules("extra_ignores", extra_ignores)
     walker.walk()
     return ScanResult(
         root=walker.root,
@@ -129,15 +132,14 @@ def scan_repository(
     )
 
 
-def _config_spec(key: str, patterns: Sequence[str]) -> GitIgnoreSpec:
-    """Compile patterns from configuration, naming the bad one instead of skipping it."""
-    compiled = []
+def _config_rules(key: str, patterns: Sequence[str]) -> tuple[_Rule, ...]:
+    """Compile patterns from configuration, naming a bad one instead of dropping it."""
     for text in patterns:
         try:
-            compiled.append(GitIgnoreSpecPattern(text))
+            GitIgnoreSpecPattern(text)
         except ValueError as exc:
             raise ConfigError(f"{key}: invalid pattern {text!r}: {exc}") from exc
-    return GitIgnoreSpec([p for p in compiled if p.include is not None])
+    return _compile(patterns, "")
 
 
 def _rebase(line: str, base: str) -> str | None:
@@ -154,19 +156,22 @@ def _rebase(line: str, base: str) -> str | None:
     return ("!" if negated else "") + "/" + prefix + body
 
 
-def _compile(lines: Sequence[str], base: str) -> tuple[GitIgnoreSpecPattern, ...]:
+def _compile(lines: Sequence[str], base: str) -> tuple[_Rule, ...]:
     """Compile an ignore file's lines; like git, a malformed line is ignored, not fatal."""
-    out = []
+    out: list[_Rule] = []
     for line in lines:
         text = _rebase(line, base)
         if text is None:
             continue
+        if text.endswith("/**/"):  # pathspec reads `x/**/` as `x/`; git, as directories in x
+            text += "*/"
         try:
             pattern = GitIgnoreSpecPattern(text)
         except ValueError:
             continue
-        if pattern.include is not None:
-            out.append(pattern)
+        if pattern.include is not None and pattern.regex is not None:
+            regex = pattern.regex
+            out.append((regex, pattern.include, _DIR_MARK in regex.groupindex))
     return tuple(out)
 
 
@@ -179,25 +184,43 @@ def _read_lines(path: str) -> list[str]:
         return []
 
 
-def _dir_ignored(spec: GitIgnoreSpec, rel: str) -> bool:
-    """Tell whether git skips this whole directory; `x/**` ignores what x holds, not x itself."""
-    result = spec.check_file(rel + "/")
-    if not result.include or result.index is None:
-        return False
-    pattern = spec.patterns[result.index]
-    return not (str(pattern.pattern).rstrip().endswith("/**") and not pattern.match_file(rel))
+def _verdict(rules: Sequence[_Rule], rel: str, is_dir: bool) -> bool | None:
+    """Say whether the last rule matching this very path ignores it (None: no rule matches).
+
+    pathspec's regexes also match paths below a matching directory, the `ps_d` group marking
+    the slash where that directory ends, and `check_file` ranks such matches below any other.
+    The walk has already kept every parent directory, so, as in git, only a match of the path
+    itself counts: for a file, one without the mark; for a directory (tested as `rel/`), one
+    whose mark is its own trailing slash, or an open prefix like `x/**` (`^x/`) that goes past
+    it (`x/**` matches what x holds, not x itself).
+    """
+    text = rel + "/" if is_dir else rel
+    end = len(rel)
+    for regex, ignores, marked in reversed(rules):
+        match = regex.search(text)
+        if match is None:
+            continue
+        mark = match.start(_DIR_MARK) if marked else -1
+        if not is_dir:
+            if mark == -1:
+                return ignores
+        elif mark == end or (mark == -1 and match.end() < len(text)):
+            return ignores
+        elif marked and (again := regex.search(text, end)) and again.start(_DIR_MARK) == end:
+            return ignores  # an unanchored `*/` first found an ancestor's slash
+    return None
 
 
 @dataclass(frozen=True)
 class _Rules:
-    """The ignore patterns in force in one directory, compiled once and shared downwards."""
+    """The ignore rules in force in one directory, compiled once and shared downwards."""
 
-    git: tuple[GitIgnoreSpecPattern, ...]
-    klaro: tuple[GitIgnoreSpecPattern, ...]
-    spec: GitIgnoreSpec
+    git: tuple[_Rule, ...]
+    klaro: tuple[_Rule, ...]
+    merged: tuple[_Rule, ...]  # everything in force, in rising precedence
 
 
-_Frame = tuple[str, _Rules, bool]  # directory to list, rules of its parent, is build/dist
+_Frame = tuple[str, _Rules, bool]  # directory to list, its parent's rules, is build/dist output
 
 
 class _Walker:
@@ -208,8 +231,8 @@ class _Walker:
         self.max_file_size = max_file_size
         self.keep_content = keep_content
         self.include: GitIgnoreSpec | None = None
-        self.exclude: GitIgnoreSpec | None = None
-        self.tail: Sequence[GitIgnoreSpecPattern] = ()
+        self.exclude: tuple[_Rule, ...] = ()
+        self.tail: tuple[_Rule, ...] = ()
         self.files: list[SourceFile] = []
         self.skipped: list[SkippedFile] = []
         self.contents: dict[str, bytes] = {}
@@ -219,8 +242,7 @@ class _Walker:
 
     def walk(self) -> None:
         """Visit every directory top-down, pruning ignored ones before listing them."""
-        empty = _Rules((), (), GitIgnoreSpec([]))
-        stack: list[_Frame] = [("", empty, False)]
+        stack: list[_Frame] = [("", _Rules((), (), ()), False)]
         while stack:
             rel, parent, output_dir = stack.pop()
             try:
@@ -244,22 +266,20 @@ class _Walker:
         if not rel or any(name in names for name in _IGNORE_FILES):
             here = [_compile(_read_lines(str(self.root / rel / n)), rel) for n in _IGNORE_FILES]
             git, klaro = parent.git + here[0], parent.klaro + here[1]
-            patterns = [*self.head, *git, *self.defaults, *klaro, *self.tail]
-            return _Rules(git, klaro, GitIgnoreSpec(patterns))
+            return _Rules(git, klaro, (*self.head, *git, *self.defaults, *klaro, *self.tail))
         return parent
 
     def _visit(self, entry: os.DirEntry[str], rel: str, rules: _Rules, stack: list[_Frame]) -> None:
         """Sort one directory entry into: descend, read, skip with a reason, or drop silently."""
         try:
             if entry.is_symlink():
-                self._visit_symlink(entry, rel, rules.spec)
+                self._visit_symlink(entry, rel, rules.merged)
             elif entry.is_dir(follow_symlinks=False):
-                if not self._dir_dropped(rules.spec, rel):
-                    output_dir = entry.name in _OUTPUT_DIRS
-                    if output_dir and rules.spec.check_file(rel + "/").include is not None:
-                        output_dir = False  # an explicit rule already decided
-                    stack.append((rel, rules, output_dir))
-            elif self._wanted(rules.spec, rel):
+                verdict = _verdict(rules.merged, rel, True)
+                if not verdict and not _verdict(self.exclude, rel, True):
+                    # a build/ or dist/ that no rule names is output unless it is a package
+                    stack.append((rel, rules, verdict is None and entry.name in _OUTPUT_DIRS))
+            elif self._wanted(rules.merged, rel):
                 info = entry.stat(follow_symlinks=False)
                 if stat.S_ISREG(info.st_mode):
                     self._read(entry.path, rel, info.st_size)
@@ -268,19 +288,19 @@ class _Walker:
         except OSError as exc:
             self._skip(rel, f"unreadable ({exc.strerror or exc})")
 
-    def _visit_symlink(self, entry: os.DirEntry[str], rel: str, spec: GitIgnoreSpec) -> None:
+    def _visit_symlink(self, entry: os.DirEntry[str], rel: str, rules: Sequence[_Rule]) -> None:
         """Report symlinked directories and outside targets; read inside ones via the link."""
         try:
             info = os.stat(entry.path)
         except OSError:
-            if self._wanted(spec, rel):
+            if self._wanted(rules, rel):
                 self._skip(rel, "broken symlink")
             return
         if stat.S_ISDIR(info.st_mode):
-            if not self._dir_dropped(spec, rel):
+            if not _verdict(rules, rel, True) and not _verdict(self.exclude, rel, True):
                 self._skip(rel, "symlinked directory")
             return
-        if not self._wanted(spec, rel):
+        if not self._wanted(rules, rel):
             return
         real = os.path.realpath(entry.path)
         if os.path.commonpath([real, self.root]) != str(self.root):
@@ -288,23 +308,15 @@ class _Walker:
             return
         target = Path(real).relative_to(self.root).as_posix()
         if is_secret_path(target) or _ALWAYS_PRUNED.intersection(target.split("/")):
-            self._skip(rel, "secret")
+            self._skip(rel, "secret")  # never read credentials or .git/config through a link
         elif not stat.S_ISREG(info.st_mode):
             self._skip(rel, "not a regular file")
         else:
             self._read(entry.path, rel, info.st_size)
 
-    def _dir_dropped(self, spec: GitIgnoreSpec, rel: str) -> bool:
-        """Tell whether a directory is ignored or excluded, so the walk never enters it."""
-        return _dir_ignored(spec, rel) or (
-            self.exclude is not None and _dir_ignored(self.exclude, rel)
-        )
-
-    def _wanted(self, spec: GitIgnoreSpec, rel: str) -> bool:
+    def _wanted(self, rules: Sequence[_Rule], rel: str) -> bool:
         """Apply ignore rules, then `exclude`, then `include` to a file path."""
-        if spec.check_file(rel).include:
-            return False
-        if self.exclude is not None and self.exclude.check_file(rel).include:
+        if _verdict(rules, rel, False) or _verdict(self.exclude, rel, False):
             return False
         return self.include is None or bool(self.include.check_file(rel).include)
 

@@ -181,12 +181,18 @@ class Module:
         return self.role == "test"
 
     def public_names(self) -> tuple[str, ...]:
-        """Names this module exports: `__all__` when declared, else those without `_`."""
+        """Names this module exports: `__all__` when declared, else those without `_`.
+
+        A package `__init__` also exports what it imports with `from ... import` (the usual
+        way a package lifts its API to the top), so `pkg.Thing` is public when `pkg` re-exports it.
+        """
         if self.dunder_all is not None:
             return self.dunder_all
         names = [c.name for c in self.classes] + [f.name for f in self.functions]
         names += [v.name for v in self.constants]
-        return tuple(n for n in names if not n.startswith("_"))
+        if self.is_package:
+            names += [i.alias for i in self.imports if i.name is not None]
+        return tuple(dict.fromkeys(n for n in names if not n.startswith("_") and n != "*"))
 
 
 @dataclass(frozen=True, slots=True)
