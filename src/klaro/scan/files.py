@@ -1,13 +1,11 @@
 """Find the files of a repository that Klaro may read, seeing the tree the way git does.
 
-The walk is top-down and prunes ignored directories, so, as in git, nothing inside an excluded
-directory can be re-included. Ignore rules come from `.git/info/exclude`, `.gitignore` at every
-level, Klaro's defaults, `.klaroignore` at every level and `extra_ignores`, in rising order of
-precedence: a `.klaroignore` can re-include what git ignores, and a `.gitignore` written for git
-(say a whitelist with `!*/`) cannot pull `node_modules/` back in. Every ignore file is rewritten
-to root-relative patterns and merged into one rule list per directory, shared by the directories
-below, so "the last pattern matching the path itself wins" decides across levels as in git.
-Secrets, binaries, huge files and symlinks leaving the repository are reported in `skipped`.
+The walk is top-down and prunes ignored directories, so nothing inside an excluded directory
+comes back. Rules, in rising precedence: `.git/info/exclude`, every `.gitignore`, Klaro's
+defaults, every `.klaroignore`, `extra_ignores`; so a `.klaroignore` may re-include what git
+ignores, while a git whitelist (`*`, `!*/`) cannot pull `node_modules/` back. Ignore files are
+rewritten root-relative and merged into one rule list per directory, shared below it, so the
+last pattern matching the path itself wins across levels too, as in git.
 """
 
 from __future__ import annotations
@@ -118,11 +116,11 @@ def scan_repository(
     if not given.is_dir():
         raise ScanError(f"repository path is not a directory: {given}")
     walker = _Walker(given.resolve(), max_file_size, keep_content)
-    _config_rules("include", include)
+    _compile(include, config_key="include")
     # pathspec's own matching counts a match through a parent: `include = ["src/"]` works
     walker.include = GitIgnoreSpec.from_lines(include) if include else None
-    walker.exclude = _config_rules("exclude", exclude)
-    walker.tail = _config_rules("extra_ignores", extra_ignores)
+    walker.exclude = _compile(exclude, config_key="exclude")
+    walker.tail = _compile(extra_ignores, config_key="extra_ignores")
     walker.walk()
     return ScanResult(
         root=walker.root,
@@ -130,16 +128,6 @@ def scan_repository(
         skipped=tuple(sorted(walker.skipped, key=lambda s: s.path)),
         contents=MappingProxyType(walker.contents),
     )
-
-
-def _config_rules(key: str, patterns: Sequence[str]) -> tuple[_Rule, ...]:
-    """Compile patterns from configuration, naming a bad one instead of dropping it."""
-    for text in patterns:
-        try:
-            GitIgnoreSpecPattern(text)
-        except ValueError as exc:
-            raise ConfigError(f"{key}: invalid pattern {text!r}: {exc}") from exc
-    return _compile(patterns, "")
 
 
 def _rebase(line: str, base: str) -> str | None:
@@ -156,8 +144,8 @@ def _rebase(line: str, base: str) -> str | None:
     return ("!" if negated else "") + "/" + prefix + body
 
 
-def _compile(lines: Sequence[str], base: str) -> tuple[_Rule, ...]:
-    """Compile an ignore file's lines; like git, a malformed line is ignored, not fatal."""
+def _compile(lines: Sequence[str], base: str = "", config_key: str = "") -> tuple[_Rule, ...]:
+    """Compile ignore lines; a bad one is skipped like git does, or named if from config."""
     out: list[_Rule] = []
     for line in lines:
         text = _rebase(line, base)
@@ -167,7 +155,9 @@ def _compile(lines: Sequence[str], base: str) -> tuple[_Rule, ...]:
             text += "*/"
         try:
             pattern = GitIgnoreSpecPattern(text)
-        except ValueError:
+        except ValueError as exc:
+            if config_key:
+                raise ConfigError(f"{config_key}: invalid pattern {line!r}: {exc}") from exc
             continue
         if pattern.include is not None and pattern.regex is not None:
             regex = pattern.regex
@@ -185,14 +175,12 @@ def _read_lines(path: str) -> list[str]:
 
 
 def _verdict(rules: Sequence[_Rule], rel: str, is_dir: bool) -> bool | None:
-    """Say whether the last rule matching this very path ignores it (None: no rule matches).
+    """Say whether the last rule matching this very path ignores it; None when none matches.
 
-    pathspec's regexes also match paths below a matching directory, the `ps_d` group marking
-    the slash where that directory ends, and `check_file` ranks such matches below any other.
-    The walk has already kept every parent directory, so, as in git, only a match of the path
-    itself counts: for a file, one without the mark; for a directory (tested as `rel/`), one
-    whose mark is its own trailing slash, or an open prefix like `x/**` (`^x/`) that goes past
-    it (`x/**` matches what x holds, not x itself).
+    pathspec's regexes also match paths below a matching directory (group `ps_d` marks where
+    it ends). Parents are already decided, so as in git only a match of the path itself counts:
+    for a file, one without the mark; for a directory (tested as `rel/`), one whose mark is its
+    own slash, or an open prefix such as `^x/` (`x/**`: what x holds, not x) going past it.
     """
     text = rel + "/" if is_dir else rel
     end = len(rel)
@@ -236,9 +224,8 @@ class _Walker:
         self.files: list[SourceFile] = []
         self.skipped: list[SkippedFile] = []
         self.contents: dict[str, bytes] = {}
-        self.head = _compile(_read_lines(str(root / ".git" / "info" / "exclude")), "")
-        defaults = [p for p in DEFAULT_IGNORES if p.rstrip("/") not in _OUTPUT_DIRS]
-        self.defaults = _compile(defaults, "")
+        self.head = _compile(_read_lines(str(root / ".git" / "info" / "exclude")))
+        self.defaults = _compile([p for p in DEFAULT_IGNORES if p[:-1] not in _OUTPUT_DIRS])
 
     def walk(self) -> None:
         """Visit every directory top-down, pruning ignored ones before listing them."""
@@ -258,8 +245,15 @@ class _Walker:
                 continue  # a virtualenv, or build output rather than a package called `build`
             rules = self._rules(rel, parent, names)
             for entry in entries:
-                if entry.name not in _ALWAYS_PRUNED:
-                    self._visit(entry, f"{rel}/{entry.name}" if rel else entry.name, rules, stack)
+                path = f"{rel}/{entry.name}" if rel else entry.name
+                if entry.name in _ALWAYS_PRUNED:
+                    continue
+                if not entry.name.isascii():  # later stages write paths as UTF-8
+                    shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    if shown != path:
+                        self._skip(shown, "file name is not valid UTF-8")
+                        continue
+                self._visit(entry, path, rules, stack)
 
     def _rules(self, rel: str, parent: _Rules, names: set[str]) -> _Rules:
         """Add this directory's ignore files to its parent's rules; reuse them if it has none."""
