@@ -72,7 +72,8 @@ def _analyze(
         root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
     )
     cache = _Cache(cache_dir, scan.root) if cache_dir is not None else None
-    python_files = [f for f in scan.files if f.language == "python"]
+    # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
+    python_files = [f for f in scan.files if f.path.endswith(".py")]
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
