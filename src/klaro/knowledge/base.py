@@ -31,6 +31,8 @@ Progress = Callable[[int, int, str], None]
 METHODS = ("semantic", "lexical", "graph")
 _CANDIDATES = 50
 _EMBED_BATCH = 64
+# Graph hops are a hint, not evidence: at equal weight they outvoted both text rankings.
+WEIGHTS = {"semantic": 1.0, "lexical": 1.0, "graph": 0.5}
 
 
 @dataclass(frozen=True)
@@ -236,7 +238,7 @@ class KnowledgeBase:
                     hops[cid] = hop
             rankings["graph"] = ranked
         out = []
-        for cid, score, found_by, hop in fuse(rankings, hops)[:k]:
+        for cid, score, found_by, hop in fuse(rankings, hops, WEIGHTS)[:k]:
             meta = catalog[cid]
             out.append(
                 Result(

@@ -63,32 +63,34 @@ def _norm(name: str) -> str:
 
 
 def graph_seeds(query: str, graph: CodeGraph) -> dict[str, float]:
-    """Return graph nodes the query names, with a weight: 1 for identifiers, less for words."""
+    """Return graph nodes the query names, weighted by how exactly it names them.
+
+    Identifiers (`parse_args`, `Context.invoke`, `ParamType`) count fully, near-misses of them
+    a little less, and adjacent plain words that spell one identifier ("parameter source")
+    too. Single plain words are left out: measured on real questions, words such as "option"
+    seed half the graph and drown the other rankings.
+    """
     by_norm: dict[str, list[str]] = {}
     for node in graph.graph.nodes:
         by_norm.setdefault(_norm(node.rsplit(".", 1)[-1]), []).append(node)
     seeds: dict[str, float] = {}
-    words = _WORD.findall(query)
+    words = [w.strip(".") for w in _WORD.findall(query)]
     for word in words:
-        code_like = "_" in word or "." in word.strip(".") or word[1:] != word[1:].lower()
-        if code_like:
-            for node in graph.resolve(word.strip(".")):
-                seeds[node] = 1.0
-    plain = [w.strip(".").lower() for w in words]
-    # Adjacent words may spell one identifier: "parameter source" → ParameterSource.
-    for size in (3, 2, 1):
+        if not ("_" in word or "." in word or word[1:] != word[1:].lower()):
+            continue
+        exact = graph.resolve(word)
+        for node in exact:
+            seeds[node] = 1.0
+        if not exact:
+            last = _norm(word.rsplit(".", 1)[-1])
+            for close in difflib.get_close_matches(last, by_norm.keys(), n=2, cutoff=0.85):
+                for node in by_norm[close]:
+                    seeds.setdefault(node, 0.8)
+    plain = [w.lower().replace("_", "") for w in words]
+    for size in (3, 2):
         for i in range(len(plain) - size + 1):
-            joined = "".join(plain[i : i + size]).replace("_", "")
-            if len(joined) < 4:
-                continue
-            weight = 0.9 if size > 1 else 0.5
-            names = by_norm.get(joined, [])
-            if not names and size == 1 and len(joined) >= 6:
-                close = difflib.get_close_matches(joined, by_norm.keys(), n=1, cutoff=0.88)
-                names = by_norm.get(close[0], []) if close else []
-                weight = 0.4
-            for node in names:
-                seeds[node] = max(seeds.get(node, 0.0), weight)
+            for node in by_norm.get("".join(plain[i : i + size]), []):
+                seeds.setdefault(node, 0.9)
     return seeds
 
 
