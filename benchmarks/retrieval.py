@@ -22,7 +22,6 @@ from typing import Any
 
 import yaml
 
-from klaro.config import load_config
 from klaro.knowledge.base import KnowledgeBase
 from klaro.knowledge.embed import Embedder, HashEmbedder, OnnxEmbedder, WordLlamaEmbedder
 from klaro.knowledge.store import ChromaStore
@@ -73,7 +72,9 @@ def candidates(names: list[str]) -> list[Embedder]:
     return out
 
 
-def evaluate(kb: KnowledgeBase, questions: list[dict[str, Any]], methods: tuple[str, ...]) -> dict[str, float]:
+def evaluate(
+    kb: KnowledgeBase, questions: list[dict[str, Any]], methods: tuple[str, ...]
+) -> dict[str, float]:
     """Return recall@5, MRR@10 and the median query time in ms for one method set."""
     hits, reciprocal, times = 0, 0.0, []
     for item in questions:
@@ -97,7 +98,9 @@ def main() -> int:
     root = fetch_sdist(spec["package"], spec["version"])
     questions = spec["questions"]
     analysis = analyze_repository(root)
-    print(f"{spec['package']} {spec['version']}: {len(questions)} questions, {analysis.lines} lines")
+    print(
+        f"{spec['package']} {spec['version']}: {len(questions)} questions, {analysis.lines} lines"
+    )
     print(f"{'embedding':28} {'method':9} {'recall@5':>8} {'MRR':>6} {'p50 ms':>7}")
     for embedder in candidates(args.embeddings.split(",")):
         with tempfile.TemporaryDirectory() as tmp:

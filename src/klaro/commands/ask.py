@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from klaro.commands.common import add_common, config_from_args
+from klaro.commands.common import config_from_args
 from klaro.commands.search import open_index
 from klaro.config import Config
 from klaro.knowledge.ask import Answer, ask

@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     if not results:
         print("no results")
     for r in results:
-        print(f"{r.score:.4f}  {r.path}:{r.start_line}-{r.end_line}  {r.symbol}  [{r.method}"
-              + (f", hop {r.hop}]" if r.hop else "]"))
+        print(
+            f"{r.score:.4f}  {r.path}:{r.start_line}-{r.end_line}  {r.symbol}  [{r.method}"
+            + (f", hop {r.hop}]" if r.hop else "]")
+        )
     return 0

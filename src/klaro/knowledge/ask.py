@@ -84,7 +84,10 @@ def relations(question: str, kb: KnowledgeBase) -> list[str]:
 
 
 def _context(
-    question: str, results: list[Result], texts: dict[str, str], facts: list[str],
+    question: str,
+    results: list[Result],
+    texts: dict[str, str],
+    facts: list[str],
     guides: list[GuidePassage],
 ) -> str:
     parts = [f"Question: {question}", ""]

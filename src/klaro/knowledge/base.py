@@ -217,9 +217,7 @@ class KnowledgeBase:
         allowed = None
         if path:
             prefix = path.strip("/")
-            allowed = {
-                cid for cid, m in catalog.items() if str(m["path"]).startswith(prefix)
-            }
+            allowed = {cid for cid, m in catalog.items() if str(m["path"]).startswith(prefix)}
         rankings: dict[str, list[str]] = {}
         hops: dict[str, int] = {}
         if "semantic" in methods:

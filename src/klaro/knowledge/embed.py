@@ -42,7 +42,8 @@ class Embedder(Protocol):
 def _normalise(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (matrix / norms).astype(np.float32)
+    normalised: np.ndarray = (matrix / norms).astype(np.float32)
+    return normalised
 
 
 class HashEmbedder:
@@ -119,9 +120,7 @@ class WordLlamaEmbedder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        self._matrix = load_file(str(folder / self._WEIGHTS))["embedding.weight"].astype(
-            np.float32
-        )
+        self._matrix = load_file(str(folder / self._WEIGHTS))["embedding.weight"].astype(np.float32)
         self._tokenizer = Tokenizer.from_file(str(folder / self._TOKENIZER))
         self._tokenizer.no_padding()
         self._tokenizer.no_truncation()
@@ -211,7 +210,7 @@ class OnnxEmbedder:
             if missing:
                 raise KlaroError(
                     f"embedding 'onnx': {', '.join(missing)} not found in {folder}; fetch the "
-                    "model ahead of time (python -c \"from chromadb.utils.embedding_functions "
+                    'model ahead of time (python -c "from chromadb.utils.embedding_functions '
                     "import ONNXMiniLM_L6_V2 as M; M()(['x'])\") or set "
                     f"{ONNX_DIR_ENV} to a folder holding model.onnx and tokenizer.json"
                 )

@@ -18,11 +18,10 @@ import numpy as np
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\d+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-_STOP = frozenset(
-    """a an and are as at be by can do does for from has have how i if in into is it its of on
-    or that the their then there these this to was what when where which who why will with you
-    your self cls def return none true false pass not else elif import none""".split()
-)
+_STOP_WORDS = """a an and are as at be by can do does for from has have how i if in into is it
+its of on or that the their then there these this to was what when where which who why will
+with you your self cls def return none true false pass not else elif import"""
+_STOP = frozenset(_STOP_WORDS.split())
 
 
 def _stem(word: str) -> str:

@@ -122,6 +122,11 @@ def fuse(
             found_by.setdefault(cid, []).append(method)
     ordered = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
     return [
-        (cid, score, tuple(found_by[cid]), (hops or {}).get(cid, 0) if "graph" in found_by[cid] else 0)
+        (
+            cid,
+            score,
+            tuple(found_by[cid]),
+            (hops or {}).get(cid, 0) if "graph" in found_by[cid] else 0,
+        )
         for cid, score in ordered
     ]
