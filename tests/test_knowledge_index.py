@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -121,3 +122,15 @@ def test_collection_names_are_valid_for_any_repository() -> None:
     assert collection_name("octo-org/my repo!", "code") == "klaro-octo-org-my-repo-code"
     long = collection_name("x" * 900, "guides")
     assert 3 <= len(long) <= 512 and long.endswith("-guides")
+
+
+def test_lexical_index_is_rebuilt_when_missing_or_stale(shop: Path, tmp_path: Path) -> None:
+    kb = _kb(tmp_path)
+    kb.index(analyze_repository(shop))
+    meta = kb.code.folder / "meta.json"
+    assert meta.is_file()
+    meta.write_text('{"fingerprint": "from another index"}')
+    assert _kb(tmp_path).search("value added tax", k=1)[0].symbol == "shop.pricing.vat"
+    assert "another" not in meta.read_text()  # rebuilt from Chroma's documents and saved
+    shutil.rmtree(kb.code.folder)
+    assert _kb(tmp_path).search("value added tax", k=1)[0].symbol == "shop.pricing.vat"
