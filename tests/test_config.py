@@ -214,7 +214,7 @@ def test_file_type_error_names_file_and_key(tmp_path: Path) -> None:
         ("temperature: 2.5", "temperature", "between 0 and 2"),
         ("include: src/**", "include", "a list of strings"),
         ("include: [1, 2]", "include", "a list of strings"),
-        ("embedding: bert", "embedding", "one of default, openai, onnx"),
+        ("embedding: bert", "embedding", "one of default, hash, wordllama, openai, onnx"),
         ("model: ''", "model", "a non-empty string"),
         ("base_url: localhost", "base_url", "an http(s) URL"),
         ("github:\n  min_permission: owner", "github.min_permission", "read, triage, write"),

@@ -24,7 +24,7 @@ import yaml
 from klaro.errors import ConfigError
 
 DOC_KINDS = ("readme", "api", "changelog", "contributing")
-EMBEDDINGS = ("default", "openai", "onnx")
+EMBEDDINGS = ("default", "hash", "wordllama", "openai", "onnx")
 PERMISSIONS = ("read", "triage", "write", "maintain", "admin")
 DEFAULT_FILES = (".klaro.yml", ".klaro.yaml")
 _FIXED_DOC_PATHS = {"changelog": "CHANGELOG.md", "contributing": "CONTRIBUTING.md"}

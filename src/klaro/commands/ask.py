@@ -1,0 +1,74 @@
+"""`klaro ask`: answer questions about the repository with citations (path:line)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from klaro.commands.common import config_from_args
+from klaro.commands.search import open_index
+from klaro.config import Config
+from klaro.knowledge.ask import Answer, ask
+from klaro.knowledge.base import KnowledgeBase
+
+
+def register(subparsers: Any) -> None:
+    """Add the `ask` sub-command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "ask", help="answer a question about the repository, citing path:line"
+    )
+    parser.add_argument(
+        "question", nargs="?", help="the question (default: read questions from stdin)"
+    )
+    parser.add_argument("--repo", dest="path", default=".", help="repository root (default: .)")
+    parser.add_argument("--config", metavar="FILE", help="config file (default: .klaro.yml)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no prompt on stderr")
+    parser.add_argument("--trace", action="store_true", help="print the steps taken")
+    parser.set_defaults(handler=run)
+
+
+def chat_model(config: Config) -> Any | None:
+    """The configured chat model, or None when no model is configured."""
+    if not config.has_model:
+        return None
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(
+        model=config.model,
+        base_url=config.base_url,
+        api_key=config.api_key or "unused",  # type: ignore[arg-type]
+        temperature=config.temperature,
+        timeout=config.request_timeout,
+        max_retries=config.max_retries,
+    )
+
+
+def _print(answer: Answer, trace: bool) -> None:
+    if trace:
+        for step in answer.steps:
+            print(f"[{step.name}] {step.detail}")
+    print(answer.text)
+    if answer.used_model and answer.citations:
+        print("Sources: " + ", ".join(answer.citations))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Answer one question, or each line read from stdin until EOF."""
+    config = config_from_args(args)
+    kb = KnowledgeBase.from_config(config)
+    open_index(kb)
+    model = chat_model(config)
+    if args.question:
+        _print(ask(kb, args.question, model), args.trace)
+        return 0
+    interactive = sys.stdin.isatty() and not args.quiet
+    while True:
+        if interactive:
+            print("? ", end="", file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            return 0
+        if line.strip():
+            _print(ask(kb, line.strip(), model), args.trace)
+            print()

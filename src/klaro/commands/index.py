@@ -1,0 +1,60 @@
+"""`klaro index`: bring the knowledge base (code chunks + style guides) up to date."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import klaro
+from klaro import app
+from klaro.commands.common import add_common, config_from_args, progress_bar
+from klaro.config import Config
+from klaro.knowledge.base import KnowledgeBase
+from klaro.scan.analyze import default_cache_dir
+
+
+def register(subparsers: Any) -> None:
+    """Add the `index` sub-command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "index", help="index the code and style guides for search and ask"
+    )
+    add_common(parser)
+    parser.add_argument(
+        "--rebuild", action="store_true", help="drop the index and build it again from scratch"
+    )
+    parser.set_defaults(handler=run)
+
+
+def load_guides(config: Config) -> list[tuple[str, str]]:
+    """Return (name, markdown) of the style guides: the writer's loader when present."""
+    try:
+        from klaro.write.styleguides import load_guides as writer_guides  # type: ignore[import-not-found]
+    except ImportError:
+        folders = [Path(klaro.__file__).resolve().parents[2] / "styleguides"]
+        if config.styleguides:
+            folders.append(config.root / config.styleguides)
+        guides: dict[str, str] = {}
+        for folder in folders:  # a repository's guide overrides ours of the same name
+            for file in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+                guides[file.stem] = file.read_text(encoding="utf-8", errors="replace")
+        return sorted(guides.items())
+    return [(g.name, g.text) for g in writer_guides(config)]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Analyse, chunk, embed what changed and print the counts."""
+    config = config_from_args(args)
+    analysis = app.analyze(
+        config, cache_dir=default_cache_dir(), progress=progress_bar(args.quiet, "analyse")
+    )
+    kb = KnowledgeBase.from_config(config)
+    if args.rebuild:
+        kb.rebuild()
+    stats = kb.index(analysis, load_guides(config), progress=progress_bar(args.quiet, "embed"))
+    print(
+        f"indexed {kb.repository}: {stats.added} added, {stats.updated} updated, "
+        f"{stats.removed} removed, {stats.unchanged} unchanged "
+        f"(embedding {kb.embedder.name})"
+    )
+    return 0
