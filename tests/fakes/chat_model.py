@@ -17,6 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import Field
 
 Reply = AIMessage | str | Callable[[list[BaseMessage]], AIMessage]
 _ids = itertools.count(1)
@@ -56,12 +57,12 @@ def chars(messages: Sequence[BaseMessage]) -> int:
 class ScriptedChatModel(BaseChatModel):
     """Replay `script` to tool-bound calls and `plans` to plain calls, recording every request."""
 
-    script: list[Any] = []
-    plans: list[Any] = []
+    script: list[Any] = Field(default_factory=list)
+    plans: list[Any] = Field(default_factory=list)
     default_plan: str = "## Facts survey\n1. Given: the draft.\n## Plan\n1. Submit."
-    requests: list[list[BaseMessage]] = []
-    plan_requests: list[list[BaseMessage]] = []
-    tools_seen: list[dict[str, Any]] = []
+    requests: list[list[BaseMessage]] = Field(default_factory=list)
+    plan_requests: list[list[BaseMessage]] = Field(default_factory=list)
+    tools_seen: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
     def _llm_type(self) -> str:
