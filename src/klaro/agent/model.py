@@ -90,5 +90,5 @@ class Usage:
             "calls": self.calls,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
-            "cost_usd": None if cost is None else round(cost, 6),
+            "cost_usd": None if cost is None else round(cost, 8),
         }
