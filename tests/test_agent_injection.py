@@ -60,7 +60,7 @@ def test_injected_orders_are_data_and_secrets_never_leave(
                     "content": "# evilpkg\n\nGreets people with `greet`.\n",
                 },
             ),
-        ),  # fmt: skip
+        ),
     ]
     with FakeOpenAI(replies) as server:
         config = load_config(root, env={"OPENAI_API_KEY": OPENAI_KEY, "KLARO_BASE_URL": server.url})

@@ -101,9 +101,13 @@ def test_every_tool_call_of_a_message_is_answered(sample_repo: Callable[[str], P
     with FakeOpenAI(replies) as server:
         config = load_config(root, env={}, overrides={"base_url": server.url})
         result = run_agent(
-            config, analysis, graph, DocChange("README.md", DRAFT, DRAFT),
-            verifier=simple_verifier(root, graph), environ={},
-        )  # fmt: skip
+            config,
+            analysis,
+            graph,
+            DocChange("README.md", DRAFT, DRAFT),
+            verifier=simple_verifier(root, graph),
+            environ={},
+        )
     assert result.status == "published"
     messages = server.requests[-1]["messages"]
     asked = [c["id"] for m in messages for c in m.get("tool_calls") or []]
