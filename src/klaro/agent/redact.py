@@ -37,6 +37,7 @@ _ASSIGNMENT = re.compile(
     (?P<value>[^\s"',;]{6,})
     """
 )
+_CODE = re.compile(r"[A-Za-z_][\w.]*(?:\(.*)?")
 _PLACEHOLDER = re.compile(r"(?i)^(?:\$\{?\w+\}?|<[^>]*>|x+|\*+|none|null|true|false|os\.\w+.*)$")
 
 
@@ -71,12 +72,8 @@ def _mask_assignment(match: re.Match[str]) -> str:
     value = match["value"]
     if value == MASK or _PLACEHOLDER.match(value):
         return match[0]
-    # Unquoted identifiers are usually code (`token = get_token()`), not literal secrets.
-    if not match["quote"] and value.replace(".", "_").isidentifier() and not _looks_random(value):
+    # Unquoted names and calls are code (`token = get_token()`), not literal secrets; a value
+    # with digits in it (`TOKEN=s3cr3t`) reads as a literal even unquoted.
+    if not match["quote"] and _CODE.fullmatch(value) and not any(c.isdigit() for c in value):
         return match[0]
     return f"{match['name']}{match['sep']}{match['quote']}{MASK}"
-
-
-def _looks_random(value: str) -> bool:
-    """Tell a credential from a plain identifier: long, and mixing digits with letters."""
-    return len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)

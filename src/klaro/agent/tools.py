@@ -121,6 +121,7 @@ class Toolbox:
         except re.error as exc:
             raise ToolError(f"invalid regular expression {pattern!r}: {exc}") from None
         hits: list[str] = []
+        note = ""
         wanted = set(self.ws.glob(glob))
         for rel in self.ws.under(self.ws.relative(path)):
             if rel not in wanted:
@@ -135,11 +136,11 @@ class Toolbox:
                     if len(hits) >= MAX_MATCHES:
                         break
             if len(hits) >= MAX_MATCHES:
-                hits.append(f"[stopped at {MAX_MATCHES} matches; narrow the pattern or path]")
+                note = f"\n[stopped at {MAX_MATCHES} matches; narrow the pattern or path]"
                 break
         if not hits:
             return f"no match for {pattern!r}"
-        return untrusted("MATCHES", f"for {pattern!r}", self.ws.clean("\n".join(hits)))
+        return untrusted("MATCHES", f"for {pattern!r}", self.ws.clean("\n".join(hits))) + note
 
     def glob(self, pattern: str) -> str:
         """List readable repository files whose path matches a glob such as `src/**/*.py`."""
