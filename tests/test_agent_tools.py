@@ -120,7 +120,7 @@ def test_edit_and_submit_change_only_the_target(toolbox: Toolbox) -> None:
 def test_writable_refuses_ci_and_undeclared_paths() -> None:
     docs = ("README.md", "docs/api.md")
     assert writable("docs/api.md", docs) and writable("./README.md", docs)
-    assert not writable(".github/workflows/x.yml", docs + (".github/workflows/x.yml",))
+    assert not writable(".github/workflows/x.yml", (*docs, ".github/workflows/x.yml"))
     assert not writable("setup.py", docs) and not writable("docs/../setup.py", docs)
 
 
