@@ -6,6 +6,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -165,31 +166,70 @@ def test_git_info_exclude_is_honoured(tmp_path: Path) -> None:
     assert paths(scan_repository(tmp_path)) == ["a.py"]
 
 
+GIT_TREES: dict[str, dict[str, str | bytes]] = {
+    "whitelist": {
+        ".gitignore": "*.log\n/top.txt\nbuildout/\ndocs/*\n!docs/keep.md\n*\n!*/\n!*.py\n"
+        "!*.md\n!.gitignore\n!*.log\n",
+        "top.txt": "",
+        "a.py": "",
+        "a.log": "",
+        "buildout/x.py": "",
+        "docs/keep.md": "",
+        "docs/drop.md": "",
+        "sub/.gitignore": "!top.txt\n*.py\n!keep.py\n/anch.md\n",
+        "sub/top.txt": "",
+        "sub/drop.py": "",
+        "sub/keep.py": "",
+        "sub/anch.md": "",
+        "sub/deep/anch.md": "",
+        "sub/deep/other.txt": "",
+        "sub/deep/.gitignore": "!*.txt\nlost/\n",
+        "sub/deep/lost/x.md": "",
+        "data/run.log": "",
+    },
+    "double-star": {
+        ".gitignore": "gen/**/\n**/tmp/**\n!**/tmp/keep\na/**/b\n",
+        "gen/top.py": "",
+        "gen/sub/x.py": "",
+        "x/tmp/keep": "",
+        "x/tmp/drop": "",
+        "a/b": "",
+        "a/q/r/b": "",
+        "a/q/r/c": "",
+        "src/p/m.py": "",
+        "src/p/q/n.py": "",
+        "top.md": "",
+    },
+    "directories-only": {
+        ".gitignore": "*/\n!src/\n!src/**/\nsrc/**/cache/\n",
+        "top.md": "",
+        "other/x.py": "",
+        "src/p/m.py": "",
+        "src/p/q/n.py": "",
+        "src/p/cache/c.py": "",
+    },
+    "nested-negations": {
+        ".gitignore": "*.tmp\n/only-root/\n",
+        "x.tmp": "",
+        "only-root/a": "",
+        "lib/only-root/a": "",
+        "lib/.gitignore": "!keep.tmp\n!data\nvendor\n!vendor/\n",
+        "lib/keep.tmp": "",
+        "lib/drop.tmp": "",
+        "lib/data/x.tmp": "",
+        "lib/vendor/v.py": "",
+        "lib/deep/vendor": "",
+        "lib/deep/.gitignore": "*\n!.gitignore\n!*.py\n",
+        "lib/deep/m.py": "",
+        "lib/deep/m.txt": "",
+    },
+}
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_agrees_with_git_on_a_tricky_tree(tmp_path: Path) -> None:
-    make(
-        tmp_path,
-        {
-            ".gitignore": "*.log\n/top.txt\nbuildout/\ndocs/*\n!docs/keep.md\n*\n!*/\n!*.py\n"
-            "!*.md\n!.gitignore\n!*.log\n",
-            "top.txt": "x",
-            "a.py": "",
-            "a.log": "",
-            "buildout/x.py": "",
-            "docs/keep.md": "",
-            "docs/drop.md": "",
-            "sub/.gitignore": "!top.txt\n*.py\n!keep.py\n/anch.md\n",
-            "sub/top.txt": "",
-            "sub/drop.py": "",
-            "sub/keep.py": "",
-            "sub/anch.md": "",
-            "sub/deep/anch.md": "",
-            "sub/deep/other.txt": "",
-            "sub/deep/.gitignore": "!*.txt\nlost/\n",
-            "sub/deep/lost/x.md": "",
-            "data/run.log": "",
-        },
-    )
+@pytest.mark.parametrize("tree", GIT_TREES.values(), ids=GIT_TREES.keys())
+def test_agrees_with_git_ls_files(tmp_path: Path, tree: dict[str, str | bytes]) -> None:
+    make(tmp_path, tree)
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     listed = subprocess.run(
         ["git", "-C", str(tmp_path), "ls-files", "--others", "--exclude-standard"],
@@ -448,6 +488,16 @@ def test_unreadable_directory_is_skipped_not_fatal(tmp_path: Path) -> None:
 def test_named_pipe_is_skipped_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe")
     assert reasons(scan_repository(tmp_path)) == {"pipe": "not a regular file"}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs a file system that stores bytes")
+def test_undecodable_file_name_is_reported_not_fatal(tmp_path: Path) -> None:
+    make(tmp_path, {"ok.py": ""})
+    with open(os.path.join(os.fsencode(tmp_path), b"caf\xe9.py"), "wb"):
+        pass
+    result = scan_repository(tmp_path)
+    assert paths(result) == ["ok.py"]
+    assert reasons(result) == {"caf\ufffd.py": "file name is not valid UTF-8"}
 
 
 # --- symlinks -----------------------------------------------------------------------------

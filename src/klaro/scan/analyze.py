@@ -7,11 +7,13 @@ a repository is untrusted, and a cache file planted there must never be loaded.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from klaro import __version__
@@ -43,45 +45,66 @@ def analyze_repository(
     max_file_size: int = 1_000_000,
     cache_dir: Path | None = None,
     progress: Progress | None = None,
+    workers: int | None = None,
 ) -> Analysis:
     """Analyse every Python file of the repository at `root`; syntax errors are reported."""
+    # The analysis allocates millions of small acyclic objects (AST nodes, dataclasses); the
+    # cyclic collector would rescan that growing heap again and again for nothing.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(root, include, exclude, max_file_size, cache_dir, progress, workers)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _analyze(
+    root: Path | str,
+    include: Sequence[str],
+    exclude: Sequence[str],
+    max_file_size: int,
+    cache_dir: Path | None,
+    progress: Progress | None,
+    workers: int | None,
+) -> Analysis:
     scan = scan_repository(
         root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
     )
     cache = _Cache(cache_dir, scan.root) if cache_dir is not None else None
-    python_files = [f for f in scan.files if f.language == "python"]
+    # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
+    python_files = [f for f in scan.files if f.path.endswith(".py")]
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
-    modules: list[Module] = []
-    errors: list[AnalysisError] = []
-    total = len(python_files)
-    for i, source_file in enumerate(python_files, 1):
-        if progress is not None:
-            progress(i, total, source_file.path)
+    hashes = {f.path: f.sha256 for f in python_files}
+    results: dict[str, Module | AnalysisError] = {}
+    jobs: list[_Job] = []
+    for source_file in python_files:
         key = (source_file.path, source_file.sha256)
         cached = cache.get(key) if cache else None
         if cached is not None:
-            modules.append(cached)
+            results[source_file.path] = cached
             continue
-        name = module_name_for(source_file.path, package_dirs)
-        try:
-            module = analyze_source(
-                scan.contents[source_file.path],
+        jobs.append(
+            (
                 source_file.path,
-                name,
-                is_package=source_file.path.endswith("__init__.py"),
-                role=module_role(source_file.path, package_dirs),
+                scan.contents[source_file.path],
+                module_name_for(source_file.path, package_dirs),
+                module_role(source_file.path, package_dirs),
             )
-        except SyntaxError as exc:
-            errors.append(AnalysisError(source_file.path, f"syntax error: {exc.msg}", exc.lineno))
-            continue
-        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            errors.append(AnalysisError(source_file.path, f"cannot parse: {exc}"))
-            continue
-        modules.append(module)
+        )
+    done = len(results)
+    for path, result in _run(jobs, workers):
+        done += 1
+        if progress is not None:
+            progress(done, len(python_files), path)
+        results[path] = result
         if cache:
-            cache.put(key, module)
+            cache.put((path, hashes[path]), result)
+    modules = [r for r in results.values() if isinstance(r, Module)]
+    errors = [r for r in results.values() if isinstance(r, AnalysisError)]
+    errors.sort(key=lambda e: e.path)
     if cache:
         cache.save()
     modules.sort(key=lambda m: m.path)
@@ -95,6 +118,32 @@ def analyze_repository(
         skipped=scan.skipped,
         errors=tuple(errors),
     )
+
+
+_Job = tuple[str, bytes, str, str]  # path, source, module name, role
+_PARALLEL_THRESHOLD = 200  # below this many files a process pool costs more than it saves
+
+
+def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
+    """Analyse one file; a file that does not parse becomes an AnalysisError, not a crash."""
+    path, source, name, role = job
+    is_package = path.endswith("__init__.py")
+    try:
+        return path, analyze_source(source, path, name, is_package=is_package, role=role)
+    except SyntaxError as exc:
+        return path, AnalysisError(path, f"syntax error: {exc.msg}", exc.lineno)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        return path, AnalysisError(path, f"cannot parse: {exc}")
+
+
+def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | AnalysisError]]:
+    """Analyse jobs in this process, or across processes for large trees (AST work is CPU-bound)."""
+    count = workers if workers is not None else min(os.cpu_count() or 1, 8)
+    if count <= 1 or len(jobs) < _PARALLEL_THRESHOLD:
+        yield from map(_analyze_one, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=count, initializer=gc.disable) as pool:
+        yield from pool.map(_analyze_one, jobs, chunksize=16)
 
 
 def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:
@@ -122,10 +171,10 @@ class _Cache:
     def __init__(self, cache_dir: Path, root: Path) -> None:
         digest = hashlib.sha256(f"{root}\0{_code_fingerprint()}".encode()).hexdigest()[:16]
         self.path = cache_dir / f"analysis-v{ANALYZER_VERSION}-{digest}.pickle"
-        self.old: dict[tuple[str, str], Module] = self._load()
-        self.new: dict[tuple[str, str], Module] = {}
+        self.old: dict[tuple[str, str], Module | AnalysisError] = self._load()
+        self.new: dict[tuple[str, str], Module | AnalysisError] = {}
 
-    def _load(self) -> dict[tuple[str, str], Module]:
+    def _load(self) -> dict[tuple[str, str], Module | AnalysisError]:
         try:
             with self.path.open("rb") as fh:
                 data = pickle.load(fh)
@@ -133,13 +182,13 @@ class _Cache:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def get(self, key: tuple[str, str]) -> Module | None:
+    def get(self, key: tuple[str, str]) -> Module | AnalysisError | None:
         found = self.old.get(key)
         if found is not None:
             self.new[key] = found
         return found
 
-    def put(self, key: tuple[str, str], module: Module) -> None:
+    def put(self, key: tuple[str, str], module: Module | AnalysisError) -> None:
         self.new[key] = module
 
     def save(self) -> None:

@@ -312,7 +312,7 @@ def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback
 
 
 def _click_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
-    for deco in reversed(node.decorator_list):
+    for deco in node.decorator_list:  # click lists parameters in decorator order
         if not isinstance(deco, ast.Call):
             last = _dotted(deco).rsplit(".", 1)[-1]
             if last in _IMPLICIT_CLICK:

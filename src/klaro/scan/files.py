@@ -1,14 +1,11 @@
 """Find the files of a repository that Klaro may read, seeing the tree the way git does.
 
-The walk is top-down and prunes ignored directories, so, as in git, nothing inside an excluded
-directory can be re-included. Ignore rules come from `.git/info/exclude`, `.gitignore` at every
-level, Klaro's defaults, `.klaroignore` at every level and `extra_ignores`, in rising order of
-precedence: a `.klaroignore` can re-include what git ignores, and a `.gitignore` written for git
-(say a whitelist with `!*/`) cannot pull `node_modules/` back in. Every ignore file is rewritten
-to root-relative patterns and merged into one `GitIgnoreSpec` per directory, so pathspec's
-last-match-wins order (file matches beating matches through a parent directory) decides across
-levels too. Secrets, binaries, huge files and symlinks leaving the repository are reported in
-`skipped` and never read past their first bytes.
+The walk is top-down and prunes ignored directories, so nothing inside an excluded directory
+comes back. Rules, in rising precedence: `.git/info/exclude`, every `.gitignore`, Klaro's
+defaults, every `.klaroignore`, `extra_ignores`; so a `.klaroignore` may re-include what git
+ignores, while a git whitelist (`*`, `!*/`) cannot pull `node_modules/` back. Ignore files are
+rewritten root-relative and merged into one rule list per directory, shared below it, so the
+last pattern matching the path itself wins across levels too, as in git.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from pathspec import GitIgnoreSpec
-from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+from pathspec.patterns.gitignore.spec import _DIR_MARK, GitIgnoreSpecPattern
 
 from klaro.errors import ConfigError, ScanError
 from klaro.scan.model import SkippedFile, SourceFile
@@ -39,6 +36,8 @@ _ALWAYS_PRUNED = frozenset({".git", ".hg", ".svn", ".klaro"})  # no rule can re-
 _OUTPUT_DIRS = frozenset({"build", "dist"})  # ignored unless they hold an `__init__.py`
 _IGNORE_FILES = (".gitignore", ".klaroignore")
 _GLOB_CHARS = re.compile(r"[\\*?\[\]]")
+# A compiled pattern, whether it ignores (False for `!`), whether its regex marks directories.
+_Rule = tuple[re.Pattern[str], bool, bool]
 
 _SECRET_NAME = re.compile(
     r"""\.env(?:\.(?!(?:example|sample|template|dist)$).+)?
@@ -117,9 +116,11 @@ def scan_repository(
     if not given.is_dir():
         raise ScanError(f"repository path is not a directory: {given}")
     walker = _Walker(given.resolve(), max_file_size, keep_content)
-    walker.include = _config_spec("include", include) if include else None
-    walker.exclude = _config_spec("exclude", exclude) if exclude else None
-    walker.tail = _config_spec("extra_ignores", extra_ignores).patterns
+    _compile(include, config_key="include")
+    # pathspec's own matching counts a match through a parent: `include = ["src/"]` works
+    walker.include = GitIgnoreSpec.from_lines(include) if include else None
+    walker.exclude = _compile(exclude, config_key="exclude")
+    walker.tail = _compile(extra_ignores, config_key="extra_ignores")
     walker.walk()
     return ScanResult(
         root=walker.root,
@@ -127,17 +128,6 @@ def scan_repository(
         skipped=tuple(sorted(walker.skipped, key=lambda s: s.path)),
         contents=MappingProxyType(walker.contents),
     )
-
-
-def _config_spec(key: str, patterns: Sequence[str]) -> GitIgnoreSpec:
-    """Compile patterns from configuration, naming the bad one instead of skipping it."""
-    compiled = []
-    for text in patterns:
-        try:
-            compiled.append(GitIgnoreSpecPattern(text))
-        except ValueError as exc:
-            raise ConfigError(f"{key}: invalid pattern {text!r}: {exc}") from exc
-    return GitIgnoreSpec([p for p in compiled if p.include is not None])
 
 
 def _rebase(line: str, base: str) -> str | None:
@@ -154,19 +144,24 @@ def _rebase(line: str, base: str) -> str | None:
     return ("!" if negated else "") + "/" + prefix + body
 
 
-def _compile(lines: Sequence[str], base: str) -> tuple[GitIgnoreSpecPattern, ...]:
-    """Compile an ignore file's lines; like git, a malformed line is ignored, not fatal."""
-    out = []
+def _compile(lines: Sequence[str], base: str = "", config_key: str = "") -> tuple[_Rule, ...]:
+    """Compile ignore lines; a bad one is skipped like git does, or named if from config."""
+    out: list[_Rule] = []
     for line in lines:
         text = _rebase(line, base)
         if text is None:
             continue
+        if text.endswith("/**/"):  # pathspec reads `x/**/` as `x/`; git, as directories in x
+            text += "*/"
         try:
             pattern = GitIgnoreSpecPattern(text)
-        except ValueError:
+        except ValueError as exc:
+            if config_key:
+                raise ConfigError(f"{config_key}: invalid pattern {line!r}: {exc}") from exc
             continue
-        if pattern.include is not None:
-            out.append(pattern)
+        if pattern.include is not None and pattern.regex is not None:
+            regex = pattern.regex
+            out.append((regex, pattern.include, _DIR_MARK in regex.groupindex))
     return tuple(out)
 
 
@@ -179,25 +174,41 @@ def _read_lines(path: str) -> list[str]:
         return []
 
 
-def _dir_ignored(spec: GitIgnoreSpec, rel: str) -> bool:
-    """Tell whether git skips this whole directory; `x/**` ignores what x holds, not x itself."""
-    result = spec.check_file(rel + "/")
-    if not result.include or result.index is None:
-        return False
-    pattern = spec.patterns[result.index]
-    return not (str(pattern.pattern).rstrip().endswith("/**") and not pattern.match_file(rel))
+def _verdict(rules: Sequence[_Rule], rel: str, is_dir: bool) -> bool | None:
+    """Say whether the last rule matching this very path ignores it; None when none matches.
+
+    pathspec's regexes also match paths below a matching directory (group `ps_d` marks where
+    it ends). Parents are already decided, so as in git only a match of the path itself counts:
+    for a file, one without the mark; for a directory (tested as `rel/`), one whose mark is its
+    own slash, or an open prefix such as `^x/` (`x/**`: what x holds, not x) going past it.
+    """
+    text = rel + "/" if is_dir else rel
+    end = len(rel)
+    for regex, ignores, marked in reversed(rules):
+        match = regex.search(text)
+        if match is None:
+            continue
+        mark = match.start(_DIR_MARK) if marked else -1
+        if not is_dir:
+            if mark == -1:
+                return ignores
+        elif mark == end or (mark == -1 and match.end() < len(text)):
+            return ignores
+        elif marked and (again := regex.search(text, end)) and again.start(_DIR_MARK) == end:
+            return ignores  # an unanchored `*/` first found an ancestor's slash
+    return None
 
 
 @dataclass(frozen=True)
 class _Rules:
-    """The ignore patterns in force in one directory, compiled once and shared downwards."""
+    """The ignore rules in force in one directory, compiled once and shared downwards."""
 
-    git: tuple[GitIgnoreSpecPattern, ...]
-    klaro: tuple[GitIgnoreSpecPattern, ...]
-    spec: GitIgnoreSpec
+    git: tuple[_Rule, ...]
+    klaro: tuple[_Rule, ...]
+    merged: tuple[_Rule, ...]  # everything in force, in rising precedence
 
 
-_Frame = tuple[str, _Rules, bool]  # directory to list, rules of its parent, is build/dist
+_Frame = tuple[str, _Rules, bool]  # directory to list, its parent's rules, is build/dist output
 
 
 class _Walker:
@@ -208,19 +219,17 @@ class _Walker:
         self.max_file_size = max_file_size
         self.keep_content = keep_content
         self.include: GitIgnoreSpec | None = None
-        self.exclude: GitIgnoreSpec | None = None
-        self.tail: Sequence[GitIgnoreSpecPattern] = ()
+        self.exclude: tuple[_Rule, ...] = ()
+        self.tail: tuple[_Rule, ...] = ()
         self.files: list[SourceFile] = []
         self.skipped: list[SkippedFile] = []
         self.contents: dict[str, bytes] = {}
-        self.head = _compile(_read_lines(str(root / ".git" / "info" / "exclude")), "")
-        defaults = [p for p in DEFAULT_IGNORES if p.rstrip("/") not in _OUTPUT_DIRS]
-        self.defaults = _compile(defaults, "")
+        self.head = _compile(_read_lines(str(root / ".git" / "info" / "exclude")))
+        self.defaults = _compile([p for p in DEFAULT_IGNORES if p[:-1] not in _OUTPUT_DIRS])
 
     def walk(self) -> None:
         """Visit every directory top-down, pruning ignored ones before listing them."""
-        empty = _Rules((), (), GitIgnoreSpec([]))
-        stack: list[_Frame] = [("", empty, False)]
+        stack: list[_Frame] = [("", _Rules((), (), ()), False)]
         while stack:
             rel, parent, output_dir = stack.pop()
             try:
@@ -236,30 +245,35 @@ class _Walker:
                 continue  # a virtualenv, or build output rather than a package called `build`
             rules = self._rules(rel, parent, names)
             for entry in entries:
-                if entry.name not in _ALWAYS_PRUNED:
-                    self._visit(entry, f"{rel}/{entry.name}" if rel else entry.name, rules, stack)
+                path = f"{rel}/{entry.name}" if rel else entry.name
+                if entry.name in _ALWAYS_PRUNED:
+                    continue
+                if not entry.name.isascii():  # later stages write paths as UTF-8
+                    shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    if shown != path:
+                        self._skip(shown, "file name is not valid UTF-8")
+                        continue
+                self._visit(entry, path, rules, stack)
 
     def _rules(self, rel: str, parent: _Rules, names: set[str]) -> _Rules:
         """Add this directory's ignore files to its parent's rules; reuse them if it has none."""
         if not rel or any(name in names for name in _IGNORE_FILES):
             here = [_compile(_read_lines(str(self.root / rel / n)), rel) for n in _IGNORE_FILES]
             git, klaro = parent.git + here[0], parent.klaro + here[1]
-            patterns = [*self.head, *git, *self.defaults, *klaro, *self.tail]
-            return _Rules(git, klaro, GitIgnoreSpec(patterns))
+            return _Rules(git, klaro, (*self.head, *git, *self.defaults, *klaro, *self.tail))
         return parent
 
     def _visit(self, entry: os.DirEntry[str], rel: str, rules: _Rules, stack: list[_Frame]) -> None:
         """Sort one directory entry into: descend, read, skip with a reason, or drop silently."""
         try:
             if entry.is_symlink():
-                self._visit_symlink(entry, rel, rules.spec)
+                self._visit_symlink(entry, rel, rules.merged)
             elif entry.is_dir(follow_symlinks=False):
-                if not self._dir_dropped(rules.spec, rel):
-                    output_dir = entry.name in _OUTPUT_DIRS
-                    if output_dir and rules.spec.check_file(rel + "/").include is not None:
-                        output_dir = False  # an explicit rule already decided
-                    stack.append((rel, rules, output_dir))
-            elif self._wanted(rules.spec, rel):
+                verdict = _verdict(rules.merged, rel, True)
+                if not verdict and not _verdict(self.exclude, rel, True):
+                    # a build/ or dist/ that no rule names is output unless it is a package
+                    stack.append((rel, rules, verdict is None and entry.name in _OUTPUT_DIRS))
+            elif self._wanted(rules.merged, rel):
                 info = entry.stat(follow_symlinks=False)
                 if stat.S_ISREG(info.st_mode):
                     self._read(entry.path, rel, info.st_size)
@@ -268,19 +282,19 @@ class _Walker:
         except OSError as exc:
             self._skip(rel, f"unreadable ({exc.strerror or exc})")
 
-    def _visit_symlink(self, entry: os.DirEntry[str], rel: str, spec: GitIgnoreSpec) -> None:
+    def _visit_symlink(self, entry: os.DirEntry[str], rel: str, rules: Sequence[_Rule]) -> None:
         """Report symlinked directories and outside targets; read inside ones via the link."""
         try:
             info = os.stat(entry.path)
         except OSError:
-            if self._wanted(spec, rel):
+            if self._wanted(rules, rel):
                 self._skip(rel, "broken symlink")
             return
         if stat.S_ISDIR(info.st_mode):
-            if not self._dir_dropped(spec, rel):
+            if not _verdict(rules, rel, True) and not _verdict(self.exclude, rel, True):
                 self._skip(rel, "symlinked directory")
             return
-        if not self._wanted(spec, rel):
+        if not self._wanted(rules, rel):
             return
         real = os.path.realpath(entry.path)
         if os.path.commonpath([real, self.root]) != str(self.root):
@@ -288,23 +302,15 @@ class _Walker:
             return
         target = Path(real).relative_to(self.root).as_posix()
         if is_secret_path(target) or _ALWAYS_PRUNED.intersection(target.split("/")):
-            self._skip(rel, "secret")
+            self._skip(rel, "secret")  # never read credentials or .git/config through a link
         elif not stat.S_ISREG(info.st_mode):
             self._skip(rel, "not a regular file")
         else:
             self._read(entry.path, rel, info.st_size)
 
-    def _dir_dropped(self, spec: GitIgnoreSpec, rel: str) -> bool:
-        """Tell whether a directory is ignored or excluded, so the walk never enters it."""
-        return _dir_ignored(spec, rel) or (
-            self.exclude is not None and _dir_ignored(self.exclude, rel)
-        )
-
-    def _wanted(self, spec: GitIgnoreSpec, rel: str) -> bool:
+    def _wanted(self, rules: Sequence[_Rule], rel: str) -> bool:
         """Apply ignore rules, then `exclude`, then `include` to a file path."""
-        if spec.check_file(rel).include:
-            return False
-        if self.exclude is not None and self.exclude.check_file(rel).include:
+        if _verdict(rules, rel, False) or _verdict(self.exclude, rel, False):
             return False
         return self.include is None or bool(self.include.check_file(rel).include)
 

@@ -17,7 +17,7 @@ SCHEMA_VERSION = 1
 _SHIPPED = frozenset({"package", "script"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SourceFile:
     """One file of the repository that passed the scan's filters."""
 
@@ -27,7 +27,7 @@ class SourceFile:
     sha256: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SkippedFile:
     """A file the scan left out on purpose, with the reason (secret, binary, too large, ...)."""
 
@@ -35,7 +35,7 @@ class SkippedFile:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Parameter:
     """One parameter of a function signature, as written in the source."""
 
@@ -47,7 +47,7 @@ class Parameter:
     default: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Function:
     """A function or method with its full signature."""
 
@@ -75,7 +75,7 @@ class Function:
         return f"{self.module}.{self.qualname}" if self.module else self.qualname
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Variable:
     """A module constant or a class attribute (annotated or assigned)."""
 
@@ -86,7 +86,7 @@ class Variable:
     is_public: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Class:
     """A class with its bases, methods and class-level attributes."""
 
@@ -108,7 +108,7 @@ class Class:
         return f"{self.module}.{self.qualname}" if self.module else self.qualname
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Import:
     """`import a.b as c` or `from a.b import d as e`, with relative imports made absolute."""
 
@@ -118,7 +118,7 @@ class Import:
     lineno: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EnvVar:
     """An environment variable the code reads, where it reads it, and its default if literal."""
 
@@ -129,7 +129,7 @@ class EnvVar:
     via: str = "os.environ"  # os.environ | os.getenv | click envvar | ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CliOption:
     """An option or positional argument of a command-line command."""
 
@@ -143,7 +143,7 @@ class CliOption:
     envvar: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CliCommand:
     """A command (or sub-command) declared with argparse, click or typer."""
 
@@ -157,7 +157,7 @@ class CliCommand:
     parent: str | None = None  # name of the group or parser it belongs to, if known
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Module:
     """Everything the analysis learnt about one Python file."""
 
@@ -181,15 +181,21 @@ class Module:
         return self.role == "test"
 
     def public_names(self) -> tuple[str, ...]:
-        """Names this module exports: `__all__` when declared, else those without `_`."""
+        """Names this module exports: `__all__` when declared, else those without `_`.
+
+        A package `__init__` also exports what it imports with `from ... import` (the usual
+        way a package lifts its API to the top), so `pkg.Thing` is public when `pkg` re-exports it.
+        """
         if self.dunder_all is not None:
             return self.dunder_all
         names = [c.name for c in self.classes] + [f.name for f in self.functions]
         names += [v.name for v in self.constants]
-        return tuple(n for n in names if not n.startswith("_"))
+        if self.is_package:
+            names += [i.alias for i in self.imports if i.name is not None]
+        return tuple(dict.fromkeys(n for n in names if not n.startswith("_") and n != "*"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EntryPoint:
     """A console script or plugin entry point from packaging metadata."""
 
@@ -198,7 +204,7 @@ class EntryPoint:
     target: str  # "package.module:function"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PackageMetadata:
     """Facts from pyproject.toml, setup.cfg or setup.py; empty fields when none say."""
 
@@ -218,7 +224,7 @@ class PackageMetadata:
         return tuple(e for e in self.entry_points if e.group == "console_scripts")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AnalysisError:
     """A file the analysis could not read (syntax error, bad encoding); the run went on."""
 

@@ -111,6 +111,18 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
+        cli = (
+            cli_surface.extract(tree, self.path, self.module, self.constants)
+            if self.wants_cli
+            else []
+        )
+        for command in cli:  # click/typer `envvar=` settings are environment reads too
+            for option in command.options:
+                if option.envvar and option.envvar.isidentifier():
+                    via = f"{command.framework} envvar"
+                    self.env.append(
+                        EnvVar(option.envvar, self.path, command.lineno, option.default, via)
+                    )
         dunder_all = _dunder_all(body)
         private = any(p.startswith("_") for p in self.module.split("."))
         return Module(
@@ -126,9 +138,7 @@ class _ModuleVisitor:
             constants=constants,
             imports=imports,
             env_vars=tuple(_unique_env(self.env)),
-            cli=tuple(cli_surface.extract(tree, self.path, self.module, self.constants))
-            if self.wants_cli
-            else (),
+            cli=tuple(cli),
             lines=lines,
         )
 

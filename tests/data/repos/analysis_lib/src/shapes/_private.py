@@ -1,0 +1,2 @@
+def clamp(value: float, low: float = 0.0) -> float:
+    return max(value, low)

@@ -1,0 +1,209 @@
+"""The analysis states facts about code exactly: pinned by a golden file and direct checks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from golden import assert_golden
+from klaro.scan.analyze import analyze_repository
+from klaro.scan.model import Analysis, Function, Module
+from klaro.scan.python import analyze_source, module_name_for
+
+GOLDENS = Path(__file__).parent / "data" / "goldens"
+
+
+@pytest.fixture
+def shapes(sample_repo: Callable[[str], Path]) -> Analysis:
+    return analyze_repository(sample_repo("analysis_lib"))
+
+
+def _module(analysis: Analysis, name: str) -> Module:
+    module = analysis.module(name)
+    assert module is not None, f"module {name} not analysed"
+    return module
+
+
+def _function(module: Module, qualname: str) -> Function:
+    for func in module.functions:
+        if func.qualname == qualname:
+            return func
+    for cls in module.classes:
+        for meth in cls.methods:
+            if meth.qualname == qualname:
+                return meth
+    raise AssertionError(f"{qualname} not found in {module.name}")
+
+
+def test_golden_json(shapes: Analysis, update_goldens: bool) -> None:
+    data = shapes.to_dict()
+    data["root"] = "<root>"
+    text = json.dumps(data, indent=2) + "\n"
+    assert_golden(text, GOLDENS / "analysis_lib.json", update_goldens)
+
+
+def test_package_metadata_with_version_from_code(shapes: Analysis) -> None:
+    meta = shapes.metadata
+    assert (meta.name, meta.version, meta.requires_python) == ("shapes-kit", "1.4.0", ">=3.10")
+    assert meta.license == "MIT"
+    assert meta.dependencies == ("click>=8.0",)
+    assert meta.optional_dependencies == (("plot", ("matplotlib>=3.5",)),)
+    assert [(e.name, e.target) for e in meta.console_scripts] == [
+        ("shapes", "shapes.cli:main"),
+        ("shapes-click", "shapes.clickcli:cli"),
+    ]
+
+
+def test_signatures_render_as_in_source(shapes: Analysis) -> None:
+    core = _module(shapes, "shapes.core")
+    area_of = _function(core, "area_of")
+    assert area_of.signature == (
+        "(shape: Shape, *extra: Shape, rounding: int | None = None, **options: object) -> float"
+    )
+    assert _function(core, "Circle.from_diameter").signature == (
+        "(d: float, /, precise: bool = True) -> Circle"
+    )
+    assert _function(core, "Shape.describe").signature == "(self, *, precise: bool = False) -> str"
+    assert _function(core, "fetch_shape").is_async
+
+
+def test_method_kinds_and_property_setter_collapsed(shapes: Analysis) -> None:
+    circle = next(c for c in _module(shapes, "shapes.core").classes if c.name == "Circle")
+    kinds = {m.name: m.kind for m in circle.methods}
+    assert kinds == {
+        "area": "method",
+        "diameter": "property",
+        "unit": "classmethod",
+        "from_diameter": "staticmethod",
+    }
+    assert circle.bases == ("Shape",)
+    assert circle.decorators == ("dataclass(frozen=True)",)
+    assert [a.name for a in circle.attributes] == ["radius"]
+    assert circle.docstring is not None and "Args:" in circle.docstring
+
+
+def test_public_surface_follows_all_and_underscores(shapes: Analysis) -> None:
+    package = _module(shapes, "shapes")
+    assert package.public_names() == ("Circle", "Shape", "area_of", "scale")
+    assert not _module(shapes, "shapes._private").is_public
+    assert _module(shapes, "test_core").role == "test"
+    core = _module(shapes, "shapes.core")
+    assert [c.name for c in core.constants] == ["DEFAULT_PRECISION", "UNITS"]
+    assert core.constants[0].annotation == "int"
+
+
+def test_environment_variables_of_shipped_code_only(shapes: Analysis) -> None:
+    found = {(e.name, e.default, e.via) for e in shapes.env_vars}
+    assert found == {
+        ("SHAPES_HOME", "'~/.shapes'", "os.environ"),  # through the HOME_VAR constant
+        ("SHAPES_DEBUG", "'0'", "os.getenv"),
+        ("SHAPES_NO_COLOR", None, "os.environ"),
+        ("SHAPES_COLOR", None, "click envvar"),
+    }
+    assert "TEST_ONLY_VAR" not in {e.name for e in shapes.env_vars}
+
+
+def test_cli_surface_argparse_and_click(shapes: Analysis) -> None:
+    commands = {(c.framework, c.name): c for c in shapes.cli}
+    root = commands[("argparse", "")]
+    assert root.options[0].flags == ("-v", "--verbose") and root.options[0].is_flag
+    area = commands[("argparse", "area")]
+    assert [o.flags for o in area.options] == [("radius",), ("--precision", "-p")]
+    assert area.options[0].positional and area.options[1].default == "3"
+    assert area.help == "print the area of a circle"
+    draw = commands[("click", "draw")]
+    assert draw.parent == "cli" and draw.help == "Draw a shape."
+    assert [o.flags for o in draw.options] == [
+        ("name",),
+        ("--size", "-s"),
+        ("--fill", "--no-fill"),
+        ("--color",),
+    ]
+    assert commands[("click", "cli")].options[0].flags == ("--version",)
+
+
+def test_syntax_error_is_reported_and_run_goes_on(shapes: Analysis) -> None:
+    assert [(e.path, e.lineno) for e in shapes.errors] == [("src/shapes/broken.py", 1)]
+    assert "syntax error" in shapes.errors[0].message
+    assert shapes.module("shapes.core") is not None
+
+
+def test_relative_imports_are_made_absolute() -> None:
+    module = analyze_source(
+        "from . import a\nfrom ..b import c as d\nimport x.y\n",
+        "pkg/sub/mod.py",
+        "pkg.sub.mod",
+        is_package=False,
+    )
+    assert [(i.module, i.name, i.alias) for i in module.imports] == [
+        ("pkg.sub", "a", "a"),
+        ("pkg.b", "c", "d"),
+        ("x.y", None, "x"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("src/pkg/mod.py", "pkg.mod"),
+        ("src/pkg/__init__.py", "pkg"),
+        ("pkg/sub/mod.py", "pkg.sub.mod"),
+        ("tests/test_x.py", "test_x"),
+        ("setup.py", "setup"),
+        ("src/nspkg/inner/mod.py", "nspkg.inner.mod"),
+    ],
+)
+def test_module_names(path: str, expected: str) -> None:
+    dirs = frozenset({"src/pkg", "pkg", "pkg/sub", "src/nspkg/inner"})
+    assert module_name_for(path, dirs) == expected
+
+
+def test_typer_commands_and_options() -> None:
+    source = '''
+import typer
+from typing import Annotated
+
+app = typer.Typer()
+
+
+@app.command()
+def hello_world(name: str, count: int = 1, formal: bool = False,
+                city: Annotated[str, typer.Option("--town", "-t", help="where")] = "Paris"):
+    """Say hello."""
+'''
+    module = analyze_source(source, "app.py", "app", is_package=False)
+    (command,) = module.cli
+    assert (command.framework, command.name, command.help) == ("typer", "hello-world", "Say hello.")
+    assert [o.flags for o in command.options] == [
+        ("name",),
+        ("--count",),
+        ("--formal", "--no-formal"),
+        ("--town", "-t"),
+    ]
+
+
+def test_cache_reuses_unchanged_files_and_rereads_changed(
+    sample_repo: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = sample_repo("analysis_lib")
+    cache = tmp_path / "cache"
+    first = analyze_repository(root, cache_dir=cache)
+    assert list(cache.iterdir()), "cache file written"
+    core = root / "src/shapes/core.py"
+    core.write_text(core.read_text().replace("def scale(", "def rescale("))
+    second = analyze_repository(root, cache_dir=cache)
+    names = {f.name for f in _module(second, "shapes.core").functions}
+    assert "rescale" in names and "scale" not in names
+    assert _module(second, "shapes.cli") == _module(first, "shapes.cli")
+
+
+def test_planted_cache_in_repository_is_never_read(sample_repo: Callable[[str], Path]) -> None:
+    root = sample_repo("analysis_lib")
+    planted = root / ".klaro" / "cache"
+    planted.mkdir(parents=True)
+    (planted / "analysis.pickle").write_bytes(b"not a pickle")
+    analysis = analyze_repository(root)
+    assert not any(f.path.startswith(".klaro/") for f in analysis.files)
