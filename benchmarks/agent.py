@@ -20,9 +20,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent / "src"))
 
-from fakes.chat_model import ScriptedChatModel, call  # noqa: E402
 from langchain_core.messages import AIMessage  # noqa: E402
 
+from fakes.chat_model import ScriptedChatModel, call  # noqa: E402
 from klaro.agent import run_agent  # noqa: E402
 from klaro.config import load_config  # noqa: E402
 from klaro.scan.analyze import analyze_repository  # noqa: E402

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes.chat_model import ScriptedChatModel, call, calls, invalid
-from fakes.verifier import simple_verifier
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from fakes.chat_model import ScriptedChatModel, call, calls, invalid
+from fakes.verifier import simple_verifier
 from klaro.agent import AgentResult, run_agent
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from fakes.openai_server import FakeOpenAI, text, tool_calls
 from fakes.verifier import simple_verifier
-
 from klaro.agent import run_agent
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
