@@ -72,6 +72,10 @@ class Config:
     planning_interval: int | None = None
     request_timeout: float = 60.0
     max_retries: int = 2
+    context_budget: int = 24_000  # estimated tokens one agent request may carry
+    tool_output_chars: int = 6000  # one tool observation, before it is trimmed
+    verify_retries: int = 2  # times the agent may fix references the checker rejected
+    prices: tuple[str, ...] = ()  # "model=input/output" in USD per million tokens
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
@@ -131,6 +135,7 @@ _PATH = _Spec(str, "a relative path inside the repository (no '..', not absolute
 _URL = _Spec(
     str, "an http(s) URL", lambda value: bool(re.fullmatch(r"https?://\S+", value)), optional=True
 )
+_PRICE = re.compile(r"[^=\s]+=\d+(\.\d+)?/\d+(\.\d+)?")
 _TEXT = _Spec(str, "a non-empty string", lambda value: bool(value.strip()))
 _PATTERNS = _Spec(tuple, "a list of strings")
 
@@ -154,6 +159,14 @@ _SCHEMA: dict[str, _Spec] = {
     "planning_interval": _Spec(int, "an integer >= 1", lambda value: value >= 1, optional=True),
     "request_timeout": _Spec(float, "a number > 0", lambda value: 0 < value < math.inf),
     "max_retries": _Spec(int, "an integer >= 0", lambda value: value >= 0),
+    "context_budget": _Spec(int, "an integer >= 2000", lambda value: value >= 2000),
+    "tool_output_chars": _Spec(int, "an integer >= 500", lambda value: value >= 500),
+    "verify_retries": _Spec(int, "an integer >= 0", lambda value: value >= 0),
+    "prices": _Spec(
+        tuple,
+        "a list of 'model=input/output' prices in USD per million tokens",
+        lambda value: all(_PRICE.fullmatch(item) for item in value),
+    ),
     "embedding": _one_of(EMBEDDINGS),
     "max_file_size": _Spec(int, "an integer >= 1", lambda value: value >= 1),
     "ignore_references": _PATTERNS,

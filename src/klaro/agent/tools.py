@@ -1,0 +1,277 @@
+"""The agent's tools: plain typed methods whose docstrings are what the model reads.
+
+Reading tools go through `Workspace` (confined, redacted, capped, marked untrusted); code tools
+answer from the deterministic analysis and code graph; the two document tools change only the
+draft of the one documentation file the task names. A mistake the model can fix raises
+`ToolError`, which the graph turns into an observation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from langchain_core.tools import BaseTool, StructuredTool
+
+from klaro.agent.search import fallback_guides, fallback_search
+from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
+from klaro.scan.graph import CodeGraph
+from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
+
+MAX_LINES = 200  # one read_file window
+MAX_MATCHES = 50
+RELATIONS = ("neighbours", "callers", "callees", "dependents", "dependencies")
+
+
+class Knowledge(Protocol):
+    """The knowledge base as the tools use it; absent, they fall back to lexical search."""
+
+    def search(self, query: str, k: int = ...) -> Any: ...
+    def retrieve_guides(self, query: str, k: int = ...) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What `submit_document` handed in: the draft is already updated; this is the summary."""
+
+    path: str
+    summary: str
+
+
+class Toolbox:
+    """The tools of one run, bound to its workspace, analysis, code graph and draft."""
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        analysis: Analysis,
+        graph: CodeGraph,
+        *,
+        target: str,
+        doc_paths: tuple[str, ...],
+        knowledge: Knowledge | None = None,
+    ) -> None:
+        self.ws = workspace
+        self.analysis = analysis
+        self.graph = graph
+        self.target = target
+        self.doc_paths = doc_paths
+        self.knowledge = knowledge
+        self.draft = ""  # set by the graph before each batch of calls, read back after
+        self.submission: Submission | None = None
+        self._symbols = _symbol_index(analysis)
+        self.tools: dict[str, BaseTool] = {
+            fn.__name__: StructuredTool.from_function(fn, description=fn.__doc__ or "")
+            for fn in self._functions()
+        }
+
+    def _functions(self) -> list[Callable[..., str]]:
+        return [
+            self.list_files, self.read_file, self.grep, self.glob, self.analyze_code,
+            self.code_graph, self.search_code, self.retrieve_knowledge, self.edit_document,
+            self.submit_document,
+        ]  # fmt: skip
+
+    def run(self, name: str, args: dict[str, Any]) -> str:
+        """Run one tool call; raises ToolError (or a validation error) for the model to see."""
+        tool = self.tools.get(name)
+        if tool is None:
+            raise ToolError(f"unknown tool '{name}'; available: {', '.join(self.tools)}")
+        return str(tool.invoke(args))
+
+    # Reading the repository -------------------------------------------------------------
+
+    def list_files(self, directory: str = ".", depth: int = 2) -> str:
+        """List readable files under a directory of the repository, `depth` levels deep."""
+        rel = self.ws.relative(directory)
+        files = self.ws.under(rel)
+        if not files:
+            raise ToolError(f"no readable files under '{directory}'")
+        base = 0 if rel == "." else rel.count("/") + 1
+        shown: dict[str, None] = {}
+        for f in files:
+            parts = f.split("/")
+            cut = base + max(depth, 1)
+            shown["/".join(parts[:cut]) + ("/" if len(parts) > cut else "")] = None
+        return self.ws.clean(f"{len(files)} files under {rel}:\n" + "\n".join(shown))
+
+    def read_file(self, path: str, start_line: int = 1, end_line: int | None = None) -> str:
+        """Read lines `start_line`..`end_line` (at most 200) of a repository file, numbered."""
+        lines = self.ws.read_text(path).splitlines()
+        start = max(start_line, 1)
+        end = min(end_line or start + MAX_LINES - 1, start + MAX_LINES - 1, len(lines))
+        if start > max(len(lines), 1):
+            raise ToolError(f"'{path}' has only {len(lines)} lines")
+        body = "\n".join(f"{n:>5}  {lines[n - 1]}" for n in range(start, end + 1))
+        more = (
+            f"\n[{len(lines) - end} more lines; read from line {end + 1}]"
+            if end < len(lines)
+            else ""
+        )
+        rel = self.ws.relative(path)
+        return untrusted("FILE", f"{rel} lines {start}-{end}", self.ws.clean(body)) + more
+
+    def grep(self, pattern: str, path: str = ".", glob: str = "*") -> str:
+        """Search repository files under `path` matching `glob` for a Python regex."""
+        try:
+            regex = re.compile(pattern)
+        except re.error as exc:
+            raise ToolError(f"invalid regular expression {pattern!r}: {exc}") from None
+        hits: list[str] = []
+        note = ""
+        wanted = set(self.ws.glob(glob))
+        for rel in self.ws.under(self.ws.relative(path)):
+            if rel not in wanted:
+                continue
+            try:
+                text = self.ws.read_text(rel)
+            except ToolError:
+                continue
+            for n, line in enumerate(text.splitlines(), 1):
+                if regex.search(line):
+                    hits.append(f"{rel}:{n}: {line.strip()[:200]}")
+                    if len(hits) >= MAX_MATCHES:
+                        break
+            if len(hits) >= MAX_MATCHES:
+                note = f"\n[stopped at {MAX_MATCHES} matches; narrow the pattern or path]"
+                break
+        if not hits:
+            return f"no match for {pattern!r}"
+        return untrusted("MATCHES", f"for {pattern!r}", self.ws.clean("\n".join(hits))) + note
+
+    def glob(self, pattern: str) -> str:
+        """List readable repository files whose path matches a glob such as `src/**/*.py`."""
+        found = self.ws.glob(pattern)
+        return self.ws.clean("\n".join(found)) if found else f"no file matches {pattern!r}"
+
+    # Facts from the analysis ------------------------------------------------------------
+
+    def analyze_code(self, target: str) -> str:
+        """Return the analysed structure (JSON) of a Python file or of a symbol by dotted name."""
+        module = next((m for m in self.analysis.modules if m.path == target.strip()), None)
+        if module is not None:
+            return self.ws.clean(json.dumps(_module_facts(module), indent=1))
+        names = self.graph.resolve(target) or [n for n in self._symbols if n.endswith(target)]
+        found = [self._symbols[n] for n in names if n in self._symbols]
+        if not found:
+            raise ToolError(f"no file or symbol '{target}' in the analysis; try search_code")
+        return self.ws.clean(json.dumps([_symbol_facts(s) for s in found[:5]], indent=1))
+
+    def code_graph(self, symbol: str, relation: str = "neighbours", depth: int = 1) -> str:
+        """Show a symbol's dependents, dependencies, callers, callees or neighbours (k hops)."""
+        if relation not in RELATIONS:
+            raise ToolError(f"relation must be one of {', '.join(RELATIONS)}")
+        names = self.graph.resolve(symbol)
+        if not names:
+            raise ToolError(f"no symbol or module '{symbol}' in the code graph")
+        out: dict[str, Any] = {}
+        for name in names[:3]:
+            if relation == "neighbours":
+                out[name] = self.graph.neighbours(name, max(1, min(depth, 3)))
+            else:
+                out[name] = getattr(self.graph, relation)(name)
+        return self.ws.clean(json.dumps(out, indent=1))
+
+    def search_code(self, query: str, k: int = 5) -> str:
+        """Find the code most relevant to a question: symbols with their file and lines."""
+        k = max(1, min(k, 10))
+        if self.knowledge is not None:
+            rows = [
+                f"{r.path}:{r.start_line}-{r.end_line} {r.symbol or ''} "
+                f"(score {r.score:.2f}, {r.method})"
+                for r in self.knowledge.search(query, k)
+            ]
+        else:
+            rows = fallback_search(self.analysis, query, k)
+        return self.ws.clean("\n".join(rows) if rows else f"nothing found for {query!r}")
+
+    def retrieve_knowledge(self, query: str, k: int = 3) -> str:
+        """Retrieve the style-guide passages that apply to a documentation question."""
+        k = max(1, min(k, 5))
+        if self.knowledge is not None:
+            passages = [
+                getattr(g, "text", str(g)) for g in self.knowledge.retrieve_guides(query, k)
+            ]
+        else:
+            passages = fallback_guides(self.ws, query, k)
+        if not passages:
+            return "no style guide found; follow the existing document's conventions"
+        return self.ws.clean("\n\n---\n\n".join(passages))
+
+    # The document -----------------------------------------------------------------------
+
+    def edit_document(self, old_string: str, new_string: str, replace_all: bool = False) -> str:
+        """Replace an exact string of the draft; it must occur once unless `replace_all`."""
+        count = self.draft.count(old_string) if old_string else 0
+        if count == 0:
+            raise ToolError("old_string not found in the draft; copy it exactly, spaces included")
+        if count > 1 and not replace_all:
+            raise ToolError(f"old_string occurs {count} times; add context or set replace_all")
+        self.draft = self.draft.replace(old_string, new_string, -1 if replace_all else 1)
+        return f"draft edited ({count if replace_all else 1} replacement(s))"
+
+    def submit_document(
+        self,
+        path: str,
+        summary: str,
+        content: str | None = None,
+        edits: list[dict[str, str]] | None = None,
+    ) -> str:
+        """Finish: hand in the document at `path`, as full `content` or `edits` to the draft.
+
+        `edits` is a list of {"old_string": ..., "new_string": ...}; with neither, the current
+        draft is submitted. Every code reference is then verified against the code.
+        """
+        if not writable(path, self.doc_paths) or path.strip().removeprefix("./") != self.target:
+            raise ToolError(f"you may only write '{self.target}' in this task, not '{path}'")
+        if content is not None:
+            self.draft = content
+        for edit in edits or []:
+            if set(edit) != {"old_string", "new_string"}:
+                raise ToolError("each edit needs exactly 'old_string' and 'new_string'")
+            self.edit_document(edit["old_string"], edit["new_string"])
+        if not self.draft.strip():
+            raise ToolError("the document is empty; submit content")
+        self.submission = Submission(self.target, summary.strip()[:200])
+        return "submitted; verifying every code reference"
+
+
+def _symbol_index(analysis: Analysis) -> dict[str, Function | Class]:
+    index: dict[str, Function | Class] = {f.fullname: f for f in analysis.iter_functions()}
+    index.update((c.fullname, c) for c in analysis.iter_classes())
+    return index
+
+
+def _first_line(doc: str | None) -> str | None:
+    return doc.strip().splitlines()[0] if doc and doc.strip() else None
+
+
+def _symbol_facts(sym: Function | Class) -> dict[str, Any]:
+    if isinstance(sym, Function):
+        return {
+            "function": sym.fullname, "signature": sym.signature, "kind": sym.kind,
+            "lines": [sym.lineno, sym.end_lineno], "doc": sym.docstring, "calls": sym.calls[:20],
+        }  # fmt: skip
+    return {
+        "class": sym.fullname, "bases": sym.bases, "lines": [sym.lineno, sym.end_lineno],
+        "doc": sym.docstring,
+        "methods": {m.name: m.signature for m in sym.methods if m.is_public},
+        "attributes": [a.name for a in sym.attributes if a.is_public],
+    }  # fmt: skip
+
+
+def _module_facts(module: Module) -> dict[str, Any]:
+    return {
+        "module": module.name,
+        "path": module.path,
+        "role": module.role,
+        "doc": _first_line(module.docstring),
+        "classes": {c.qualname: _first_line(c.docstring) for c in iter_classes(module.classes)},
+        "functions": {f.name: f.signature for f in module.functions},
+        "constants": [v.name for v in module.constants if v.is_public],
+        "env_vars": [e.name for e in module.env_vars],
+        "cli": [c.name or "(root)" for c in module.cli],
+    }

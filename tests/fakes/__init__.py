@@ -1,0 +1,1 @@
+"""Fakes for remote services only: the chat model and an OpenAI-compatible HTTP server."""
