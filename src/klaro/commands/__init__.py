@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from klaro.commands import analyze
+from klaro.commands import analyze, check
 
-COMMANDS = (analyze,)
+COMMANDS = (analyze, check)
