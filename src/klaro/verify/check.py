@@ -26,7 +26,9 @@ from klaro.verify.resolve import Resolver, ignored_path
 
 DRIFT = frozenset({"unresolved", "dead-link"})
 # Histories describe what the code used to be; their old names are not drift.
-_HISTORY = re.compile(r"^(changelog|changes|history|news|releases?)([._-].*)?\.(md|markdown)$", re.I)
+_HISTORY = re.compile(
+    r"^(changelog|changes|history|news|releases?)([._-].*)?\.(md|markdown)$", re.I
+)
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -60,7 +62,7 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
     globs = tuple(docs) if docs else config.check_docs
     candidates = sorted({f.path for f in analysis.files} | _markdown_on_disk(config.root))
     if globs:
-        spec = pathspec.PathSpec.from_lines("gitwildmatch", globs)
+        spec = pathspec.PathSpec.from_lines("gitignore", globs)
         chosen = [p for p in candidates if spec.match_file(p)]
         if not chosen:
             raise UsageError(f"--docs: no document matches {', '.join(globs)}")
@@ -106,9 +108,7 @@ def check_repository(
                 findings.append(to_finding(outcome))
     undocumented, coverage = _coverage(analysis, parsed, targets)
     findings.sort(key=lambda f: (f.file, f.line, f.reference))
-    return CheckReport(
-        tuple(paths), references, resolved, tuple(findings + undocumented), coverage
-    )
+    return CheckReport(tuple(paths), references, resolved, tuple(findings + undocumented), coverage)
 
 
 def _coverage(
@@ -124,9 +124,9 @@ def _coverage(
         if module.role != "package" or not module.is_public:
             continue
         exported = set(module.public_names())
-        for item in [*module.classes, *module.functions]:
-            if item.name in exported:
-                api.append((item.fullname, item.name, module.path, item.lineno))
+        items = [(c.name, c.fullname, c.lineno) for c in module.classes]
+        items += [(f.name, f.fullname, f.lineno) for f in module.functions]
+        api += [(full, name, module.path, line) for name, full, line in items if name in exported]
     missing = [a for a in api if a[0] not in targets and a[1] not in words]
     counts["api"] = {"documented": len(api) - len(missing), "total": len(api)}
     found += [

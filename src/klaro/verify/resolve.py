@@ -69,7 +69,7 @@ class Resolver:
 
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
-        if any(fnmatch.fnmatchcase(ref.text, p) for p in self.ignore):
+        if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
             return self._link(ref, doc)
@@ -80,6 +80,12 @@ class Resolver:
         if ref.kind == "env":
             return self._env(ref, ref.text)
         return self._code(ref, doc)
+
+    def _ignored(self, text: str) -> bool:
+        """Match ignore patterns on the text and its dotted tails (`Cls.meth` in `pkg.Cls.meth`)."""
+        parts = text.split(".")
+        tails = [".".join(parts[i:]) for i in range(len(parts))] if " " not in text else [text]
+        return any(fnmatch.fnmatchcase(t, p) for t in tails for p in self.ignore)
 
     # -- inline code -------------------------------------------------------------------------
 
@@ -249,9 +255,11 @@ class Resolver:
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
         index = self.index
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
-        close = difflib.get_close_matches(attr, [m for m in members if not m.startswith("_")], 3)
+        public = [m for m in members if not m.startswith("_")]
+        close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
+        close += difflib.get_close_matches(attr, public, 3)
         prefix = shown[: len(shown) - len(".".join([attr, *tail]))] if attr in shown else ""
-        suggestions = [prefix + ".".join([c, *tail]) for c in close]
+        suggestions = [prefix + ".".join([c, *tail]) for c in dict.fromkeys(close)][:3]
         last = tail[-1] if tail else attr
         suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
         where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
