@@ -119,15 +119,18 @@ def _coverage(
     found: list[Finding] = []
     counts: dict[str, dict[str, int]] = {}
 
-    api = []
+    index = project_index(analysis)
+    where = {c.fullname: (m.path, c.lineno) for m in analysis.modules for c in m.classes}
+    where.update((f.fullname, (m.path, f.lineno)) for m in analysis.modules for f in m.functions)
+    api: dict[str, tuple[str, str, int]] = {}
     for module in analysis.modules:
         if module.role != "package" or not module.is_public:
             continue
-        exported = set(module.public_names())
-        items = [(c.name, c.fullname, c.lineno) for c in module.classes]
-        items += [(f.name, f.fullname, f.lineno) for f in module.functions]
-        api += [(full, name, module.path, line) for name, full, line in items if name in exported]
-    missing = [a for a in api if a[0] not in targets and a[1] not in words]
+        for name in module.public_names():  # re-exports from private modules count too
+            full = index.lookup(f"{module.name}.{name}")
+            if full in where and full not in api:
+                api[full] = (name, *where[full])
+    missing = [(f, *a) for f, a in api.items() if f not in targets and a[0] not in words]
     counts["api"] = {"documented": len(api) - len(missing), "total": len(api)}
     found += [
         Finding("undocumented", path, line, full, f"public `{full}` is not mentioned in any doc")
@@ -143,8 +146,8 @@ def _coverage(
     missing_opts = [(f, w) for f, w in options.items() if not any(x in words for x in f)]
     counts["cli_options"] = {"documented": len(options) - len(missing_opts), "total": len(options)}
     for flags, (path, line, name) in missing_opts:
-        where = f"command `{name}`" if name else "the program"
-        message = f"option `{' '.join(flags)}` of {where} is not mentioned in any doc"
+        owner = f"command `{name}`" if name else "the program"
+        message = f"option `{' '.join(flags)}` of {owner} is not mentioned in any doc"
         found.append(Finding("undocumented", path, line, flags[0], message))
 
     env: dict[str, tuple[str, int]] = {}

@@ -58,6 +58,7 @@ class ProjectIndex:
     env_prefixes: set[str] = field(default_factory=set)
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
+    code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
 
     def lookup(self, dotted: str, hops: int = 0) -> str | None:
         """Return the full name `dotted` designates, following re-exports and base classes."""
@@ -153,6 +154,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.env_prefixes = {n.upper().replace("-", "_") + "_" for n in names if n}
     index.env_prefixes |= {v.split("_")[0] + "_" for v in index.env_vars if "_" in v[1:]}
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
+    shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
+    index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
     return index
 

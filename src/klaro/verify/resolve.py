@@ -41,6 +41,32 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 _PYTHONS = {"python", "python3", "py", "pypy", "pypy3"}
 _MARKDOWN = (".md", ".markdown")
+# Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
+_PLACEHOLDERS = frozenset(
+    [
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "spam",
+        "eggs",
+        "func",
+        "function",
+        "method",
+        "meth",
+        "Class",
+        "MyClass",
+        "cls_name",
+        "attr",
+        "module",
+        "mod",
+        "obj",
+        "my_function",
+        "my_func",
+        "your_module",
+        "xxx",
+    ]
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +280,8 @@ class Resolver:
     ) -> Outcome:
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
         index = self.index
+        if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
+            return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
@@ -368,8 +396,8 @@ class Resolver:
             return Outcome("ignored", ref)
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
-        if "/" not in path or first not in self.index.dirs:
-            return Outcome("ignored", ref)
+        if "/" not in path or first not in self.index.code_dirs:
+            return Outcome("ignored", ref)  # build output, files to create, the user's own files
         return Outcome(
             "unresolved",
             ref,
@@ -396,11 +424,15 @@ class Resolver:
         target = unquote(target.split("?", 1)[0])
         if not target:
             return self._anchor(ref, doc.path, fragment, doc.anchors)
+        if "/" not in target and "." in target and target.split(".")[0] in self.index.packages:
+            return self._dotted(ref, target)  # MyST / Sphinx link to a Python object
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
         if not self.index.exists(path):
+            if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
+                return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             return Outcome(
                 "dead-link",
                 ref,
@@ -410,6 +442,15 @@ class Resolver:
         if fragment and path.lower().endswith(_MARKDOWN):
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
+
+    def _sphinx(self, folder: str) -> bool:
+        """Whether a document lives in a Sphinx project, where links may name labels."""
+        while True:
+            if self.index.exists(posixpath.join(folder, "conf.py")):
+                return True
+            if not folder:
+                return False
+            folder = posixpath.dirname(folder)
 
     def _anchor(
         self, ref: Reference, path: str, fragment: str, anchors: set[str] | None
