@@ -59,6 +59,7 @@ class ProjectIndex:
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
+    short_names: list[str] = field(default_factory=list)  # public last components, for hints
 
     def lookup(self, dotted: str, hops: int = 0) -> str | None:
         """Return the full name `dotted` designates, following re-exports and base classes."""
@@ -129,6 +130,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.bases[cls.fullname] = [_resolve_base(index, scope, b) for b in cls.bases]
     for name in index.kinds:
         index.by_last.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+    index.short_names = sorted(n for n in index.by_last if not n.startswith("_"))
     index.packages = {m.name.split(".")[0] for m in modules if m.role == "package"}
     meta = analysis.metadata
     requirements = [

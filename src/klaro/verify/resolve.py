@@ -87,7 +87,6 @@ class Resolver:
         self.index = index
         self.ignore = tuple(ignore)
         self._anchors: dict[str, set[str] | None] = {}
-        self._short: list[str] | None = None
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order."""
@@ -225,15 +224,7 @@ class Resolver:
         )
 
     def _short_names(self) -> list[str]:
-        if self._short is None:
-            self._short = sorted(
-                {
-                    n.rsplit(".", 1)[-1]
-                    for n in self.index.kinds
-                    if not n.rsplit(".", 1)[-1].startswith("_")
-                }
-            )
-        return self._short
+        return self.index.short_names
 
     # -- dotted names and Python examples ----------------------------------------------------
 
