@@ -64,6 +64,10 @@ _PLACEHOLDERS = frozenset(
         "my_function",
         "my_func",
         "your_module",
+        "option",
+        "options",
+        "flag",
+        "flags",
         "xxx",
     ]
 )
@@ -353,6 +357,8 @@ class Resolver:
         if not index.options and not index.subcommands:
             return Outcome("ignored", ref)
         flag = text.split("=", 1)[0].split()[0]
+        if flag.lstrip("-") in _PLACEHOLDERS:
+            return Outcome("ignored", ref)
         if flag in index.options or flag in UNIVERSAL_OPTIONS:
             return Outcome("resolved", ref, flag)
         close = difflib.get_close_matches(flag, sorted(index.options), n=3)
