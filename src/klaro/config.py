@@ -79,6 +79,8 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
+    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
     github: GitHubOptions = field(default_factory=GitHubOptions)
     config_file: Path | None = None  # the file that was loaded, if any
@@ -170,6 +172,8 @@ _SCHEMA: dict[str, _Spec] = {
     "embedding": _one_of(EMBEDDINGS),
     "max_file_size": _Spec(int, "an integer >= 1", lambda value: value >= 1),
     "ignore_references": _PATTERNS,
+    "check_docs": _PATTERNS,
+    "check_exclude": _PATTERNS,
     "chroma.path": _PATH,
     "chroma.url": _URL,
     "github.branch": _TEXT,

@@ -110,6 +110,8 @@ class _Argparse:
                     node.value, ast.Call
                 ):
                     self._assign(node, function, variables, subparsers)
+                elif isinstance(node, ast.Call) and _dotted(node.func).endswith(".add_parser"):
+                    self._sub_parser(node, function, subparsers)  # a command with no options
                 elif isinstance(node, ast.Call) and _dotted(node.func).endswith(".add_argument"):
                     owner = _dotted(node.func)[: -len(".add_argument")]
                     key = variables.get(owner) or self._implicit(owner, function, node.lineno)
@@ -139,14 +141,10 @@ class _Argparse:
                 subs[targets[0]] = parent
             return
         elif func.endswith(".add_parser"):
-            parent_key = subs.get(func[: -len(".add_parser")])
-            name = self._string(call.args[0]) if call.args else None
-            if name is None:
+            found = self._sub_parser(call, function, subs)
+            if found is None:
                 return
-            key = f"{function}:{name}:{node.lineno}"
-            help_text = _literal(_kw(call, "help") or _kw(call, "description"))
-            parent = str(self.commands[parent_key]["name"]) if parent_key else None
-            self._add(key, name, node.lineno, function, help_text, parent)
+            key = found
         elif func.endswith((".add_argument_group", ".add_mutually_exclusive_group")):
             owner = variables.get(func.rsplit(".", 1)[0])
             if owner:
@@ -157,6 +155,19 @@ class _Argparse:
             return
         for target in targets:
             variables[target] = key
+
+    def _sub_parser(self, call: ast.Call, function: str, subs: dict[str, str]) -> str | None:
+        """Register `subparsers.add_parser("name", ...)`, assigned or not; return its key."""
+        parent_key = subs.get(_dotted(call.func)[: -len(".add_parser")])
+        name = self._string(call.args[0]) if call.args else None
+        if name is None:
+            return None
+        key = f"{function}:{name}:{call.lineno}"
+        if key not in self.commands:
+            help_text = _literal(_kw(call, "help") or _kw(call, "description"))
+            parent = str(self.commands[parent_key]["name"]) if parent_key else None
+            self._add(key, name, call.lineno, function, help_text, parent)
+        return key
 
     def _implicit(self, owner: str, function: str, lineno: int) -> str:
         """Register a parser we only see as a parameter (`def add_args(parser)`)."""

@@ -1,0 +1,161 @@
+"""`klaro check` as a function: verify every document of a repository and measure coverage.
+
+Drift is any `unresolved` reference or `dead-link`; `undocumented` findings (public API, CLI
+options and environment variables that no checked document mentions) are coverage, reported
+but never drift, so a repository can adopt the check before its docs are complete.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+from klaro.config import Config
+from klaro.errors import UsageError
+from klaro.scan.model import Analysis
+from klaro.scan.python import is_test_path
+from klaro.verify import project_index, to_finding
+from klaro.verify.model import Finding
+from klaro.verify.refs import Document, parse_document
+from klaro.verify.resolve import Resolver, ignored_path
+
+DRIFT = frozenset({"unresolved", "dead-link"})
+# Histories describe what the code used to be; their old names are not drift.
+_HISTORY = re.compile(
+    r"^(changelog|changes|history|news|releases?)([._-].*)?\.(md|markdown)$", re.I
+)
+_UNIVERSAL = {"--help", "-h", "--version"}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What `klaro check` found across the documents of a repository."""
+
+    documents: tuple[str, ...]
+    references: int  # claims about the project that were checked
+    resolved: int
+    findings: tuple[Finding, ...]
+    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def drift(self) -> tuple[Finding, ...]:
+        """Findings that make the check fail: unresolved references and dead links."""
+        return tuple(f for f in self.findings if f.kind in DRIFT)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the documented JSON form of `klaro check --format json`."""
+        return {
+            "references": self.references,
+            "resolved": self.resolved,
+            "findings": [f.to_dict() for f in self.findings],
+            "coverage": self.coverage,
+        }
+
+
+def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | None) -> list[str]:
+    """Return the Markdown documents to check: the given globs, else every non-test Markdown."""
+    globs = tuple(docs) if docs else config.check_docs
+    candidates = sorted({f.path for f in analysis.files} | _markdown_on_disk(config.root))
+    if globs:
+        spec = pathspec.PathSpec.from_lines("gitignore", globs)
+        chosen = [p for p in candidates if spec.match_file(p)]
+        if not chosen:
+            raise UsageError(f"--docs: no document matches {', '.join(globs)}")
+    else:
+        chosen = [
+            p
+            for p in candidates
+            if p.lower().endswith((".md", ".markdown"))
+            and not is_test_path(p)
+            and not _HISTORY.match(p.rsplit("/", 1)[-1])
+        ]
+    return [p for p in chosen if not ignored_path(p, config.check_exclude)]
+
+
+def _markdown_on_disk(root: Path) -> set[str]:
+    """Top-level Markdown files, in case the scan's filters left a README out."""
+    return {p.name for p in root.glob("*.md") if p.is_file()} if root.is_dir() else set()
+
+
+def check_repository(
+    config: Config, analysis: Analysis, docs: Sequence[str] | None = None
+) -> CheckReport:
+    """Check every document against the analysis; findings sorted by file and line."""
+    index = project_index(analysis)
+    resolver = Resolver(index, config.ignore_references)
+    paths = find_documents(config, analysis, docs)
+    parsed: list[Document] = []
+    findings: list[Finding] = []
+    references = resolved = 0
+    targets: set[str] = set()
+    for path in paths:
+        text = (config.root / path).read_text(encoding="utf-8", errors="replace")
+        doc = parse_document(text, path)
+        parsed.append(doc)
+        for outcome in resolver.resolve_document(doc):
+            if outcome.status == "ignored":
+                continue
+            references += 1
+            if outcome.status == "resolved":
+                resolved += 1
+                targets.add(outcome.target)
+            else:
+                findings.append(to_finding(outcome))
+    undocumented, coverage = _coverage(analysis, parsed, targets)
+    findings.sort(key=lambda f: (f.file, f.line, f.reference))
+    return CheckReport(tuple(paths), references, resolved, tuple(findings + undocumented), coverage)
+
+
+def _coverage(
+    analysis: Analysis, docs: list[Document], targets: set[str]
+) -> tuple[list[Finding], dict[str, dict[str, int]]]:
+    """Find the public API, CLI options and env vars that no document mentions."""
+    words: set[str] = set().union(*(d.words for d in docs)) if docs else set()
+    found: list[Finding] = []
+    counts: dict[str, dict[str, int]] = {}
+
+    index = project_index(analysis)
+    where = {c.fullname: (m.path, c.lineno) for m in analysis.modules for c in m.classes}
+    where.update((f.fullname, (m.path, f.lineno)) for m in analysis.modules for f in m.functions)
+    api: dict[str, tuple[str, str, int]] = {}
+    for module in analysis.modules:
+        if module.role != "package" or not module.is_public:
+            continue
+        for name in module.public_names():  # re-exports from private modules count too
+            full = index.lookup(f"{module.name}.{name}")
+            if full in where and full not in api:
+                api[full] = (name, *where[full])
+    missing = [(f, *a) for f, a in api.items() if f not in targets and a[0] not in words]
+    counts["api"] = {"documented": len(api) - len(missing), "total": len(api)}
+    found += [
+        Finding("undocumented", path, line, full, f"public `{full}` is not mentioned in any doc")
+        for full, _, path, line in missing
+    ]
+
+    options: dict[tuple[str, ...], tuple[str, int, str]] = {}
+    for command in analysis.cli:
+        for option in command.options:
+            flags = tuple(f for f in option.flags if f not in _UNIVERSAL)
+            if not option.positional and flags:
+                options.setdefault(flags, (command.path, command.lineno, command.name))
+    missing_opts = [(f, w) for f, w in options.items() if not any(x in words for x in f)]
+    counts["cli_options"] = {"documented": len(options) - len(missing_opts), "total": len(options)}
+    for flags, (path, line, name) in missing_opts:
+        owner = f"command `{name}`" if name else "the program"
+        message = f"option `{' '.join(flags)}` of {owner} is not mentioned in any doc"
+        found.append(Finding("undocumented", path, line, flags[0], message))
+
+    env: dict[str, tuple[str, int]] = {}
+    for var in analysis.env_vars:
+        env.setdefault(var.name, (var.path, var.lineno))
+    missing_env = [(n, w) for n, w in env.items() if n not in words]
+    counts["env_vars"] = {"documented": len(env) - len(missing_env), "total": len(env)}
+    for name, (path, line) in missing_env:
+        message = f"environment variable `{name}` is not mentioned in any doc"
+        found.append(Finding("undocumented", path, line, name, message))
+    return found, counts

@@ -1,0 +1,198 @@
+"""Read the Python examples of a document: what they import and which attributes they use.
+
+Blocks are parsed with `ast`, doctest prompts (`>>>`, `...`) stripped first; a block that does
+not parse as a whole is read statement by statement so one placeholder does not hide the rest.
+Names bound by one block stay bound for the next (`console = Console()` in one block,
+`console.print(...)` in a later one), so bindings live on the document, not the block.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from dataclasses import dataclass, field
+
+# (kind, dotted text, 0-based line offset in the block, context)
+PyRef = tuple[str, str, int, str]
+
+
+@dataclass
+class Bindings:
+    """Names the examples of one document have bound so far."""
+
+    origins: dict[str, tuple[str, bool]] = field(default_factory=dict)  # name -> (dotted, instance)
+    local: set[str] = field(default_factory=set)  # defined by the examples themselves
+    star: list[str] = field(default_factory=list)  # modules imported with `*`
+
+    def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
+        if origin is None:
+            self.origins.pop(name, None)
+            self.local.add(name)
+        else:
+            self.origins[name] = origin
+            self.local.discard(name)
+
+
+def python_references(source: str, bindings: Bindings) -> list[PyRef]:
+    """Return the references one Python block makes, updating the document's bindings."""
+    code = _strip_prompts(source)
+    visitor = _Visitor(bindings)
+    try:
+        visitor.visit(ast.parse(textwrap.dedent(code)))
+    except (SyntaxError, ValueError):
+        for offset, line in enumerate(code.splitlines()):
+            try:
+                tree = ast.parse(line.strip())
+            except (SyntaxError, ValueError):
+                continue
+            visitor.offset = offset
+            visitor.visit(tree)
+    return visitor.found
+
+
+def _strip_prompts(source: str) -> str:
+    """Keep only the input of a doctest transcript, blanking output lines to keep numbering."""
+    lines = source.splitlines()
+    if not any(line.lstrip().startswith(">>>") for line in lines):
+        return source
+    kept = []
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith((">>> ", "... ")):
+            kept.append(stripped[4:])
+        elif stripped in {">>>", "..."}:
+            kept.append("")
+        else:
+            kept.append("")
+    return "\n".join(kept)
+
+
+class _Visitor(ast.NodeVisitor):
+    """Walk statements in order, binding names and recording uses of imported names."""
+
+    def __init__(self, bindings: Bindings) -> None:
+        self.bindings = bindings
+        self.found: list[PyRef] = []
+        self.offset = 0
+
+    def _add(self, kind: str, text: str, node: ast.AST, context: str) -> None:
+        self.found.append((kind, text, self.offset + getattr(node, "lineno", 1) - 1, context))
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add("import", alias.name, node, "import")
+            bound = alias.asname or alias.name.split(".")[0]
+            self.bindings.bind(bound, (alias.name if alias.asname else bound, False))
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level or not node.module:
+            return  # relative imports belong to the example's own package
+        for alias in node.names:
+            if alias.name == "*":
+                self._add("import", node.module, node, "import")
+                self.bindings.star.append(node.module)
+                continue
+            self._add("import", f"{node.module}.{alias.name}", node, "from")
+            self.bindings.bind(alias.asname or alias.name, (f"{node.module}.{alias.name}", False))
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        self.visit(node.value)
+        for target in node.targets:
+            self._bind_target(target, node.value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.visit(node.value)
+        self._bind_target(node.target, node.value)
+
+    def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            self.visit(item.context_expr)
+            if item.optional_vars is not None:
+                self._bind_target(item.optional_vars, item.context_expr)
+        for stmt in node.body:
+            self.visit(stmt)
+
+    visit_AsyncWith = visit_With
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
+        self._bind_target(node.target, None)
+        for stmt in [*node.body, *node.orelse]:
+            self.visit(stmt)
+
+    visit_AsyncFor = visit_For
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for decorator in node.decorator_list:
+            self.visit(decorator)
+        self.bindings.bind(node.name, None)
+        for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
+            self.bindings.local.add(arg.arg)
+        for stmt in node.body:
+            self.visit(stmt)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for expr in [*node.decorator_list, *node.bases]:
+            self.visit(expr)
+        self.bindings.bind(node.name, None)
+        for stmt in node.body:
+            self.visit(stmt)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Attribute):
+            self._chain(node.func, called=True)
+        else:
+            self.visit(node.func)
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            self.visit(arg)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._chain(node, called=False)
+
+    def _chain(self, node: ast.Attribute, *, called: bool) -> None:
+        """Record `name.a.b` when `name` was imported, or `Cls(...).meth` on an instance."""
+        attrs: list[str] = []
+        root: ast.expr = node
+        while isinstance(root, ast.Attribute):
+            attrs.append(root.attr)
+            root = root.value
+        attrs.reverse()
+        origin = self._origin(root)
+        if origin is not None:
+            dotted, instance = origin
+            if not instance:
+                self._add("python", ".".join([dotted, *attrs]), node, "call" if called else "attr")
+            else:
+                single = called and len(attrs) == 1
+                context = "instance-call" if single else "instance-attr"
+                self._add("python", f"{dotted}.{attrs[0]}", node, context)
+        if not isinstance(root, ast.Name):
+            self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
+
+    def _origin(self, expr: ast.expr | None) -> tuple[str, bool] | None:
+        """Say what an expression stands for: an imported dotted name, or an instance of one."""
+        if isinstance(expr, ast.Name):
+            return self.bindings.origins.get(expr.id)
+        if isinstance(expr, ast.Attribute):
+            base = self._origin(expr.value)
+            if base is None or base[1]:
+                return None
+            return f"{base[0]}.{expr.attr}", False
+        if isinstance(expr, ast.Call):
+            func = self._origin(expr.func)
+            # Calling a class gives an instance; what other calls return is unknown.
+            if func is not None and not func[1] and func[0].rsplit(".", 1)[-1][:1].isupper():
+                return func[0], True
+        return None
+
+    def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
+        if isinstance(target, ast.Name):
+            self.bindings.bind(target.id, self._origin(value))
+        elif isinstance(target, ast.Tuple | ast.List):
+            for element in target.elts:
+                self._bind_target(element, None)
+        else:
+            self.visit(target)

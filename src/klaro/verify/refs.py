@@ -1,0 +1,206 @@
+"""Find the code references a Markdown document makes, each with its file and line.
+
+The document is parsed with markdown-it-py and only its tokens are read: inline code spans,
+fenced and indented code blocks, links and images, headings (for `#anchor` targets) and inline
+HTML anchors. Python blocks are read with `ast` (see `pyblocks`), shell blocks line by line.
+Extraction decides nothing about the project: `resolve` decides which references are claims
+about it and whether they hold.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from klaro.verify.pyblocks import Bindings, python_references
+
+# Reference kinds: code (inline code span), import / python (from a Python block),
+# command (a shell command line), env (a variable a shell line sets), link (href or src).
+REFERENCE_KINDS = ("code", "import", "python", "command", "env", "link")
+
+_PYTHON_INFO = {"python", "py", "python3", "pycon", "pyi", "ipython", "ipython3", "doctest"}
+_SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session", "ps"}
+_PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
+_ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+_HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
+_HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+_SEPARATORS = {"&&", "||", ";", "|", "&"}
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One thing a document points at, as written, with where it was written."""
+
+    kind: str
+    text: str
+    file: str
+    line: int  # 1-based line in `file`
+    context: str = ""  # import | call | attr | instance-call | instance-attr | image | ...
+
+
+@dataclass
+class Document:
+    """What one Markdown document says: its references, anchors, words and example names."""
+
+    path: str
+    references: list[Reference] = field(default_factory=list)
+    anchors: set[str] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)  # identifiers and flags it mentions anywhere
+    bindings: Bindings = field(default_factory=Bindings)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable(["table", "strikethrough"])
+
+
+def extract_references(text: str, path: str) -> list[Reference]:
+    """Return the references of a Markdown document in reading order."""
+    return parse_document(text, path).references
+
+
+def parse_document(text: str, path: str) -> Document:
+    """Parse a Markdown document into references, heading anchors and mentioned words."""
+    doc = Document(path)
+    tokens = _parser().parse(text)
+    slugger = _Slugger()
+    heading = False
+    for token in tokens:
+        if token.type == "heading_open":
+            heading = True
+        elif token.type == "inline" and token.map is not None:
+            if heading:
+                doc.anchors.add(slugger.slug(_plain_text(token)))
+                heading = False
+            _inline(doc, token, token.map[0] + 1)
+        elif token.type in {"fence", "code_block"} and token.map is not None:
+            start = token.map[0] + (2 if token.type == "fence" else 1)
+            _block(doc, token.info.strip(), token.content, start)
+        elif token.type == "html_block" and token.map is not None:
+            _html(doc, token.content, token.map[0] + 1)
+    doc.words.update(w.strip(".-") for w in _WORD.findall(text))
+    doc.words.update(re.findall(r"--?[\w-]+", text))
+    return doc
+
+
+def _inline(doc: Document, token: Token, line: int) -> None:
+    for child in token.children or ():
+        if child.type in {"softbreak", "hardbreak"}:
+            line += 1
+        elif child.type == "code_inline":
+            doc.references.append(Reference("code", child.content.strip(), doc.path, line))
+        elif child.type == "link_open":
+            href = str(child.attrs.get("href", ""))
+            doc.references.append(Reference("link", href, doc.path, line))
+        elif child.type == "image":
+            src = str(child.attrs.get("src", ""))
+            doc.references.append(Reference("link", src, doc.path, line, "image"))
+        elif child.type == "html_inline":
+            _html(doc, child.content, line)
+        line += child.content.count("\n") if child.type == "text" else 0
+
+
+def _html(doc: Document, html: str, line: int) -> None:
+    """Read anchors and links from raw HTML in the document (`<a name=..>`, `<img src=..>`)."""
+    for offset, text in enumerate(html.splitlines() or [html]):
+        doc.anchors.update(m.lower() for m in _HTML_ANCHOR.findall(text))
+        for target in _HTML_LINK.findall(text):
+            doc.references.append(Reference("link", target, doc.path, line + offset, "html"))
+
+
+def _block(doc: Document, info: str, content: str, start: int) -> None:
+    """Dispatch a code block on its language; untagged blocks are guessed from prompts."""
+    lang = info.split()[0].lower().strip("{}.") if info else ""
+    lines = content.splitlines()
+    if lang in _PYTHON_INFO or (not lang and any(x.startswith(">>> ") for x in lines)):
+        for kind, text, offset, context in python_references(content, doc.bindings):
+            doc.references.append(Reference(kind, text, doc.path, start + offset, context))
+    elif lang in _SHELL_INFO or (not lang and lines and all(_PROMPT.match(x) for x in lines[:1])):
+        _shell(doc, lines, start)
+
+
+def _shell(doc: Document, lines: list[str], start: int) -> None:
+    """Record each command of a shell block; in a transcript with prompts, only prompted lines."""
+    has_prompts = any(_PROMPT.match(x) for x in lines)
+    pending = ""
+    pending_line = 0
+    for offset, raw in enumerate(lines):
+        match = _PROMPT.match(raw)
+        if pending:
+            text = pending + " " + raw.strip()
+        elif match:
+            text = raw[match.end() :]
+        elif has_prompts:
+            continue  # output of the previous command
+        else:
+            text = raw
+        if not pending:
+            pending_line = start + offset
+        if text.rstrip().endswith("\\"):
+            pending = text.rstrip()[:-1]
+            continue
+        pending = ""
+        _command_line(doc, text.split(" #", 1)[0].strip(), pending_line)
+
+
+def _command_line(doc: Document, text: str, line: int) -> None:
+    if not text or text.startswith("#"):
+        return
+    try:
+        lexer = shlex.shlex(text, posix=True, punctuation_chars=";&|")
+        lexer.whitespace_split = True
+        words = list(lexer)
+    except ValueError:
+        words = text.split()
+    command: list[str] = []
+    for word in [*words, ";"]:
+        if word not in _SEPARATORS:
+            command.append(word)
+            continue
+        _command(doc, command, line)
+        command = []
+
+
+def _command(doc: Document, words: list[str], line: int) -> None:
+    """Record variables a command sets (`export X=1`, `X=1 cmd`) and the command itself."""
+    if words[:1] == ["export"]:
+        words = words[1:]
+        for word in words:
+            if m := _ENV_ASSIGN.match(word):
+                doc.references.append(Reference("env", m.group(1), doc.path, line, "export"))
+        return
+    while words and (m := _ENV_ASSIGN.match(words[0])):
+        doc.references.append(Reference("env", m.group(1), doc.path, line, "assign"))
+        words = words[1:]
+    if words and words[0] in {"sudo", "exec", "time", "uv", "pipx", "poetry", "pdm", "hatch"}:
+        words = words[2:] if words[0] != "sudo" and words[1:2] == ["run"] else words[1:]
+    if words:
+        doc.references.append(Reference("command", shlex.join(words), doc.path, line))
+
+
+def _plain_text(token: Token) -> str:
+    return "".join(c.content for c in token.children or () if c.type in {"text", "code_inline"})
+
+
+class _Slugger:
+    """GitHub's heading anchors: lower-cased, punctuation dropped, spaces to `-`, deduplicated."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def slug(self, heading: str) -> str:
+        base = "".join(
+            ch
+            for ch in heading.strip().lower()
+            if ch in " -_" or unicodedata.category(ch)[0] in {"L", "N", "M"}
+        ).replace(" ", "-")
+        count = self.seen.get(base, 0)
+        self.seen[base] = count + 1
+        return base if count == 0 else f"{base}-{count}"

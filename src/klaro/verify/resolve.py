@@ -1,0 +1,478 @@
+"""Decide, for each reference, whether it is a claim about this project and whether it holds.
+
+A reference is `resolved` (the project has it), `ignored` (not a claim about the project: a
+plain word, the standard library, a dependency, a URL, another tool's command, a name the
+document's own example defines), `unresolved` (the project does not have it: stale or
+invented) or `dead-link` (a repository path or heading anchor that does not exist). Unknown
+bare words are only reported when they look like code (`name()`, snake_case, CamelCase) and,
+without call parentheses, only when a close project name exists: a noisy checker gets ignored.
+"""
+
+from __future__ import annotations
+
+import builtins
+import difflib
+import fnmatch
+import keyword
+import posixpath
+import re
+import shlex
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
+from klaro.verify.pyblocks import Bindings, python_references
+from klaro.verify.refs import Document, Reference, parse_document
+
+_ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+_OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
+_SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
+_CALL = re.compile(r"^\(.*\)$")
+_PATHLIKE = re.compile(
+    r"^[\w.~-]*(?:/[\w.@-]+)+/?$|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml)$"
+)
+_SNAKE_OR_CAMEL = re.compile(
+    r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
+)
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
+_BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
+_PYTHONS = {"python", "python3", "py", "pypy", "pypy3"}
+_MARKDOWN = (".md", ".markdown")
+# Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
+_PLACEHOLDERS = frozenset(
+    [
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "spam",
+        "eggs",
+        "func",
+        "function",
+        "method",
+        "meth",
+        "Class",
+        "MyClass",
+        "cls_name",
+        "attr",
+        "module",
+        "mod",
+        "obj",
+        "my_function",
+        "my_func",
+        "your_module",
+        "option",
+        "options",
+        "flag",
+        "flags",
+        "xxx",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a reference turned out to be."""
+
+    status: str  # resolved | ignored | unresolved | dead-link
+    reference: Reference
+    target: str = ""  # the project name it resolved to, when resolved
+    message: str = ""
+    suggestions: tuple[str, ...] = ()
+
+
+class Resolver:
+    """Resolve references against one project index; reusable across documents and drafts."""
+
+    def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
+        self.index = index
+        self.ignore = tuple(ignore)
+        self._anchors: dict[str, set[str] | None] = {}
+
+    def resolve_document(self, doc: Document) -> list[Outcome]:
+        """Resolve every reference of a parsed document, in order."""
+        return [self.resolve(ref, doc) for ref in doc.references]
+
+    def resolve(self, ref: Reference, doc: Document) -> Outcome:
+        """Resolve one reference in the context of the document it comes from."""
+        if self._ignored(ref.text):
+            return Outcome("ignored", ref)
+        if ref.kind == "link":
+            return self._link(ref, doc)
+        if ref.kind in {"import", "python"}:
+            return self._python(ref)
+        if ref.kind == "command":
+            return self._command(ref, ref.text)
+        if ref.kind == "env":
+            return self._env(ref, ref.text)
+        return self._code(ref, doc)
+
+    def _ignored(self, text: str) -> bool:
+        """Match ignore patterns on the text and its dotted tails (`Cls.meth` in `pkg.Cls.meth`)."""
+        parts = text.split(".")
+        tails = [".".join(parts[i:]) for i in range(len(parts))] if " " not in text else [text]
+        return any(fnmatch.fnmatchcase(t, p) for t in tails for p in self.ignore)
+
+    # -- inline code -------------------------------------------------------------------------
+
+    def _code(self, ref: Reference, doc: Document) -> Outcome:
+        text = ref.text.strip().rstrip(";,")
+        if not text or "://" in text or text.startswith("www."):
+            return Outcome("ignored", ref)
+        if text.startswith("$ "):
+            return self._command(ref, text[2:])
+        if text.startswith(("import ", "from ")):
+            found = [
+                self._python(Reference(kind, name, ref.file, ref.line, context))
+                for kind, name, _, context in python_references(text, Bindings())
+            ]
+            bad = [o for o in found if o.status == "unresolved"]
+            return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
+        if env := _ENV.match(text):
+            return self._env(ref, env.group(1))
+        if _OPTION.match(text):
+            return self._option_text(ref, text)
+        if " " in text:
+            first = text.split()[0]
+            if first in self.index.scripts or first in _PYTHONS:
+                return self._command(ref, text)
+            return Outcome("ignored", ref)
+        if _PATHLIKE.match(text):
+            return self._path(ref, text)
+        symbol = _SYMBOL.match(text)
+        if symbol is None:
+            return Outcome("ignored", ref)
+        rest = text[symbol.end() :]
+        if rest and not _CALL.match(rest):
+            return Outcome("ignored", ref)
+        return self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+
+    def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
+        index = self.index
+        name = shown.replace(":", ".")
+        root, _, rest = name.partition(".")
+        origin = doc.bindings.origins.get(root)
+        if origin is not None:
+            if origin[1]:  # an instance from the examples: check its first attribute only
+                member = rest.split(".")[0]
+                context = "instance-call" if called and "." not in rest else "instance-attr"
+                return (
+                    self._python(
+                        Reference("python", f"{origin[0]}.{member}", ref.file, ref.line, context)
+                    )
+                    if member
+                    else Outcome("ignored", ref)
+                )
+            name = f"{origin[0]}.{rest}" if rest else origin[0]
+            root = name.split(".")[0]
+        elif root in doc.bindings.local:
+            return Outcome("ignored", ref)
+        if root in index.packages:
+            return self._dotted(ref, name, shown)
+        owners = [n for n in index.by_last.get(root, ()) if index.kinds[n] != "module"]
+        if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
+            return Outcome("ignored", ref)
+        if owners:
+            return self._member_of_any(ref, owners, rest, shown)
+        if not rest:
+            return self._unknown_name(ref, root, called=called)
+        return self._unknown_owner(ref, name)
+
+    def _member_of_any(self, ref: Reference, owners: list[str], rest: str, shown: str) -> Outcome:
+        """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
+        owners.sort(key=lambda n: (n not in self.index.public, len(n)))
+        if not rest:
+            return Outcome("resolved", ref, owners[0])
+        outcomes = [self._dotted(ref, f"{owner}.{rest}", shown) for owner in owners]
+        best = next((o for o in outcomes if o.status != "unresolved"), outcomes[0])
+        return best
+
+    def _unknown_name(self, ref: Reference, name: str, *, called: bool) -> Outcome:
+        """A bare name the project lacks: report it only when it clearly reads as code."""
+        if name.startswith("__") or not (called or _SNAKE_OR_CAMEL.match(name)):
+            return Outcome("ignored", ref)
+        close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+        if not close and not called:
+            return Outcome("ignored", ref)
+        shown = f"{name}()" if called else name
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is not defined in the project",
+            suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    def _unknown_owner(self, ref: Reference, name: str) -> Outcome:
+        """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
+        root, _, rest = name.partition(".")
+        if not root[:1].isupper():
+            return Outcome("ignored", ref)
+        member = rest.split(".")[0]
+        classes = [
+            n
+            for n in self.index.by_last.get(member, ())
+            if self.index.kinds.get(n.rpartition(".")[0]) == "class"
+        ]
+        owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
+        close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
+        if not close:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{root}` is not defined in the project",
+            suggestions=tuple(f"{c}.{rest}" for c in close),
+        )
+
+    def _short_names(self) -> list[str]:
+        return self.index.short_names
+
+    # -- dotted names and Python examples ----------------------------------------------------
+
+    def _python(self, ref: Reference) -> Outcome:
+        index = self.index
+        if index.external(ref.text):
+            return Outcome("ignored", ref)
+        if not ref.context.startswith("instance"):
+            return self._dotted(ref, ref.text)
+        owner_name, _, attr = ref.text.rpartition(".")
+        owner = index.lookup(owner_name)
+        if owner is None or index.kinds.get(owner) != "class":
+            return Outcome("ignored", ref)
+        found = index.member(owner, attr)
+        if found is not None:
+            return Outcome("resolved", ref, found)
+        if ref.context == "instance-attr" or index.open_class(owner):
+            return Outcome("ignored", ref)  # instance attributes set in __init__ are not indexed
+        return self._missing(ref, owner, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
+        """Resolve a dotted name, reporting the first component its owner does not have."""
+        index = self.index
+        parts = name.split(".")
+        full = index.lookup(name)
+        if full is not None:
+            return Outcome("resolved", ref, full)
+        for i in range(len(parts) - 1, 0, -1):
+            owner = index.lookup(".".join(parts[:i]))
+            if owner is None:
+                continue
+            kind = index.kinds.get(owner)
+            if index.external(owner) or kind not in {"module", "class"}:
+                return Outcome("resolved", ref, owner)  # attribute of a value: cannot check
+            if kind == "class" and index.open_class(owner):
+                return Outcome("ignored", ref)
+            return self._missing(ref, owner, parts[i], shown or name, parts[i + 1 :])
+        if parts[0] in index.packages:
+            return self._missing(ref, "", parts[0], shown or name, parts[1:])
+        return Outcome("ignored", ref)
+
+    def _missing(
+        self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
+    ) -> Outcome:
+        """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
+        index = self.index
+        if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
+            return Outcome("ignored", ref)
+        members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
+        public = [m for m in members if not m.startswith("_")]
+        close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
+        close += difflib.get_close_matches(attr, public, 3)
+        prefix = shown[: len(shown) - len(".".join([attr, *tail]))] if attr in shown else ""
+        suggestions = [prefix + ".".join([c, *tail]) for c in dict.fromkeys(close)][:3]
+        last = tail[-1] if tail else attr
+        suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
+        where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` does not exist: {where}",
+            suggestions=tuple(dict.fromkeys(suggestions))[:5],
+        )
+
+    # -- CLI, environment, paths ---------------------------------------------------------------
+
+    def _command(self, ref: Reference, text: str) -> Outcome:
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        if not words:
+            return Outcome("ignored", ref)
+        program = words[0].rsplit("/", 1)[-1]
+        args = words[1:]
+        if program in _PYTHONS and args[:1] == ["-m"] and len(args) > 1:
+            module = args[1]
+            if module.split(".")[0] not in self.index.packages:
+                return Outcome("ignored", ref)
+            outcome = self._dotted(ref, module)
+            if outcome.status != "resolved":
+                return outcome
+            program, args = f"python -m {module}", args[2:]
+        elif program not in self.index.scripts:
+            return Outcome("ignored", ref)
+        return self._arguments(ref, program, args)
+
+    def _arguments(self, ref: Reference, program: str, args: list[str]) -> Outcome:
+        """Check sub-commands and options as a user would type them after the program."""
+        index = self.index
+        skip = False
+        first = True
+        for arg in args:
+            if skip or arg == "--":
+                skip = False
+                if arg == "--":
+                    break
+                continue
+            if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
+                flag = arg.split("=", 1)[0]
+                if flag not in index.options and flag not in UNIVERSAL_OPTIONS:
+                    close = difflib.get_close_matches(flag, sorted(index.options), n=3)
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{flag}` is not an option of `{program}`",
+                        suggestions=tuple(close),
+                    )
+                skip = flag in index.valued and "=" not in arg
+                continue
+            word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
+            if first and index.subcommands and word and arg not in index.subcommands:
+                close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
+                    suggestions=tuple(f"{program} {c}" for c in close),
+                )
+            first = False  # later words may be nested commands or arguments: not checked
+        return Outcome("resolved", ref, program)
+
+    def _option_text(self, ref: Reference, text: str) -> Outcome:
+        """An option alone in a code span: a claim only when the project has a CLI."""
+        index = self.index
+        if not index.options and not index.subcommands:
+            return Outcome("ignored", ref)
+        flag = text.split("=", 1)[0].split()[0]
+        if flag.lstrip("-") in _PLACEHOLDERS:
+            return Outcome("ignored", ref)
+        if flag in index.options or flag in UNIVERSAL_OPTIONS:
+            return Outcome("resolved", ref, flag)
+        close = difflib.get_close_matches(flag, sorted(index.options), n=3)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{flag}` is not an option of the project's commands",
+            suggestions=tuple(close),
+        )
+
+    def _env(self, ref: Reference, name: str) -> Outcome:
+        index = self.index
+        if name in index.env_vars or any(
+            n.endswith("." + name) for n in index.by_last.get(name, ())
+        ):
+            return Outcome("resolved", ref, name)
+        if not any(name.startswith(p) for p in index.env_prefixes):
+            return Outcome("ignored", ref)  # another program's variable
+        close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{name}` is not an environment variable the code reads",
+            suggestions=tuple(close),
+        )
+
+    def _path(self, ref: Reference, text: str) -> Outcome:
+        """A path in a code span is a claim only when it starts in a folder the repository has."""
+        path = posixpath.normpath(text.removeprefix("./")).strip("/")
+        first = path.split("/")[0]
+        if path.startswith("..") or text.startswith(("/", "~")):
+            return Outcome("ignored", ref)
+        if self.index.exists(path):
+            return Outcome("resolved", ref, path)
+        if "/" not in path or first not in self.index.code_dirs:
+            return Outcome("ignored", ref)  # build output, files to create, the user's own files
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{text}` does not exist in the repository",
+            suggestions=self._near_files(path),
+        )
+
+    def _near_files(self, path: str) -> tuple[str, ...]:
+        """Suggest the same file name elsewhere (moved) or a close name in the same folder."""
+        folder, base = posixpath.split(path)
+        files = sorted(self.index.files)
+        same = [f for f in files if posixpath.basename(f) == base]
+        siblings = {posixpath.basename(f): f for f in files if posixpath.dirname(f) == folder}
+        close = difflib.get_close_matches(base, sorted(siblings), n=3, cutoff=0.6)
+        return tuple(dict.fromkeys([*same, *(siblings[c] for c in close)]))[:3]
+
+    # -- links -----------------------------------------------------------------------------------
+
+    def _link(self, ref: Reference, doc: Document) -> Outcome:
+        href = ref.text.strip()
+        if not href or _SCHEME.match(href):
+            return Outcome("ignored", ref)
+        target, _, fragment = href.partition("#")
+        target = unquote(target.split("?", 1)[0])
+        if not target:
+            return self._anchor(ref, doc.path, fragment, doc.anchors)
+        if "/" not in target and "." in target and target.split(".")[0] in self.index.packages:
+            return self._dotted(ref, target)  # MyST / Sphinx link to a Python object
+        base = "" if target.startswith("/") else posixpath.dirname(doc.path)
+        path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+        if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
+            return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
+        if not self.index.exists(path):
+            if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
+                return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
+            return Outcome(
+                "dead-link",
+                ref,
+                message=f"link target `{target}` does not exist",
+                suggestions=self._near_files(path),
+            )
+        if fragment and path.lower().endswith(_MARKDOWN):
+            return self._anchor(ref, path, fragment, self._anchors_of(path))
+        return Outcome("resolved", ref, path)
+
+    def _sphinx(self, folder: str) -> bool:
+        """Whether a document lives in a Sphinx project, where links may name labels."""
+        while True:
+            if self.index.exists(posixpath.join(folder, "conf.py")):
+                return True
+            if not folder:
+                return False
+            folder = posixpath.dirname(folder)
+
+    def _anchor(
+        self, ref: Reference, path: str, fragment: str, anchors: set[str] | None
+    ) -> Outcome:
+        name = unquote(fragment).lower().removeprefix("user-content-")
+        if not name or anchors is None or name in anchors:
+            return Outcome("resolved" if name else "ignored", ref, f"{path}#{name}")
+        close = difflib.get_close_matches(name, sorted(anchors), n=3)
+        return Outcome(
+            "dead-link",
+            ref,
+            message=f"anchor `#{fragment}` matches no heading in {path}",
+            suggestions=tuple(f"#{c}" for c in close),
+        )
+
+    def _anchors_of(self, path: str) -> set[str] | None:
+        if path not in self._anchors:
+            try:
+                text = (self.index.root / path).read_text(encoding="utf-8")
+                self._anchors[path] = parse_document(text, path).anchors
+            except (OSError, UnicodeDecodeError):
+                self._anchors[path] = None
+        return self._anchors[path]
+
+
+def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
+    """Whether a document path matches one of the ignore patterns."""
+    return any(fnmatch.fnmatchcase(str(path), p) for p in patterns)

@@ -1,0 +1,1 @@
+"""Where greetings are kept."""
