@@ -40,6 +40,16 @@ INPUT_KEYS = {
     "embedding": "embedding",
 }
 DEFAULT_BRANCH = "klaro/docs"
+# Non-empty defaults in action.yml. The runner always sets every input, so an input still at its
+# default means "not given": `.klaro.yml` may then set the key (the values agree with Config's).
+ACTION_DEFAULTS = {
+    "recursion-limit": "50",
+    "mode": "pull-request",
+    "branch": DEFAULT_BRANCH,
+    "command": "/docs",
+    "min-permission": "write",
+    "config": ".klaro.yml",
+}
 
 
 @dataclass(frozen=True)
@@ -142,7 +152,7 @@ def build_config(
     overrides: dict[str, object] = {}
     for name, key in INPUT_KEYS.items():
         value = ctx.input(name)
-        if value:
+        if value and value != ACTION_DEFAULTS.get(name):
             overrides[key] = value
     prefix = package_prefix(ctx)
     if prefix and ctx.input("branch", DEFAULT_BRANCH) == DEFAULT_BRANCH:

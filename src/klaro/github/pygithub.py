@@ -65,7 +65,7 @@ class PyGithubClient:
             **kwargs,
         )
         self._name = repository
-        self._repo = self._github.get_repo(repository, lazy=True)
+        self._repo = self._github.get_repo(repository)  # lazy: no request until used
         self._token = token
         self._timeout = timeout
 
@@ -73,7 +73,7 @@ class PyGithubClient:
 
     def default_branch(self) -> str:
         with _call("read the repository", "contents: read"):
-            return str(self._github.get_repo(self._name, lazy=False).default_branch)
+            return str(self._repo.default_branch)  # completes the lazy repository: one GET
 
     def branch_head(self, branch: str) -> str | None:
         ref = self._ref(branch)
