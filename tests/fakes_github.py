@@ -18,9 +18,19 @@ import tarfile
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import pytest
 import responses
+import yaml
+
+from klaro import app
+from klaro.action import run_action
+from klaro.config import Config
+from klaro.github.context import Steps
+from klaro.github.pygithub import PyGithubClient
+from klaro.write.model import DocChange
 
 API = "https://api.github.com"
 CODELOAD = "https://codeload.github.com"
@@ -506,3 +516,109 @@ def read_outputs(path: Any) -> dict[str, str]:
         values[name] = "\n".join(lines[i + 1 : end])
         i = end + 1
     return values
+
+
+ROOT = Path(__file__).parent.parent
+EVENTS = Path(__file__).parent / "data" / "events"
+TOKEN = "ghs_fakeGitHubToken0123456789"
+CODE = {
+    "pyproject.toml": '[project]\nname = "widgets"\nversion = "1.0"\n',
+    "widgets/__init__.py": '"""Widgets."""\n',
+    "widgets/core.py": 'def greet(name: str) -> str:\n    """Say hello."""\n    return name\n',
+    "README.md": "# Widgets\n",
+}
+
+
+def api_docs(config: Config) -> list[DocChange]:
+    """A deterministic writer for tests: the README lists the public functions it finds."""
+    analysis = app.analyze(config)
+    rows = sorted(
+        f"- `{f.fullname}{f.signature}`" for f in analysis.iter_functions() if f.is_public
+    )
+    readme = config.root / config.readme_path
+    before = readme.read_text() if readme.exists() else None
+    after = "# Widgets\n\n## API\n\n" + "\n".join(rows) + "\n"
+    return [DocChange(config.readme_path, before, after, "list the public API")]
+
+
+class Counting:
+    """Counts how often the (expensive, model-calling) writer is asked for docs."""
+
+    def __init__(self, inner: Callable[[Config], list[DocChange]]) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def __call__(self, config: Config) -> list[DocChange]:
+        self.calls += 1
+        return self.inner(config)
+
+
+def seed(fake: FakeGitHub, files: dict[str, str] | None = None, parent: str | None = None) -> str:
+    sha = fake.commit(files or CODE, "Add greet()", parent)
+    fake.refs["heads/main"] = sha
+    return sha
+
+
+def drive(
+    tmp_path: Path,
+    fake: FakeGitHub,
+    event: str,
+    sha: str,
+    *,
+    steps: Steps,
+    inputs: dict[str, str] | None = None,
+    checkout: bool = True,
+    ref: str = "refs/heads/main",
+    capsys: pytest.CaptureFixture[str] | None = None,
+    comment: str | None = None,
+    action: str | None = None,
+) -> ActionRun:
+    """Run the action like the runner: env vars, event file, workspace, output files.
+
+    `event` names a file in tests/data/events; its stem before `_pr`/`_issue`/`_fork` is the
+    event name. `comment`/`action` rewrite an issue_comment payload's body and action.
+    """
+    run_dir = tmp_path / f"run-{len(list(tmp_path.glob('run-*')))}"
+    workspace = run_dir / "workspace"
+    workspace.mkdir(parents=True)
+    if checkout:
+        for path, text in fake.files_at(sha).items():
+            (workspace / path).parent.mkdir(parents=True, exist_ok=True)
+            (workspace / path).write_text(text)
+    event_path = run_dir / "event.json"
+    payload = json.loads((EVENTS / f"{event}.json").read_text())
+    if comment is not None:
+        payload["comment"]["body"] = comment
+    if action is not None:
+        payload["action"] = action
+    event_path.write_text(json.dumps(payload))
+    name = "issue_comment" if event.startswith("issue_comment") else event
+    env = action_defaults(yaml.safe_load((ROOT / "action.yml").read_text()))
+    env.update({f"INPUT_{k.upper()}": v for k, v in (inputs or {}).items()})
+    env.update(
+        GITHUB_ACTIONS="true",
+        GITHUB_EVENT_NAME=name,
+        GITHUB_EVENT_PATH=str(event_path),
+        GITHUB_REPOSITORY=fake.repo,
+        GITHUB_WORKSPACE=str(workspace),
+        GITHUB_API_URL="https://api.github.com",
+        GITHUB_SERVER_URL="https://github.com",
+        GITHUB_RUN_ID="4242",
+        GITHUB_SHA=sha,
+        GITHUB_REF=ref,
+        GITHUB_OUTPUT=str(run_dir / "output"),
+        GITHUB_STEP_SUMMARY=str(run_dir / "summary.md"),
+        HOME=str(run_dir / "home"),
+    )
+
+    def port(repository: str, token: str, api_url: str) -> PyGithubClient:
+        return PyGithubClient(repository, token, api_url=api_url, throttle=False)
+
+    code = run_action(env, steps, port)
+    log = capsys.readouterr().out if capsys else ""
+    summary = run_dir / "summary.md"
+    return ActionRun(
+        code, read_outputs(run_dir / "output"), summary.read_text() if summary.exists() else "", log
+    )
+
+

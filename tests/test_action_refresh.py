@@ -3,57 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import responses
-import yaml
 
-from fakes_github import ActionRun, FakeGitHub, action_defaults, read_outputs
-from klaro import app
-from klaro.action import run_action
+from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
 from klaro.config import Config
 from klaro.github.context import Steps
-from klaro.github.pygithub import PyGithubClient
 from klaro.write.model import DocChange
-
-ROOT = Path(__file__).parent.parent
-EVENTS = Path(__file__).parent / "data" / "events"
-TOKEN = "ghs_fakeGitHubToken0123456789"
-CODE = {
-    "pyproject.toml": '[project]\nname = "widgets"\nversion = "1.0"\n',
-    "widgets/__init__.py": '"""Widgets."""\n',
-    "widgets/core.py": 'def greet(name: str) -> str:\n    """Say hello."""\n    return name\n',
-    "README.md": "# Widgets\n",
-}
-
-
-def api_docs(config: Config) -> list[DocChange]:
-    """A deterministic writer for tests: the README lists the public functions it finds."""
-    analysis = app.analyze(config)
-    rows = sorted(
-        f"- `{f.fullname}{f.signature}`" for f in analysis.iter_functions() if f.is_public
-    )
-    readme = config.root / config.readme_path
-    before = readme.read_text() if readme.exists() else None
-    after = "# Widgets\n\n## API\n\n" + "\n".join(rows) + "\n"
-    return [DocChange(config.readme_path, before, after, "list the public API")]
-
-
-class Counting:
-    """Counts how often the (expensive, model-calling) writer is asked for docs."""
-
-    def __init__(self, inner: Callable[[Config], list[DocChange]]) -> None:
-        self.inner = inner
-        self.calls = 0
-
-    def __call__(self, config: Config) -> list[DocChange]:
-        self.calls += 1
-        return self.inner(config)
-
 
 @pytest.fixture
 def fake() -> Iterator[FakeGitHub]:
@@ -61,63 +21,6 @@ def fake() -> Iterator[FakeGitHub]:
     with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
         github.install(rsps)
         yield github
-
-
-def seed(fake: FakeGitHub, files: dict[str, str] | None = None, parent: str | None = None) -> str:
-    sha = fake.commit(files or CODE, "Add greet()", parent)
-    fake.refs["heads/main"] = sha
-    return sha
-
-
-def drive(
-    tmp_path: Path,
-    fake: FakeGitHub,
-    event: str,
-    sha: str,
-    *,
-    steps: Steps,
-    inputs: dict[str, str] | None = None,
-    checkout: bool = True,
-    ref: str = "refs/heads/main",
-    capsys: pytest.CaptureFixture[str] | None = None,
-) -> ActionRun:
-    """Run the action like the runner: env vars, event file, workspace, output files."""
-    run_dir = tmp_path / f"run-{len(list(tmp_path.glob('run-*')))}"
-    workspace = run_dir / "workspace"
-    workspace.mkdir(parents=True)
-    if checkout:
-        for path, text in fake.files_at(sha).items():
-            (workspace / path).parent.mkdir(parents=True, exist_ok=True)
-            (workspace / path).write_text(text)
-    event_path = run_dir / "event.json"
-    shutil.copy(EVENTS / f"{event}.json", event_path)
-    env = action_defaults(yaml.safe_load((ROOT / "action.yml").read_text()))
-    env.update({f"INPUT_{k.upper()}": v for k, v in (inputs or {}).items()})
-    env.update(
-        GITHUB_ACTIONS="true",
-        GITHUB_EVENT_NAME=event,
-        GITHUB_EVENT_PATH=str(event_path),
-        GITHUB_REPOSITORY=fake.repo,
-        GITHUB_WORKSPACE=str(workspace),
-        GITHUB_API_URL="https://api.github.com",
-        GITHUB_SERVER_URL="https://github.com",
-        GITHUB_RUN_ID="4242",
-        GITHUB_SHA=sha,
-        GITHUB_REF=ref,
-        GITHUB_OUTPUT=str(run_dir / "output"),
-        GITHUB_STEP_SUMMARY=str(run_dir / "summary.md"),
-        HOME=str(run_dir / "home"),
-    )
-
-    def port(repository: str, token: str, api_url: str) -> PyGithubClient:
-        return PyGithubClient(repository, token, api_url=api_url, throttle=False)
-
-    code = run_action(env, steps, port)
-    log = capsys.readouterr().out if capsys else ""
-    summary = run_dir / "summary.md"
-    return ActionRun(
-        code, read_outputs(run_dir / "output"), summary.read_text() if summary.exists() else "", log
-    )
 
 
 def test_push_opens_one_pr_with_one_commit_on_klaro_branch(tmp_path, fake, capsys):
