@@ -180,12 +180,22 @@ class FakeGitHub:
 
     def _tree_json(self, sha: str) -> dict[str, Any]:
         entries = [
-            {"path": p, "mode": "100644", "type": "blob", "sha": b, "size": len(self.blobs[b]),
-             "url": self._url(f"/git/blobs/{b}")}
+            {
+                "path": p,
+                "mode": "100644",
+                "type": "blob",
+                "sha": b,
+                "size": len(self.blobs[b]),
+                "url": self._url(f"/git/blobs/{b}"),
+            }
             for p, b in sorted(self.trees[sha].items())
         ]
-        return {"sha": sha, "url": self._url(f"/git/trees/{sha}"), "tree": entries,
-                "truncated": False}
+        return {
+            "sha": sha,
+            "url": self._url(f"/git/trees/{sha}"),
+            "tree": entries,
+            "truncated": False,
+        }
 
     def _ref_json(self, ref: str) -> dict[str, Any]:
         sha = self.refs[ref]
@@ -371,8 +381,13 @@ class FakeGitHub:
                 != self.trees[self.commits[parent]["tree"]].get(q["path"])
             )
             if "path" not in q or touched:
-                out.append({"sha": sha, "url": self._url(f"/commits/{sha}"),
-                            "commit": self._commit_json(sha)})
+                out.append(
+                    {
+                        "sha": sha,
+                        "url": self._url(f"/commits/{sha}"),
+                        "commit": self._commit_json(sha),
+                    }
+                )
             sha = parent
         return 200, out
 
@@ -382,11 +397,26 @@ class FakeGitHub:
         old = self.trees[self.commits[m["base"]]["tree"]]
         new = self.trees[self.commits[m["head"]]["tree"]]
         changed = sorted(p for p in set(old) | set(new) if old.get(p) != new.get(p))
-        files = [{"sha": new.get(p), "filename": p, "status": "modified", "additions": 1,
-                  "deletions": 1, "changes": 2} for p in changed]
-        return 200, {"url": self._url(f"/compare/{m['base']}...{m['head']}"),
-                     "status": "ahead", "ahead_by": 1, "behind_by": 0, "total_commits": 1,
-                     "commits": [], "files": files}
+        files = [
+            {
+                "sha": new.get(p),
+                "filename": p,
+                "status": "modified",
+                "additions": 1,
+                "deletions": 1,
+                "changes": 2,
+            }
+            for p in changed
+        ]
+        return 200, {
+            "url": self._url(f"/compare/{m['base']}...{m['head']}"),
+            "status": "ahead",
+            "ahead_by": 1,
+            "behind_by": 0,
+            "total_commits": 1,
+            "commits": [],
+            "files": files,
+        }
 
     def _list_pulls(self, m, body, q):
         found = []
@@ -406,9 +436,14 @@ class FakeGitHub:
             if pull["state"] == "open" and pull["head"]["ref"] == body["head"]:
                 return 422, {
                     "message": "Validation Failed",
-                    "errors": [{"resource": "PullRequest", "code": "custom",
-                                "message": f"A pull request already exists for "
-                                           f"{self.repo.split('/')[0]}:{body['head']}."}],
+                    "errors": [
+                        {
+                            "resource": "PullRequest",
+                            "code": "custom",
+                            "message": f"A pull request already exists for "
+                            f"{self.repo.split('/')[0]}:{body['head']}.",
+                        }
+                    ],
                     "documentation_url": "https://docs.github.com/rest/pulls/pulls",
                     "status": "422",
                 }
@@ -434,17 +469,24 @@ class FakeGitHub:
         if role is None:  # not a collaborator: GitHub answers 404 for a non-member ...
             role = "read"  # ... on private repos; on public ones, read. Public here.
         legacy = {"maintain": "write", "triage": "read"}.get(role, role)
-        return 200, {"permission": legacy, "role_name": role,
-                     "user": {"login": user, "id": 7, "type": "User"}}
+        return 200, {
+            "permission": legacy,
+            "role_name": role,
+            "user": {"login": user, "id": 7, "type": "User"},
+        }
 
     def _list_comments(self, m, body, q):
-        return 200, [self._comment_json(c) for c in self.comments
-                     if self.comments[c]["issue"] == int(m["n"])]
+        return 200, [
+            self._comment_json(c) for c in self.comments if self.comments[c]["issue"] == int(m["n"])
+        ]
 
     def _create_comment(self, m, body, q):
         self._next_id += 1
-        self.comments[self._next_id] = {"issue": int(m["n"]), "body": body["body"],
-                                        "user": "github-actions[bot]"}
+        self.comments[self._next_id] = {
+            "issue": int(m["n"]),
+            "body": body["body"],
+            "user": "github-actions[bot]",
+        }
         return 201, self._comment_json(self._next_id)
 
     def _edit_comment(self, m, body, q):
@@ -456,9 +498,13 @@ class FakeGitHub:
 
     def _react(self, m, body, q):
         self.reactions.append((int(m["id"]), body["content"]))
-        return 201, {"id": 1, "node_id": "REA_1", "content": body["content"],
-                     "user": {"login": "github-actions[bot]", "id": 41898282, "type": "Bot"},
-                     "created_at": "2024-05-01T10:00:00Z"}
+        return 201, {
+            "id": 1,
+            "node_id": "REA_1",
+            "content": body["content"],
+            "user": {"login": "github-actions[bot]", "id": 41898282, "type": "Bot"},
+            "created_at": "2024-05-01T10:00:00Z",
+        }
 
     def _tarball_link(self, m, body, q):
         if m["sha"] not in self.commits:
@@ -620,5 +666,3 @@ def drive(
     return ActionRun(
         code, read_outputs(run_dir / "output"), summary.read_text() if summary.exists() else "", log
     )
-
-

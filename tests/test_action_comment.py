@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 import responses
-
 from fakes_github import CODE, EVENTS, Counting, FakeGitHub, api_docs, drive, read_outputs, seed
+
 from klaro import cli
 from klaro.config import Config
 from klaro.github.context import Steps
@@ -97,7 +97,11 @@ def test_min_permission_input_lowers_the_bar(tmp_path, fake):
     main = pr(fake)
     fake.roles["alice"] = "triage"
     run = drive(
-        tmp_path, fake, "issue_comment_pr", main, steps=Steps(generate=api_docs),
+        tmp_path,
+        fake,
+        "issue_comment_pr",
+        main,
+        steps=Steps(generate=api_docs),
         inputs={"min-permission": "triage"},
     )
     assert run.outputs["status"] == "committed"
@@ -133,10 +137,20 @@ def test_docs_check_posts_findings(tmp_path, fake):
     def check(config: Config) -> list[Finding]:
         seen.append((config.root / "widgets/core.py").read_text())
         readme = (config.root / "README.md").read_text()
-        return [
-            Finding("unresolved", "README.md", 1, "widgets.shout", "no such function",
-                    ("widgets.core.greet",))
-        ] if "shout" not in readme else []
+        return (
+            [
+                Finding(
+                    "unresolved",
+                    "README.md",
+                    1,
+                    "widgets.shout",
+                    "no such function",
+                    ("widgets.core.greet",),
+                )
+            ]
+            if "shout" not in readme
+            else []
+        )
 
     run = drive(
         tmp_path, fake, "issue_comment_pr", main, steps=Steps(check=check), comment="/docs check"

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 import responses
-
 from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
+
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.write.model import DocChange
+
 
 @pytest.fixture
 def fake() -> Iterator[FakeGitHub]:
@@ -143,7 +144,11 @@ def test_monorepo_path_uses_its_own_branch_and_prefix(tmp_path, fake):
     files = {f"packages/widgets/{p}": t for p, t in CODE.items()}
     sha = seed(fake, {**files, "README.md": "# Monorepo\n"})
     run = drive(
-        tmp_path, fake, "push", sha, steps=Steps(generate=api_docs),
+        tmp_path,
+        fake,
+        "push",
+        sha,
+        steps=Steps(generate=api_docs),
         inputs={"path": "packages/widgets"},
     )
     assert run.outputs["status"] == "created", run.summary
@@ -172,7 +177,10 @@ def test_writer_output_outside_doc_paths_is_refused_before_any_write(tmp_path, f
 def test_not_permitted_to_create_prs_names_the_setting(tmp_path, fake, capsys):
     sha = seed(fake)
     fake.fail_next(
-        "POST", r"/pulls$", 403, "GitHub Actions is not permitted to create or approve pull requests."
+        "POST",
+        r"/pulls$",
+        403,
+        "GitHub Actions is not permitted to create or approve pull requests.",
     )
     run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=api_docs), capsys=capsys)
     assert run.code == 1
@@ -193,11 +201,17 @@ def test_read_only_token_names_the_permissions_block(tmp_path, fake, capsys):
 def test_rate_limited_requests_are_retried(tmp_path, fake):
     sha = seed(fake)
     fake.fail_next(
-        "GET", r"/git/ref/heads/klaro/docs$", 429, "You have exceeded a secondary rate limit.",
+        "GET",
+        r"/git/ref/heads/klaro/docs$",
+        429,
+        "You have exceeded a secondary rate limit.",
         headers={"Retry-After": "0"},
     )
     fake.fail_next(
-        "POST", r"/git/blobs$", 403, "API rate limit exceeded for installation ID 1.",
+        "POST",
+        r"/git/blobs$",
+        403,
+        "API rate limit exceeded for installation ID 1.",
         headers={"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1000"},
     )
     run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=api_docs))
@@ -243,8 +257,13 @@ def test_klaro_never_forces_a_branch_it_did_not_make(tmp_path, fake):
 def test_bad_input_is_one_actionable_line(tmp_path, fake, capsys):
     sha = seed(fake)
     run = drive(
-        tmp_path, fake, "push", sha, steps=Steps(generate=api_docs),
-        inputs={"min-permission": "owner"}, capsys=capsys,
+        tmp_path,
+        fake,
+        "push",
+        sha,
+        steps=Steps(generate=api_docs),
+        inputs={"min-permission": "owner"},
+        capsys=capsys,
     )
     assert run.code == 2
     assert "::error::input 'min-permission': key 'github.min_permission' must be one of" in run.log
