@@ -627,6 +627,7 @@ def drive(
     run_dir = tmp_path / f"run-{len(list(tmp_path.glob('run-*')))}"
     workspace = run_dir / "workspace"
     workspace.mkdir(parents=True)
+    (run_dir / "home").mkdir()  # the runner mounts HOME at /github/home
     if checkout:
         for path, text in fake.files_at(sha).items():
             (workspace / path).parent.mkdir(parents=True, exist_ok=True)

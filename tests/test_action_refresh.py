@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,14 @@ def test_push_opens_one_pr_with_one_commit_on_klaro_branch(tmp_path, fake, capsy
     assert "`README.md`: list the public API" in pull["body"]
     assert "## Klaro: created" in run.summary and "actions/runs/4242" in run.summary
     assert f"::add-mask::{TOKEN}" in run.log and run.log.count(TOKEN) == 1  # masked, never shown
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs a git binary")
+def test_workspace_is_marked_safe_for_git(tmp_path, fake):
+    sha = seed(fake)
+    drive(tmp_path, fake, "push", sha, steps=Steps(generate=api_docs), inputs={"mode": "dry-run"})
+    gitconfig = (tmp_path / "run-0" / "home" / ".gitconfig").read_text()
+    assert f"directory = {tmp_path / 'run-0' / 'workspace'}" in gitconfig
 
 
 def test_second_run_updates_the_same_pr(tmp_path, fake):

@@ -32,12 +32,15 @@ def mark_safe_directory(workspace: Path, env: Mapping[str, str]) -> None:
     if git is None:  # the image has no git: Klaro uses the API, so nothing else is needed
         return
     run_env = {**os.environ, **{k: env[k] for k in ("HOME",) if k in env}}
-    subprocess.run(
+    done = subprocess.run(
         [git, "config", "--global", "--add", "safe.directory", str(workspace)],
         check=False,
         capture_output=True,
+        text=True,
         env=run_env,
     )
+    if done.returncode != 0:  # not fatal: Klaro itself does not need git
+        outputs.warning(f"could not mark {workspace} as a git safe.directory: {done.stderr}")
 
 
 def run_action(
