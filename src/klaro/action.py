@@ -1,0 +1,114 @@
+"""The GitHub Action entrypoint: `INPUT_*` and `GITHUB_*` variables → Config + Event → app.
+
+`run_action(env, steps)` is what `klaro action` calls inside the container. It reads the inputs
+(`INPUT_<NAME>`, hyphens kept), the event the runner wrote to `$GITHUB_EVENT_PATH`, decides what
+to do (refresh on push / workflow_dispatch / schedule, or a `/docs` comment on a PR), publishes
+through a `GitHubPort`, and always writes outputs and a job summary, even on failure. The steps
+that produce documentation and findings are injected (`Steps`), so the CLI wires the real ones
+and tests drive the whole path with a fake GitHub.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from klaro.errors import KlaroError
+from klaro.github import flows, outputs
+from klaro.github.context import MODES, Context, Outcome, Steps, context_from, read_inputs
+from klaro.github.events import Event, load_event
+from klaro.github.port import GitHubPort
+from klaro.github.publish import Published
+
+PortFactory = Callable[[str, str, str], GitHubPort]  # (repository, token, api_url)
+
+
+def mark_safe_directory(workspace: Path, env: Mapping[str, str]) -> None:
+    """Let git work in a workspace owned by another user (the runner mounts it as such)."""
+    git = shutil.which("git")
+    if git is None:  # the image has no git: Klaro uses the API, so nothing else is needed
+        return
+    run_env = {**os.environ, **{k: env[k] for k in ("HOME",) if k in env}}
+    done = subprocess.run(
+        [git, "config", "--global", "--add", "safe.directory", str(workspace)],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=run_env,
+    )
+    if done.returncode != 0:  # not fatal: Klaro itself does not need git
+        outputs.warning(f"could not mark {workspace} as a git safe.directory: {done.stderr}")
+
+
+def run_action(
+    env: Mapping[str, str], steps: Steps, port_factory: PortFactory | None = None
+) -> int:
+    """Run the action for the event in `env`; return the exit code (0 unless it failed)."""
+    inputs = read_inputs(env)
+    for secret in ("github-token", "openai-api-key"):
+        outputs.add_mask(inputs.get(secret))
+    outcome: Outcome
+    code = 0
+    try:
+        ctx = context_from(env)
+        mark_safe_directory(ctx.workspace, env)
+        mode = ctx.input("mode", "pull-request")
+        if mode not in MODES:
+            raise KlaroError(f"input 'mode' must be one of {', '.join(MODES)}, got {mode!r}")
+        token = ctx.input("github-token")
+        if not token:
+            raise KlaroError(
+                "input 'github-token' is empty: keep its default (${{ github.token }}) or pass "
+                "a secret holding a token"
+            )
+        port = (port_factory or _pygithub_port)(ctx.repository, token, ctx.api_url)
+        event = load_event(ctx.event_name, ctx.event_path)
+        outcome = dispatch(ctx, event, env, port, steps, mode)
+    except KlaroError as exc:
+        outputs.error(exc.message)
+        outcome = Outcome(Published("failed"), exc.message)
+        code = exc.exit_code or 1
+    _report(env, outcome)
+    return code
+
+
+def dispatch(
+    ctx: Context, event: Event, env: Mapping[str, str], port: GitHubPort, steps: Steps, mode: str
+) -> Outcome:
+    """Choose the flow for the event."""
+    if event.is_refresh:
+        return flows.refresh(ctx, event, env, port, steps, mode)
+    if event.name == "issue_comment":
+        return flows.on_comment(ctx, event, env, port, steps, mode)
+    return Outcome(
+        Published("skipped"),
+        f"event {event.name!r} is not one Klaro acts on "
+        "(push, workflow_dispatch, schedule, issue_comment)",
+    )
+
+
+def _pygithub_port(repository: str, token: str, api_url: str) -> GitHubPort:
+    from klaro.github.pygithub import PyGithubClient
+
+    return PyGithubClient(repository, token, api_url=api_url)
+
+
+def _report(env: Mapping[str, str], outcome: Outcome) -> None:
+    """Write step outputs and the job summary, and echo the outcome in the log."""
+    published = outcome.published
+    values = {
+        "status": published.status,
+        "pr-number": "" if published.pr_number is None else str(published.pr_number),
+        "pr-url": published.pr_url or "",
+        "comment-url": published.comment_url or "",
+        "changed-files": "\n".join(published.changed_files),
+        "findings": str(len(outcome.findings)),
+        "tokens": str(outcome.tokens),
+        "cost-usd": f"{outcome.cost_usd:.4f}",
+    }
+    outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)
+    print(f"klaro: {published.status}: {outcome.message}", flush=True)
+    outputs.write_summary(env.get("GITHUB_STEP_SUMMARY"), flows.summary_markdown(env, outcome))

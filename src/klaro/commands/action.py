@@ -1,0 +1,33 @@
+"""`klaro action`: the GitHub Action entrypoint (the container's ENTRYPOINT runs it)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from klaro.action import run_action
+from klaro.github.context import Steps
+
+
+def register(subparsers: Any) -> None:
+    """Add the `action` sub-command; it takes no arguments, GitHub passes everything in env."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "action",
+        help="run as a GitHub Action (reads INPUT_* and GITHUB_* from the environment)",
+        description="Run Klaro as a GitHub Action: the event, inputs and repository come from "
+        "the GITHUB_* and INPUT_* variables the runner sets.",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the action for the current event and return its exit code."""
+    return run_action(os.environ, steps())
+
+
+def steps() -> Steps:
+    """The application steps this build of Klaro offers to the action."""
+    # The writer (`app.generate`) and the checker (`verify.check`) are wired here as they land;
+    # until then the action reports "not available in this build" instead of pretending.
+    return Steps()

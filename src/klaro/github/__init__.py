@@ -1,0 +1,1 @@
+"""Klaro on GitHub: events, the GitHub port and its PyGithub adapter, publishing, outputs."""

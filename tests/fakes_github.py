@@ -1,0 +1,669 @@
+"""A fake GitHub REST API for tests, answering through `responses` like the real one.
+
+It keeps a tiny git object store (blobs, trees, commits, refs) plus pull requests, issue
+comments, reactions and collaborator roles, and answers the endpoints Klaro calls with the
+status codes and JSON shapes GitHub documents (REST API reference, "Git database", "Pulls",
+"Issues", "Reactions", "Collaborators", "Repository contents: download a tarball"). PyGithub
+requests `https://api.github.com:443/...`, so routes accept the explicit port. Faults (403, 422,
+rate limits) are queued with `fail_next` to test Klaro's reactions to real refusals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import tarfile
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import responses
+import yaml
+
+from klaro import app
+from klaro.action import run_action
+from klaro.config import Config
+from klaro.github.context import Steps
+from klaro.github.pygithub import PyGithubClient
+from klaro.write.model import DocChange
+
+API = "https://api.github.com"
+CODELOAD = "https://codeload.github.com"
+Handler = Callable[[re.Match[str], dict[str, Any], dict[str, str]], tuple[int, Any]]
+
+
+def _sha(kind: str, data: str) -> str:
+    raw = data.encode("utf-8")
+    return hashlib.sha1(f"{kind} {len(raw)}\0".encode() + raw).hexdigest()
+
+
+def not_found() -> tuple[int, Any]:
+    return 404, {
+        "message": "Not Found",
+        "documentation_url": "https://docs.github.com/rest",
+        "status": "404",
+    }
+
+
+@dataclass
+class Fault:
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class FakeGitHub:
+    """One repository (`octo/widgets` by default) on a fake github.com."""
+
+    def __init__(self, repo: str = "octo/widgets", default_branch: str = "main") -> None:
+        self.repo = repo
+        self.default_branch = default_branch
+        self.blobs: dict[str, str] = {}
+        self.trees: dict[str, dict[str, str]] = {}  # tree sha -> {path: blob sha}
+        self.commits: dict[str, dict[str, Any]] = {}
+        self.refs: dict[str, str] = {}  # "heads/main" -> sha
+        self.pulls: dict[int, dict[str, Any]] = {}
+        self.comments: dict[int, dict[str, Any]] = {}  # id -> comment (with issue number)
+        self.reactions: list[tuple[int, str]] = []
+        self.roles: dict[str, str] = {}
+        self.calls: list[tuple[str, str]] = []  # (method, path) of every request
+        self.faults: list[Fault] = []
+        self._next_id = 1000
+        self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        self._add_routes()
+
+    # -- seeding -------------------------------------------------------------------------
+
+    def commit(self, files: dict[str, str], message: str, parent: str | None = None) -> str:
+        """Store a commit whose tree is `parent`'s tree updated with `files`."""
+        base = dict(self.trees[self.commits[parent]["tree"]]) if parent else {}
+        for path, text in files.items():
+            base[path] = self._blob(text)
+        tree = self._tree(base)
+        data = {"tree": tree, "message": message, "parents": [parent] if parent else []}
+        sha = _sha("commit", json.dumps(data, sort_keys=True))
+        self.commits[sha] = data
+        return sha
+
+    def files_at(self, sha: str) -> dict[str, str]:
+        """The files of commit `sha`, path -> text."""
+        tree = self.trees[self.commits[sha]["tree"]]
+        return {path: self.blobs[blob] for path, blob in tree.items()}
+
+    def open_pull(self, number: int, head_ref: str, head_sha: str, head_repo: str | None = None):
+        """Store an open pull request into the default branch."""
+        self.pulls[number] = {
+            "number": number,
+            "state": "open",
+            "title": f"PR {number}",
+            "body": "",
+            "head": {"ref": head_ref, "sha": head_sha, "repo": head_repo or self.repo},
+            "base": {"ref": self.default_branch, "sha": self.refs[f"heads/{self.default_branch}"]},
+        }
+
+    def fail_next(
+        self,
+        method: str,
+        path_regex: str,
+        status: int,
+        message: str,
+        headers: dict[str, str] | None = None,
+        errors: list[dict[str, str]] | None = None,
+    ) -> None:
+        """Answer the next matching request with an error, as GitHub phrases it."""
+        body: dict[str, Any] = {
+            "message": message,
+            "documentation_url": "https://docs.github.com/rest",
+            "status": str(status),
+        }
+        if errors:
+            body["errors"] = errors
+        self.faults.append(Fault(method, re.compile(path_regex), status, body, headers or {}))
+
+    def sticky_comments(self, number: int) -> list[dict[str, Any]]:
+        return [c for c in self.comments.values() if c["issue"] == number]
+
+    def writes(self) -> list[tuple[str, str]]:
+        return [call for call in self.calls if call[0] != "GET"]
+
+    # -- object store --------------------------------------------------------------------
+
+    def _blob(self, text: str) -> str:
+        sha = _sha("blob", text)
+        self.blobs[sha] = text
+        return sha
+
+    def _tree(self, entries: dict[str, str]) -> str:
+        sha = _sha("tree", json.dumps(sorted(entries.items())))
+        self.trees[sha] = dict(entries)
+        return sha
+
+    def _is_ancestor(self, old: str, new: str) -> bool:
+        todo = [new]
+        while todo:
+            sha = todo.pop()
+            if sha == old:
+                return True
+            todo.extend(self.commits.get(sha, {}).get("parents", []))
+        return False
+
+    # -- wire format ---------------------------------------------------------------------
+
+    def _url(self, path: str) -> str:
+        return f"{API}/repos/{self.repo}{path}"
+
+    def _commit_json(self, sha: str) -> dict[str, Any]:
+        data = self.commits[sha]
+        person = {"name": "Octo Cat", "email": "octo@example.com", "date": "2024-05-01T10:00:00Z"}
+        return {
+            "sha": sha,
+            "node_id": "C_" + sha[:10],
+            "url": self._url(f"/git/commits/{sha}"),
+            "html_url": f"https://github.com/{self.repo}/commit/{sha}",
+            "author": person,
+            "committer": person,
+            "message": data["message"],
+            "tree": {"sha": data["tree"], "url": self._url(f"/git/trees/{data['tree']}")},
+            "parents": [
+                {"sha": p, "url": self._url(f"/git/commits/{p}"), "html_url": ""}
+                for p in data["parents"]
+            ],
+            "verification": {"verified": False, "reason": "unsigned", "signature": None},
+        }
+
+    def _tree_json(self, sha: str) -> dict[str, Any]:
+        entries = [
+            {
+                "path": p,
+                "mode": "100644",
+                "type": "blob",
+                "sha": b,
+                "size": len(self.blobs[b]),
+                "url": self._url(f"/git/blobs/{b}"),
+            }
+            for p, b in sorted(self.trees[sha].items())
+        ]
+        return {
+            "sha": sha,
+            "url": self._url(f"/git/trees/{sha}"),
+            "tree": entries,
+            "truncated": False,
+        }
+
+    def _ref_json(self, ref: str) -> dict[str, Any]:
+        sha = self.refs[ref]
+        return {
+            "ref": f"refs/{ref}",
+            "node_id": "REF_" + ref,
+            "url": self._url(f"/git/refs/{ref}"),
+            "object": {"sha": sha, "type": "commit", "url": self._url(f"/git/commits/{sha}")},
+        }
+
+    def _repo_json(self, full_name: str) -> dict[str, Any]:
+        owner = full_name.split("/")[0]
+        return {
+            "id": abs(hash(full_name)) % 10**8,
+            "name": full_name.split("/")[1],
+            "full_name": full_name,
+            "private": False,
+            "owner": {"login": owner, "id": 1, "type": "Organization"},
+            "html_url": f"https://github.com/{full_name}",
+            "url": f"{API}/repos/{full_name}",
+            "default_branch": self.default_branch,
+            "fork": full_name != self.repo,
+        }
+
+    def _pull_json(self, number: int) -> dict[str, Any]:
+        pull = self.pulls[number]
+        head_repo = pull["head"]["repo"]
+        return {
+            "url": self._url(f"/pulls/{number}"),
+            "id": 50000 + number,
+            "html_url": f"https://github.com/{self.repo}/pull/{number}",
+            "number": number,
+            "state": pull["state"],
+            "title": pull["title"],
+            "body": pull["body"],
+            "user": {"login": "octocat", "id": 1, "type": "User"},
+            "head": {
+                "label": f"{head_repo.split('/')[0]}:{pull['head']['ref']}",
+                "ref": pull["head"]["ref"],
+                "sha": pull["head"]["sha"],
+                "repo": self._repo_json(head_repo),
+            },
+            "base": {
+                "label": f"{self.repo.split('/')[0]}:{pull['base']['ref']}",
+                "ref": pull["base"]["ref"],
+                "sha": pull["base"]["sha"],
+                "repo": self._repo_json(self.repo),
+            },
+            "draft": False,
+            "merged": False,
+        }
+
+    def _comment_json(self, cid: int) -> dict[str, Any]:
+        comment = self.comments[cid]
+        return {
+            "id": cid,
+            "node_id": f"IC_{cid}",
+            "url": self._url(f"/issues/comments/{cid}"),
+            "html_url": f"https://github.com/{self.repo}/pull/{comment['issue']}#issuecomment-{cid}",
+            "issue_url": self._url(f"/issues/{comment['issue']}"),
+            "body": comment["body"],
+            "user": {"login": comment["user"], "id": 41898282, "type": "Bot"},
+            "created_at": "2024-05-01T10:00:00Z",
+            "updated_at": "2024-05-01T10:00:00Z",
+            "author_association": "NONE",
+        }
+
+    # -- routes --------------------------------------------------------------------------
+
+    def _add_routes(self) -> None:
+        r = self._route
+        r("GET", r"", lambda m, b, q: (200, self._repo_json(self.repo)))
+        r("GET", r"/git/ref/(?P<ref>heads/.+)", self._get_ref)
+        r("POST", r"/git/refs", self._create_ref)
+        r("PATCH", r"/git/refs/(?P<ref>heads/.+)", self._update_ref)
+        r("GET", r"/git/commits/(?P<sha>\w+)", self._get_commit)
+        r("POST", r"/git/commits", self._create_commit)
+        r("POST", r"/git/blobs", self._create_blob)
+        r("GET", r"/git/trees/(?P<sha>\w+)", self._get_tree)
+        r("POST", r"/git/trees", self._create_tree)
+        r("GET", r"/commits", self._list_commits)
+        r("GET", r"/compare/(?P<base>\w+)\.\.\.(?P<head>\w+)", self._compare)
+        r("GET", r"/pulls", self._list_pulls)
+        r("POST", r"/pulls", self._create_pull)
+        r("GET", r"/pulls/(?P<n>\d+)", lambda m, b, q: self._pull_or_404(int(m["n"])))
+        r("PATCH", r"/pulls/(?P<n>\d+)", self._edit_pull)
+        r("GET", r"/collaborators/(?P<user>[^/]+)/permission", self._permission)
+        r("GET", r"/issues/(?P<n>\d+)/comments", self._list_comments)
+        r("POST", r"/issues/(?P<n>\d+)/comments", self._create_comment)
+        r("PATCH", r"/issues/comments/(?P<id>\d+)", self._edit_comment)
+        r("POST", r"/issues/comments/(?P<id>\d+)/reactions", self._react)
+        r("GET", r"/tarball/(?P<sha>\w+)", self._tarball_link)
+
+    def _route(self, method: str, path: str, handler: Handler) -> None:
+        self._routes.append((method, re.compile(f"/repos/{re.escape(self.repo)}{path}"), handler))
+
+    def install(self, rsps: responses.RequestsMock) -> None:
+        """Answer every request to api.github.com (and the tarball host) from this fake."""
+        api = re.compile(r"https://api\.github\.com(:443)?/.*")
+        for method in ("GET", "POST", "PATCH", "PUT", "DELETE"):
+            rsps.add_callback(method, api, callback=self._dispatch)
+        rsps.add_callback("GET", re.compile(rf"{CODELOAD}(:443)?/.*"), callback=self._codeload)
+
+    def _dispatch(self, request: Any) -> tuple[int, dict[str, str], str]:
+        url = re.sub(r"^https://api\.github\.com(:443)?", "", request.url)
+        path, _, query_text = url.partition("?")
+        method = request.method
+        self.calls.append((method, path))
+        for fault in self.faults:
+            if fault.method == method and fault.pattern.search(path):
+                self.faults.remove(fault)
+                headers = {"Content-Type": "application/json", **fault.headers}
+                return fault.status, headers, json.dumps(fault.body)
+        query = dict(urllib.parse.parse_qsl(query_text))
+        body = json.loads(request.body) if request.body else {}
+        for route_method, pattern, handler in self._routes:
+            match = pattern.fullmatch(path)
+            if route_method == method and match:
+                status, data = handler(match, body, query)
+                headers = {"Content-Type": "application/json; charset=utf-8"}
+                if isinstance(data, tuple):  # (headers, payload)
+                    headers.update(data[0])
+                    data = data[1]
+                return status, headers, "" if data is None else json.dumps(data)
+        status, data = not_found()
+        return status, {"Content-Type": "application/json"}, json.dumps(data)
+
+    def _get_ref(self, m: re.Match[str], body: dict[str, Any], q: dict[str, str]):
+        return (200, self._ref_json(m["ref"])) if m["ref"] in self.refs else not_found()
+
+    def _create_ref(self, m, body, q):
+        ref = body["ref"].removeprefix("refs/")
+        if ref in self.refs:
+            return 422, {"message": "Reference already exists", "status": "422"}
+        if body["sha"] not in self.commits:
+            return 422, {"message": "Object does not exist", "status": "422"}
+        self.refs[ref] = body["sha"]
+        return 201, self._ref_json(ref)
+
+    def _update_ref(self, m, body, q):
+        ref = m["ref"]
+        if ref not in self.refs:
+            return 422, {"message": "Reference does not exist", "status": "422"}
+        if not body.get("force") and not self._is_ancestor(self.refs[ref], body["sha"]):
+            return 422, {"message": "Update is not a fast forward", "status": "422"}
+        self.refs[ref] = body["sha"]
+        return 200, self._ref_json(ref)
+
+    def _get_commit(self, m, body, q):
+        return (200, self._commit_json(m["sha"])) if m["sha"] in self.commits else not_found()
+
+    def _create_commit(self, m, body, q):
+        data = {"tree": body["tree"], "message": body["message"], "parents": body["parents"]}
+        sha = _sha("commit", json.dumps(data, sort_keys=True))
+        self.commits[sha] = data
+        return 201, self._commit_json(sha)
+
+    def _create_blob(self, m, body, q):
+        assert body["encoding"] == "utf-8"
+        sha = self._blob(body["content"])
+        return 201, {"url": self._url(f"/git/blobs/{sha}"), "sha": sha}
+
+    def _get_tree(self, m, body, q):
+        return (200, self._tree_json(m["sha"])) if m["sha"] in self.trees else not_found()
+
+    def _create_tree(self, m, body, q):
+        entries = dict(self.trees[body["base_tree"]]) if body.get("base_tree") else {}
+        for item in body["tree"]:
+            if item.get("sha") is None and "content" not in item:
+                entries.pop(item["path"], None)
+            else:
+                entries[item["path"]] = item.get("sha") or self._blob(item["content"])
+        return 201, self._tree_json(self._tree(entries))
+
+    def _list_commits(self, m, body, q):
+        sha = self.refs.get(f"heads/{q.get('sha', self.default_branch)}", q.get("sha", ""))
+        out = []
+        while sha:
+            data = self.commits[sha]
+            parent = data["parents"][0] if data["parents"] else None
+            touched = parent is None or (
+                self.trees[data["tree"]].get(q["path"])
+                != self.trees[self.commits[parent]["tree"]].get(q["path"])
+            )
+            if "path" not in q or touched:
+                out.append(
+                    {
+                        "sha": sha,
+                        "url": self._url(f"/commits/{sha}"),
+                        "commit": self._commit_json(sha),
+                    }
+                )
+            sha = parent
+        return 200, out
+
+    def _compare(self, m, body, q):
+        if m["base"] not in self.commits or m["head"] not in self.commits:
+            return not_found()
+        old = self.trees[self.commits[m["base"]]["tree"]]
+        new = self.trees[self.commits[m["head"]]["tree"]]
+        changed = sorted(p for p in set(old) | set(new) if old.get(p) != new.get(p))
+        files = [
+            {
+                "sha": new.get(p),
+                "filename": p,
+                "status": "modified",
+                "additions": 1,
+                "deletions": 1,
+                "changes": 2,
+            }
+            for p in changed
+        ]
+        return 200, {
+            "url": self._url(f"/compare/{m['base']}...{m['head']}"),
+            "status": "ahead",
+            "ahead_by": 1,
+            "behind_by": 0,
+            "total_commits": 1,
+            "commits": [],
+            "files": files,
+        }
+
+    def _list_pulls(self, m, body, q):
+        found = []
+        for number, pull in self.pulls.items():
+            label = f"{pull['head']['repo'].split('/')[0]}:{pull['head']['ref']}"
+            if q.get("state", "open") not in ("all", pull["state"]):
+                continue
+            if "head" in q and q["head"] != label:
+                continue
+            if "base" in q and q["base"] != pull["base"]["ref"]:
+                continue
+            found.append(self._pull_json(number))
+        return 200, found
+
+    def _create_pull(self, m, body, q):
+        for pull in self.pulls.values():
+            if pull["state"] == "open" and pull["head"]["ref"] == body["head"]:
+                return 422, {
+                    "message": "Validation Failed",
+                    "errors": [
+                        {
+                            "resource": "PullRequest",
+                            "code": "custom",
+                            "message": f"A pull request already exists for "
+                            f"{self.repo.split('/')[0]}:{body['head']}.",
+                        }
+                    ],
+                    "documentation_url": "https://docs.github.com/rest/pulls/pulls",
+                    "status": "422",
+                }
+        number = max(self.pulls, default=0) + 1
+        self.open_pull(number, body["head"], self.refs[f"heads/{body['head']}"])
+        self.pulls[number].update(title=body["title"], body=body.get("body", ""))
+        self.pulls[number]["base"]["ref"] = body["base"]
+        return 201, self._pull_json(number)
+
+    def _pull_or_404(self, number: int):
+        return (200, self._pull_json(number)) if number in self.pulls else not_found()
+
+    def _edit_pull(self, m, body, q):
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        self.pulls[number].update({k: body[k] for k in ("title", "body") if k in body})
+        return 200, self._pull_json(number)
+
+    def _permission(self, m, body, q):
+        user = m["user"]
+        role = self.roles.get(user)
+        if role is None:  # not a collaborator: GitHub answers 404 for a non-member ...
+            role = "read"  # ... on private repos; on public ones, read. Public here.
+        legacy = {"maintain": "write", "triage": "read"}.get(role, role)
+        return 200, {
+            "permission": legacy,
+            "role_name": role,
+            "user": {"login": user, "id": 7, "type": "User"},
+        }
+
+    def _list_comments(self, m, body, q):
+        return 200, [
+            self._comment_json(c) for c in self.comments if self.comments[c]["issue"] == int(m["n"])
+        ]
+
+    def _create_comment(self, m, body, q):
+        self._next_id += 1
+        self.comments[self._next_id] = {
+            "issue": int(m["n"]),
+            "body": body["body"],
+            "user": "github-actions[bot]",
+        }
+        return 201, self._comment_json(self._next_id)
+
+    def _edit_comment(self, m, body, q):
+        cid = int(m["id"])
+        if cid not in self.comments:
+            return not_found()
+        self.comments[cid]["body"] = body["body"]
+        return 200, self._comment_json(cid)
+
+    def _react(self, m, body, q):
+        self.reactions.append((int(m["id"]), body["content"]))
+        return 201, {
+            "id": 1,
+            "node_id": "REA_1",
+            "content": body["content"],
+            "user": {"login": "github-actions[bot]", "id": 41898282, "type": "Bot"},
+            "created_at": "2024-05-01T10:00:00Z",
+        }
+
+    def _tarball_link(self, m, body, q):
+        if m["sha"] not in self.commits:
+            return not_found()
+        location = f"{CODELOAD}/{self.repo}/legacy.tar.gz/{m['sha']}"
+        return 302, ({"Location": location}, None)
+
+    def _codeload(self, request: Any) -> tuple[int, dict[str, str], bytes]:
+        sha = request.url.rsplit("/", 1)[-1]
+        self.calls.append(("GET", request.url))
+        top = f"{self.repo.replace('/', '-')}-{sha[:7]}"
+        buffer = io.BytesIO()
+        with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+            for path, text in sorted(self.files_at(sha).items()):
+                data = text.encode("utf-8")
+                info = tarfile.TarInfo(f"{top}/{path}")
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+        return 200, {"Content-Type": "application/x-gzip"}, buffer.getvalue()
+
+
+# -- driving `klaro action` as the runner does --------------------------------------------
+
+
+@dataclass
+class ActionRun:
+    """What one action run left behind: exit code, outputs, summary and log."""
+
+    code: int
+    outputs: dict[str, str]
+    summary: str
+    log: str
+
+
+def action_defaults(action_yml: Any) -> dict[str, str]:
+    """INPUT_* variables as the runner sets them from action.yml's defaults."""
+    env = {}
+    for name, spec in action_yml["inputs"].items():
+        default = str(spec.get("default", ""))
+        if default == "${{ github.token }}":
+            default = "ghs_fakeGitHubToken0123456789"
+        env[f"INPUT_{name.upper()}"] = default
+    return env
+
+
+def read_outputs(path: Any) -> dict[str, str]:
+    """Parse `$GITHUB_OUTPUT` the way the runner does (heredoc blocks)."""
+    values: dict[str, str] = {}
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    i = 0
+    while i < len(lines):
+        name, sep, delimiter = lines[i].partition("<<")
+        assert sep, f"not a heredoc output line: {lines[i]!r}"
+        end = lines.index(delimiter, i + 1)
+        values[name] = "\n".join(lines[i + 1 : end])
+        i = end + 1
+    return values
+
+
+ROOT = Path(__file__).parent.parent
+EVENTS = Path(__file__).parent / "data" / "events"
+TOKEN = "ghs_fakeGitHubToken0123456789"
+CODE = {
+    "pyproject.toml": '[project]\nname = "widgets"\nversion = "1.0"\n',
+    "widgets/__init__.py": '"""Widgets."""\n',
+    "widgets/core.py": 'def greet(name: str) -> str:\n    """Say hello."""\n    return name\n',
+    "README.md": "# Widgets\n",
+}
+
+
+def api_docs(config: Config) -> list[DocChange]:
+    """A deterministic writer for tests: the README lists the public functions it finds."""
+    analysis = app.analyze(config)
+    rows = sorted(
+        f"- `{f.fullname}{f.signature}`" for f in analysis.iter_functions() if f.is_public
+    )
+    readme = config.root / config.readme_path
+    before = readme.read_text() if readme.exists() else None
+    after = "# Widgets\n\n## API\n\n" + "\n".join(rows) + "\n"
+    return [DocChange(config.readme_path, before, after, "list the public API")]
+
+
+class Counting:
+    """Counts how often the (expensive, model-calling) writer is asked for docs."""
+
+    def __init__(self, inner: Callable[[Config], list[DocChange]]) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def __call__(self, config: Config) -> list[DocChange]:
+        self.calls += 1
+        return self.inner(config)
+
+
+def seed(fake: FakeGitHub, files: dict[str, str] | None = None, parent: str | None = None) -> str:
+    sha = fake.commit(files or CODE, "Add greet()", parent)
+    fake.refs["heads/main"] = sha
+    return sha
+
+
+def drive(
+    tmp_path: Path,
+    fake: FakeGitHub,
+    event: str,
+    sha: str,
+    *,
+    steps: Steps,
+    inputs: dict[str, str] | None = None,
+    checkout: bool = True,
+    ref: str = "refs/heads/main",
+    capsys: pytest.CaptureFixture[str] | None = None,
+    comment: str | None = None,
+    action: str | None = None,
+) -> ActionRun:
+    """Run the action like the runner: env vars, event file, workspace, output files.
+
+    `event` names a file in tests/data/events; its stem before `_pr`/`_issue`/`_fork` is the
+    event name. `comment`/`action` rewrite an issue_comment payload's body and action.
+    """
+    run_dir = tmp_path / f"run-{len(list(tmp_path.glob('run-*')))}"
+    workspace = run_dir / "workspace"
+    workspace.mkdir(parents=True)
+    (run_dir / "home").mkdir()  # the runner mounts HOME at /github/home
+    if checkout:
+        for path, text in fake.files_at(sha).items():
+            (workspace / path).parent.mkdir(parents=True, exist_ok=True)
+            (workspace / path).write_text(text)
+    event_path = run_dir / "event.json"
+    payload = json.loads((EVENTS / f"{event}.json").read_text())
+    if comment is not None:
+        payload["comment"]["body"] = comment
+    if action is not None:
+        payload["action"] = action
+    event_path.write_text(json.dumps(payload))
+    name = "issue_comment" if event.startswith("issue_comment") else event
+    env = action_defaults(yaml.safe_load((ROOT / "action.yml").read_text()))
+    env.update({f"INPUT_{k.upper()}": v for k, v in (inputs or {}).items()})
+    env.update(
+        GITHUB_ACTIONS="true",
+        GITHUB_EVENT_NAME=name,
+        GITHUB_EVENT_PATH=str(event_path),
+        GITHUB_REPOSITORY=fake.repo,
+        GITHUB_WORKSPACE=str(workspace),
+        GITHUB_API_URL="https://api.github.com",
+        GITHUB_SERVER_URL="https://github.com",
+        GITHUB_RUN_ID="4242",
+        GITHUB_SHA=sha,
+        GITHUB_REF=ref,
+        GITHUB_OUTPUT=str(run_dir / "output"),
+        GITHUB_STEP_SUMMARY=str(run_dir / "summary.md"),
+        HOME=str(run_dir / "home"),
+    )
+
+    def port(repository: str, token: str, api_url: str) -> PyGithubClient:
+        return PyGithubClient(repository, token, api_url=api_url, throttle=False)
+
+    code = run_action(env, steps, port)
+    log = capsys.readouterr().out if capsys else ""
+    summary = run_dir / "summary.md"
+    return ActionRun(
+        code, read_outputs(run_dir / "output"), summary.read_text() if summary.exists() else "", log
+    )
