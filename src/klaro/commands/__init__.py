@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from klaro.commands import analyze
+from klaro.commands import analyze, generate
 
-COMMANDS = (analyze,)
+COMMANDS = (analyze, generate)
