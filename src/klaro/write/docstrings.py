@@ -8,6 +8,7 @@ sections as lists. A docstring in no recognised style is kept as prose.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from griffe import Docstring, DocstringSectionKind, Parser, infer_docstring_style
@@ -16,6 +17,7 @@ from griffe import Docstring, DocstringSectionKind, Parser, infer_docstring_styl
 # renders what the author wrote. Its loggers live under "griffe".
 logging.getLogger("griffe").setLevel(logging.ERROR)
 
+_SENTENCE_END = re.compile(r"(?<![ .][a-z])[.!?](?=\s)")  # not after "e.g", "i.e"
 _TITLES = {
     DocstringSectionKind.parameters: "Parameters",
     DocstringSectionKind.other_parameters: "Other parameters",
@@ -34,10 +36,12 @@ _TITLES = {
 
 
 def first_line(doc: str | None) -> str:
-    """Return the first line of a docstring's summary, or an empty string."""
+    """Return the docstring's first sentence (summaries may wrap over lines), or ''."""
     if not doc or not doc.strip():
         return ""
-    return doc.strip().splitlines()[0].strip()
+    paragraph = " ".join(doc.strip().split("\n\n", 1)[0].split())
+    match = _SENTENCE_END.search(paragraph)
+    return paragraph[: match.start() + 1] if match else paragraph
 
 
 def detect_style(doc: str) -> Parser | None:

@@ -22,7 +22,7 @@ from klaro.write.docstrings import first_line
 from klaro.write.project import ProjectFacts
 from klaro.write.regions import Section, update_document
 from klaro.write.styleguides import StyleGuide
-from klaro.write.symbols import SymbolIndex, call_signature
+from klaro.write.symbols import SymbolIndex, call_signature, short_signature
 
 _MAX_TREE = 60
 _MAX_OVERVIEW = 10
@@ -63,7 +63,7 @@ def readme_sections(
     builders: dict[str, Callable[[], str | None]] = {
         "title": lambda: _title(analysis),
         "installation": lambda: _installation(analysis.metadata),
-        "usage": lambda: _usage(analysis, index),
+        "usage": lambda: _usage(analysis, index, graph),
         "configuration": lambda: _configuration(analysis, facts),
         "project-structure": lambda: _structure(analysis),
         "api-overview": lambda: _overview(analysis, graph, api_link),
@@ -93,12 +93,13 @@ def project_name(analysis: Analysis) -> str:
 def _plain(text: str) -> str:
     """Docstring text for the README: reST roles and backticks dropped, markdown escaped."""
     text = _ROLE.sub(r"\1", text).replace("``", "").replace("`", "")
+    text = re.sub(r"\\(?=\w)", "", text)  # reST escapes such as `Option`\s
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 def _value(source: str | None) -> str:
     """A default as a reader types it: string literals unquoted, other source kept."""
-    if source is None:
+    if source is None or source == "None":
         return ""
     try:
         value = ast.literal_eval(source)
@@ -220,29 +221,37 @@ def _script_usage(script: str, commands: list[CliCommand]) -> list[str]:
     return out
 
 
-def _library_usage(analysis: Analysis, index: SymbolIndex) -> list[str]:
+def _library_usage(analysis: Analysis, index: SymbolIndex, graph: CodeGraph) -> list[str]:
     tops = top_packages(analysis)
     if not tops:
         return []
-    exports = [e for e in index.exports(tops[0]) if call_signature(e.obj)][:_MAX_LIBRARY]
+    rank = _ranks(graph)
+    exports = [e for e in index.exports(tops[0]) if call_signature(e.obj)]
+    exports.sort(key=lambda e: (rank.get(e.fullname, len(rank)), e.name))
+    exports = exports[:_MAX_LIBRARY]
     if not exports:
         return []
     names = ", ".join(sorted(e.name for e in exports))
     out = ["### As a library", "", "```python", f"from {tops[0].name} import {names}", "```", ""]
     for export in exports:
         summary = _plain(first_line(export.obj.docstring))
-        line = f"- `{call_signature(export.obj)}`"
+        line = f"- `{short_signature(export.obj)}`"
         out.append(f"{line}: {summary}" if summary else line)
     return out
 
 
-def _usage(analysis: Analysis, index: SymbolIndex) -> str | None:
+def _ranks(graph: CodeGraph) -> dict[str, int]:
+    """Position of every symbol in the centrality ranking, most central first."""
+    return {name: i for i, (name, _) in enumerate(graph.central(len(graph.graph)))}
+
+
+def _usage(analysis: Analysis, index: SymbolIndex, graph: CodeGraph) -> str | None:
     out: list[str] = []
     for script in analysis.metadata.console_scripts:
         if out:
             out.append("")
         out += _script_usage(script.name, _commands_for(analysis, script.target))
-    library = _library_usage(analysis, index)
+    library = _library_usage(analysis, index, graph)
     if library:
         out += ([""] if out else []) + library
     return "\n".join(out) or None
@@ -301,7 +310,7 @@ def _overview(analysis: Analysis, graph: CodeGraph, api_link: str | None) -> str
             shown.setdefault(export.fullname, (public, export.obj.docstring))
     if not shown:
         return None
-    rank = {name: i for i, (name, _) in enumerate(graph.central(len(graph.graph)))}
+    rank = _ranks(graph)
     ranked = sorted(shown, key=lambda n: (rank.get(n, len(rank)), shown[n][0]))
     out = ["The most used public classes and functions, most central first:", ""]
     for fullname in ranked[:_MAX_OVERVIEW]:

@@ -80,6 +80,29 @@ class SymbolIndex:
         return found
 
 
+def short_signature(obj: Class | Function, width: int = 90) -> str | None:
+    """Return `call_signature`, without annotations when it would not fit on a line."""
+    full = call_signature(obj)
+    if full is None or len(full) <= width:
+        return full
+    params = _call_parameters(obj)
+    bare = tuple(Parameter(p.name, p.kind, None, p.default) for p in params)
+    return f"{obj.name}{render_signature(bare, None)}"
+
+
+def _call_parameters(obj: Class | Function) -> tuple[Parameter, ...]:
+    if isinstance(obj, Function):
+        return obj.parameters
+    init = next((m for m in obj.methods if m.name == "__init__"), None)
+    if init is not None:
+        return init.parameters[1:]
+    return tuple(
+        Parameter(a.name, "positional_or_keyword", a.annotation, a.value)
+        for a in obj.attributes
+        if a.annotation and not a.annotation.startswith("ClassVar")
+    )
+
+
 def call_signature(obj: Class | Function) -> str | None:
     """Return how to call it: `name(params) -> ret` for functions, `Name(params)` for classes.
 
