@@ -60,13 +60,14 @@ def readme_sections(
 ) -> list[Section]:
     """Return the README sections that have facts behind them, in the guide's order."""
     index = SymbolIndex(analysis)
+    rank = _ranks(graph)  # PageRank over the whole graph: computed once, used twice
     builders: dict[str, Callable[[], str | None]] = {
         "title": lambda: _title(analysis),
         "installation": lambda: _installation(analysis.metadata),
-        "usage": lambda: _usage(analysis, index, graph),
+        "usage": lambda: _usage(analysis, index, rank),
         "configuration": lambda: _configuration(analysis, facts),
         "project-structure": lambda: _structure(analysis),
-        "api-overview": lambda: _overview(analysis, graph, api_link),
+        "api-overview": lambda: _overview(analysis, index, rank, api_link),
         "development": lambda: _development(facts),
         "license": lambda: _license(analysis.metadata, facts),
     }
@@ -221,11 +222,10 @@ def _script_usage(script: str, commands: list[CliCommand]) -> list[str]:
     return out
 
 
-def _library_usage(analysis: Analysis, index: SymbolIndex, graph: CodeGraph) -> list[str]:
+def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> list[str]:
     tops = top_packages(analysis)
     if not tops:
         return []
-    rank = _ranks(graph)
     exports = [e for e in index.exports(tops[0]) if call_signature(e.obj)]
     exports.sort(key=lambda e: (rank.get(e.fullname, len(rank)), e.name))
     exports = exports[:_MAX_LIBRARY]
@@ -245,13 +245,13 @@ def _ranks(graph: CodeGraph) -> dict[str, int]:
     return {name: i for i, (name, _) in enumerate(graph.central(len(graph.graph)))}
 
 
-def _usage(analysis: Analysis, index: SymbolIndex, graph: CodeGraph) -> str | None:
+def _usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> str | None:
     out: list[str] = []
     for script in analysis.metadata.console_scripts:
         if out:
             out.append("")
         out += _script_usage(script.name, _commands_for(analysis, script.target))
-    library = _library_usage(analysis, index, graph)
+    library = _library_usage(analysis, index, rank)
     if library:
         out += ([""] if out else []) + library
     return "\n".join(out) or None
@@ -301,8 +301,9 @@ def _structure(analysis: Analysis) -> str | None:
     return "\n".join(["```text", *body, "```"])
 
 
-def _overview(analysis: Analysis, graph: CodeGraph, api_link: str | None) -> str | None:
-    index = SymbolIndex(analysis)
+def _overview(
+    analysis: Analysis, index: SymbolIndex, rank: dict[str, int], api_link: str | None
+) -> str | None:
     shown: dict[str, tuple[str, str | None]] = {}  # definition -> (public name, docstring)
     for module in sorted(documented_modules(analysis), key=lambda m: (m.name.count("."), m.name)):
         for export in index.exports(module):
@@ -310,7 +311,6 @@ def _overview(analysis: Analysis, graph: CodeGraph, api_link: str | None) -> str
             shown.setdefault(export.fullname, (public, export.obj.docstring))
     if not shown:
         return None
-    rank = _ranks(graph)
     ranked = sorted(shown, key=lambda n: (rank.get(n, len(rank)), shown[n][0]))
     out = ["The most used public classes and functions, most central first:", ""]
     for fullname in ranked[:_MAX_OVERVIEW]:
