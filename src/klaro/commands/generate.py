@@ -1,0 +1,89 @@
+"""`klaro generate`: write the README and API reference, like a formatter writes code.
+
+By default the files are updated in place (only Klaro's regions change); `--diff` prints a
+unified diff and writes nothing, exiting 1 when something would change (like `black
+--check`); `--output FILE` / `-o -` sends one document elsewhere instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from klaro import app
+from klaro.commands.common import add_common, config_from_args, progress_bar
+from klaro.errors import UsageError
+from klaro.scan.analyze import default_cache_dir
+from klaro.scan.graph import build_graph
+
+_DOC_CHOICES = {"readme": ("readme",), "api": ("api",), "all": app.DOCS}
+
+
+def register(subparsers: Any) -> None:
+    """Add the `generate` sub-command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "generate", help="write the README and API reference from the code"
+    )
+    add_common(parser)
+    parser.add_argument(
+        "--doc",
+        choices=tuple(_DOC_CHOICES),
+        help="which document to write (default: the configured `docs`)",
+    )
+    parser.add_argument(
+        "--offline", action="store_true", help="use the deterministic writer, never a model"
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--diff", action="store_true", help="print a unified diff, write nothing; exit 1 if changes"
+    )
+    mode.add_argument(
+        "-o", "--output", metavar="FILE", help="write the document to FILE ('-' for stdout)"
+    )
+    parser.add_argument("--no-cache", action="store_true", help="ignore the analysis cache")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate the documents and write, diff or print them."""
+    config = config_from_args(args)
+    docs = _DOC_CHOICES[args.doc] if args.doc else None
+    selected = [d for d in (docs or config.docs) if d in app.DOCS]
+    if not selected:
+        raise UsageError("nothing to generate: `docs` names no readme or api document")
+    if args.output is not None and len(selected) != 1:
+        raise UsageError("--output takes one document; add --doc readme or --doc api")
+    if not args.offline and not config.has_model:
+        print(
+            "klaro: no model configured (KLARO_API_KEY or base_url); using the offline writer",
+            file=sys.stderr,
+        )
+    analysis = app.analyze(
+        config,
+        cache_dir=None if args.no_cache else default_cache_dir(),
+        progress=progress_bar(args.quiet, "analyse"),
+    )
+    changes = app.generate(config, analysis, build_graph(analysis), docs=selected)
+    if args.diff:
+        for change in changes:
+            sys.stdout.write(change.diff())
+        return 1 if any(c.changed for c in changes) else 0
+    if args.output == "-":
+        sys.stdout.write(changes[0].after)
+        return 0
+    if args.output is not None:
+        target = Path(args.output)
+        if target.is_dir():
+            raise UsageError(f"--output '{args.output}' is a folder, expected a file")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(changes[0].after, encoding="utf-8")
+        return 0
+    app.write_changes(config, changes)
+    if not args.quiet:
+        for change in changes:
+            state = "created" if change.before is None else "updated"
+            state = state if change.changed else "unchanged"
+            print(f"klaro: {state} {change.path}", file=sys.stderr)
+    return 0

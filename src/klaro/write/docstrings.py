@@ -1,0 +1,132 @@
+"""Render docstrings as markdown with griffe's parsers, detecting the style per docstring.
+
+Google (`Args:`), NumPy (`Parameters` / `----------`) and Sphinx (`:param x:`) docstrings all
+become the same markdown: the prose, then **Parameters**, **Returns**, **Raises** and the other
+sections as lists. A docstring in no recognised style is kept as prose.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from griffe import Docstring, DocstringSectionKind, Parser, infer_docstring_style
+
+# griffe warns about every parameter without a type: noise for a documentation writer that
+# renders what the author wrote. Its loggers live under "griffe".
+logging.getLogger("griffe").setLevel(logging.ERROR)
+
+_SENTENCE_END = re.compile(r"(?<![ .][a-z])[.!?](?=\s)")  # not after "e.g", "i.e"
+_TITLES = {
+    DocstringSectionKind.parameters: "Parameters",
+    DocstringSectionKind.other_parameters: "Other parameters",
+    DocstringSectionKind.type_parameters: "Type parameters",
+    DocstringSectionKind.raises: "Raises",
+    DocstringSectionKind.warns: "Warns",
+    DocstringSectionKind.returns: "Returns",
+    DocstringSectionKind.yields: "Yields",
+    DocstringSectionKind.receives: "Receives",
+    DocstringSectionKind.attributes: "Attributes",
+    DocstringSectionKind.functions: "Functions",
+    DocstringSectionKind.classes: "Classes",
+    DocstringSectionKind.type_aliases: "Type aliases",
+    DocstringSectionKind.modules: "Modules",
+}
+
+
+def first_line(doc: str | None) -> str:
+    """Return the docstring's first sentence (summaries may wrap over lines), or ''."""
+    if not doc or not doc.strip():
+        return ""
+    paragraph = " ".join(doc.strip().split("\n\n", 1)[0].split())
+    match = _SENTENCE_END.search(paragraph)
+    return paragraph[: match.start() + 1] if match else paragraph
+
+
+def detect_style(doc: str) -> Parser | None:
+    """Return the docstring's style (google, numpy, sphinx), or None for plain prose."""
+    parser, _ = infer_docstring_style(Docstring(doc))
+    return parser
+
+
+def render_docstring(doc: str | None) -> str:
+    """Return the docstring as markdown, its sections rendered as lists; '' when empty."""
+    if not doc or not doc.strip():
+        return ""
+    text = doc.strip("\n")
+    style = detect_style(text)
+    if style is None:
+        return _prose(text)
+    blocks: list[str] = []
+    for section in Docstring(text, parser=style).parse():
+        block = _section(section.kind, section.value, getattr(section, "title", None))
+        if block:
+            blocks.append(block)
+    return "\n\n".join(blocks)
+
+
+def _prose(text: str) -> str:
+    """Keep prose as written; doctest lines become a python code block."""
+    out: list[str] = []
+    in_doctest = False
+    for line in text.splitlines():
+        starts = line.lstrip().startswith(">>>")
+        if starts and not in_doctest:
+            if out and out[-1] != "":
+                out.append("")
+            out.append("```python")
+            in_doctest = True
+        elif in_doctest and not line.strip():
+            out.append("```")
+            in_doctest = False
+        out.append(line.strip() if in_doctest else line.rstrip())
+    if in_doctest:
+        out.append("```")
+    return "\n".join(out).strip("\n")
+
+
+def _section(kind: DocstringSectionKind, value: Any, title: str | None) -> str:
+    if kind is DocstringSectionKind.text:
+        return _prose(str(value))
+    if kind is DocstringSectionKind.examples:
+        parts = []
+        for sub_kind, text in value:
+            if sub_kind is DocstringSectionKind.examples:
+                parts.append("```python\n" + text.strip("\n") + "\n```")
+            else:
+                parts.append(_prose(text))
+        return "**Examples**\n\n" + "\n\n".join(parts)
+    if kind is DocstringSectionKind.admonition:
+        heading = title or str(getattr(value, "annotation", "") or "Note").capitalize()
+        body = str(getattr(value, "description", "") or "").strip("\n")
+        if "example" in heading.lower() and ">>>" in body:
+            return f"**{heading}**\n\n```python\n{body}\n```"
+        return f"**{heading}**\n\n{_prose(body)}" if body else ""
+    if kind is DocstringSectionKind.deprecated:
+        version = getattr(value, "version", "")
+        note = str(getattr(value, "description", "") or "").strip()
+        return f"**Deprecated** since {version}: {note}".rstrip(": ")
+    items = value if isinstance(value, list) else [value]
+    lines = [_item(item) for item in items]
+    lines = [line for line in lines if line]
+    if not lines:
+        return ""
+    return f"**{_TITLES.get(kind, str(kind.value).capitalize())}**\n\n" + "\n".join(lines)
+
+
+def _item(item: Any) -> str:
+    """One parameter, return value, exception or attribute as a list item."""
+    name = str(getattr(item, "name", "") or "")
+    annotation = getattr(item, "annotation", None)
+    annotation = str(annotation) if annotation not in (None, "") else ""
+    description = " ".join(str(getattr(item, "description", "") or "").split())
+    default = getattr(item, "default", None)
+    head = f"`{name}`" if name else ""
+    if annotation:
+        head = f"{head} (`{annotation}`)" if head else f"`{annotation}`"
+    if default not in (None, ""):
+        head += f", default `{default}`"
+    if not head:
+        return f"- {description}" if description else ""
+    return f"- {head}: {description}" if description else f"- {head}"

@@ -1,0 +1,348 @@
+"""The offline writer: a grounded README from the analysis alone, no model, same bytes each run.
+
+Every name, option, path and command it writes comes from the analysis, the package metadata
+or the repository's tool files (`ProjectFacts`); a section with no facts behind it is left
+out rather than padded. Sections follow the order of the `readme` style guide. Text taken
+from docstrings loses its backticks here, so that every inline code span in the README is a
+reference Klaro itself grounded (the API reference keeps docstrings as written).
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Callable
+from urllib.parse import quote
+
+from klaro.scan.graph import CodeGraph
+from klaro.scan.model import Analysis, CliCommand, CliOption, Module, PackageMetadata
+from klaro.write.api import api_sections, documented_modules, top_packages
+from klaro.write.docstrings import first_line
+from klaro.write.project import ProjectFacts
+from klaro.write.regions import Section, update_document
+from klaro.write.styleguides import StyleGuide
+from klaro.write.symbols import SymbolIndex, call_signature, short_signature
+
+_MAX_TREE = 60
+_MAX_OVERVIEW = 10
+_MAX_LIBRARY = 8
+_MAX_SUBCOMMANDS = 30
+_DEV_EXTRAS = {"dev", "develop", "development", "test", "tests", "testing", "docs", "lint"}
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`<]*?)(?:\s*<[^>]*>)?`")
+_MD_SPECIAL = re.compile(r"([\\*|<\[\]])")
+
+
+def render_readme(
+    analysis: Analysis,
+    graph: CodeGraph,
+    facts: ProjectFacts,
+    guide: StyleGuide,
+    *,
+    api_link: str | None = None,
+) -> str:
+    """Return a complete README for a repository that has none."""
+    return update_document(None, readme_sections(analysis, graph, facts, guide, api_link=api_link))
+
+
+def render_api(analysis: Analysis, graph: CodeGraph, guide: StyleGuide) -> str:
+    """Return a complete API reference for a repository that has none."""
+    return update_document(None, api_sections(analysis, graph, guide))
+
+
+def readme_sections(
+    analysis: Analysis,
+    graph: CodeGraph,
+    facts: ProjectFacts,
+    guide: StyleGuide,
+    *,
+    api_link: str | None = None,
+) -> list[Section]:
+    """Return the README sections that have facts behind them, in the guide's order."""
+    index = SymbolIndex(analysis)
+    rank = _ranks(graph)  # PageRank over the whole graph: computed once, used twice
+    builders: dict[str, Callable[[], str | None]] = {
+        "title": lambda: _title(analysis),
+        "installation": lambda: _installation(analysis.metadata),
+        "usage": lambda: _usage(analysis, index, rank),
+        "configuration": lambda: _configuration(analysis, facts),
+        "project-structure": lambda: _structure(analysis),
+        "api-overview": lambda: _overview(analysis, index, rank, api_link),
+        "development": lambda: _development(facts),
+        "license": lambda: _license(analysis.metadata, facts),
+    }
+    sections: list[Section] = []
+    for spec in guide.sections():
+        build = builders.get(spec.key)
+        if build is None:
+            continue  # a repository guide may list sections only a model can write
+        content = build()
+        if not content:
+            continue
+        level = 1 if spec.key == "title" else 2
+        body = content if level == 1 else f"## {spec.heading}\n\n{content}"
+        sections.append(Section(spec.key, spec.heading, body, spec.aliases, level))
+    return sections
+
+
+def project_name(analysis: Analysis) -> str:
+    """The distribution name, else the top package, else the repository folder."""
+    tops = top_packages(analysis)
+    return analysis.metadata.name or (tops[0].name if tops else posixpath.basename(analysis.root))
+
+
+def _plain(text: str) -> str:
+    """Docstring text for the README: reST roles and backticks dropped, markdown escaped."""
+    text = _ROLE.sub(r"\1", text).replace("``", "").replace("`", "")
+    text = re.sub(r"\\(?=\w)", "", text)  # reST escapes such as `Option`\s
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _value(source: str | None) -> str:
+    """A default as a reader types it: string literals unquoted, other source kept."""
+    if source is None or source == "None":
+        return ""
+    try:
+        value = ast.literal_eval(source)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return _plain(source)
+    return _plain(value if isinstance(value, str) else repr(value))
+
+
+def _badge(label: str, value: str, colour: str) -> str:
+    def enc(text: str) -> str:
+        return quote(text.replace("-", "--").replace("_", "__"), safe="")
+
+    return f"![{label}: {value}](https://img.shields.io/badge/{enc(label)}-{enc(value)}-{colour})"
+
+
+def _title(analysis: Analysis) -> str:
+    meta = analysis.metadata
+    tops = top_packages(analysis)
+    description = meta.description or (first_line(tops[0].docstring) if tops else "")
+    lines = [f"# {project_name(analysis)}"]
+    badges = []
+    if meta.requires_python:
+        badges.append(_badge("python", meta.requires_python, "blue"))
+    if meta.license and len(meta.license) <= 40:
+        badges.append(_badge("license", meta.license, "green"))
+    if badges:
+        lines += ["", " ".join(badges)]
+    if description:
+        lines += ["", _plain(description)]
+    return "\n".join(lines)
+
+
+def _installation(meta: PackageMetadata) -> str | None:
+    if meta.name is None:
+        return None
+    out = ["Install from the package index with pip:", "", "```console"]
+    out += [f"pip install {meta.name}", "```"]
+    if meta.requires_python:
+        out += ["", f"It needs Python {_plain(meta.requires_python)}."]
+    extras = [(name, reqs) for name, reqs in meta.optional_dependencies if name not in _DEV_EXTRAS]
+    if extras:
+        out += ["", "Optional extras add features and their dependencies:", ""]
+        out += ["| Extra | Installs |", "| --- | --- |"]
+        out += [f"| `{name}` | {_plain(', '.join(reqs))} |" for name, reqs in extras]
+        out += ["", "```console", f'pip install "{meta.name}[{extras[0][0]}]"', "```"]
+    return "\n".join(out)
+
+
+def _commands_for(analysis: Analysis, target: str) -> list[CliCommand]:
+    """The commands a console script `pkg.mod:func` runs: those declared in its module."""
+    module_name, _, func = target.partition(":")
+    module = analysis.module(module_name.strip())
+    if module is None:
+        return []
+    commands = list(module.cli)
+    roots = [c for c in commands if c.parent is None]
+    if len(roots) > 1:  # several parsers in one module: keep the one the script calls
+        func = func.strip().split(".")[-1]
+        keep = [c for c in roots if (c.function or "").split(".")[-1] == func] or roots[:1]
+        names = {c.name for c in keep}
+        commands = [c for c in commands if c in keep or (c.parent or "") in names]
+    return commands
+
+
+def _option_cell(option: CliOption) -> str:
+    return ", ".join(f"`{flag}`" for flag in option.flags)
+
+
+def _synopsis(prog: str, command: CliCommand, has_subcommands: bool) -> str:
+    parts = [prog]
+    for option in command.options:
+        if option.positional:
+            parts.append(option.dest.upper())
+        else:
+            flag = min(option.flags, key=len) if option.is_flag else option.flags[0]
+            text = flag if option.is_flag else f"{flag} {option.dest.upper()}"
+            parts.append(text if option.required else f"[{text}]")
+    if has_subcommands:
+        parts.append("COMMAND")
+    return " ".join(parts)
+
+
+def _options_table(options: tuple[CliOption, ...]) -> list[str]:
+    if not options:
+        return []
+    rows = ["| Option | Description | Default |", "| --- | --- | --- |"]
+    for option in options:
+        help_text = _plain(" ".join((option.help or "").split()))
+        rows.append(f"| {_option_cell(option)} | {help_text} | {_value(option.default)} |")
+    return rows
+
+
+def _script_usage(script: str, commands: list[CliCommand]) -> list[str]:
+    out = [f"### `{script}`", ""]
+    roots = [c for c in commands if c.parent is None]
+    root = roots[0] if roots else None
+    subs = [c for c in commands if c.parent is not None]
+    if root is not None and root.help:
+        out += [_plain(first_line(root.help)), ""]
+    synopsis = _synopsis(script, root, bool(subs)) if root else script
+    out += ["```console", synopsis, "```"]
+    if root is not None and root.options:
+        out += ["", *_options_table(root.options)]
+    parents = {c.name: c for c in commands}
+    for sub in subs[:_MAX_SUBCOMMANDS]:
+        path = [sub.name]
+        parent = parents.get(sub.parent or "")
+        while parent is not None and parent.parent is not None and len(path) < 5:
+            path.insert(0, parent.name)
+            parent = parents.get(parent.parent)
+        prog = " ".join([script, *path])
+        has_children = any(c.parent == sub.name for c in subs)
+        out += ["", f"#### `{prog}`", ""]
+        if sub.help:
+            out += [_plain(first_line(sub.help)), ""]
+        out += ["```console", _synopsis(prog, sub, has_children), "```"]
+        if sub.options:
+            out += ["", *_options_table(sub.options)]
+    return out
+
+
+def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> list[str]:
+    tops = top_packages(analysis)
+    if not tops:
+        return []
+    exports = [e for e in index.exports(tops[0]) if call_signature(e.obj)]
+    exports.sort(key=lambda e: (rank.get(e.fullname, len(rank)), e.name))
+    exports = exports[:_MAX_LIBRARY]
+    if not exports:
+        return []
+    names = ", ".join(sorted(e.name for e in exports))
+    out = ["### As a library", "", "```python", f"from {tops[0].name} import {names}", "```", ""]
+    for export in exports:
+        summary = _plain(first_line(export.obj.docstring))
+        line = f"- `{short_signature(export.obj)}`"
+        out.append(f"{line}: {summary}" if summary else line)
+    return out
+
+
+def _ranks(graph: CodeGraph) -> dict[str, int]:
+    """Position of every symbol in the centrality ranking, most central first."""
+    return {name: i for i, (name, _) in enumerate(graph.central(len(graph.graph)))}
+
+
+def _usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> str | None:
+    out: list[str] = []
+    for script in analysis.metadata.console_scripts:
+        if out:
+            out.append("")
+        out += _script_usage(script.name, _commands_for(analysis, script.target))
+    library = _library_usage(analysis, index, rank)
+    if library:
+        out += ([""] if out else []) + library
+    return "\n".join(out) or None
+
+
+def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
+    rows: dict[str, tuple[str, str]] = {}
+    for env in analysis.env_vars:
+        module = next((m.name for m in analysis.modules if m.path == env.path), env.path)
+        default, where = rows.get(env.name, ("", f"`{module}`"))
+        rows[env.name] = (default or _value(env.default), where)
+    for command in analysis.cli:
+        for option in command.options:
+            if option.envvar and option.envvar not in rows:
+                rows[option.envvar] = (_value(option.default), f"option `{option.flags[0]}`")
+    out: list[str] = []
+    if rows:
+        out += ["Environment variables the code reads:", ""]
+        out += ["| Variable | Default | Read by |", "| --- | --- | --- |"]
+        out += [f"| `{name}` | {d} | {w} |" for name, (d, w) in sorted(rows.items())]
+    if facts.config_files:
+        out += ([""] if out else []) + ["Example configuration files:", ""]
+        out += [f"- [`{path}`]({path})" for path in facts.config_files]
+    return "\n".join(out) or None
+
+
+def _structure(analysis: Analysis) -> str | None:
+    modules = sorted((m for m in analysis.modules if m.role == "package"), key=lambda m: m.path)
+    if not modules:
+        return None
+    shown = modules[:_MAX_TREE]
+    tree: dict[str, list[Module]] = {}
+    for module in shown:
+        tree.setdefault(posixpath.dirname(module.path), []).append(module)
+    lines: list[tuple[str, str]] = []
+    for folder in sorted(tree):
+        lines.append((f"{folder}/" if folder else "./", ""))
+        entries = tree[folder]
+        for i, module in enumerate(entries):
+            branch = "└── " if i == len(entries) - 1 else "├── "
+            purpose = first_line(module.docstring).replace("`", "")
+            lines.append((branch + posixpath.basename(module.path), purpose))
+    width = max(len(name) for name, _ in lines) + 2
+    body = [f"{name.ljust(width)}{purpose}".rstrip() for name, purpose in lines]
+    if len(modules) > len(shown):
+        body.append(f"… and {len(modules) - len(shown)} more modules")
+    return "\n".join(["```text", *body, "```"])
+
+
+def _overview(
+    analysis: Analysis, index: SymbolIndex, rank: dict[str, int], api_link: str | None
+) -> str | None:
+    shown: dict[str, tuple[str, str | None]] = {}  # definition -> (public name, docstring)
+    for module in sorted(documented_modules(analysis), key=lambda m: (m.name.count("."), m.name)):
+        for export in index.exports(module):
+            public = f"{module.name}.{export.name}"
+            shown.setdefault(export.fullname, (public, export.obj.docstring))
+    if not shown:
+        return None
+    ranked = sorted(shown, key=lambda n: (rank.get(n, len(rank)), shown[n][0]))
+    out = ["The most used public classes and functions, most central first:", ""]
+    for fullname in ranked[:_MAX_OVERVIEW]:
+        name, doc = shown[fullname]
+        summary = _plain(first_line(doc))
+        out.append(f"- `{name}`: {summary}" if summary else f"- `{name}`")
+    if api_link:
+        out += ["", f"Every public module, class and function: [API reference]({api_link})."]
+    return "\n".join(out)
+
+
+def _development(facts: ProjectFacts) -> str | None:
+    if not facts.commands and not facts.dev_install:
+        return None
+    out: list[str] = []
+    if facts.dev_install:
+        out += ["Install the project in editable mode:", "", "```console", facts.dev_install]
+        out += ["```"]
+    if facts.commands:
+        sources = ", ".join(f"`{s}`" for s in dict.fromkeys(c.source for c in facts.commands))
+        out += ([""] if out else []) + [f"Run the checks the repository defines ({sources}):", ""]
+        out += ["```console", *(c.command for c in facts.commands), "```"]
+    return "\n".join(out)
+
+
+def _license(meta: PackageMetadata, facts: ProjectFacts) -> str | None:
+    name = _plain(meta.license) if meta.license and len(meta.license) <= 80 else None
+    file = facts.license_file
+    if name and file:
+        return f"Released under the {name} license; see [{file}]({file})."
+    if name:
+        return f"Released under the {name} license."
+    if file:
+        return f"See [{file}]({file})."
+    return None

@@ -1,0 +1,1 @@
+"""Keep a to-do list in a plain text file."""

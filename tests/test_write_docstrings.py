@@ -1,0 +1,70 @@
+"""Docstrings in Google, NumPy and Sphinx style render to the same markdown sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from klaro.write.docstrings import detect_style, render_docstring
+
+GOOGLE = """Load a file.
+
+Args:
+    path (str): Where to read.
+    strict: Fail on unknown keys.
+
+Returns:
+    dict: The parsed data.
+
+Raises:
+    ValueError: If the file is not valid.
+"""
+NUMPY = """Load a file.
+
+Parameters
+----------
+path : str
+    Where to read.
+strict : bool
+    Fail on unknown keys.
+
+Returns
+-------
+dict
+    The parsed data.
+
+Raises
+------
+ValueError
+    If the file is not valid.
+"""
+SPHINX = """Load a file.
+
+:param path: Where to read.
+:type path: str
+:param strict: Fail on unknown keys.
+:returns: The parsed data.
+:rtype: dict
+:raises ValueError: If the file is not valid.
+"""
+
+
+@pytest.mark.parametrize(
+    ("doc", "style"), [(GOOGLE, "google"), (NUMPY, "numpy"), (SPHINX, "sphinx")]
+)
+def test_each_style_is_detected_and_rendered_as_sections(doc: str, style: str) -> None:
+    assert str(detect_style(doc).value) == style  # type: ignore[union-attr]
+    out = render_docstring(doc)
+    assert out.startswith("Load a file.\n\n**Parameters**\n\n- `path` (`str`): Where to read.\n")
+    assert "- `strict`" in out and "Fail on unknown keys." in out
+    assert "**Returns**\n\n" in out and "The parsed data." in out
+    assert "**Raises**\n\n- `ValueError`: If the file is not valid." in out
+
+
+def test_plain_prose_is_kept_and_doctests_become_code() -> None:
+    doc = "Add numbers.\n\nMore words here.\n\n>>> add(1, 2)\n3\n"
+    assert detect_style(doc) is None
+    assert (
+        render_docstring(doc)
+        == "Add numbers.\n\nMore words here.\n\n```python\n>>> add(1, 2)\n3\n```"
+    )
+    assert render_docstring(None) == "" == render_docstring("  \n")
