@@ -27,6 +27,7 @@ import yaml
 
 from klaro import app
 from klaro.action import run_action
+from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.github.pygithub import PyGithubClient
@@ -575,7 +576,7 @@ CODE = {
 }
 
 
-def api_docs(config: Config) -> list[DocChange]:
+def api_docs(config: Config) -> DocsRun:
     """A deterministic writer for tests: the README lists the public functions it finds."""
     analysis = app.analyze(config)
     rows = sorted(
@@ -584,17 +585,17 @@ def api_docs(config: Config) -> list[DocChange]:
     readme = config.root / config.readme_path
     before = readme.read_text() if readme.exists() else None
     after = "# Widgets\n\n## API\n\n" + "\n".join(rows) + "\n"
-    return [DocChange(config.readme_path, before, after, "list the public API")]
+    return DocsRun([DocChange(config.readme_path, before, after, "list the public API")], "test")
 
 
 class Counting:
     """Counts how often the (expensive, model-calling) writer is asked for docs."""
 
-    def __init__(self, inner: Callable[[Config], list[DocChange]]) -> None:
+    def __init__(self, inner: Callable[[Config], DocsRun]) -> None:
         self.inner = inner
         self.calls = 0
 
-    def __call__(self, config: Config) -> list[DocChange]:
+    def __call__(self, config: Config) -> DocsRun:
         self.calls += 1
         return self.inner(config)
 

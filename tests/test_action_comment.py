@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 import responses
-from fakes_github import CODE, EVENTS, Counting, FakeGitHub, api_docs, drive, read_outputs, seed
 
+from fakes_github import CODE, EVENTS, Counting, FakeGitHub, api_docs, drive, read_outputs, seed
 from klaro import cli
 from klaro.config import Config
 from klaro.github.context import Steps
@@ -158,7 +158,8 @@ def test_docs_check_posts_findings(tmp_path, fake):
     assert run.outputs["status"] == "commented"
     assert run.outputs["findings"] == "1"
     (note,) = fake.sticky_comments(7)
-    assert "| `README.md:1` | unresolved | `widgets.shout` | no such function |" in note["body"]
+    row = "| `README.md:1` | unresolved | `widgets.shout` | no such function"
+    assert f"{row} (did you mean `widgets.core.greet`?) |" in note["body"]
     assert seen == [NEW_CODE]  # checked the PR head, not the default branch
 
 

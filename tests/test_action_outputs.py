@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from fakes_github import read_outputs
 
+from fakes_github import read_outputs
 from klaro.github import outputs
 from klaro.github.context import ACTION_DEFAULTS, INPUT_KEYS
 from klaro.github.events import Command, load_event, parse_command

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 import responses
-from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
 
+from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
+from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.write.model import DocChange
@@ -81,7 +82,7 @@ def test_same_docs_again_changes_nothing(tmp_path, fake):
 
 
 def test_no_change_makes_no_branch_and_no_pr(tmp_path, fake):
-    docs = api_docs(_config_for(tmp_path, fake, seed(fake)))[0].after
+    docs = api_docs(_config_for(tmp_path, fake, seed(fake))).changes[0].after
     sha = seed(fake, {**CODE, "README.md": docs})
     run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=api_docs))
     assert run.code == 0
@@ -170,11 +171,9 @@ def test_monorepo_path_uses_its_own_branch_and_prefix(tmp_path, fake):
 def test_writer_output_outside_doc_paths_is_refused_before_any_write(tmp_path, fake):
     sha = seed(fake)
 
-    def rogue(config: Config) -> list[DocChange]:
-        return [
-            *api_docs(config),
-            DocChange(".github/workflows/x.yml", None, "on: push\n", "sneaky"),
-        ]
+    def rogue(config: Config) -> DocsRun:
+        sneaky = DocChange(".github/workflows/x.yml", None, "on: push\n", "sneaky")
+        return DocsRun([*api_docs(config).changes, sneaky], "test")
 
     run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=rogue))
     assert run.code != 0

@@ -10,19 +10,28 @@ import os
 import posixpath
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.scan.analyze import Progress, analyze_repository
-from klaro.scan.graph import CodeGraph
+from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
+from klaro.verify.model import Finding
 from klaro.write.api import REGION_PREFIX, api_sections
 from klaro.write.model import DocChange
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
-from klaro.write.regions import update_document
+from klaro.write.regions import find_regions, update_document
 from klaro.write.styleguides import guide_named, load_guides
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+    from klaro.agent.trace import Trace
+    from klaro.knowledge.base import KnowledgeBase
 
 
 def analyze(
@@ -112,3 +121,145 @@ def _read_doc(root: Path, path: str) -> str | None:
             return handle.read()
     except UnicodeDecodeError:
         raise KlaroError(f"{path}: not valid UTF-8 text; Klaro will not rewrite it") from None
+
+
+@dataclass(frozen=True)
+class DocsRun:
+    """What writing the docs produced: the changes, which writer, and what the model cost."""
+
+    changes: list[DocChange]
+    writer: str  # offline | agent
+    statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
+    findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
+    tokens: int = 0
+    cost_usd: float = 0.0
+    traces: tuple[Trace, ...] = ()
+
+
+def write_docs(
+    config: Config,
+    analysis: Analysis,
+    graph: CodeGraph,
+    *,
+    docs: Sequence[str] | None = None,
+    offline: bool = False,
+    model: BaseChatModel | None = None,
+    knowledge: KnowledgeBase | None = None,
+) -> DocsRun:
+    """Draft offline, then let the agent improve the README when a model is configured.
+
+    The API reference stays the offline writer's: every line of it is a fact from the
+    analysis, so a model has nothing to add there. The agent starts from the offline README
+    and may only change Klaro's own regions: text people wrote is put back as it was.
+    """
+    drafts = generate(config, analysis, graph, docs=docs)
+    if offline or (model is None and not config.has_model):
+        return DocsRun(drafts, "offline")
+    from klaro.agent import run_agent
+    from klaro.agent.model import price_table
+    from klaro.agent.run import default_verifier
+
+    check = default_verifier(config, analysis, graph)
+    planned = {d.path for d in drafts}
+
+    def verifier(path: str, text: str) -> list[Finding]:
+        """The checker, knowing that files written in this same run will exist."""
+        base = posixpath.dirname(path)
+        return [
+            f
+            for f in check(path, text)
+            if not (
+                f.kind == "dead-link"
+                and posixpath.normpath(posixpath.join(base, f.reference.split("#")[0])) in planned
+            )
+        ]
+
+    changes: list[DocChange] = []
+    statuses: dict[str, str] = {}
+    findings: list[Finding] = []
+    traces = []
+    tokens, cost = 0, 0.0
+    for draft in drafts:
+        if draft.path != config.readme_path:
+            changes.append(draft)
+            continue
+        result = run_agent(
+            config, analysis, graph, draft, model=model, knowledge=knowledge, verifier=verifier
+        )
+        change = keep_human_text(draft, result.change)
+        statuses[draft.path] = result.status if change is result.change else "rejected"
+        changes.append(change)
+        findings.extend(result.findings)
+        traces.append(result.trace)
+        tokens += result.usage.total_tokens
+        cost += result.usage.cost(price_table(config)) or 0.0
+    return DocsRun(changes, "agent", statuses, tuple(findings), tokens, cost, tuple(traces))
+
+
+def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
+    """Accept the agent's text only if every byte outside Klaro's regions is the draft's.
+
+    The draft already keeps people's text exactly; an agent that edited it (or broke the
+    markers) is overruled and the offline draft is kept.
+    """
+    if proposed.after == draft.after:
+        return proposed
+    try:
+        if _outside_regions(proposed.after, draft.path) == _outside_regions(
+            draft.after, draft.path
+        ):
+            return proposed
+    except KlaroError:
+        pass  # malformed markers in the agent's text: fall back to the draft
+    return draft
+
+
+def _outside_regions(text: str, path: str) -> list[str]:
+    """The text between managed regions, with each region reduced to its name."""
+    parts: list[str] = []
+    cursor = 0
+    for region in find_regions(text, path):
+        parts.append(text[cursor : region.outer_start])
+        parts.append(f"<region {region.name}>")
+        cursor = region.outer_end
+    parts.append(text[cursor:])
+    return parts
+
+
+def open_knowledge(config: Config) -> KnowledgeBase | None:
+    """The repository's knowledge base if one was built (`klaro index`), else None."""
+    if not config.chroma.url and not (config.root / config.chroma.path).is_dir():
+        return None
+    from klaro.knowledge.base import KnowledgeBase
+
+    kb = KnowledgeBase.from_config(config)
+    return kb if kb.code.collection() is not None else None
+
+
+def docs_for(config: Config, *, offline: bool = False, cache_dir: Path | None = None) -> DocsRun:
+    """Analyse the repository and write its docs: the Action's refresh step."""
+    analysis = analyze(config, cache_dir=cache_dir)
+    knowledge = None if offline or not config.has_model else open_knowledge(config)
+    return write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+
+
+def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
+    """Findings that make the docs wrong (unresolved references, dead links); coverage aside."""
+    from klaro.verify.check import check_repository
+
+    report = check_repository(config, analyze(config, cache_dir=cache_dir))
+    return [f for f in report.findings if f.kind != "undocumented"]
+
+
+def answer(config: Config, question: str) -> str:
+    """Answer a question about the repository from its knowledge base, with citations."""
+    from klaro.agent.model import make_chat_model
+    from klaro.knowledge.ask import ask
+
+    kb = open_knowledge(config)
+    if kb is None:
+        raise KlaroError("no knowledge base for this repository: run `klaro index` first")
+    model = make_chat_model(config) if config.has_model else None
+    result = ask(kb, question, model)
+    sources = ", ".join(result.citations)
+    return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")

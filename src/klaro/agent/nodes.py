@@ -51,6 +51,12 @@ class RunContext:
     usage: Usage = field(default_factory=Usage)
 
 
+def _looks_like_document(text: str, draft: str) -> bool:
+    """Tell a whole document (headings, a fair share of the draft's length) from a chat reply."""
+    has_heading = any(line.startswith("#") for line in text.splitlines())
+    return has_heading and len(text) >= len(draft) // 4
+
+
 def blocking(findings: Sequence[Finding]) -> list[Finding]:
     """Keep the findings that must never be published: invented names and dead links."""
     return [f for f in findings if f.kind in BLOCKING]
@@ -214,10 +220,16 @@ class Nodes:
     def update_draft(self, state: AgentState) -> dict[str, Any]:
         """Take a text answer ("Final Answer: ..." or text after a nudge) as the draft."""
         text = str(state["messages"][-1].content)
-        text = text.split(FINAL_ANSWER, 1)[1] if FINAL_ANSWER in text else text
+        final = FINAL_ANSWER in text
+        text = text.split(FINAL_ANSWER, 1)[1] if final else text
         text = _unfence(text.strip())
+        current = state["document_draft"]
         with self.ctx.trace.step("update_draft") as rec:
             rec.note = f"{len(text)} characters"
+            if not final and not _looks_like_document(text, current):
+                # "Done." or a chat reply is not a README: submit the draft as edited so far.
+                rec.note += "; not a document, the current draft is submitted"
+                return {"submitted": True, "summary": ""}
         if not text:
             return {"submitted": False, "error_log": ["the final answer was empty"]}
         return {"document_draft": text + "\n", "submitted": True, "summary": ""}

@@ -6,8 +6,10 @@ import argparse
 import os
 from typing import Any
 
+from klaro import app
 from klaro.action import run_action
 from klaro.github.context import Steps
+from klaro.scan.analyze import default_cache_dir
 
 
 def register(subparsers: Any) -> None:
@@ -28,6 +30,9 @@ def run(args: argparse.Namespace) -> int:
 
 def steps() -> Steps:
     """The application steps this build of Klaro offers to the action."""
-    # The writer (`app.generate`) and the checker (`verify.check`) are wired here as they land;
-    # until then the action reports "not available in this build" instead of pretending.
-    return Steps()
+    cache = default_cache_dir()
+    return Steps(
+        generate=lambda config: app.docs_for(config, cache_dir=cache),
+        check=lambda config: app.drift(config, cache_dir=cache),
+        ask=app.answer,
+    )

@@ -43,6 +43,9 @@ def register(subparsers: Any) -> None:
         "-o", "--output", metavar="FILE", help="write the document to FILE ('-' for stdout)"
     )
     parser.add_argument("--no-cache", action="store_true", help="ignore the analysis cache")
+    parser.add_argument(
+        "--trace", metavar="FILE", help="write the agent's trace as JSON to FILE ('-' for stderr)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -65,7 +68,18 @@ def run(args: argparse.Namespace) -> int:
         cache_dir=None if args.no_cache else default_cache_dir(),
         progress=progress_bar(args.quiet, "analyse"),
     )
-    changes = app.generate(config, analysis, build_graph(analysis), docs=selected)
+    offline = args.offline or not config.has_model
+    knowledge = None if offline else app.open_knowledge(config)
+    result = app.write_docs(
+        config,
+        analysis,
+        build_graph(analysis),
+        docs=selected,
+        offline=offline,
+        knowledge=knowledge,
+    )
+    _report(result, args.trace, args.quiet)
+    changes = result.changes
     if args.diff:
         for change in changes:
             sys.stdout.write(change.diff())
@@ -87,3 +101,25 @@ def run(args: argparse.Namespace) -> int:
             state = state if change.changed else "unchanged"
             print(f"klaro: {state} {change.path}", file=sys.stderr)
     return 0
+
+
+def _report(result: app.DocsRun, trace: str | None, quiet: bool) -> None:
+    """Say how the agent's runs ended and what they cost; write the trace if asked."""
+    if result.writer != "agent":
+        if trace:
+            print("klaro: no agent run (offline writer), no trace written", file=sys.stderr)
+        return
+    if trace:
+        text = "[" + ",\n".join(t.to_json() for t in result.traces) + "]\n"
+        if trace == "-":
+            sys.stderr.write(text)
+        else:
+            Path(trace).write_text(text, encoding="utf-8")
+    if not quiet:
+        for path, status in result.statuses.items():
+            print(f"klaro: agent {status} {path}", file=sys.stderr)
+        print(
+            f"klaro: {result.tokens} tokens, ${result.cost_usd:.4f}"
+            + (f", {len(result.findings)} finding(s) left" if result.findings else ""),
+            file=sys.stderr,
+        )

@@ -13,13 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from klaro.app import DocsRun
 from klaro.config import Config, load_config
 from klaro.errors import ConfigError, KlaroError
 from klaro.github.publish import Published
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
 
-DocsFn = Callable[[Config], list[DocChange]]
+DocsFn = Callable[[Config], DocsRun]
 CheckFn = Callable[[Config], list[Finding]]
 AskFn = Callable[[Config, str], str]
 
@@ -96,6 +96,7 @@ class Outcome:
     diff: str = ""
     tokens: int = 0
     cost_usd: float = 0.0
+    trace: str = ""  # the agent's trace as Markdown, for the job summary
 
 
 def read_inputs(env: Mapping[str, str]) -> dict[str, str]:

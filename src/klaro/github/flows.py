@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
@@ -26,6 +27,7 @@ from klaro.github.publish import (
     source_of,
     upsert_sticky,
 )
+from klaro.verify.model import Finding
 from klaro.write.model import DocChange
 
 HELP = """\
@@ -60,33 +62,49 @@ def refresh(
             reason = _up_to_date(port, config, steps, branch, base, ctx.sha, prefix)
             if reason:
                 return Outcome(Published("unchanged"), reason)
-        changes = _generate(steps, config, prefix)
-        diff = "".join(c.diff() for c in changes)
-        files = tuple(repo_path(prefix, c.path) for c in changes)
-        if not changes:
-            return Outcome(Published("unchanged"), "the documentation already matches the code")
-        if mode in ("dry-run", "comment"):
-            why = "dry-run" if mode == "dry-run" else "comment mode has no PR to comment on here"
-            return Outcome(Published("skipped", files), f"{why}: diff in the summary", diff=diff)
-        if mode == "commit":
-            published = commit_to_branch(
-                port, changes, branch=base, head_sha=ctx.sha, source_sha=ctx.sha, prefix=prefix
-            )
-            return Outcome(published, f"committed to {base}", diff=diff)
-        title = f"docs({prefix}): refresh documentation (Klaro)" if prefix else None
-        published = refresh_pull(
-            port,
-            changes,
-            branch=branch,
-            base=base,
-            source_sha=ctx.sha,
-            prefix=prefix,
-            run_url=ctx.run_url,
-            **({"title": title} if title else {}),
+        run = _generate(steps, config, prefix)
+        outcome = _publish_refresh(
+            ctx, port, checked(run, config, prefix), mode, base, branch, prefix
         )
-        verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
-        message = f"{verb.get(published.status, published.status)} PR #{published.pr_number}"
-        return Outcome(published, message, diff=diff)
+        return with_usage(outcome, run)
+
+
+def _publish_refresh(
+    ctx: Context,
+    port: GitHubPort,
+    changes: list[DocChange],
+    mode: str,
+    base: str,
+    branch: str,
+    prefix: str,
+) -> Outcome:
+    """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing."""
+    diff = "".join(c.diff() for c in changes)
+    files = tuple(repo_path(prefix, c.path) for c in changes)
+    if not changes:
+        return Outcome(Published("unchanged"), "the documentation already matches the code")
+    if mode in ("dry-run", "comment"):
+        why = "dry-run" if mode == "dry-run" else "comment mode has no PR to comment on here"
+        return Outcome(Published("skipped", files), f"{why}: diff in the summary", diff=diff)
+    if mode == "commit":
+        published = commit_to_branch(
+            port, changes, branch=base, head_sha=ctx.sha, source_sha=ctx.sha, prefix=prefix
+        )
+        return Outcome(published, f"committed to {base}", diff=diff)
+    title = f"docs({prefix}): refresh documentation (Klaro)" if prefix else None
+    published = refresh_pull(
+        port,
+        changes,
+        branch=branch,
+        base=base,
+        source_sha=ctx.sha,
+        prefix=prefix,
+        run_url=ctx.run_url,
+        **({"title": title} if title else {}),
+    )
+    verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
+    message = f"{verb.get(published.status, published.status)} PR #{published.pr_number}"
+    return Outcome(published, message, diff=diff)
 
 
 def on_comment(
@@ -157,8 +175,9 @@ def _answer(
         config = build_config(ctx, root, env, trusted_root=False)
         if command.name == "check":
             return _check(port, steps, config, number, mode, pull)
-        changes = _generate(steps, config, prefix)
-    return _publish_pull(port, changes, pull, prefix, mode, number)
+        run = _generate(steps, config, prefix)
+    changes = checked(run, config, prefix)
+    return with_usage(_publish_pull(port, changes, pull, prefix, mode, number), run)
 
 
 def _publish_pull(
@@ -212,7 +231,7 @@ def _check(
     findings = steps.check(config)
     if findings:
         rows = "\n".join(
-            f"| `{f.file}:{f.line}` | {f.kind} | `{f.reference}` | {_cell(f.message)} |"
+            f"| `{f.file}:{f.line}` | {f.kind} | `{f.reference}` | {_cell(_problem(f))} |"
             for f in findings[:100]
         )
         more = f"\n\n…and {len(findings) - 100} more." if len(findings) > 100 else ""
@@ -238,14 +257,35 @@ def _skip(message: str) -> Outcome:
     return Outcome(Published("skipped"), message)
 
 
+def _problem(finding: Finding) -> str:
+    """The finding's message, with what might have been meant."""
+    if not finding.suggestions:
+        return finding.message
+    names = ", ".join(f"`{s}`" for s in finding.suggestions[:3])
+    return f"{finding.message} (did you mean {names}?)"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _generate(steps: Steps, config: Config, prefix: str) -> list[DocChange]:
+def _generate(steps: Steps, config: Config, prefix: str) -> DocsRun:
     if steps.generate is None:
         raise KlaroError("the documentation writer is not available in this build of Klaro")
-    return checked_changes(steps.generate(config), config.doc_paths(), prefix)
+    return steps.generate(config)
+
+
+def checked(run: DocsRun, config: Config, prefix: str) -> list[DocChange]:
+    """The run's changes after the documentation-paths check (raises on any other path)."""
+    return checked_changes(run.changes, config.doc_paths(), prefix)
+
+
+def with_usage(outcome: Outcome, run: DocsRun) -> Outcome:
+    """Carry the writer's token count, cost, leftover findings and trace into the outcome."""
+    outcome.tokens, outcome.cost_usd = run.tokens, run.cost_usd
+    outcome.findings = [*outcome.findings, *run.findings]
+    outcome.trace = "\n".join(t.to_markdown() for t in run.traces)
+    return outcome
 
 
 def _workspace_tree(ctx: Context, port: GitHubPort, tmp: Path) -> Path:
@@ -318,4 +358,13 @@ def summary_markdown(env: Mapping[str, str], outcome: Outcome) -> str:
     if outcome.diff:
         lines += ["", "<details><summary>Diff</summary>", "", fenced(outcome.diff, "diff")]
         lines += ["", "</details>"]
+    if outcome.trace:
+        lines += [
+            "",
+            "<details><summary>Agent trace</summary>",
+            "",
+            outcome.trace,
+            "",
+            "</details>",
+        ]
     return "\n".join(lines) + "\n"

@@ -1,0 +1,96 @@
+"""The Action end to end with Klaro's real steps: offline writer, agent, and checker.
+
+GitHub is the `responses` fake of its REST API; the model is a local OpenAI-compatible
+server. Nothing of Klaro's own is replaced: these runs are what a workflow step does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import responses
+
+from fakes.openai_server import FakeOpenAI, text, tool_calls
+from fakes_github import CODE, TOKEN, FakeGitHub, drive, seed
+from klaro.commands.action import steps
+
+API_KEY = "sk-test-e2e-not-a-real-key-0123456789"
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    github = FakeGitHub()
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
+        rsps.add_passthru("http://127.0.0.1")  # the local model server is real HTTP
+        github.install(rsps)
+        yield github
+
+
+def test_push_without_model_opens_pr_with_offline_docs(tmp_path, fake):
+    sha = seed(fake)
+    run = drive(tmp_path, fake, "push", sha, steps=steps())
+    assert run.code == 0, run.log
+    assert run.outputs["status"] == "created"
+    assert run.outputs["changed-files"].split() == ["README.md", "docs/api.md"]
+    files = fake.files_at(fake.refs["heads/klaro/docs"])
+    assert files["README.md"].startswith("# Widgets\n")  # the hand-written title kept
+    assert "pip install widgets" in files["README.md"]
+    assert "greet(name: str) -> str" in files["docs/api.md"]
+    assert run.outputs["tokens"] == "0"
+    again = drive(tmp_path, fake, "workflow_dispatch", sha, steps=steps())
+    assert again.outputs["status"] == "unchanged"  # same docs: no new commit, no second PR
+    assert len(fake.pulls) == 1
+
+
+def _agent_replies(edit: tuple[str, str]) -> list:
+    return [
+        text("## Facts survey\n1. greet exists.\n## Plan\n1. Explain it. 2. Submit."),
+        tool_calls(("call_1", "edit_document", {"old_string": edit[0], "new_string": edit[1]})),
+        tool_calls(("call_2", "submit_document", {"path": "README.md", "summary": "explain"})),
+        text("Submitted."),
+        text("Submitted."),
+    ]
+
+
+def test_push_with_model_publishes_the_agents_verified_readme(tmp_path, fake):
+    sha = seed(fake)
+    anchor = "The most used public classes and functions, most central first:"
+    added = "Call `widgets.core.greet` with a name to greet someone.\n\n" + anchor
+    with FakeOpenAI(_agent_replies((anchor, added))) as server:
+        inputs = {"openai-api-key": API_KEY, "base-url": server.url}
+        run = drive(tmp_path, fake, "push", sha, steps=steps(), inputs=inputs)
+    assert run.code == 0, run.log
+    assert run.outputs["status"] == "created"
+    readme = fake.files_at(fake.refs["heads/klaro/docs"])["README.md"]
+    assert "Call `widgets.core.greet` with a name" in readme
+    assert int(run.outputs["tokens"]) >= 300  # three model calls of the scripted usage
+    assert "Agent trace" in run.summary
+    sent = b"".join(server.raw)
+    assert TOKEN.encode() not in sent and API_KEY.encode() not in sent
+    assert API_KEY not in run.log and API_KEY not in run.summary
+
+
+def test_agent_edit_of_hand_written_text_is_overruled(tmp_path, fake):
+    sha = seed(fake)
+    with FakeOpenAI(_agent_replies(("# Widgets\n", "# Widgets (rewritten by a bot)\n"))) as srv:
+        inputs = {"openai-api-key": API_KEY, "base-url": srv.url}
+        run = drive(tmp_path, fake, "push", sha, steps=steps(), inputs=inputs)
+    assert run.code == 0, run.log
+    readme = fake.files_at(fake.refs["heads/klaro/docs"])["README.md"]
+    assert readme.startswith("# Widgets\n") and "rewritten by a bot" not in readme
+
+
+def test_docs_check_comment_uses_the_real_checker(tmp_path, fake):
+    stale = CODE["README.md"] + "\nCall `widgets.core.greeting()` to say hello.\n"
+    main = seed(fake, {**CODE, "README.md": stale})
+    head = fake.commit({"widgets/core.py": CODE["widgets/core.py"] + "\n"}, "Touch core", main)
+    fake.refs["heads/feature"] = head
+    fake.open_pull(7, "feature", head, None)
+    fake.roles["alice"] = "write"
+    run = drive(tmp_path, fake, "issue_comment_pr", main, steps=steps(), comment="/docs check")
+    assert run.code == 0, run.log
+    assert run.outputs["status"] == "commented"
+    (note,) = fake.sticky_comments(7)
+    assert "| `README.md:3` | unresolved | `widgets.core.greeting()` |" in note["body"]
+    assert "did you mean `widgets.core.greet`" in note["body"]  # the renamed function
