@@ -207,3 +207,58 @@ def test_planted_cache_in_repository_is_never_read(sample_repo: Callable[[str], 
     (planted / "analysis.pickle").write_bytes(b"not a pickle")
     analysis = analyze_repository(root)
     assert not any(f.path.startswith(".klaro/") for f in analysis.files)
+
+
+def test_subcommands_declared_in_other_modules_join_their_program(tmp_path: Path) -> None:
+    pkg = tmp_path / "tool"
+    (pkg / "commands").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "commands" / "__init__.py").write_text("")
+    (pkg / "cli.py").write_text(
+        "import argparse\nfrom tool.commands import run\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser(prog='tool')\n"
+        "    subparsers = parser.add_subparsers()\n"
+        "    for command in (run,):\n        command.register(subparsers)\n"
+    )
+    (pkg / "commands" / "run.py").write_text(
+        "def register(subparsers):\n"
+        "    parser = subparsers.add_parser('run', help='run it')\n"
+        "    parser.add_argument('--fast', action='store_true')\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "tool"\nversion = "1"\n[project.scripts]\ntool = "tool.cli:main"\n'
+    )
+    analysis = analyze_repository(tmp_path)
+    run = next(c for c in analysis.cli if c.name == "run")
+    assert run.parent == "" and run.options[0].flags == ("--fast",)
+    root = next(c for c in analysis.cli if c.name == "" and c.path == "tool/cli.py")
+    assert root.has_subcommands
+
+
+def test_environment_read_through_an_injected_mapping_and_prefixes() -> None:
+    source = """
+import os
+from collections.abc import Mapping
+
+TOKEN_VAR = "APP_TOKEN"
+
+
+def load(env: Mapping[str, str] = os.environ) -> dict:
+    settings = {"token": env.get(TOKEN_VAR), "home": env["APP_HOME"]}
+    settings["lower"] = env.get("not_an_env_var")  # lower-case keys are plain dict use
+    for key in ("level", "port"):
+        settings[key] = env.get("APP_" + key.upper())
+    return settings
+"""
+    module = analyze_source(source, "app/config.py", "app.config", is_package=False)
+    assert [(e.name, e.via) for e in module.env_vars] == [
+        ("APP_HOME", "os.environ"),  # same line: ordered by name
+        ("APP_TOKEN", "os.environ"),  # through the module constant
+        ("APP_*", "prefix"),
+    ]
+
+
+def test_prefix_strings_outside_environment_code_are_not_env_vars() -> None:
+    source = 'def code(n):\n    return "ERR_" + str(n)\n'
+    module = analyze_source(source, "app/errors.py", "app.errors", is_package=False)
+    assert module.env_vars == ()

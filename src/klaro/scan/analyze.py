@@ -14,6 +14,7 @@ import pickle
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 from klaro import __version__
@@ -102,7 +103,7 @@ def _analyze(
         results[path] = result
         if cache:
             cache.put((path, hashes[path]), result)
-    modules = [r for r in results.values() if isinstance(r, Module)]
+    modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
     if cache:
@@ -144,6 +145,40 @@ def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | 
         return
     with ProcessPoolExecutor(max_workers=count, initializer=gc.disable) as pool:
         yield from pool.map(_analyze_one, jobs, chunksize=16)
+
+
+def _link_subcommands(modules: list[Module]) -> list[Module]:
+    """Attach argparse sub-commands declared in other modules to the program they extend.
+
+    A CLI split over modules (`def register(subparsers): subparsers.add_parser("run")`) hands
+    the sub-parsers object around at run time, which no AST shows. When a package has exactly
+    one argparse program that calls `add_subparsers()`, its package's parsers added to an
+    unknown sub-parsers object can only be that program's sub-commands.
+    """
+    roots = [
+        (m, c)
+        for m in modules
+        if m.role == "package"
+        for c in m.cli
+        if c.framework == "argparse" and c.name == "" and c.has_subcommands
+    ]
+    if len(roots) != 1:
+        return modules
+    root_module, _ = roots[0]
+    top = root_module.name.split(".")[0]
+    linked = []
+    for module in modules:
+        if module.role != "package" or module.name.split(".")[0] != top:
+            linked.append(module)
+            continue
+        commands = tuple(
+            replace(c, parent="")
+            if c.framework == "argparse" and c.name and c.parent is None
+            else c
+            for c in module.cli
+        )
+        linked.append(module if commands == module.cli else replace(module, cli=commands))
+    return linked
 
 
 def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:

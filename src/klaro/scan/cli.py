@@ -26,7 +26,9 @@ def extract(
     """Return the commands declared in one module, in source order."""
     frameworks = _imported_frameworks(tree)
     commands: list[CliCommand] = []
-    if "argparse" in frameworks:
+    if "argparse" in frameworks or not frameworks:
+        # parsers are often handed to helpers (`def register(subparsers)`) in modules that
+        # never import argparse themselves
         commands += _Argparse(path, constants).run(tree)
     if frameworks & (_CLICK_MODULES | {"typer"}):
         commands += _decorated_commands(tree, path, module, frameworks)
@@ -94,6 +96,7 @@ class _Argparse:
                     help=info["help"] if isinstance(info["help"], str) else None,
                     options=tuple(self.options.get(key, ())),
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
+                    has_subcommands=bool(info.get("subcommands")),
                 )
             )
         return out
@@ -139,6 +142,7 @@ class _Argparse:
             parent = variables.get(func[: -len(".add_subparsers")])
             if parent:
                 subs[targets[0]] = parent
+                self.commands[parent]["subcommands"] = True
             return
         elif func.endswith(".add_parser"):
             found = self._sub_parser(call, function, subs)

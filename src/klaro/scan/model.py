@@ -155,6 +155,7 @@ class CliCommand:
     help: str | None = None
     options: tuple[CliOption, ...] = ()
     parent: str | None = None  # name of the group or parser it belongs to, if known
+    has_subcommands: bool = False  # argparse: the parser calls add_subparsers()
 
 
 @dataclass(frozen=True)

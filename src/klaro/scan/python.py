@@ -8,6 +8,7 @@ the same source always gives the same facts. Command-line surfaces are extracted
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,9 +19,15 @@ _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
 _ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
 _ENV_MAPS = {"os.environ", "environ"}
+# A mapping handed in for testability (`env: Mapping[str, str] = os.environ`) is read like
+# os.environ; only UPPER_CASE keys count there, so an ordinary dict called `env` stays quiet.
+_ENV_PARAMS = {"env", "environ", "environment"}
+_ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+_ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
 _ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
-_CLI_WORDS = ("argparse", "click", "typer")
+_CLI_WORDS = ("argparse", "click", "typer", "add_argument", "add_parser")
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
@@ -80,7 +87,10 @@ def analyze_source(
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
     lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     wants_cli = any(word in text for word in _CLI_WORDS)
-    return _ModuleVisitor(path, module, is_package, wants_cli, role).visit_module(tree, lines)
+    reads_env = "environ" in text or "getenv" in text
+    visitor = _ModuleVisitor(path, module, is_package, wants_cli, role)
+    visitor.reads_env = reads_env
+    return visitor.visit_module(tree, lines)
 
 
 class _ModuleVisitor:
@@ -91,6 +101,7 @@ class _ModuleVisitor:
     ) -> None:
         self.path = path
         self.role = role
+        self.reads_env = False
         self.wants_cli = wants_cli
         self.module = module
         self.is_package = is_package
@@ -274,14 +285,17 @@ class _ModuleVisitor:
                 if name:
                     if calls is not None:
                         calls[name] = None
-                    if name in _ENV_READERS and node.args:
-                        self._env(
-                            node.args[0], node, name, node.args[1] if len(node.args) > 1 else None
-                        )
+                    if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
+                        default = node.args[1] if len(node.args) > 1 else None
+                        strict = name in _ENV_PARAM_READERS
+                        self._env(node.args[0], node, name, default, upper_only=strict)
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
-                if _dotted(node.value) in _ENV_MAPS:
-                    self._env(node.slice, node, "os.environ", None)
+                owner = _dotted(node.value)
+                if owner in _ENV_MAPS or owner in _ENV_PARAMS:
+                    self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
+            elif kind is ast.BinOp or kind is ast.JoinedStr:
+                self._env_prefix(node)
             elif kind is ast.Compare:
                 assert isinstance(node, ast.Compare)
                 if (
@@ -300,9 +314,36 @@ class _ModuleVisitor:
                 elif value is not None and type(value) not in _SCALARS:
                     stack.append(value)
 
-    def _env(self, key: ast.expr, node: ast.expr, via: str, default: ast.expr | None) -> None:
+    def _env_prefix(self, node: ast.BinOp | ast.JoinedStr) -> None:
+        """Record `"PREFIX_" + key` / `f"PREFIX_{key}"`: names built at run time, as `PREFIX_*`.
+
+        Only in modules that read the environment, so that an error-code prefix elsewhere is
+        not taken for configuration.
+        """
+        if not self.reads_env:
+            return
+        if isinstance(node, ast.BinOp):
+            first = node.left if isinstance(node.op, ast.Add) else None
+        else:
+            first = node.values[0] if node.values else None
+        if (
+            isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and _ENV_PREFIX.match(first.value)
+        ):
+            self.env.append(EnvVar(first.value + "*", self.path, node.lineno, None, "prefix"))
+
+    def _env(
+        self,
+        key: ast.expr,
+        node: ast.expr,
+        via: str,
+        default: ast.expr | None,
+        *,
+        upper_only: bool = False,
+    ) -> None:
         name = self._string(key)
-        if not name:
+        if not name or (upper_only and not _ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         via = "os.getenv" if via.endswith("getenv") else "os.environ"

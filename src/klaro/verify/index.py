@@ -56,6 +56,7 @@ class ProjectIndex:
     valued: set[str] = field(default_factory=set)  # options that take a value
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
+    env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
@@ -151,7 +152,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.env_vars.add(option.envvar)
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
-    index.env_vars.update(e.name for m in modules for e in m.env_vars)
+    for env in (e for m in modules for e in m.env_vars):
+        if env.name.endswith("*"):  # a name the code builds at run time: `KLARO_` + key
+            index.env_patterns.add(env.name[:-1])
+        else:
+            index.env_vars.add(env.name)
     names = [meta.name or "", *index.packages, *index.scripts]
     index.env_prefixes = {n.upper().replace("-", "_") + "_" for n in names if n}
     index.env_prefixes |= {v.split("_")[0] + "_" for v in index.env_vars if "_" in v[1:]}

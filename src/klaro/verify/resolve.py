@@ -371,8 +371,10 @@ class Resolver:
 
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
-        if name in index.env_vars or any(
-            n.endswith("." + name) for n in index.by_last.get(name, ())
+        if (
+            name in index.env_vars
+            or any(name.startswith(p) for p in index.env_patterns)
+            or any(n.endswith("." + name) for n in index.by_last.get(name, ()))
         ):
             return Outcome("resolved", ref, name)
         if not any(name.startswith(p) for p in index.env_prefixes):

@@ -156,6 +156,11 @@ def _commands_for(analysis: Analysis, target: str) -> list[CliCommand]:
     if module is None:
         return []
     commands = list(module.cli)
+    if any(c.has_subcommands and c.parent is None for c in commands):
+        # sub-commands the analysis linked to this program from other modules of the package
+        commands += [
+            c for m in analysis.modules if m is not module for c in m.cli if c.parent == ""
+        ]
     roots = [c for c in commands if c.parent is None]
     if len(roots) > 1:  # several parsers in one module: keep the one the script calls
         func = func.strip().split(".")[-1]
