@@ -6,12 +6,12 @@ an intended change, then review them with `git diff`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from golden import assert_golden
 from klaro import app
 from klaro.config import load_config
 from klaro.scan.graph import build_graph
@@ -28,24 +28,6 @@ def _generate(root: Path) -> dict[str, str]:
     return {c.path: c.after for c in changes}
 
 
-def _compare(expected_path: Path, actual: str, update: bool) -> None:
-    if update:
-        expected_path.parent.mkdir(parents=True, exist_ok=True)
-        expected_path.write_text(actual, encoding="utf-8")
-        return
-    expected = expected_path.read_text(encoding="utf-8")
-    if expected != actual:
-        diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(keepends=True),
-                actual.splitlines(keepends=True),
-                fromfile=f"expected {expected_path.relative_to(GOLDENS.parent)}",
-                tofile="generated",
-            )
-        )
-        pytest.fail(f"output differs from the golden file (--update-goldens to accept):\n{diff}")
-
-
 @pytest.mark.parametrize("case", CASES)
 def test_generated_documents_match_goldens(
     case: str, sample_repo: Callable[[str], Path], update_goldens: bool
@@ -53,7 +35,7 @@ def test_generated_documents_match_goldens(
     outputs = _generate(sample_repo(case))
     assert set(outputs) == set(OUTPUTS)
     for path, golden in OUTPUTS.items():
-        _compare(GOLDENS / case / golden, outputs[path], update_goldens)
+        assert_golden(outputs[path], GOLDENS / case / golden, update_goldens)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from klaro.agent.model import make_chat_model
 from klaro.commands.common import config_from_args
 from klaro.commands.search import open_index
 from klaro.config import Config
@@ -30,18 +31,7 @@ def register(subparsers: Any) -> None:
 
 def chat_model(config: Config) -> Any | None:
     """The configured chat model, or None when no model is configured."""
-    if not config.has_model:
-        return None
-    from langchain_openai import ChatOpenAI
-
-    return ChatOpenAI(
-        model=config.model,
-        base_url=config.base_url,
-        api_key=config.api_key or "unused",  # type: ignore[arg-type]
-        temperature=config.temperature,
-        timeout=config.request_timeout,
-        max_retries=config.max_retries,
-    )
+    return make_chat_model(config) if config.has_model else None
 
 
 def _print(answer: Answer, trace: bool) -> None:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-import klaro
 from klaro import app
 from klaro.commands.common import add_common, config_from_args, progress_bar
 from klaro.config import Config
 from klaro.knowledge.base import KnowledgeBase
 from klaro.scan.analyze import default_cache_dir
+from klaro.write import styleguides
 
 
 def register(subparsers: Any) -> None:
@@ -27,19 +26,8 @@ def register(subparsers: Any) -> None:
 
 
 def load_guides(config: Config) -> list[tuple[str, str]]:
-    """Return (name, markdown) of the style guides: the writer's loader when present."""
-    try:
-        from klaro.write.styleguides import load_guides as writer_guides  # type: ignore[import-not-found]
-    except ImportError:
-        folders = [Path(klaro.__file__).resolve().parents[2] / "styleguides"]
-        if config.styleguides:
-            folders.append(config.root / config.styleguides)
-        guides: dict[str, str] = {}
-        for folder in folders:  # a repository's guide overrides ours of the same name
-            for file in sorted(folder.glob("*.md")) if folder.is_dir() else []:
-                guides[file.stem] = file.read_text(encoding="utf-8", errors="replace")
-        return sorted(guides.items())
-    return [(g.name, g.text) for g in writer_guides(config)]
+    """Return (name, markdown) of the style guides, the repository's overriding ours."""
+    return [(g.name, g.text) for g in styleguides.load_guides(config)]
 
 
 def run(args: argparse.Namespace) -> int:
