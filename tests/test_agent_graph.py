@@ -10,7 +10,6 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from fakes.chat_model import ScriptedChatModel, call, calls, invalid
-from fakes.verifier import simple_verifier
 from klaro.agent import AgentResult, run_agent
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
@@ -37,7 +36,6 @@ def run(sample_repo: Callable[[str], Path]) -> Run:
             graph,
             draft,
             model=model,
-            verifier=simple_verifier(root, graph),
             environ={},
         )
         return result, model

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from fakes.openai_server import FakeOpenAI, text, tool_calls
-from fakes.verifier import simple_verifier
 from klaro.agent import run_agent
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
@@ -69,7 +68,6 @@ def test_injected_orders_are_data_and_secrets_never_leave(
             analysis,
             graph,
             DocChange("README.md", (root / "README.md").read_text(), draft),
-            verifier=simple_verifier(root, graph),
         )
     assert not server.replies  # the whole script ran
     # Only the target documentation file changed; nothing was written under .github.

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from fakes.openai_server import FakeOpenAI, rate_limited, text, tool_calls
-from fakes.verifier import simple_verifier
 from klaro.agent import run_agent
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
@@ -59,7 +58,6 @@ def test_tool_results_travel_back_through_the_real_client(
             analysis,
             graph,
             DocChange("README.md", DRAFT, DRAFT),
-            verifier=simple_verifier(root, graph),
             environ={},
         )
     assert result.status == "published"
@@ -105,7 +103,6 @@ def test_every_tool_call_of_a_message_is_answered(sample_repo: Callable[[str], P
             analysis,
             graph,
             DocChange("README.md", DRAFT, DRAFT),
-            verifier=simple_verifier(root, graph),
             environ={},
         )
     assert result.status == "published"
