@@ -15,6 +15,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 # Installed exactly as CI installs it (`pip install .`), so the tested package is the shipped one.
 COPY pyproject.toml README.md /opt/klaro/
 COPY src /opt/klaro/src
+COPY styleguides /opt/klaro/styleguides
 RUN pip install --no-cache-dir /opt/klaro && klaro --version
 
 # Nothing to pre-fetch for the default path: the analysis and the offline writer need no
