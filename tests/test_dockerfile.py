@@ -1,4 +1,4 @@
-"""The Action image cannot be built here (no Docker engine): check it copies what the build needs."""
+"""The Action image cannot be built here (no Docker engine): check it copies what builds need."""
 
 from __future__ import annotations
 
