@@ -46,7 +46,7 @@ def script_for(analysis_files: list[str], symbols: list[str]) -> list[AIMessage]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("repo", nargs="?", default=str(HERE.parent), help="default: this repo")
-    parser.add_argument("--budget", type=int, default=24_000, help="context_budget (tokens)")
+    parser.add_argument("--budget", type=int, default=16_000, help="context_budget (tokens)")
     args = parser.parse_args()
     root = Path(args.repo).resolve()
     analysis = analyze_repository(root)

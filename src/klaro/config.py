@@ -72,7 +72,7 @@ class Config:
     planning_interval: int | None = None
     request_timeout: float = 60.0
     max_retries: int = 2
-    context_budget: int = 24_000  # estimated tokens one agent request may carry
+    context_budget: int = 16_000  # estimated tokens one agent request may carry
     tool_output_chars: int = 6000  # one tool observation, before it is trimmed
     verify_retries: int = 2  # times the agent may fix references the checker rejected
     prices: tuple[str, ...] = ()  # "model=input/output" in USD per million tokens
