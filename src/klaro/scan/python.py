@@ -29,6 +29,7 @@ _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "script
 _ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
 _CLI_WORDS = ("argparse", "click", "typer", "add_argument", "add_parser")
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
 
@@ -277,7 +278,7 @@ class _ModuleVisitor:
         while stack:
             node = stack.pop()
             kind = type(node)
-            if kind is str or node is None:  # Global.names, Dict.keys with ** entries
+            if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
