@@ -34,8 +34,25 @@ def test_click_symbols_signatures_and_env(sdist: Callable[[str, str], Path]) -> 
     assert {"PAGER", "TERM", "XDG_CONFIG_HOME"} <= env
     # examples are analysed but are not the package's API
     assert all(m.role != "package" for m in analysis.modules if m.path.startswith("examples/"))
-    example_cli = {(c.name, c.framework) for m in analysis.modules for c in m.cli}
-    assert ("cli", "click") in example_cli
+    repo = analysis.module("repo")  # examples/repo/repo.py, a click program
+    assert repo is not None and repo.role == "example"
+    cli = next(c for c in repo.cli if c.name == "cli")
+    options = {o.flags: o for o in cli.options}
+    assert [o.flags for o in cli.options] == [
+        ("--repo-home",),
+        ("--config",),
+        ("--verbose", "-v"),
+        ("--version",),
+    ]
+    home = options[("--repo-home",)]
+    assert (home.envvar, home.default, home.help) == (
+        "REPO_HOME",
+        ".repo",
+        "Changes the repository folder location.",
+    )
+    assert options[("--verbose", "-v")].is_flag
+    clone = next(c for c in repo.cli if c.name == "clone")
+    assert clone.parent == "cli" and clone.framework == "click"
 
 
 def test_click_graph_ranks_core_api(sdist: Callable[[str, str], Path]) -> None:
