@@ -14,6 +14,7 @@ import responses
 from fakes.openai_server import FakeOpenAI, text, tool_calls
 from fakes_github import CODE, TOKEN, FakeGitHub, drive, seed
 from klaro.commands.action import steps
+from klaro.github.context import Steps
 
 API_KEY = "sk-test-e2e-not-a-real-key-0123456789"
 
@@ -94,3 +95,28 @@ def test_docs_check_comment_uses_the_real_checker(tmp_path, fake):
     (note,) = fake.sticky_comments(7)
     assert "| `README.md:3` | unresolved | `widgets.core.greeting()` |" in note["body"]
     assert "did you mean `widgets.core.greet`" in note["body"]  # the renamed function
+
+
+def test_rejected_api_key_falls_back_to_offline_docs_with_a_warning(tmp_path, fake, capsys):
+    sha = seed(fake)
+    unauthorized = {"error": {"message": "Incorrect API key provided", "code": "invalid_api_key"}}
+    with FakeOpenAI([(401, {}, unauthorized)]) as server:
+        inputs = {"openai-api-key": API_KEY, "base-url": server.url}
+        run = drive(tmp_path, fake, "push", sha, steps=steps(), inputs=inputs, capsys=capsys)
+    assert run.code == 0, run.log
+    assert run.outputs["status"] == "created"  # the offline draft is still worth proposing
+    assert "::warning::README.md: the model could not be reached" in run.log
+    assert "pip install widgets" in fake.files_at(fake.refs["heads/klaro/docs"])["README.md"]
+
+
+def test_unexpected_error_fails_the_step_with_an_annotation(tmp_path, fake, capsys):
+    sha = seed(fake)
+
+    def broken(config):
+        raise RuntimeError("disk on fire")
+
+    run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=broken), capsys=capsys)
+    assert run.code == 1
+    assert run.outputs["status"] == "failed"
+    assert "::error::Klaro failed unexpectedly (RuntimeError: disk on fire)" in run.log
+    assert not fake.writes()

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
+import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -71,6 +73,12 @@ def run_action(
         outputs.error(exc.message)
         outcome = Outcome(Published("failed"), exc.message)
         code = exc.exit_code or 1
+    except Exception as exc:  # the run's boundary: a bug still ends as a failed, reported step
+        message = f"Klaro failed unexpectedly ({type(exc).__name__}: {exc}); please report it"
+        outputs.error(message)
+        traceback.print_exc(file=sys.stderr)
+        outcome = Outcome(Published("failed"), message)
+        code = 1
     _report(env, outcome)
     return code
 

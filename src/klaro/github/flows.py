@@ -13,6 +13,7 @@ from pathlib import Path
 from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
+from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
 from klaro.github.events import Command, Event, parse_command
 from klaro.github.port import GitHubPort, PullRequest, role_at_least
@@ -283,6 +284,13 @@ def checked(run: DocsRun, config: Config, prefix: str) -> list[DocChange]:
 def with_usage(outcome: Outcome, run: DocsRun) -> Outcome:
     """Carry the writer's token count, cost, leftover findings and trace into the outcome."""
     outcome.tokens, outcome.cost_usd = run.tokens, run.cost_usd
+    for path, status in run.statuses.items():
+        if status == "model_error":  # e.g. a wrong key: say so, the offline draft was used
+            outputs.warning(f"{path}: the model could not be reached; the offline draft was used")
+        elif status in ("rejected", "token_budget", "recursion_limit"):
+            outputs.warning(
+                f"{path}: the agent stopped ({status}); its best verified draft is used"
+            )
     outcome.findings = [*outcome.findings, *run.findings]
     outcome.trace = "\n".join(t.to_markdown() for t in run.traces)
     return outcome
