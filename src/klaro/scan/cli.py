@@ -506,10 +506,8 @@ def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[Cli
         required = value is None or (isinstance(value, ast.Constant) and value.value is ...)
         shown = None if required else _default(value)
         help_text = _help(_kw(marker, "help")) if marker is not None else None
-        if (
-            (marker is None
-            and default is None)
-            or (marker is not None and _dotted(marker.func).endswith("Argument"))
+        if (marker is None and default is None) or (
+            marker is not None and _dotted(marker.func).endswith("Argument")
         ):
             yield CliOption((arg.arg,), arg.arg, help_text, shown, required, positional=True)
             continue
