@@ -262,3 +262,115 @@ def test_prefix_strings_outside_environment_code_are_not_env_vars() -> None:
     source = 'def code(n):\n    return "ERR_" + str(n)\n'
     module = analyze_source(source, "app/errors.py", "app.errors", is_package=False)
     assert module.env_vars == ()
+
+
+def _cli(source: str, path: str = "tool/cli.py") -> Module:
+    return analyze_source(source, path, path[:-3].replace("/", "."), is_package=False)
+
+
+def test_click_option_variables_reused_in_the_same_module() -> None:
+    module = _cli(
+        "import click\n"
+        "verbose = click.option('-v', '--verbose', count=True, help='More output')\n"
+        "cache = click.option('--cache-dir', envvar='TOOL_CACHE', default=None)\n"
+        "@click.command()\n@verbose\n@cache\n@click.pass_context\n"
+        "def cli(ctx, verbose, cache_dir):\n"
+        "    pass\n"
+    )
+    (command,) = module.cli
+    assert [(o.flags, o.is_flag, o.help) for o in command.options] == [
+        (("-v", "--verbose"), True, "More output"),
+        (("--cache-dir",), False, None),
+    ]
+    assert command.options[1].envvar == "TOOL_CACHE" and command.options[1].default is None
+    assert [(e.name, e.via) for e in module.env_vars] == [("TOOL_CACHE", "click envvar")]
+
+
+def test_click_options_from_another_module_are_resolved(tmp_path: Path) -> None:
+    pkg = tmp_path / "tool" / "scripts"
+    pkg.mkdir(parents=True)
+    (tmp_path / "tool" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "options.py").write_text(
+        "import click\nquiet = click.option('-q', '--quiet', is_flag=True)\n"
+        "files = click.argument('files', nargs=-1)\n"
+    )
+    (pkg / "run.py").write_text(
+        "import click\nfrom . import options\nfrom .options import files\n\n"
+        "@click.command(name='tool-run')\n@options.quiet\n@click.option('--fast', is_flag=True)\n"
+        "@files\ndef cli(quiet, fast, files):\n    '''Run it.'''\n"
+    )
+    analysis = analyze_repository(tmp_path)
+    # `tool/scripts/` is a package inside the package: shipped code, not an example
+    (command,) = analysis.cli
+    assert command.name == "tool-run" and command.option_refs == ()
+    assert [o.flags for o in command.options] == [("-q", "--quiet"), ("--fast",), ("files",)]
+    assert not command.options[2].required  # nargs=-1 accepts none
+
+
+def test_click_name_from_first_long_flag_and_none_default() -> None:
+    module = _cli(
+        "import click\n@click.command()\n"
+        "@click.option('--color/--no-color', default=None, help=f'Colour {MODE}.')\n"
+        "@click.option('-W', '--workers', default=None, help='Count (%s)' % 'x')\n"
+        "def main(color, workers):\n    pass\n"
+    )
+    color, workers = module.cli[0].options
+    assert (color.dest, color.flags, color.default, color.help) == (
+        "color",
+        ("--color", "--no-color"),
+        None,
+        "Colour {MODE}.",
+    )
+    assert (workers.dest, workers.default, workers.help) == ("workers", None, "Count (%s)")
+
+
+def test_argparse_env_keyword_positional_nargs_and_hidden_help() -> None:
+    module = _cli(
+        "import argparse\nfrom . import utils\n"
+        "def main():\n    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('-u', '--username', action=utils.EnvironmentDefault,\n"
+        "                        env='TOOL_USERNAME', help='User. (Also %(env)s.)')\n"
+        "    parser.add_argument('dists', nargs='+')\n"
+        "    parser.add_argument('rest', nargs=argparse.REMAINDER, help=argparse.SUPPRESS)\n"
+        "    parser.add_argument('path', nargs='?', help=describe('path'))\n"
+    )
+    user, dists, rest, path = module.cli[0].options
+    assert user.envvar == "TOOL_USERNAME" and user.help == "User. (Also %(env)s.)"
+    assert [e.name for e in module.env_vars] == ["TOOL_USERNAME"]
+    assert (dists.required, rest.required, path.required) == (True, False, False)
+    assert rest.help is None and path.help is None  # hidden, and computed at run time
+
+
+def test_typer_annotated_defaults_and_optional_bool_flags() -> None:
+    module = _cli(
+        "import typer\nfrom typing import Annotated, Union\napp = typer.Typer()\n"
+        "@app.command()\n"
+        "def serve(path: Annotated[Union[str, None], typer.Argument(help='Where')] = None,\n"
+        "          *, host: Annotated[str, typer.Option(help='Host')] = '127.0.0.1',\n"
+        "          reload: Annotated[bool, typer.Option()] = True,\n"
+        "          version: Annotated[Union[bool, None], typer.Option('--version')] = None,\n"
+        "          name: Annotated[str, typer.Option()],\n"
+        "          level: int = typer.Option(3, '--level', '-l')):\n"
+        "    pass\n"
+    )
+    path, host, reload, version, name, level = module.cli[0].options
+    assert (path.positional, path.required, path.help) == (True, False, "Where")
+    assert (host.flags, host.default, host.help) == (("--host",), "127.0.0.1", "Host")
+    assert (reload.flags, reload.default, reload.is_flag) == (
+        ("--reload", "--no-reload"),
+        "True",
+        True,
+    )
+    assert (version.flags, version.is_flag) == (("--version",), True)
+    assert name.required and name.default is None
+    assert (level.flags, level.default) == (("--level", "-l"), "3")
+
+
+def test_top_level_scripts_folder_is_not_package_api() -> None:
+    from klaro.scan.python import module_role
+
+    dirs = frozenset({"tool", "tool/scripts", "scripts"})
+    assert module_role("tool/scripts/run.py", dirs) == "package"
+    assert module_role("scripts/release.py", dirs) == "example"
+    assert module_role("examples/demo/app.py", frozenset({"examples/demo"})) == "example"

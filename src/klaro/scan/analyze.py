@@ -20,11 +20,11 @@ from pathlib import Path
 from klaro import __version__
 from klaro.scan.files import scan_repository
 from klaro.scan.metadata import read_metadata
-from klaro.scan.model import Analysis, AnalysisError, Module
+from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source, module_name_for, module_role
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 2
+ANALYZER_VERSION = 3
 
 Progress = Callable[[int, int, str], None]
 
@@ -104,6 +104,7 @@ def _analyze(
         if cache:
             cache.put((path, hashes[path]), result)
     modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
+    modules = _resolve_shared_options(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
     if cache:
@@ -179,6 +180,46 @@ def _link_subcommands(modules: list[Module]) -> list[Module]:
         )
         linked.append(module if commands == module.cli else replace(module, cli=commands))
     return linked
+
+
+def _resolve_shared_options(modules: list[Module]) -> list[Module]:
+    """Put options defined in one module and applied in another (`@options.verbose`) in place.
+
+    pip-tools and others declare each click option once (`verbose = click.option(...)` in
+    `options.py`) and decorate several commands with it; the decorator names an import.
+    """
+    if not any(c.option_refs for m in modules for c in m.cli):
+        return modules
+    shared = {f"{m.name}.{name}": option for m in modules for name, option in m.shared_options}
+    out = []
+    for module in modules:
+        if not any(c.option_refs for c in module.cli):
+            out.append(module)
+            continue
+        bound = {i.alias: _imported(i.module, i.name, i.alias) for i in module.imports}
+        commands = []
+        for command in module.cli:
+            inserted: dict[int, list[CliOption]] = {}
+            for position, ref in command.option_refs:
+                head, _, rest = ref.partition(".")
+                target = bound.get(head)
+                option = shared.get(f"{target}.{rest}" if rest else target or "")
+                if option is not None:
+                    inserted.setdefault(position, []).append(option)
+            options: list[CliOption] = []
+            for i in range(len(command.options) + 1):
+                options += inserted.get(i, [])
+                options += command.options[i : i + 1]
+            commands.append(replace(command, options=tuple(options), option_refs=()))
+        out.append(replace(module, cli=tuple(commands)))
+    return out
+
+
+def _imported(module: str, name: str | None, alias: str) -> str:
+    """Return the dotted name an import binds: `import a.b` binds `a`, `from a import b` a.b."""
+    if name:
+        return f"{module}.{name}"
+    return alias if module.startswith(alias + ".") else module
 
 
 def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:

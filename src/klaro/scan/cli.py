@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from klaro.scan.model import CliCommand, CliOption
 
 _CLICK_MODULES = {"click", "rich_click", "cloup", "asyncclick"}
+# keywords a custom argparse Action takes for its environment variable (twine's `env=`)
+_ENV_KEYWORDS = ("env", "envvar", "env_var")
 _IMPLICIT_CLICK = {
     "version_option": ("--version",),
     "help_option": ("--help",),
@@ -22,17 +24,40 @@ _IMPLICIT_CLICK = {
 
 def extract(
     tree: ast.Module, path: str, module: str, constants: dict[str, str]
-) -> list[CliCommand]:
-    """Return the commands declared in one module, in source order."""
+) -> tuple[list[CliCommand], list[tuple[str, CliOption]]]:
+    """Return the commands declared in one module, in source order, and its shared options.
+
+    Shared options are module-level click option decorators (`verbose = click.option(...)`)
+    that commands here or in other modules apply as `@verbose` / `@options.verbose`.
+    """
     frameworks = _imported_frameworks(tree)
     commands: list[CliCommand] = []
+    shared: list[tuple[str, CliOption]] = []
     if "argparse" in frameworks or not frameworks:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         commands += _Argparse(path, constants).run(tree)
+    if frameworks & _CLICK_MODULES:
+        shared = _shared_click_options(tree)
     if frameworks & (_CLICK_MODULES | {"typer"}):
-        commands += _decorated_commands(tree, path, module, frameworks)
-    return sorted(commands, key=lambda c: (c.lineno, c.name))
+        commands += _decorated_commands(tree, path, module, frameworks, dict(shared))
+    return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
+
+
+def _shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
+    """Return module-level `name = click.option(...)` decorators, reused as `@name` elsewhere."""
+    found = []
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+        ):
+            option = _click_option(node.value)
+            if option is not None:
+                found.append((node.targets[0].id, option))
+    return found
 
 
 def _imported_frameworks(tree: ast.Module) -> set[str]:
@@ -63,6 +88,45 @@ def _literal(node: ast.expr | None) -> str | None:
     if isinstance(node, ast.Constant):
         return node.value if isinstance(node.value, str) else repr(node.value)
     return ast.unparse(node)
+
+
+def _default(node: ast.expr | None) -> str | None:
+    """Render a default as written; an explicit `None` is no default, as when left out."""
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return None
+    return _literal(node)
+
+
+def _help(node: ast.expr | None, constants: dict[str, str] | None = None) -> str | None:
+    """Render help text as the user reads it, or None where only running the code could tell.
+
+    Concatenations and f-strings keep their text (`{expr}` for the computed parts); help
+    hidden with `argparse.SUPPRESS` or built by a call is not guessed at.
+    """
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.Name):
+        return (constants or {}).get(node.id)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            str(v.value) if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+            for v in node.values
+            if isinstance(v, ast.Constant | ast.FormattedValue)
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _help(node.left, constants), _help(node.right, constants)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _help(node.left, constants)  # "... %s" % value: the template is the text
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
+        return _help(node.func.value, constants)  # "... {}".format(value), likewise
+    return None
 
 
 def _kw(call: ast.Call, name: str) -> ast.expr | None:
@@ -137,7 +201,14 @@ class _Argparse:
             return
         if func.endswith("ArgumentParser"):
             key = f"{function}:{targets[0]}:{node.lineno}"
-            self._add(key, "", node.lineno, function, _literal(_kw(call, "description")), None)
+            self._add(
+                key,
+                "",
+                node.lineno,
+                function,
+                _help(_kw(call, "description"), self.constants),
+                None,
+            )
         elif func.endswith(".add_subparsers"):
             parent = variables.get(func[: -len(".add_subparsers")])
             if parent:
@@ -168,7 +239,7 @@ class _Argparse:
             return None
         key = f"{function}:{name}:{call.lineno}"
         if key not in self.commands:
-            help_text = _literal(_kw(call, "help") or _kw(call, "description"))
+            help_text = _help(_kw(call, "help") or _kw(call, "description"), self.constants)
             parent = str(self.commands[parent_key]["name"]) if parent_key else None
             self._add(key, name, call.lineno, function, help_text, parent)
         return key
@@ -212,15 +283,22 @@ class _Argparse:
         if not dest and flags:
             longest = max(flags, key=lambda f: (f.startswith("--"), len(f)))
             dest = longest.lstrip("-").replace("-", "_")
+        nargs = _literal(_kw(call, "nargs"))
+        envvar = next(
+            (self._string(v) for k in _ENV_KEYWORDS if (v := _kw(call, k)) is not None), None
+        )
         return CliOption(
             flags=flags,
             dest=dest or "",
-            help=_literal(_kw(call, "help")),
-            default=_literal(_kw(call, "default")),
-            required=_truthy(_kw(call, "required")),
+            help=_help(_kw(call, "help"), self.constants),
+            default=_default(_kw(call, "default")),
+            # argparse requires a positional unless it may be empty (`?`, `*`, REMAINDER)
+            required=_truthy(_kw(call, "required"))
+            or (positional and (nargs or "").rsplit(".", 1)[-1] not in {"?", "*", "REMAINDER"}),
             is_flag=action in {"store_true", "store_false", "store_const", "count", "version"}
             or (action or "").endswith("BooleanOptionalAction"),
             positional=positional,
+            envvar=envvar if envvar and envvar.isidentifier() else None,
         )
 
 
@@ -234,7 +312,7 @@ def _in_order(node: ast.AST) -> Iterable[ast.AST]:
 
 
 def _decorated_commands(
-    tree: ast.Module, path: str, module: str, frameworks: set[str]
+    tree: ast.Module, path: str, module: str, frameworks: set[str], shared: dict[str, CliOption]
 ) -> list[CliCommand]:
     """Find click and typer commands: functions decorated with `.command()` or `.group()`."""
     typer_apps = _typer_apps(tree)
@@ -266,12 +344,13 @@ def _decorated_commands(
         func = _dotted(call.func if call else deco)
         owner = func.rsplit(".", 1)[0] if "." in func else ""
         parent = names.get(owner) if owner not in _CLICK_MODULES else None
+        refs: list[tuple[int, str]] = []
         if framework == "typer":
             parent = typer_apps.get(owner)
             options = tuple(_typer_options(node))
         else:
-            options = tuple(_click_options(node))
-        help_text = _literal(_kw(call, "help")) if call else None
+            options = tuple(_click_options(node, shared, refs))
+        help_text = _help(_kw(call, "help")) if call else None
         out.append(
             CliCommand(
                 name=names[node.name],
@@ -282,6 +361,7 @@ def _decorated_commands(
                 help=help_text or _first_paragraph(ast.get_docstring(node)),
                 options=options,
                 parent=parent or None,
+                option_refs=tuple(refs),
             )
         )
     return out
@@ -326,90 +406,152 @@ def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback
     return name
 
 
-def _click_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
-    for deco in node.decorator_list:  # click lists parameters in decorator order
-        if not isinstance(deco, ast.Call):
-            last = _dotted(deco).rsplit(".", 1)[-1]
-            if last in _IMPLICIT_CLICK:
-                yield CliOption(_IMPLICIT_CLICK[last], last.split("_")[0], is_flag=True)
+def _click_options(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    shared: dict[str, CliOption],
+    refs: list[tuple[int, str]],
+) -> list[CliOption]:
+    """Return a command's options in decorator order (click lists them so in `--help`).
+
+    A decorator naming a reusable option of this module (`@verbose`) is resolved here; one
+    naming another module's (`@options.verbose`) is kept in `refs` for the repository pass.
+    """
+    options: list[CliOption] = []
+    for deco in node.decorator_list:
+        if isinstance(deco, ast.Call):
+            option = _click_option(deco)
+            if option is not None:
+                options.append(option)
             continue
-        last = _dotted(deco.func).rsplit(".", 1)[-1]
-        strings = [
-            a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
-        ]
+        name = _dotted(deco)
+        last = name.rsplit(".", 1)[-1]
         if last in _IMPLICIT_CLICK:
-            given = tuple(s for s in strings if s.startswith("-")) or _IMPLICIT_CLICK[last]
-            yield CliOption(
-                given, last.split("_")[0], help=_literal(_kw(deco, "help")), is_flag=True
-            )
-        elif last in {"option", "argument"}:
-            flags: list[str] = []
-            dest = ""
-            for text in strings:
-                if text.startswith("-"):
-                    flags.extend(part.strip() for part in text.split("/") if part.strip())
-                else:
-                    dest = text
-            positional = last == "argument"
-            if positional and not flags:
-                flags = [dest]
-            if not dest and flags:
-                dest = max(flags, key=len).lstrip("-").replace("-", "_")
-            yield CliOption(
-                flags=tuple(flags),
-                dest=dest,
-                help=_literal(_kw(deco, "help")),
-                default=_literal(_kw(deco, "default")),
-                required=_truthy(_kw(deco, "required"))
-                or (positional and _kw(deco, "default") is None),
-                is_flag=_truthy(_kw(deco, "is_flag")) or any("/" in s for s in strings),
-                positional=positional,
-                envvar=_literal(_kw(deco, "envvar")),
-            )
+            options.append(CliOption(_IMPLICIT_CLICK[last], last.split("_")[0], is_flag=True))
+        elif name in shared:
+            options.append(shared[name])
+        elif "." in name and name.split(".", 1)[0] not in _CLICK_MODULES:
+            refs.append((len(options), name))
+        elif name and "." not in name:
+            refs.append((len(options), name))  # `from .options import verbose`
+    return options
+
+
+def _click_option(call: ast.Call) -> CliOption | None:
+    """Read one `click.option(...)`, `click.argument(...)` or `click.version_option(...)`."""
+    func = _dotted(call.func)
+    owner, _, last = func.rpartition(".")
+    if owner and owner not in _CLICK_MODULES:
+        return None
+    strings = [
+        a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
+    if last in _IMPLICIT_CLICK:
+        given = tuple(s for s in strings if s.startswith("-")) or _IMPLICIT_CLICK[last]
+        return CliOption(given, last.split("_")[0], help=_help(_kw(call, "help")), is_flag=True)
+    if last not in {"option", "argument"}:
+        return None
+    flags: list[str] = []
+    primary: list[str] = []  # click derives the name from the first part of `--a/--b`
+    dest = ""
+    for text in strings:
+        if text.startswith("-"):
+            parts = [part.strip() for part in text.split("/") if part.strip()]
+            flags.extend(parts)
+            primary.extend(parts[:1])
+        else:
+            dest = text
+    positional = last == "argument"
+    if positional and not flags:
+        flags = [dest]
+    if not dest and primary:
+        # click: the first `--long` name in declaration order, else the first short one
+        longs = [f for f in primary if f.startswith("--")]
+        dest = (longs or primary)[0].lstrip("-").replace("-", "_").lower()
+    nargs = _kw(call, "nargs")
+    many = isinstance(nargs, ast.UnaryOp) or (
+        isinstance(nargs, ast.Constant) and isinstance(nargs.value, int) and nargs.value < 0
+    )
+    default = _kw(call, "default")
+    return CliOption(
+        flags=tuple(flags),
+        dest=dest,
+        help=_help(_kw(call, "help")),
+        default=_default(default),
+        required=_truthy(_kw(call, "required"))
+        or (positional and default is None and not many and _kw(call, "required") is None),
+        is_flag=_truthy(_kw(call, "is_flag"))
+        or _truthy(_kw(call, "count"))
+        or any("/" in s for s in strings if s.startswith("-")),
+        positional=positional,
+        envvar=_literal(_kw(call, "envvar")),
+    )
 
 
 def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
+    """Read typer parameters: plain defaults, `= typer.Option(default, ...)` or `Annotated`."""
     args = node.args
     positional = [*args.posonlyargs, *args.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
     pairs = list(zip(positional, defaults + list(args.defaults), strict=True))
     pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
     for arg, default in pairs:
-        marker = _typer_marker(default) or _typer_marker(_annotated_extra(arg.annotation))
-        annotation = ast.unparse(arg.annotation) if arg.annotation else ""
-        is_bool = annotation == "bool" or annotation.startswith("Annotated[bool")
-        if marker is not None and _dotted(marker.func).endswith("Argument"):
-            yield CliOption(
-                (arg.arg,), arg.arg, help=_literal(_kw(marker, "help")), positional=True
-            )
+        annotated = _typer_marker(_annotated_extra(arg.annotation))
+        marker = annotated or _typer_marker(default)
+        value = default
+        if marker is not None and annotated is None:
+            # old style: `typer.Option(default, "--flag")`; `...` marks it required
+            value = marker.args[0] if marker.args else _kw(marker, "default")
+            if value is not None and _is_str_flag(value):
+                value = None
+        required = value is None or (isinstance(value, ast.Constant) and value.value is ...)
+        shown = None if required else _default(value)
+        help_text = _help(_kw(marker, "help")) if marker is not None else None
+        if (marker is None and default is None) or (
+            marker is not None and _dotted(marker.func).endswith("Argument")
+        ):
+            yield CliOption((arg.arg,), arg.arg, help_text, shown, required, positional=True)
             continue
-        if marker is None and default is None:
-            yield CliOption((arg.arg,), arg.arg, positional=True, required=True)
-            continue
-        dashed = "--" + arg.arg.replace("_", "-")
-        strings = []
-        if marker is not None:
-            strings = [
-                a.value
-                for a in marker.args
-                if isinstance(a, ast.Constant) and isinstance(a.value, str)
-            ]
-        flags = [p.strip() for s in strings if s.startswith("-") for p in s.split("/")]
+        strings = [
+            a.value
+            for a in (marker.args if marker is not None else ())
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value[:1] == "-"
+        ]
+        flags = [p.strip() for s in strings for p in s.split("/") if p.strip()]
+        is_bool = _is_bool(_annotated_type(arg.annotation))
         if not flags:
-            flags = [dashed, f"--no-{arg.arg.replace('_', '-')}"] if is_bool else [dashed]
-        value = (
-            default
-            if marker is None
-            else (marker.args[0] if marker.args else _kw(marker, "default"))
-        )
+            dashed = arg.arg.replace("_", "-")
+            flags = [f"--{dashed}", f"--no-{dashed}"] if is_bool else [f"--{dashed}"]
         yield CliOption(
             flags=tuple(flags),
             dest=arg.arg,
-            help=_literal(_kw(marker, "help")) if marker is not None else None,
-            default=_literal(value) if value is not None and not _is_str_flag(value) else None,
+            help=help_text,
+            default=shown,
+            required=required,
             is_flag=is_bool,
             envvar=_literal(_kw(marker, "envvar")) if marker is not None else None,
         )
+
+
+def _annotated_type(annotation: ast.expr | None) -> ast.expr | None:
+    """Return `T` of `Annotated[T, ...]`, else the annotation itself."""
+    if (
+        isinstance(annotation, ast.Subscript)
+        and _dotted(annotation.value).endswith("Annotated")
+        and isinstance(annotation.slice, ast.Tuple)
+        and annotation.slice.elts
+    ):
+        return annotation.slice.elts[0]
+    return annotation
+
+
+def _is_bool(annotation: ast.expr | None) -> bool:
+    """Tell `bool`, `Optional[bool]`, `Union[bool, None]` and `bool | None` apart from others."""
+    if annotation is None:
+        return False
+    text = ast.unparse(annotation).replace(" ", "")
+    return text in {"bool", "Optional[bool]", "Union[bool,None]", "bool|None", "None|bool"} or (
+        text in {"typing.Optional[bool]", "typing.Union[bool,None]", "t.Optional[bool]"}
+    )
 
 
 def _is_str_flag(node: ast.expr) -> bool:

@@ -156,6 +156,9 @@ class CliCommand:
     options: tuple[CliOption, ...] = ()
     parent: str | None = None  # name of the group or parser it belongs to, if known
     has_subcommands: bool = False  # argparse: the parser calls add_subparsers()
+    # click decorators naming options defined in another module (`@options.verbose`), as
+    # (position among `options`, decorator as written); resolved across modules, then emptied
+    option_refs: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,8 @@ class Module:
     env_vars: tuple[EnvVar, ...]
     cli: tuple[CliCommand, ...]
     lines: int
+    # module-level reusable click options (`verbose = click.option("-v", ...)`) by variable
+    shared_options: tuple[tuple[str, CliOption], ...] = ()
 
     @property
     def is_test(self) -> bool:

@@ -71,7 +71,13 @@ def module_role(path: str, package_dirs: frozenset[str]) -> str:
     if is_test_path(path):
         return "test"
     parts = path.split("/")
-    if any(p in _NON_PACKAGE_DIRS for p in parts[:-1]):
+    # `examples/` is not API, but a `scripts/` package inside a package is shipped code:
+    # pip-tools keeps its commands in `piptools/scripts/`.
+    if any(
+        p in _NON_PACKAGE_DIRS
+        and not (i and {"/".join(parts[:i]), "/".join(parts[: i + 1])} <= package_dirs)
+        for i, p in enumerate(parts[:-1])
+    ):
         return "example"
     if parts[0] == "src" and len(parts) > 1:
         return "package"
@@ -123,17 +129,32 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
-        cli = (
+        cli, shared = (
             cli_surface.extract(tree, self.path, self.module, self.constants)
             if self.wants_cli
-            else []
+            else ([], [])
         )
-        for command in cli:  # click/typer `envvar=` settings are environment reads too
+        reused = {id(option) for _, option in shared}  # recorded once, where defined
+        for command in cli:  # `envvar=` settings of options are environment reads too
             for option in command.options:
-                if option.envvar and option.envvar.isidentifier():
+                if option.envvar and option.envvar.isidentifier() and id(option) not in reused:
                     via = f"{command.framework} envvar"
                     self.env.append(
                         EnvVar(option.envvar, self.path, command.lineno, option.default, via)
+                    )
+        if any(option.envvar for _, option in shared):
+            lines_of = {
+                t.id: n.lineno
+                for n in body
+                if isinstance(n, ast.Assign)
+                for t in n.targets
+                if isinstance(t, ast.Name)
+            }
+            for name, option in shared:
+                if option.envvar and option.envvar.isidentifier():
+                    line = lines_of.get(name, 1)
+                    self.env.append(
+                        EnvVar(option.envvar, self.path, line, option.default, "click envvar")
                     )
         dunder_all = _dunder_all(body)
         private = any(p.startswith("_") for p in self.module.split("."))
@@ -152,6 +173,7 @@ class _ModuleVisitor:
             env_vars=tuple(_unique_env(self.env)),
             cli=tuple(cli),
             lines=lines,
+            shared_options=tuple(shared),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
