@@ -1,0 +1,186 @@
+"""argparse: follow parser variables through add_subparsers, add_parser and add_argument."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, truthy
+from klaro.scan.model import CliCommand, CliOption
+
+# keywords a custom argparse Action takes for its environment variable (twine's `env=`)
+_ENV_KEYWORDS = ("env", "envvar", "env_var")
+
+
+class Argparse:
+    """Follow parser variables through add_subparsers/add_parser/add_argument calls."""
+
+    def __init__(self, path: str, constants: dict[str, str]) -> None:
+        self.path = path
+        self.constants = constants
+        self.commands: dict[str, dict[str, object]] = {}
+        self.options: dict[str, list[CliOption]] = {}
+
+    def run(self, tree: ast.Module) -> list[CliCommand]:
+        self._scope(tree.body, "")
+        out = []
+        for key, info in self.commands.items():
+            out.append(
+                CliCommand(
+                    name=str(info["name"]),
+                    framework="argparse",
+                    path=self.path,
+                    lineno=int(str(info["lineno"])),
+                    function=str(info["function"]) or None,
+                    help=info["help"] if isinstance(info["help"], str) else None,
+                    options=tuple(self.options.get(key, ())),
+                    parent=info["parent"] if isinstance(info["parent"], str) else None,
+                    has_subcommands=bool(info.get("subcommands")),
+                )
+            )
+        return out
+
+    def _scope(self, body: list[ast.stmt], function: str) -> None:
+        """Walk one function (or the module) in source order; variables are per scope."""
+        variables: dict[str, str] = {}  # variable -> command key
+        subparsers: dict[str, str] = {}  # variable -> parent command key
+        for stmt in body:
+            for node in _in_order(stmt):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    self._scope(node.body, f"{function}.{node.name}".lstrip("."))
+                elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
+                    node.value, ast.Call
+                ):
+                    self._assign(node, function, variables, subparsers)
+                elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
+                    self._sub_parser(node, function, subparsers)  # a command with no options
+                elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_argument"):
+                    owner = dotted(node.func)[: -len(".add_argument")]
+                    key = variables.get(owner) or self._implicit(owner, function, node.lineno)
+                    variables.setdefault(owner, key)
+                    self.options.setdefault(key, []).append(self._option(node))
+
+    def _assign(
+        self,
+        node: ast.Assign | ast.AnnAssign,
+        function: str,
+        variables: dict[str, str],
+        subs: dict[str, str],
+    ) -> None:
+        call = node.value
+        assert isinstance(call, ast.Call)
+        func = dotted(call.func)
+        raw_targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        targets = [t.id for t in raw_targets if isinstance(t, ast.Name)]
+        if not targets:
+            return
+        if func.endswith("ArgumentParser"):
+            key = f"{function}:{targets[0]}:{node.lineno}"
+            self._add(
+                key,
+                "",
+                node.lineno,
+                function,
+                help_of(kw(call, "description"), self.constants),
+                None,
+            )
+        elif func.endswith(".add_subparsers"):
+            parent = variables.get(func[: -len(".add_subparsers")])
+            if parent:
+                subs[targets[0]] = parent
+                self.commands[parent]["subcommands"] = True
+            return
+        elif func.endswith(".add_parser"):
+            found = self._sub_parser(call, function, subs)
+            if found is None:
+                return
+            key = found
+        elif func.endswith((".add_argument_group", ".add_mutually_exclusive_group")):
+            owner = variables.get(func.rsplit(".", 1)[0])
+            if owner:
+                for target in targets:
+                    variables[target] = owner
+            return
+        else:
+            return
+        for target in targets:
+            variables[target] = key
+
+    def _sub_parser(self, call: ast.Call, function: str, subs: dict[str, str]) -> str | None:
+        """Register `subparsers.add_parser("name", ...)`, assigned or not; return its key."""
+        parent_key = subs.get(dotted(call.func)[: -len(".add_parser")])
+        name = self._string(call.args[0]) if call.args else None
+        if name is None:
+            return None
+        key = f"{function}:{name}:{call.lineno}"
+        if key not in self.commands:
+            help_text = help_of(kw(call, "help") or kw(call, "description"), self.constants)
+            parent = str(self.commands[parent_key]["name"]) if parent_key else None
+            self._add(key, name, call.lineno, function, help_text, parent)
+        return key
+
+    def _implicit(self, owner: str, function: str, lineno: int) -> str:
+        """Register a parser we only see as a parameter (`def add_args(parser)`)."""
+        key = f"{function}:{owner}:implicit"
+        if key not in self.commands:
+            self._add(key, "", lineno, function, None, None)
+        return key
+
+    def _add(
+        self,
+        key: str,
+        name: str,
+        lineno: int,
+        function: str,
+        help_text: str | None,
+        parent: str | None,
+    ) -> None:
+        self.commands[key] = {
+            "name": name,
+            "lineno": lineno,
+            "function": function,
+            "help": help_text,
+            "parent": parent,
+        }
+
+    def _string(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.constants.get(node.id)
+        return None
+
+    def _option(self, call: ast.Call) -> CliOption:
+        flags = tuple(s for s in (self._string(a) for a in call.args) if s)
+        positional = bool(flags) and not flags[0].startswith("-")
+        action = literal(kw(call, "action"))
+        dest = literal(kw(call, "dest"))
+        if not dest and flags:
+            longest = max(flags, key=lambda f: (f.startswith("--"), len(f)))
+            dest = longest.lstrip("-").replace("-", "_")
+        nargs = literal(kw(call, "nargs"))
+        envvar = next(
+            (self._string(v) for k in _ENV_KEYWORDS if (v := kw(call, k)) is not None), None
+        )
+        return CliOption(
+            flags=flags,
+            dest=dest or "",
+            help=help_of(kw(call, "help"), self.constants),
+            default=default_of(kw(call, "default")),
+            # argparse requires a positional unless it may be empty (`?`, `*`, REMAINDER)
+            required=truthy(kw(call, "required"))
+            or (positional and (nargs or "").rsplit(".", 1)[-1] not in {"?", "*", "REMAINDER"}),
+            is_flag=action in {"store_true", "store_false", "store_const", "count", "version"}
+            or (action or "").endswith("BooleanOptionalAction"),
+            positional=positional,
+            envvar=envvar if envvar and envvar.isidentifier() else None,
+        )
+
+
+def _in_order(node: ast.AST) -> Iterable[ast.AST]:
+    """Yield nodes depth-first in source order, not descending into nested functions."""
+    yield node
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _in_order(child)

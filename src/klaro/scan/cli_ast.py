@@ -1,0 +1,83 @@
+"""Small AST readers shared by the argparse and click/typer extractors."""
+
+from __future__ import annotations
+
+import ast
+
+
+def dotted(node: ast.expr) -> str:
+    """Return `a.b.c` for a name/attribute chain (`f()` for a call), else ""."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    elif isinstance(node, ast.Call):
+        return dotted(node.func) + "()"
+    return ".".join(reversed(parts))
+
+
+def literal(node: ast.expr | None) -> str | None:
+    """Render a value as written: strings as their text, other constants by repr."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else repr(node.value)
+    return ast.unparse(node)
+
+
+def default_of(node: ast.expr | None) -> str | None:
+    """Render a default as written; an explicit `None` is no default, as when left out."""
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return None
+    return literal(node)
+
+
+def help_of(node: ast.expr | None, constants: dict[str, str] | None = None) -> str | None:
+    """Render help text as the user reads it, or None where only running the code could tell.
+
+    Concatenations and f-strings keep their text (`{expr}` for the computed parts); help
+    hidden with `argparse.SUPPRESS` or built by a call is not guessed at.
+    """
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.Name):
+        return (constants or {}).get(node.id)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            str(v.value) if isinstance(v, ast.Constant) else "{" + ast.unparse(v.value) + "}"
+            for v in node.values
+            if isinstance(v, ast.Constant | ast.FormattedValue)
+        )
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = help_of(node.left, constants), help_of(node.right, constants)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return help_of(node.left, constants)  # "... %s" % value: the template is the text
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
+        return help_of(node.func.value, constants)  # "... {}".format(value), likewise
+    return None
+
+
+def kw(call: ast.Call, name: str) -> ast.expr | None:
+    """Return the value of keyword argument `name`, if given."""
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def truthy(node: ast.expr | None) -> bool:
+    """Tell whether a keyword is given as a true literal (`required=True`)."""
+    return isinstance(node, ast.Constant) and bool(node.value)
+
+
+def first_paragraph(doc: str | None) -> str | None:
+    """Return a docstring's first paragraph on one line (click's short help)."""
+    if not doc:
+        return None
+    return " ".join(doc.strip().split("\n\n")[0].split())

@@ -1,0 +1,305 @@
+"""click and typer: commands are functions decorated with `.command()` / `.group()`."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from klaro.scan.cli_ast import default_of, dotted, first_paragraph, help_of, kw, literal, truthy
+from klaro.scan.model import CliCommand, CliOption
+
+CLICK_MODULES = {"click", "rich_click", "cloup", "asyncclick"}
+_IMPLICIT_CLICK = {
+    "version_option": ("--version",),
+    "help_option": ("--help",),
+    "password_option": ("--password",),
+    "confirmation_option": ("--yes",),
+}
+
+
+def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
+    """Return module-level `name = click.option(...)` decorators, reused as `@name` elsewhere."""
+    found = []
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+        ):
+            option = _click_option(node.value)
+            if option is not None:
+                found.append((node.targets[0].id, option))
+    return found
+
+
+def decorated_commands(
+    tree: ast.Module, path: str, module: str, frameworks: set[str], shared: dict[str, CliOption]
+) -> list[CliCommand]:
+    """Find click and typer commands: functions decorated with `.command()` or `.group()`."""
+    typer_apps = _typer_apps(tree)
+    functions = [
+        (node, prefix)
+        for node, prefix in _functions(tree.body, "")
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    names: dict[str, str] = {}  # function name -> command name, for parent lookups
+    found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str, ast.expr, str]] = []
+    for node, prefix in functions:
+        for deco in node.decorator_list:
+            call = deco if isinstance(deco, ast.Call) else None
+            func = dotted(call.func if call else deco)
+            last = func.rsplit(".", 1)[-1]
+            owner = func.rsplit(".", 1)[0] if "." in func else ""
+            if last not in {"command", "group", "callback"}:
+                continue
+            is_typer = owner in typer_apps
+            if not is_typer and not (frameworks & CLICK_MODULES):
+                continue
+            name = _command_name(node.name, call, typer=is_typer, callback=last == "callback")
+            names[node.name] = name
+            found.append((node, prefix, deco, "typer" if is_typer else "click"))
+            break
+    out = []
+    for node, prefix, deco, framework in found:
+        call = deco if isinstance(deco, ast.Call) else None
+        func = dotted(call.func if call else deco)
+        owner = func.rsplit(".", 1)[0] if "." in func else ""
+        parent = names.get(owner) if owner not in CLICK_MODULES else None
+        refs: list[tuple[int, str]] = []
+        if framework == "typer":
+            parent = typer_apps.get(owner)
+            options = tuple(_typer_options(node))
+        else:
+            options = tuple(_click_options(node, shared, refs))
+        help_text = help_of(kw(call, "help")) if call else None
+        out.append(
+            CliCommand(
+                name=names[node.name],
+                framework=framework,
+                path=path,
+                lineno=node.lineno,
+                function=f"{module}.{prefix}{node.name}",
+                help=help_text or first_paragraph(ast.get_docstring(node)),
+                options=options,
+                parent=parent or None,
+                option_refs=tuple(refs),
+            )
+        )
+    return out
+
+
+def _functions(body: list[ast.stmt], prefix: str) -> Iterable[tuple[ast.stmt, str]]:
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node, prefix
+        elif isinstance(node, ast.ClassDef):
+            yield from _functions(node.body, f"{prefix}{node.name}.")
+
+
+def _typer_apps(tree: ast.Module) -> dict[str, str]:
+    """Map variables bound to `typer.Typer(...)` to their command name ("" for the root)."""
+    apps: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and dotted(node.value.func) in {"typer.Typer", "Typer"}
+        ):
+            name = literal(kw(node.value, "name")) or ""
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    apps[target.id] = name
+    return apps
+
+
+def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback: bool) -> str:
+    if callback:
+        return ""
+    if call is not None:
+        explicit = call.args[0] if call.args else kw(call, "name")
+        if isinstance(explicit, ast.Constant) and isinstance(explicit.value, str):
+            return explicit.value
+    name = function.lower().replace("_", "-")
+    if not typer:
+        for suffix in ("-command", "-cmd", "-group", "-grp"):
+            if name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+    return name
+
+
+def _click_options(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    shared: dict[str, CliOption],
+    refs: list[tuple[int, str]],
+) -> list[CliOption]:
+    """Return a command's options in decorator order (click lists them so in `--help`).
+
+    A decorator naming a reusable option of this module (`@verbose`) is resolved here; one
+    naming another module's (`@options.verbose`) is kept in `refs` for the repository pass.
+    """
+    options: list[CliOption] = []
+    for deco in node.decorator_list:
+        if isinstance(deco, ast.Call):
+            option = _click_option(deco)
+            if option is not None:
+                options.append(option)
+            continue
+        name = dotted(deco)
+        last = name.rsplit(".", 1)[-1]
+        if last in _IMPLICIT_CLICK:
+            options.append(CliOption(_IMPLICIT_CLICK[last], last.split("_")[0], is_flag=True))
+        elif name in shared:
+            options.append(shared[name])
+        elif "." in name and name.split(".", 1)[0] not in CLICK_MODULES:
+            refs.append((len(options), name))
+        elif name and "." not in name:
+            refs.append((len(options), name))  # `from .options import verbose`
+    return options
+
+
+def _click_option(call: ast.Call) -> CliOption | None:
+    """Read one `click.option(...)`, `click.argument(...)` or `click.version_option(...)`."""
+    func = dotted(call.func)
+    owner, _, last = func.rpartition(".")
+    if owner and owner not in CLICK_MODULES:
+        return None
+    strings = [
+        a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+    ]
+    if last in _IMPLICIT_CLICK:
+        given = tuple(s for s in strings if s.startswith("-")) or _IMPLICIT_CLICK[last]
+        return CliOption(given, last.split("_")[0], help=help_of(kw(call, "help")), is_flag=True)
+    if last not in {"option", "argument"}:
+        return None
+    flags: list[str] = []
+    primary: list[str] = []  # click derives the name from the first part of `--a/--b`
+    dest = ""
+    for text in strings:
+        if text.startswith("-"):
+            parts = [part.strip() for part in text.split("/") if part.strip()]
+            flags.extend(parts)
+            primary.extend(parts[:1])
+        else:
+            dest = text
+    positional = last == "argument"
+    if positional and not flags:
+        flags = [dest]
+    if not dest and primary:
+        # click: the first `--long` name in declaration order, else the first short one
+        longs = [f for f in primary if f.startswith("--")]
+        dest = (longs or primary)[0].lstrip("-").replace("-", "_").lower()
+    nargs = kw(call, "nargs")
+    many = isinstance(nargs, ast.UnaryOp) or (
+        isinstance(nargs, ast.Constant) and isinstance(nargs.value, int) and nargs.value < 0
+    )
+    default = kw(call, "default")
+    return CliOption(
+        flags=tuple(flags),
+        dest=dest,
+        help=help_of(kw(call, "help")),
+        default=default_of(default),
+        required=truthy(kw(call, "required"))
+        or (positional and default is None and not many and kw(call, "required") is None),
+        is_flag=truthy(kw(call, "is_flag"))
+        or truthy(kw(call, "count"))
+        or any("/" in s for s in strings if s.startswith("-")),
+        positional=positional,
+        envvar=literal(kw(call, "envvar")),
+    )
+
+
+def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
+    """Read typer parameters: plain defaults, `= typer.Option(default, ...)` or `Annotated`."""
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    pairs = list(zip(positional, defaults + list(args.defaults), strict=True))
+    pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
+    for arg, default in pairs:
+        annotated = _typer_marker(_annotated_extra(arg.annotation))
+        marker = annotated or _typer_marker(default)
+        value = default
+        if marker is not None and annotated is None:
+            # old style: `typer.Option(default, "--flag")`; `...` marks it required
+            value = marker.args[0] if marker.args else kw(marker, "default")
+            if value is not None and _is_str_flag(value):
+                value = None
+        required = value is None or (isinstance(value, ast.Constant) and value.value is ...)
+        shown = None if required else default_of(value)
+        help_text = help_of(kw(marker, "help")) if marker is not None else None
+        if (marker is None and default is None) or (
+            marker is not None and dotted(marker.func).endswith("Argument")
+        ):
+            yield CliOption((arg.arg,), arg.arg, help_text, shown, required, positional=True)
+            continue
+        strings = [
+            a.value
+            for a in (marker.args if marker is not None else ())
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value[:1] == "-"
+        ]
+        flags = [p.strip() for s in strings for p in s.split("/") if p.strip()]
+        is_bool = _is_bool(_annotated_type(arg.annotation))
+        if not flags:
+            dashed = arg.arg.replace("_", "-")
+            flags = [f"--{dashed}", f"--no-{dashed}"] if is_bool else [f"--{dashed}"]
+        yield CliOption(
+            flags=tuple(flags),
+            dest=arg.arg,
+            help=help_text,
+            default=shown,
+            required=required,
+            is_flag=is_bool,
+            envvar=literal(kw(marker, "envvar")) if marker is not None else None,
+        )
+
+
+def _annotated_type(annotation: ast.expr | None) -> ast.expr | None:
+    """Return `T` of `Annotated[T, ...]`, else the annotation itself."""
+    if (
+        isinstance(annotation, ast.Subscript)
+        and dotted(annotation.value).endswith("Annotated")
+        and isinstance(annotation.slice, ast.Tuple)
+        and annotation.slice.elts
+    ):
+        return annotation.slice.elts[0]
+    return annotation
+
+
+def _is_bool(annotation: ast.expr | None) -> bool:
+    """Tell `bool`, `Optional[bool]`, `Union[bool, None]` and `bool | None` apart from others."""
+    if annotation is None:
+        return False
+    text = ast.unparse(annotation).replace(" ", "")
+    return text in {"bool", "Optional[bool]", "Union[bool,None]", "bool|None", "None|bool"} or (
+        text in {"typing.Optional[bool]", "typing.Union[bool,None]", "t.Optional[bool]"}
+    )
+
+
+def _is_str_flag(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith("-")
+    )
+
+
+def _typer_marker(node: ast.expr | None) -> ast.Call | None:
+    if isinstance(node, ast.Call) and dotted(node.func).rsplit(".", 1)[-1] in {
+        "Option",
+        "Argument",
+    }:
+        return node
+    return None
+
+
+def _annotated_extra(annotation: ast.expr | None) -> ast.expr | None:
+    """Return the first metadata item of `Annotated[T, typer.Option(...)]`."""
+    if (
+        isinstance(annotation, ast.Subscript)
+        and dotted(annotation.value).endswith("Annotated")
+        and isinstance(annotation.slice, ast.Tuple)
+        and len(annotation.slice.elts) > 1
+    ):
+        return annotation.slice.elts[1]
+    return None
