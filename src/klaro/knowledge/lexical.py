@@ -3,8 +3,9 @@
 Identifiers are split on case changes and underscores (`parse_args` → parse, args, parse_args;
 `HTTPClient` → http, client, httpclient), lower-cased and lightly stemmed, and common
 programming abbreviations also yield the word they stand for (`envvar` → environment, variable;
-`ctx` → context), so a question in plain words meets the code that names the same things. `bm25s` ranks over those tokens with its
-numpy backend (no scipy); the index is saved in the knowledge base's state folder.
+`ctx` → context), so a question in plain words meets the code that names the same things.
+`bm25s` ranks over those tokens with its numpy backend (no scipy); the index is saved in the
+knowledge base's state folder.
 """
 
 from __future__ import annotations
