@@ -24,6 +24,12 @@ def test_code_tokens_split_identifiers() -> None:
     assert {"parse_args", "pars", "arg", "httpclient", "http", "client", "option"} <= set(tokens)
 
 
+def test_code_tokens_expand_common_abbreviations() -> None:
+    code = set(code_tokens("def resolve_envvar_value(self, ctx): ..."))
+    question = set(code_tokens("read from an environment variable of the context"))
+    assert {"environment", "variabl", "context"} <= code & question
+
+
 def test_hash_embeddings_are_stable_and_relate_split_names() -> None:
     emb = HashEmbedder()
     a, b, c = emb.embed(["def apply_discount(amount)", "apply a discount", "render invoice"])

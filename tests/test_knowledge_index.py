@@ -12,7 +12,7 @@ from klaro.errors import KlaroError
 from klaro.knowledge.base import KnowledgeBase
 from klaro.knowledge.embed import HashEmbedder
 from klaro.knowledge.ingest import guide_chunks, split_text
-from klaro.knowledge.store import ChromaStore, collection_name
+from klaro.knowledge.store import SCHEMA, ChromaStore, collection_name
 from klaro.scan.analyze import analyze_repository
 
 GUIDE = """# Voice
@@ -79,6 +79,19 @@ def test_opening_with_another_embedding_names_the_fix(shop: Path, tmp_path: Path
     assert other.search("add an item to the cart")[0].symbol == "shop.cart.Cart.add_item"
 
 
+def test_an_index_from_an_older_schema_is_refused_then_rebuilt(shop: Path, tmp_path: Path) -> None:
+    kb = _kb(tmp_path)
+    kb.index(analyze_repository(shop))
+    raw = kb.store.client.get_collection(collection_name("shop", "code"))
+    raw.modify(metadata={**(raw.metadata or {}), "klaro_schema": SCHEMA - 1})
+    stale = _kb(tmp_path)
+    with pytest.raises(KlaroError, match=rf"schema {SCHEMA - 1}.*klaro index --rebuild"):
+        stale.search("cart")
+    stale.rebuild()
+    assert stale.index(analyze_repository(shop)).added > 0
+    assert stale.search("add an item to the cart")[0].symbol == "shop.cart.Cart.add_item"
+
+
 def test_search_finds_symbols_by_words_and_by_name(shop: Path, tmp_path: Path) -> None:
     kb = _kb(tmp_path)
     kb.index(analyze_repository(shop))
@@ -97,6 +110,10 @@ def test_class_chunks_keep_class_attributes(shop: Path, tmp_path: Path) -> None:
     kb = _kb(tmp_path)
     kb.index(analyze_repository(shop))
     assert kb.search("maximum number of items and currency", k=1)[0].symbol == "shop.cart.Cart"
+    # Attributes set in __init__ belong to the class chunk; __init__ has no chunk of its own.
+    symbols = {str(m["symbol"]) for m in kb.code.catalog().values()}
+    assert "shop.cart.Cart.__init__" not in symbols
+    assert kb.search("items dict of quantities", k=1)[0].symbol == "shop.cart.Cart"
 
 
 def test_style_guides_are_chunked_along_headings(tmp_path: Path) -> None:

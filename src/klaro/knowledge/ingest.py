@@ -92,6 +92,8 @@ def module_chunks(module: Module, source: str) -> Iterator[Chunk]:
     for cls in iter_classes(module.classes):
         yield _class_chunk(module, cls, lines)
         for meth in cls.methods:
+            if meth.name == "__init__":
+                continue  # part of the class chunk
             yield _code_chunk(
                 module.path,
                 meth.fullname,
@@ -103,8 +105,14 @@ def module_chunks(module: Module, source: str) -> Iterator[Chunk]:
 
 
 def _class_chunk(module: Module, cls: Class, lines: list[str]) -> Chunk:
-    """A class keeps its docstring, attributes and method signatures; bodies are elided."""
-    inner = sorted([(m.lineno, m.end_lineno) for m in cls.methods])
+    """A class keeps its docstring, attributes, `__init__` and method signatures.
+
+    Other method bodies are elided (they have chunks of their own). `__init__` stays whole and
+    gets no chunk of its own: the attributes it sets describe the class, and measured on the
+    click questions a separate `__init__` chunk outranked its class for questions about them.
+    """
+    methods = [m for m in cls.methods if m.name != "__init__"]
+    inner = sorted([(m.lineno, m.end_lineno) for m in methods])
     inner += [(c.lineno, c.end_lineno) for c in cls.classes]
     body = "".join(f"@{d}\n" for d in cls.decorators)
     body += _lines(lines, cls.lineno, cls.end_lineno, sorted(inner))

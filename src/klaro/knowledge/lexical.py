@@ -1,9 +1,11 @@
 """Code-aware tokens and a BM25 ranking that lives beside Chroma (local Chroma has no sparse index).
 
 Identifiers are split on case changes and underscores (`parse_args` → parse, args, parse_args;
-`HTTPClient` → http, client, httpclient), lower-cased and lightly stemmed, so a question in
-plain words meets the code that names the same things. `bm25s` ranks over those tokens with its
-numpy backend (no scipy); the index is saved in the knowledge base's state folder.
+`HTTPClient` → http, client, httpclient), lower-cased and lightly stemmed, and common
+programming abbreviations also yield the word they stand for (`envvar` → environment, variable;
+`ctx` → context), so a question in plain words meets the code that names the same things.
+`bm25s` ranks over those tokens with its numpy backend (no scipy); the index is saved in the
+knowledge base's state folder.
 """
 
 from __future__ import annotations
@@ -22,6 +24,64 @@ _STOP_WORDS = """a an and are as at be by can do does for from has have how i if
 its of on or that the their then there these this to was what when where which who why will
 with you your self cls def return none true false pass not else elif import"""
 _STOP = frozenset(_STOP_WORDS.split())
+# Abbreviations common across Python code, not any one project's: measured on the click
+# questions, "environment variable" never met `envvar` and "context" never met `ctx` without them.
+_ABBREVIATIONS = {
+    "env": "environment",
+    "envvar": "environment variable",
+    **dict.fromkeys(("var", "vars"), "variable"),
+    **dict.fromkeys(("arg", "args", "argv"), "argument"),
+    **dict.fromkeys(("param", "params"), "parameter"),
+    **dict.fromkeys(("opt", "opts"), "option"),
+    **dict.fromkeys(("cfg", "conf", "config"), "configuration"),
+    **dict.fromkeys(("tmp", "temp"), "temporary"),
+    **dict.fromkeys(("func", "fn"), "function"),
+    **dict.fromkeys(("util", "utils"), "utility"),
+    "ctx": "context",
+    "cmd": "command",
+    "dir": "directory",
+    "msg": "message",
+    "cb": "callback",
+    "attr": "attribute",
+    "str": "string",
+    "int": "integer",
+    "bool": "boolean",
+    "num": "number",
+    "len": "length",
+    "exc": "exception",
+    "err": "error",
+    "buf": "buffer",
+    "val": "value",
+    "obj": "object",
+    "req": "request",
+    "resp": "response",
+    "prog": "program",
+    "dest": "destination",
+    "src": "source",
+    "idx": "index",
+    "pos": "position",
+    "info": "information",
+    "sep": "separator",
+    "fmt": "format",
+    "init": "initialize",
+    "proc": "process",
+    "col": "column",
+    "auth": "authentication",
+    "db": "database",
+    "doc": "documentation",
+    "eof": "end file",
+    "stdin": "standard input",
+    "stdout": "standard output",
+    "stderr": "standard error",
+    "dict": "dictionary",
+    "iter": "iterate",
+    "addr": "address",
+    "ref": "reference",
+    "repr": "representation",
+    "sys": "system",
+    "lib": "library",
+    "impl": "implementation",
+}
 
 
 def _stem(word: str) -> str:
@@ -47,7 +107,12 @@ def code_tokens(text: str) -> list[str]:
         whole = ident.lower().strip("_")
         if len(parts) > 1 and whole:
             out.append(whole)
-        out.extend(_stem(p) for p in parts if p not in _STOP and len(p) > 1)
+        for part in parts:
+            if part in _STOP or len(part) < 2:
+                continue
+            out.append(_stem(part))
+            if part in _ABBREVIATIONS:
+                out.extend(_stem(word) for word in _ABBREVIATIONS[part].split())
     return out
 
 

@@ -20,7 +20,9 @@ from klaro.errors import KlaroError
 from klaro.knowledge.embed import Embedder
 from klaro.knowledge.ingest import Chunk, Metadata
 
-SCHEMA = 1  # bump when chunking changes, so old collections are rebuilt rather than mixed
+# Bump when chunk text or tokens change, so old collections are rebuilt rather than mixed.
+# 2: `__init__` folded into its class chunk; abbreviations expanded in code tokens.
+SCHEMA = 2
 _BATCH = 500
 
 
@@ -95,6 +97,13 @@ class ChromaStore:
                     return None
                 raise
         found = raw.metadata or {}
+        same_embedding = all(found.get(k) == expected[k] for k in expected if k != "klaro_schema")
+        if same_embedding and found.get("klaro_schema") != SCHEMA:
+            raise KlaroError(
+                f"collection '{name}' was built by another Klaro version (index schema "
+                f"{found.get('klaro_schema')}, this one reads {SCHEMA}); "
+                "run `klaro index --rebuild`"
+            )
         if any(found.get(k) != v for k, v in expected.items()):
             raise KlaroError(
                 f"collection '{name}' was built with embedding "
