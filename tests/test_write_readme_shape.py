@@ -22,7 +22,7 @@ def _package(root: Path) -> Path:
         '"""The client."""\n\n\nclass Response:\n    """A response."""\n\n\n'
         'class ZoneInfo:\n    """Unused by the rest."""\n\n\n'
         'class Client:\n    """Send requests."""\n\n'
-        '    def get(self) -> Response:\n        return fetch()\n\n\n'
+        "    def get(self) -> Response:\n        return fetch()\n\n\n"
         'def fetch() -> Response:\n    """Fetch once."""\n    return Response()\n'
     )
     (pkg / "_spinners.py").write_text(f'"""{LICENCE}"""\n')
