@@ -68,3 +68,32 @@ def test_plain_prose_is_kept_and_doctests_become_code() -> None:
         == "Add numbers.\n\nMore words here.\n\n```python\n>>> add(1, 2)\n3\n```"
     )
     assert render_docstring(None) == "" == render_docstring("  \n")
+
+
+def test_sphinx_roles_become_code_and_version_notes_leave_the_last_parameter() -> None:
+    doc = """Hold the state.
+
+:param show_default: Show defaults. See :attr:`Command.show_default`
+    and :class:`~click.Option`.
+
+.. versionchanged:: 8.1
+    The ``show_default`` parameter is overridden by
+    ``Command.show_default``.
+
+.. versionadded:: 7.1 Added :func:`echo <click.echo>`.
+"""
+    assert render_docstring(doc) == (
+        "Hold the state.\n\n**Parameters**\n\n"
+        "- `show_default`: Show defaults. See `Command.show_default` and `click.Option`.\n\n"
+        "**History**\n\n"
+        "- Changed in 8.1: The ``show_default`` parameter is overridden by"
+        " ``Command.show_default``.\n"
+        "- Added in 7.1: Added `click.echo`."
+    )
+
+
+def test_reference_links_are_inlined_so_docstrings_cannot_share_a_label() -> None:
+    first = "Send it; see [merging][0].\n\n[0]: /advanced/#merging\n"
+    second = "Stream it; see [streaming][0].\n\n[0]: https://example.org/streaming\n"
+    assert render_docstring(first) == "Send it; see [merging](/advanced/#merging)."
+    assert render_docstring(second) == "Stream it; see [streaming](https://example.org/streaming)."

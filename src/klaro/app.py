@@ -80,7 +80,8 @@ def generate(
         changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
     if "api" in wanted:
         before = _read_doc(config.root, config.api_path)
-        sections = api_sections(analysis, graph, guide_named(guides, "api-reference"))
+        guide = guide_named(guides, "api-reference")
+        sections = api_sections(analysis, graph, guide, path=config.api_path)
         after = update_document(
             before,
             sections,

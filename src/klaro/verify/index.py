@@ -61,6 +61,12 @@ class ProjectIndex:
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
     short_names: list[str] = field(default_factory=list)  # public last components, for hints
+    # Parameter names of every function: docstrings name them (`task_id`) as code.
+    parameters: set[str] = field(default_factory=set)
+    # Class -> its `__init__` parameters: `self.name = name` makes `Command.name` real.
+    init_params: dict[str, set[str]] = field(default_factory=dict)
+    # Names the project imports from outside (`TextIO`, `Sequence`): not the project's own.
+    imported: set[str] = field(default_factory=set)
 
     def lookup(self, dotted: str, hops: int = 0) -> str | None:
         """Return the full name `dotted` designates, following re-exports and base classes."""
@@ -76,6 +82,8 @@ class ProjectIndex:
         """Return `owner.attr` as a full name: own member, re-export, star import or inherited."""
         if f"{owner}.{attr}" in self.kinds:
             return f"{owner}.{attr}"
+        if attr in self.init_params.get(owner, ()):
+            return f"{owner}.{attr}"  # an instance attribute, by the usual `self.x = x`
         if hops > _MAX_HOPS:
             return None
         target = self.aliases.get(owner, {}).get(attr)
@@ -105,6 +113,7 @@ class ProjectIndex:
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module or class, inherited and re-exported ones included."""
         names = set(self.members.get(owner, ())) | set(self.aliases.get(owner, {}))
+        names |= self.init_params.get(owner, set())
         if depth < _MAX_HOPS:
             for base in [*self.bases.get(owner, ()), *self.stars.get(owner, ())]:
                 names |= self.member_names(base, depth + 1)
@@ -139,6 +148,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         *(r for _, reqs in meta.optional_dependencies for r in reqs),
     ]
     index.dependencies = set(_import_names(requirements)) - index.packages
+    index.imported = {
+        i.alias
+        for m in modules
+        for i in m.imports
+        if i.name != "*" and i.module.split(".")[0] not in index.packages
+    }
     index.scripts = {e.name for e in meta.entry_points if e.group.endswith("_scripts")}
     for command in analysis.cli:
         if command.name:
@@ -178,6 +193,7 @@ def _add_module(index: ProjectIndex, module: Module) -> None:
     exported = set(module.public_names())
     for func in module.functions:
         _define(index, own, func.fullname, "function", public and func.name in exported)
+        index.parameters.update(p.name for p in func.parameters)
     for const in module.constants:
         _define(index, own, f"{name}.{const.name}", "constant", public and const.is_public)
     for cls in module.classes:
@@ -195,6 +211,10 @@ def _add_class(index: ProjectIndex, owner: set[str], cls: Class, public: bool) -
     own = index.members.setdefault(cls.fullname, set())
     for meth in cls.methods:
         _define(index, own, meth.fullname, meth.kind, public and meth.is_public)
+        params = {p.name for p in meth.parameters if p.name not in {"self", "cls"}}
+        index.parameters |= params
+        if meth.name == "__init__":
+            index.init_params[cls.fullname] = params
     for attr in cls.attributes:
         _define(index, own, f"{cls.fullname}.{attr.name}", "attribute", public and attr.is_public)
     for nested in cls.classes:

@@ -32,7 +32,8 @@ _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
 _PATHLIKE = re.compile(
-    r"^[\w.~-]*(?:/[\w.@-]+)+/?$|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml)$"
+    r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
+    r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
 )
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
@@ -140,8 +141,8 @@ class Resolver:
             if first in self.index.scripts or first in _PYTHONS:
                 return self._command(ref, text)
             return Outcome("ignored", ref)
-        if _PATHLIKE.match(text):
-            return self._path(ref, text)
+        if _PATHLIKE.match(text) and ("/" in text or self.index.lookup(text) is None):
+            return self._path(ref, text)  # `config.json`, unless a module has that name
         symbol = _SYMBOL.match(text)
         if symbol is None:
             return Outcome("ignored", ref)
@@ -177,6 +178,10 @@ class Resolver:
             return Outcome("ignored", ref)
         if owners:
             return self._member_of_any(ref, owners, rest, shown)
+        if (not rest and not called and root in index.parameters) or root in index.imported:
+            # A parameter, as docstrings name them (which function's, a span cannot say), or
+            # a name the project imports from another package (`TextIO`): not a claim to check.
+            return Outcome("ignored", ref)
         if not rest:
             return self._unknown_name(ref, root, called=called)
         return self._unknown_owner(ref, name)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module
+from klaro.verify import Resolver, project_index
 from klaro.write.docstrings import render_docstring
+from klaro.write.ground import ground
 from klaro.write.regions import Section
 from klaro.write.styleguides import StyleGuide
 from klaro.write.symbols import Export, SymbolIndex, call_signature
@@ -35,10 +37,17 @@ def documented_modules(analysis: Analysis) -> list[Module]:
     )
 
 
-def api_sections(analysis: Analysis, graph: CodeGraph, guide: StyleGuide) -> list[Section]:
-    """Return the title section and one section per public module with something to say."""
+def api_sections(
+    analysis: Analysis, graph: CodeGraph, guide: StyleGuide, *, path: str = "docs/api.md"
+) -> list[Section]:
+    """Return the title section and one section per public module with something to say.
+
+    Docstrings are copied as written, except code spans and links the checker would reject
+    from `path`: those become plain words (see `klaro.write.ground`).
+    """
     del graph  # the reference lists everything, so it needs no ranking
     index = SymbolIndex(analysis)
+    resolver = Resolver(project_index(analysis))
     title_spec = guide.section("title")
     heading = title_spec.heading if title_spec else "API reference"
     tops = top_packages(analysis)
@@ -51,6 +60,7 @@ def api_sections(analysis: Analysis, graph: CodeGraph, guide: StyleGuide) -> lis
     for module in documented_modules(analysis):
         body = _module(module, index.exports(module), documented)
         if body:
+            body = ground(body, resolver, path)
             key = REGION_PREFIX + module.name
             sections.append(Section(key, f"`{module.name}`", body, (module.name,), 2))
     return sections

@@ -17,6 +17,15 @@ from griffe import Docstring, DocstringSectionKind, Parser, infer_docstring_styl
 # renders what the author wrote. Its loggers live under "griffe".
 logging.getLogger("griffe").setLevel(logging.ERROR)
 
+_LINK_DEF = re.compile(r"^[ ]{0,3}\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?[ \t]*\n?", re.M)
+_LINK_USE = re.compile(r"\[([^\]]+)\]\[([^\]]*)\]")
+_ROLE = re.compile(r":(?:py:)?[a-z]+:`~?(?:[^`<]*<)?([^`<>]+)>?`")
+_VERSION = re.compile(r"^(\s*)\.\. (versionadded|versionchanged|deprecated)::\s*(\S+)\s*(.*)$")
+_VERSION_WORDS = {
+    "versionadded": "Added in",
+    "versionchanged": "Changed in",
+    "deprecated": "Deprecated in",
+}
 _SENTENCE_END = re.compile(r"(?<![ .][a-z])[.!?](?=\s)")  # not after "e.g", "i.e"
 _TITLES = {
     DocstringSectionKind.parameters: "Parameters",
@@ -54,16 +63,68 @@ def render_docstring(doc: str | None) -> str:
     """Return the docstring as markdown, its sections rendered as lists; '' when empty."""
     if not doc or not doc.strip():
         return ""
-    text = doc.strip("\n")
+    text, history = _versions(_ROLE.sub(r"`\1`", _inline_links(doc.strip("\n"))))
     style = detect_style(text)
     if style is None:
-        return _prose(text)
+        return "\n\n".join(b for b in (_prose(text), history) if b)
     blocks: list[str] = []
     for section in Docstring(text, parser=style).parse():
         block = _section(section.kind, section.value, getattr(section, "title", None))
         if block:
             blocks.append(block)
-    return "\n\n".join(blocks)
+    return "\n\n".join([*blocks, history] if history else blocks)
+
+
+def _versions(text: str) -> tuple[str, str]:
+    """Take Sphinx `.. versionchanged::` notes out of the text and list them at the end.
+
+    Left in place they are glued onto the last parameter's description by the parser.
+    """
+    kept: list[str] = []
+    notes: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        match = _VERSION.match(lines[i])
+        if match is None:
+            kept.append(lines[i])
+            i += 1
+            continue
+        indent, kind, version, first = match.groups()
+        body = [first] if first else []
+        i += 1
+        while i < len(lines) and (
+            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > len(indent)
+        ):
+            body.append(lines[i].strip())
+            i += 1
+        note = " ".join(" ".join(body).split())
+        notes.append(f"- {_VERSION_WORDS[kind]} {version}" + (f": {note}" if note else ""))
+    if not notes:
+        return text, ""
+    return "\n".join(kept).strip("\n"), "**History**\n\n" + "\n".join(notes)
+
+
+def _inline_links(text: str) -> str:
+    """Turn `[text][id]` links into inline ones and drop their definitions.
+
+    Link definitions are global to a Markdown document: two docstrings that both define
+    `[0]` would otherwise both link to whichever definition comes first in the reference.
+    """
+    targets = {m.group(1).lower(): m.group(2) for m in _LINK_DEF.finditer(text)}
+    if not targets:
+        return text
+    used: set[str] = set()
+
+    def inline(match: re.Match[str]) -> str:
+        key = (match.group(2) or match.group(1)).lower()
+        if key not in targets:
+            return match.group(0)
+        used.add(key)
+        return f"[{match.group(1)}]({targets[key]})"
+
+    text = _LINK_USE.sub(inline, text)
+    return _LINK_DEF.sub(lambda m: "" if m.group(1).lower() in used else m.group(0), text)
 
 
 def _prose(text: str) -> str:

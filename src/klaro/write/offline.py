@@ -25,6 +25,7 @@ from klaro.write.styleguides import StyleGuide
 from klaro.write.symbols import SymbolIndex, call_signature, short_signature
 
 _MAX_TREE = 60
+_MAX_PURPOSE = 80  # a tree line, not a paragraph (rich's _spinners.py: a licence)
 _MAX_OVERVIEW = 10
 _MAX_LIBRARY = 8
 _MAX_SUBCOMMANDS = 30
@@ -246,8 +247,14 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
 
 
 def _ranks(graph: CodeGraph) -> dict[str, int]:
-    """Position of every symbol in the centrality ranking, most central first."""
-    return {name: i for i, (name, _) in enumerate(graph.central(len(graph.graph)))}
+    """Position of every symbol in the centrality ranking, most central first.
+
+    Private definitions are ranked too: a package that defines everything in `_client.py`
+    and re-exports it (httpx) would otherwise get no ranking at all, and alphabetical lists
+    presented as "most central first". Callers keep only what is exported.
+    """
+    ranked = graph.central(len(graph.graph), public_only=False)
+    return {name: i for i, (name, _) in enumerate(ranked)}
 
 
 def _usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> str | None:
@@ -283,6 +290,13 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
     return "\n".join(out) or None
 
 
+def _clip(text: str, width: int) -> str:
+    """Cut `text` at a word boundary to at most `width` characters, marking the cut."""
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
 def _structure(analysis: Analysis) -> str | None:
     modules = sorted((m for m in analysis.modules if m.role == "package"), key=lambda m: m.path)
     if not modules:
@@ -297,7 +311,7 @@ def _structure(analysis: Analysis) -> str | None:
         entries = tree[folder]
         for i, module in enumerate(entries):
             branch = "└── " if i == len(entries) - 1 else "├── "
-            purpose = first_line(module.docstring).replace("`", "")
+            purpose = _clip(first_line(module.docstring).replace("`", ""), _MAX_PURPOSE)
             lines.append((branch + posixpath.basename(module.path), purpose))
     width = max(len(name) for name, _ in lines) + 2
     body = [f"{name.ljust(width)}{purpose}".rstrip() for name, purpose in lines]
