@@ -39,3 +39,28 @@ def test_ranking_counts_private_definitions_and_tree_lines_stay_short(tmp_path: 
     assert listed == ["web.Response", "web.fetch", "web.Client", "web.ZoneInfo"]  # by use
     tree_line = next(line for line in readme.after.splitlines() if "_spinners.py" in line)
     assert tree_line.endswith("…") and len(tree_line) < 120
+
+
+def test_usage_follows_calls_to_the_parser_a_script_builds(tmp_path: Path) -> None:
+    pkg = tmp_path / "tree"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('"""Show a tree."""\n')
+    (pkg / "__main__.py").write_text(
+        "from tree._cli import get_options\n\n\ndef main(argv=None):\n"
+        "    options = get_options(argv)\n    return 0\n"
+    )
+    (pkg / "_cli.py").write_text(
+        "from argparse import ArgumentParser\n\n\ndef build_parser():\n"
+        "    parser = ArgumentParser(description='Show the tree.')\n"
+        "    parser.add_argument('-d', '--depth', type=int, help='how deep to go')\n"
+        "    return parser\n\n\ndef get_options(argv):\n"
+        "    return build_parser().parse_args(argv)\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "tree"\nversion = "1"\n[project.scripts]\ntree = "tree.__main__:main"\n'
+    )
+    config = load_config(tmp_path, env={})
+    analysis = app.analyze(config)
+    (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
+    assert "tree [-d DEPTH]" in readme.after
+    assert "| `-d`, `--depth` | how deep to go |  |" in readme.after

@@ -65,7 +65,7 @@ def readme_sections(
     builders: dict[str, Callable[[], str | None]] = {
         "title": lambda: _title(analysis),
         "installation": lambda: _installation(analysis.metadata),
-        "usage": lambda: _usage(analysis, index, rank),
+        "usage": lambda: _usage(analysis, graph, index, rank),
         "configuration": lambda: _configuration(analysis, facts),
         "project-structure": lambda: _structure(analysis),
         "api-overview": lambda: _overview(analysis, index, rank, api_link),
@@ -171,6 +171,31 @@ def _commands_for(analysis: Analysis, target: str) -> list[CliCommand]:
     return commands
 
 
+def _commands_called_by(analysis: Analysis, graph: CodeGraph, target: str) -> list[CliCommand]:
+    """The parser a console script builds through helpers (`main` → `get_options` → parser).
+
+    Follows the code graph's calls from the script's function, three hops at most, to the
+    function that declares an argparse program; that program and its sub-commands are the
+    script's command line.
+    """
+    module_name, _, func = target.partition(":")
+    start = f"{module_name.strip()}.{func.strip()}"
+    frontier, reached = [start], {start}
+    for _ in range(3):
+        frontier = [c for f in frontier for c in graph.callees(f) if c not in reached]
+        reached.update(frontier)
+    for module in analysis.modules:
+        roots = [
+            c
+            for c in module.cli
+            if c.parent is None and c.function and f"{module.name}.{c.function}" in reached
+        ]
+        if len(roots) == 1:
+            names = {roots[0].name}
+            return [c for c in module.cli if c is roots[0] or (c.parent or "") in names]
+    return []
+
+
 def _option_cell(option: CliOption) -> str:
     return ", ".join(f"`{flag}`" for flag in option.flags)
 
@@ -257,12 +282,17 @@ def _ranks(graph: CodeGraph) -> dict[str, int]:
     return {name: i for i, (name, _) in enumerate(ranked)}
 
 
-def _usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int]) -> str | None:
+def _usage(
+    analysis: Analysis, graph: CodeGraph, index: SymbolIndex, rank: dict[str, int]
+) -> str | None:
     out: list[str] = []
     for script in analysis.metadata.console_scripts:
         if out:
             out.append("")
-        out += _script_usage(script.name, _commands_for(analysis, script.target))
+        commands = _commands_for(analysis, script.target) or _commands_called_by(
+            analysis, graph, script.target
+        )
+        out += _script_usage(script.name, commands)
     library = _library_usage(analysis, index, rank)
     if library:
         out += ([""] if out else []) + library
