@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from klaro.agent.redact import MASK, Redactor, env_secrets
 from klaro.agent.tools import MAX_MATCHES, Toolbox
 from klaro.agent.workspace import ToolError, Workspace, writable
+from klaro.redact import MASK, Redactor, env_secrets
 from klaro.scan.analyze import analyze_repository
 from klaro.scan.files import scan_repository
 from klaro.scan.graph import build_graph

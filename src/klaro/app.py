@@ -10,12 +10,13 @@ import os
 import posixpath
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from klaro.config import Config
 from klaro.errors import KlaroError
+from klaro.redact import Redactor, env_secrets
 from klaro.scan.analyze import Progress, analyze_repository
 from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
@@ -24,7 +25,7 @@ from klaro.write.api import REGION_PREFIX, api_sections
 from klaro.write.model import DocChange
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
-from klaro.write.regions import find_regions, update_document
+from klaro.write.regions import Section, find_regions, update_document
 from klaro.write.styleguides import guide_named, load_guides
 
 if TYPE_CHECKING:
@@ -74,14 +75,14 @@ def generate(
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")
         facts = collect_facts(config.root, analysis)
-        sections = readme_sections(analysis, graph, facts, guide, api_link=api_link)
+        sections = _masked(readme_sections(analysis, graph, facts, guide, api_link=api_link))
         keys = {s.key for s in guide.sections()}
         after = update_document(before, sections, file=config.readme_path, owns=keys.__contains__)
         changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
     if "api" in wanted:
         before = _read_doc(config.root, config.api_path)
         guide = guide_named(guides, "api-reference")
-        sections = api_sections(analysis, graph, guide, path=config.api_path)
+        sections = _masked(api_sections(analysis, graph, guide, path=config.api_path))
         after = update_document(
             before,
             sections,
@@ -90,6 +91,16 @@ def generate(
         )
         changes.append(DocChange(config.api_path, before, after, "API reference drafted offline"))
     return changes
+
+
+def _masked(sections: list[Section]) -> list[Section]:
+    """Mask secret-looking strings the code holds (a token as a default value, say).
+
+    Documentation is published in pull requests and comments; a credential written in the code
+    by mistake must not be copied there. People's own text outside the sections is untouched.
+    """
+    redactor = Redactor()
+    return [replace(s, body=redactor.redact(s.body)) for s in sections]
 
 
 def write_changes(config: Config, changes: Sequence[DocChange]) -> list[str]:
@@ -227,6 +238,11 @@ def _outside_regions(text: str, path: str) -> list[str]:
     return parts
 
 
+def run_redactor(config: Config) -> Redactor:
+    """Mask token shapes and this run's own secrets: the API key, secret-named env vars."""
+    return Redactor([config.api_key, *env_secrets(os.environ)])
+
+
 def open_knowledge(config: Config) -> KnowledgeBase | None:
     """The repository's knowledge base if one was built (`klaro index`), else None."""
     if not config.chroma.url and not (config.root / config.chroma.path).is_dir():
@@ -261,6 +277,6 @@ def answer(config: Config, question: str) -> str:
     if kb is None:
         raise KlaroError("no knowledge base for this repository: run `klaro index` first")
     model = make_chat_model(config) if config.has_model else None
-    result = ask(kb, question, model)
+    result = ask(kb, question, model, redactor=run_redactor(config))
     sources = ", ".join(result.citations)
     return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")

@@ -27,12 +27,12 @@ from pydantic import ValidationError
 from klaro.agent.context import fit_messages
 from klaro.agent.model import Usage
 from klaro.agent.prompts import render
-from klaro.agent.redact import Redactor
 from klaro.agent.state import AgentState
 from klaro.agent.tools import Toolbox
 from klaro.agent.trace import Trace
 from klaro.agent.workspace import ToolError
 from klaro.config import Config
+from klaro.redact import Redactor
 from klaro.verify.model import Finding
 
 Verifier = Callable[[str, str], list[Finding]]  # (path, text) -> findings

@@ -15,13 +15,13 @@ from klaro.agent.graph import build_graph
 from klaro.agent.model import Usage, make_chat_model
 from klaro.agent.nodes import Nodes, RunContext, Verifier, blocking
 from klaro.agent.prompts import render
-from klaro.agent.redact import Redactor, env_secrets
 from klaro.agent.state import initial_state
 from klaro.agent.tools import Knowledge, Toolbox
 from klaro.agent.trace import Trace
 from klaro.agent.workspace import Workspace, writable
 from klaro.config import Config
 from klaro.errors import KlaroError
+from klaro.redact import Redactor, env_secrets
 from klaro.scan.files import scan_repository
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis

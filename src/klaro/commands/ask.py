@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from klaro import app
 from klaro.agent.model import make_chat_model
 from klaro.commands.common import config_from_args
 from klaro.commands.search import open_index
@@ -49,8 +50,9 @@ def run(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.from_config(config)
     open_index(kb)
     model = chat_model(config)
+    redactor = app.run_redactor(config)
     if args.question:
-        _print(ask(kb, args.question, model), args.trace)
+        _print(ask(kb, args.question, model, redactor=redactor), args.trace)
         return 0
     interactive = sys.stdin.isatty() and not args.quiet
     while True:
@@ -60,5 +62,5 @@ def run(args: argparse.Namespace) -> int:
         if not line:
             return 0
         if line.strip():
-            _print(ask(kb, line.strip(), model), args.trace)
+            _print(ask(kb, line.strip(), model, redactor=redactor), args.trace)
             print()

@@ -14,6 +14,7 @@ from typing import Any
 
 from klaro.knowledge.base import KnowledgeBase
 from klaro.knowledge.retrieve import GuidePassage, Result, graph_seeds
+from klaro.redact import Redactor
 
 _STYLE_WORDS = re.compile(r"\b(style|guide|tone|voice|write|writing|document|docs|readme)\b", re.I)
 _PASSAGE_CHARS = 1500
@@ -115,8 +116,19 @@ def _summary(text: str) -> str:
     return lines[0] if lines else ""
 
 
-def ask(kb: KnowledgeBase, question: str, model: Any | None = None, k: int = 5) -> Answer:
-    """Answer a question from the knowledge base; `model` is a LangChain chat model or None."""
+def ask(
+    kb: KnowledgeBase,
+    question: str,
+    model: Any | None = None,
+    k: int = 5,
+    redactor: Redactor | None = None,
+) -> Answer:
+    """Answer a question from the knowledge base; `model` is a LangChain chat model or None.
+
+    Passages are repository content: secret-looking strings are masked before they reach the
+    model, and again in the answer, which may be posted as a public comment.
+    """
+    redactor = redactor or Redactor()
     steps: list[Step] = []
     decision = route(question, kb)
     chosen = [name for name, on in decision.items() if on]
@@ -148,7 +160,7 @@ def ask(kb: KnowledgeBase, question: str, model: Any | None = None, k: int = 5) 
         lines += [f"- style guide {g.source} ({g.heading})" for g in guides]
         if not results:
             lines.append("Nothing in the index matches; run `klaro index` after changes.")
-        text = "\n".join(lines)
+        text = redactor.redact("\n".join(lines))
         steps.append(Step("answer", "retrieval only"))
         return Answer(text, citations, used_model=False, steps=steps)
     from langchain_core.messages import HumanMessage, SystemMessage
@@ -156,9 +168,9 @@ def ask(kb: KnowledgeBase, question: str, model: Any | None = None, k: int = 5) 
     reply = model.invoke(
         [
             SystemMessage(SYSTEM_PROMPT),
-            HumanMessage(_context(question, results, texts, facts, guides)),
+            HumanMessage(redactor.redact(_context(question, results, texts, facts, guides))),
         ]
     )
     content = reply.content if isinstance(reply.content, str) else str(reply.content)
     steps.append(Step("answer", f"model wrote {len(content)} characters"))
-    return Answer(content.strip(), citations, used_model=True, steps=steps)
+    return Answer(redactor.redact(content.strip()), citations, used_model=True, steps=steps)
