@@ -24,7 +24,7 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source, module_name_for, module_role
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 3
+ANALYZER_VERSION = 4
 
 Progress = Callable[[int, int, str], None]
 

@@ -9,6 +9,7 @@ from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, truthy
 from klaro.scan.model import CliCommand, CliOption
 
 # keywords a custom argparse Action takes for its environment variable (twine's `env=`)
+_ADDERS = (".add_argument", ".addoption")
 _ENV_KEYWORDS = ("env", "envvar", "env_var")
 
 
@@ -54,8 +55,9 @@ class Argparse:
                     self._assign(node, function, variables, subparsers)
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
                     self._sub_parser(node, function, subparsers)  # a command with no options
-                elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_argument"):
-                    owner = dotted(node.func)[: -len(".add_argument")]
+                elif isinstance(node, ast.Call) and dotted(node.func).endswith(_ADDERS):
+                    # pytest's `parser.addoption` takes argparse's arguments
+                    owner = dotted(node.func).rsplit(".", 1)[0]
                     key = variables.get(owner) or self._implicit(owner, function, node.lineno)
                     variables.setdefault(owner, key)
                     self.options.setdefault(key, []).append(self._option(node))

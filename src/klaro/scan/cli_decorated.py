@@ -86,6 +86,45 @@ def decorated_commands(
                 option_refs=tuple(refs),
             )
         )
+    if frameworks & CLICK_MODULES:
+        out += _added_commands(tree, path, module, names)
+    return out
+
+
+def _added_commands(
+    tree: ast.Module, path: str, module: str, names: dict[str, str]
+) -> list[CliCommand]:
+    """`group.add_command(cmd, "name")`: a command registered on a group under a name.
+
+    The command object may live in another module (`scripts.compile.cli`); its name on the
+    group is what users type, so that is recorded (with the target as `function`).
+    """
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and dotted(node.func).endswith(".add_command")):
+            continue
+        group = dotted(node.func).rsplit(".", 1)[0]
+        if group not in names or not node.args:
+            continue
+        given = node.args[1] if len(node.args) > 1 else kw(node, "name")
+        target = dotted(node.args[0])
+        if isinstance(given, ast.Constant) and isinstance(given.value, str):
+            name = given.value
+        elif target in names:
+            name = names[target]
+        else:
+            continue  # the name is the command object's own, known only at run time
+        function = f"{module}.{target}" if target in names else target
+        out.append(
+            CliCommand(
+                name=name,
+                framework="click",
+                path=path,
+                lineno=node.lineno,
+                function=function,
+                parent=names[group],
+            )
+        )
     return out
 
 

@@ -53,6 +53,9 @@ class ProjectIndex:
     scripts: set[str] = field(default_factory=set)  # console / gui scripts
     subcommands: set[str] = field(default_factory=set)
     options: set[str] = field(default_factory=set)
+    # options declared elsewhere in the repository (a test suite's pytest options, a dev
+    # script's flags): real, so naming them is not drift, but not the product's CLI
+    other_options: set[str] = field(default_factory=set)
     valued: set[str] = field(default_factory=set)  # options that take a value
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
@@ -127,6 +130,17 @@ class ProjectIndex:
         return (self.root / path).exists() if self.root.is_dir() else False
 
 
+# First words of environment variables that belong to other programs or the system: a project
+# reading XDG_CONFIG_HOME or PIP_TOOLS_CACHE does not make every XDG_* or PIP_* its own.
+OTHER_NAMESPACES = frozenset(
+    {
+        "XDG", "PIP", "PYTHON", "GIT", "GITHUB", "RUNNER", "CI", "AWS", "AZURE", "GOOGLE",
+        "GCP", "DOCKER", "NODE", "NPM", "CONDA", "VIRTUAL", "LC", "LANG", "TERM", "SSL",
+        "REQUESTS", "HTTP", "HTTPS", "NO", "COMP", "PYTEST", "TOX", "UV", "POETRY",
+    }
+)  # fmt: skip
+
+
 def build_index(analysis: Analysis) -> ProjectIndex:
     """Index every non-test module of an analysis."""
     index = ProjectIndex(root=Path(analysis.root))
@@ -155,6 +169,14 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if i.name != "*" and i.module.split(".")[0] not in index.packages
     }
     index.scripts = {e.name for e in meta.entry_points if e.group.endswith("_scripts")}
+    index.other_options = {
+        flag
+        for m in analysis.modules
+        for c in m.cli
+        for o in c.options
+        if not o.positional
+        for flag in o.flags
+    }
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
@@ -174,7 +196,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.env_vars.add(env.name)
     names = [meta.name or "", *index.packages, *index.scripts]
     index.env_prefixes = {n.upper().replace("-", "_") + "_" for n in names if n}
-    index.env_prefixes |= {v.split("_")[0] + "_" for v in index.env_vars if "_" in v[1:]}
+    index.env_prefixes |= {
+        v.split("_")[0] + "_"
+        for v in index.env_vars
+        if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
+    }
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
     index.code_dirs = {m.path.split("/")[0] for m in shipped}

@@ -305,6 +305,9 @@ class Resolver:
             words = shlex.split(text)
         except ValueError:
             words = text.split()
+        # only the first command of a pipeline or list is the project's (`tool -x | grep y`)
+        cut = next((i for i, w in enumerate(words) if w in _SHELL_OPERATORS), len(words))
+        words = words[:cut]
         if not words:
             return Outcome("ignored", ref)
         program = words[0].rsplit("/", 1)[-1]
@@ -334,7 +337,8 @@ class Resolver:
                 continue
             if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
                 flag = arg.split("=", 1)[0]
-                if flag not in index.options and flag not in UNIVERSAL_OPTIONS:
+                known = flag in index.options or flag in UNIVERSAL_OPTIONS
+                if not known and not _abbreviates(flag, index.options):
                     close = difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
                         "unresolved",
@@ -364,9 +368,14 @@ class Resolver:
         flag = text.split("=", 1)[0].split()[0]
         if flag.lstrip("-") in _PLACEHOLDERS:
             return Outcome("ignored", ref)
-        if flag in index.options or flag in UNIVERSAL_OPTIONS:
+        known = index.options | index.other_options
+        if flag in known or flag in UNIVERSAL_OPTIONS or _abbreviates(flag, known):
             return Outcome("resolved", ref, flag)
-        close = difflib.get_close_matches(flag, sorted(index.options), n=3)
+        # Alone in prose, a flag may be pip's or git's (`--no-binary`, `--ignore-rev`): it is
+        # reported only when it reads like one of the project's own, renamed or mistyped.
+        close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
+        if not close:
+            return Outcome("ignored", ref)
         return Outcome(
             "unresolved",
             ref,
@@ -434,6 +443,16 @@ class Resolver:
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
+        if target.startswith("/") and not self.index.exists(path):
+            # a docs site's absolute link (`/cli/index.md`) starts at the site's source folder
+            path = next(
+                (
+                    p
+                    for p in (posixpath.join(r, path) for r in self._site_roots())
+                    if self.index.exists(p)
+                ),
+                path,
+            )
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
@@ -446,6 +465,12 @@ class Resolver:
         if fragment and path.lower().endswith(_MARKDOWN):
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
+
+    def _site_roots(self) -> list[str]:
+        """Folders a documentation site is built from: `docs/`, and any holding a conf.py."""
+        roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
+        roots |= {"docs"} if self.index.exists("docs") else set()
+        return sorted(r for r in roots if r)
 
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""
@@ -483,3 +508,13 @@ class Resolver:
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
     """Whether a document path matches one of the ignore patterns."""
     return any(fnmatch.fnmatchcase(str(path), p) for p in patterns)
+
+
+_SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
+
+
+def _abbreviates(flag: str, options: set[str]) -> bool:
+    """argparse accepts any unambiguous prefix of a long option (`--package` for `--packages`)."""
+    if not flag.startswith("--") or len(flag) < 4:
+        return False
+    return len([o for o in options if o.startswith("--") and o.startswith(flag)]) == 1
