@@ -263,7 +263,11 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
     if not exports:
         return []
     names = ", ".join(sorted(e.name for e in exports))
-    out = ["### As a library", "", "```python", f"from {tops[0].name} import {names}", "```", ""]
+    statement = f"from {tops[0].name} import {names}"
+    if len(statement) > 88:  # as a formatter would wrap it
+        listed = "".join(f"    {n},\n" for n in sorted(e.name for e in exports))
+        statement = f"from {tops[0].name} import (\n{listed})"
+    out = ["### As a library", "", "```python", statement, "```", ""]
     for export in exports:
         summary = _plain(first_line(export.obj.docstring))
         line = f"- `{short_signature(export.obj)}`"

@@ -87,7 +87,19 @@ def short_signature(obj: Class | Function, width: int = 90) -> str | None:
         return full
     params = _call_parameters(obj)
     bare = tuple(Parameter(p.name, p.kind, None, p.default) for p in params)
-    return f"{obj.name}{render_signature(bare, None)}"
+    short = f"{obj.name}{render_signature(bare, None)}"
+    if len(short) <= width:
+        return short
+    # Still too long (a class with twenty keyword arguments): keep what must be passed and
+    # the first few options; the API reference has the rest.
+    kept: list[Parameter] = []
+    for param in bare:
+        needed = param.default is None and param.kind not in ("var_positional", "var_keyword")
+        if not needed and len(render_signature((*kept, param), None)) + len(obj.name) > width - 6:
+            break
+        kept.append(param)
+    shown = render_signature(tuple(kept), None)
+    return f"{obj.name}{shown[:-1]}, ...)" if kept else f"{obj.name}(...)"
 
 
 def _call_parameters(obj: Class | Function) -> tuple[Parameter, ...]:
