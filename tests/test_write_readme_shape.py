@@ -64,3 +64,25 @@ def test_usage_follows_calls_to_the_parser_a_script_builds(tmp_path: Path) -> No
     (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
     assert "tree [-d DEPTH]" in readme.after
     assert "| `-d`, `--depth` | how deep to go |  |" in readme.after
+
+
+def test_long_call_signatures_are_cut_and_long_imports_wrapped(tmp_path: Path) -> None:
+    params = ", ".join(f"option_{i}: int = {i}" for i in range(20))
+    pkg = tmp_path / "big"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        '"""Big."""\n__all__ = ["Widget", "make_a_widget_with_a_long_name", "another_helper_with_a_rather_long_descriptive_name"]\n\n\n'
+        f'class Widget:\n    """A widget."""\n\n    def __init__(self, name: str, {params}):\n'
+        "        self.name = name\n\n\n"
+        'def make_a_widget_with_a_long_name() -> Widget:\n    """Make one."""\n'
+        '    return Widget("w")\n\n\ndef another_helper_with_a_rather_long_descriptive_name() -> None:\n    """Help."""\n'
+    )
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "big"\nversion = "1"\n')
+    config = load_config(tmp_path, env={})
+    analysis = app.analyze(config)
+    (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
+    line = next(ln for ln in readme.after.splitlines() if ln.startswith("- `Widget("))
+    signature = line.split("`")[1]
+    assert signature.startswith("Widget(name, option_0=0, option_1=1")
+    assert signature.endswith(", ...)") and len(signature) <= 90
+    assert "from big import (\n    Widget,\n" in readme.after
