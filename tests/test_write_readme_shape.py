@@ -70,12 +70,13 @@ def test_long_call_signatures_are_cut_and_long_imports_wrapped(tmp_path: Path) -
     params = ", ".join(f"option_{i}: int = {i}" for i in range(20))
     pkg = tmp_path / "big"
     pkg.mkdir()
+    helper = "another_helper_with_a_rather_long_descriptive_name"
     (pkg / "__init__.py").write_text(
-        '"""Big."""\n__all__ = ["Widget", "make_a_widget_with_a_long_name", "another_helper_with_a_rather_long_descriptive_name"]\n\n\n'
+        f'"""Big."""\n__all__ = ["Widget", "make_a_widget_with_a_long_name", "{helper}"]\n\n\n'
         f'class Widget:\n    """A widget."""\n\n    def __init__(self, name: str, {params}):\n'
         "        self.name = name\n\n\n"
         'def make_a_widget_with_a_long_name() -> Widget:\n    """Make one."""\n'
-        '    return Widget("w")\n\n\ndef another_helper_with_a_rather_long_descriptive_name() -> None:\n    """Help."""\n'
+        f'    return Widget("w")\n\n\ndef {helper}() -> None:\n    """Help."""\n'
     )
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "big"\nversion = "1"\n')
     config = load_config(tmp_path, env={})
