@@ -10,8 +10,9 @@ import pytest
 
 from golden import assert_golden
 from klaro.scan.analyze import analyze_repository
+from klaro.scan.layout import module_name_for
 from klaro.scan.model import Analysis, Function, Module
-from klaro.scan.python import analyze_source, module_name_for
+from klaro.scan.python import analyze_source
 
 GOLDENS = Path(__file__).parent / "data" / "goldens"
 
@@ -368,7 +369,7 @@ def test_typer_annotated_defaults_and_optional_bool_flags() -> None:
 
 
 def test_top_level_scripts_folder_is_not_package_api() -> None:
-    from klaro.scan.python import module_role
+    from klaro.scan.layout import module_role
 
     dirs = frozenset({"tool", "tool/scripts", "scripts"})
     assert module_role("tool/scripts/run.py", dirs) == "package"

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from klaro import __version__
 from klaro.scan.files import scan_repository
+from klaro.scan.layout import module_name_for, module_role
 from klaro.scan.metadata import read_metadata
 from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
-from klaro.scan.python import analyze_source, module_name_for, module_role
+from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
 ANALYZER_VERSION = 4

@@ -14,8 +14,9 @@ from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis
 from klaro.verify.index import ProjectIndex, build_index
 from klaro.verify.model import FINDING_KINDS, Finding
+from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference, extract_references, parse_document
-from klaro.verify.resolve import Outcome, Resolver
+from klaro.verify.resolve import Resolver
 
 __all__ = [
     "FINDING_KINDS",

@@ -17,8 +17,8 @@ import pathspec
 
 from klaro.config import Config
 from klaro.errors import UsageError
+from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
-from klaro.scan.python import is_test_path
 from klaro.verify import project_index, to_finding
 from klaro.verify.model import Finding
 from klaro.verify.refs import Document, parse_document

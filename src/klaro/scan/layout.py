@@ -1,0 +1,63 @@
+"""Where a Python file sits in a repository: its module name and its role.
+
+A file's dotted name comes from its package chain (`src/` layouts drop `src`); its role says
+whether it is part of an installable package (documented API), a test, an example or a script.
+"""
+
+from __future__ import annotations
+
+_NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
+_ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
+
+
+def module_name_for(path: str, package_dirs: frozenset[str]) -> str:
+    """Derive the dotted module name of a repo-relative path.
+
+    `package_dirs` holds every directory that has an `__init__.py`; a module's name starts at
+    the highest directory of its unbroken package chain, and `src/` layouts drop `src`.
+    """
+    parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+        dirs = parts
+    else:
+        dirs = parts[:-1]
+    start = len(dirs)
+    while start > 0 and "/".join(dirs[:start]) in package_dirs:
+        start -= 1
+    if dirs and dirs[0] == "src":
+        start = 1  # src layout: namespace packages under src/ keep their full name
+    return ".".join(parts[start:]) or parts[-1]
+
+
+def is_test_path(path: str) -> bool:
+    """Tell whether a file belongs to a test suite rather than to the documented code."""
+    parts = path.split("/")
+    name = parts[-1]
+    if any(p in {"tests", "test", "testing"} for p in parts[:-1]):
+        return True
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def module_role(path: str, package_dirs: frozenset[str]) -> str:
+    """Classify a file: part of an installable package, a test, an example/doc, or a script.
+
+    Only "package" modules make up the public API that documentation describes; examples,
+    docs configuration and helper scripts are analysed but not documented as API.
+    """
+    if is_test_path(path):
+        return "test"
+    parts = path.split("/")
+    # `examples/` is not API, but a `scripts/` package inside a package is shipped code:
+    # pip-tools keeps its commands in `piptools/scripts/`.
+    if any(
+        p in _NON_PACKAGE_DIRS
+        and not (i and {"/".join(parts[:i]), "/".join(parts[: i + 1])} <= package_dirs)
+        for i, p in enumerate(parts[:-1])
+    ):
+        return "example"
+    if parts[0] == "src" and len(parts) > 1:
+        return "package"
+    if len(parts) == 1:
+        return "script" if parts[0] in _ROOT_SCRIPTS else "package"
+    return "package" if parts[0] in package_dirs else "script"
