@@ -7,9 +7,7 @@ import json
 import sys
 from typing import Any
 
-from klaro import app
-from klaro.commands.common import add_common, config_from_args, progress_bar
-from klaro.scan.analyze import default_cache_dir
+from klaro.commands.common import add_common, analysis_for, config_from_args
 from klaro.scan.graph import build_graph
 from klaro.scan.model import Analysis
 
@@ -30,11 +28,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Analyse and print; exit 0 even when some files had syntax errors (they are listed)."""
     config = config_from_args(args)
-    analysis = app.analyze(
-        config,
-        cache_dir=None if args.no_cache else default_cache_dir(),
-        progress=progress_bar(args.quiet, "analyse"),
-    )
+    analysis = analysis_for(config, args)
     if args.format == "json":
         data = analysis.to_dict()
         graph = build_graph(analysis)

@@ -6,9 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from klaro import app
-from klaro.commands.common import add_common, config_from_args, progress_bar
-from klaro.scan.analyze import default_cache_dir
+from klaro.commands.common import add_common, analysis_for, config_from_args
 from klaro.verify.check import check_repository
 from klaro.verify.format import render
 
@@ -34,11 +32,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Analyse, check the documents and print the report; 1 when the docs have drifted."""
     config = config_from_args(args)
-    analysis = app.analyze(
-        config,
-        cache_dir=None if args.no_cache else default_cache_dir(),
-        progress=progress_bar(args.quiet, "analyse"),
-    )
+    analysis = analysis_for(config, args)
     report = check_repository(config, analysis, args.docs)
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0

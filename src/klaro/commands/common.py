@@ -8,8 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from klaro import app
 from klaro.config import Config, load_config
 from klaro.errors import UsageError
+from klaro.scan.analyze import default_cache_dir
+from klaro.scan.model import Analysis
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -45,3 +48,12 @@ def progress_bar(quiet: bool, label: str) -> Callable[[int, int, str], None] | N
             bar["bar"].close()
 
     return update
+
+
+def analysis_for(config: Config, args: argparse.Namespace) -> Analysis:
+    """Analyse the repository as the command line asks: cached unless --no-cache, quiet or not."""
+    return app.analyze(
+        config,
+        cache_dir=None if getattr(args, "no_cache", False) else default_cache_dir(),
+        progress=progress_bar(args.quiet, "analyse"),
+    )

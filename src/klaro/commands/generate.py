@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from klaro import app
-from klaro.commands.common import add_common, config_from_args, progress_bar
+from klaro.commands.common import add_common, analysis_for, config_from_args
 from klaro.errors import UsageError
-from klaro.scan.analyze import default_cache_dir
 from klaro.scan.graph import build_graph
 
 _DOC_CHOICES = {"readme": ("readme",), "api": ("api",), "all": app.DOCS}
@@ -63,11 +62,7 @@ def run(args: argparse.Namespace) -> int:
             "klaro: no model configured (KLARO_API_KEY or base_url); using the offline writer",
             file=sys.stderr,
         )
-    analysis = app.analyze(
-        config,
-        cache_dir=None if args.no_cache else default_cache_dir(),
-        progress=progress_bar(args.quiet, "analyse"),
-    )
+    analysis = analysis_for(config, args)
     offline = args.offline or not config.has_model
     knowledge = None if offline else app.open_knowledge(config)
     result = app.write_docs(

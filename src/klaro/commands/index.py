@@ -5,11 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from klaro import app
-from klaro.commands.common import add_common, config_from_args, progress_bar
+from klaro.commands.common import add_common, analysis_for, config_from_args, progress_bar
 from klaro.config import Config
 from klaro.knowledge.base import KnowledgeBase
-from klaro.scan.analyze import default_cache_dir
 from klaro.write import styleguides
 
 
@@ -33,9 +31,7 @@ def load_guides(config: Config) -> list[tuple[str, str]]:
 def run(args: argparse.Namespace) -> int:
     """Analyse, chunk, embed what changed and print the counts."""
     config = config_from_args(args)
-    analysis = app.analyze(
-        config, cache_dir=default_cache_dir(), progress=progress_bar(args.quiet, "analyse")
-    )
+    analysis = analysis_for(config, args)
     kb = KnowledgeBase.from_config(config)
     if args.rebuild:
         kb.rebuild()
