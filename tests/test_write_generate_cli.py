@@ -91,3 +91,14 @@ def test_configured_model_skips_the_note(
     root = sample_repo("wordlib")
     assert main(["generate", str(root), "--diff"]) == 1
     assert NOTE not in capsys.readouterr().err
+
+
+def test_repository_without_python_gets_no_empty_api_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "README.md").write_text("# notes\n\nJust text.\n")
+    assert main(["generate", str(tmp_path), "--doc", "api", "-o", "-"]) == 0
+    assert "nothing to write" in capsys.readouterr().err
+    assert main(["generate", str(tmp_path)]) == 0
+    assert not (tmp_path / "docs").exists()
+    assert "API reference" not in (tmp_path / "README.md").read_text()

@@ -65,12 +65,17 @@ def generate(
     RegionError before anything is written. `docs` defaults to the configured documents.
     """
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
+    api_exists = (config.root / config.api_path).is_file()
+    # with nothing public to describe, no empty API reference is created, nor linked to
+    api_wanted = api_exists or any(m.is_public for m in analysis.modules)
+    if not api_wanted:
+        wanted = [kind for kind in wanted if kind != "api"]
     guides = load_guides(config)
     changes: list[DocChange] = []
     if "readme" in wanted:
         before = _read_doc(config.root, config.readme_path)
         api_link = None
-        if "api" in config.docs or (config.root / config.api_path).is_file():
+        if api_wanted and ("api" in config.docs or api_exists):
             readme_dir = posixpath.dirname(config.readme_path) or "."
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")

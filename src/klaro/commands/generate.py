@@ -75,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     )
     _report(result, args.trace, args.quiet)
     changes = result.changes
+    if not changes:
+        print(
+            "klaro: nothing to write: no public Python modules for an API reference",
+            file=sys.stderr,
+        )
+        return 0
     if args.diff:
         for change in changes:
             sys.stdout.write(change.diff())
