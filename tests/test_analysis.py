@@ -375,3 +375,32 @@ def test_top_level_scripts_folder_is_not_package_api() -> None:
     assert module_role("tool/scripts/run.py", dirs) == "package"
     assert module_role("scripts/release.py", dirs) == "example"
     assert module_role("examples/demo/app.py", frozenset({"examples/demo"})) == "example"
+
+
+def test_options_added_by_a_helper_function_join_each_parser_it_is_given(tmp_path: Path) -> None:
+    pkg = tmp_path / "tool"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "common.py").write_text(
+        "def add_common(parser):\n"
+        "    parser.add_argument('path', nargs='?', default='.')\n"
+        "    parser.add_argument('-q', '--quiet', action='store_true')\n"
+    )
+    (pkg / "cli.py").write_text(
+        "import argparse\nfrom tool.common import add_common\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser()\n"
+        "    sub = parser.add_subparsers()\n"
+        "    run = sub.add_parser('run')\n"
+        "    run.add_argument('--fast', action='store_true')\n"
+        "    add_common(run)\n"
+        "    show = sub.add_parser('show')\n"
+        "    add_common(show)\n"
+        "    show.add_argument('--all', action='store_true')\n"
+        "    return parser.parse_args()\n"
+    )
+    analysis = analyze_repository(tmp_path)
+    commands = {c.name: c for c in analysis.cli if c.path == "tool/cli.py"}
+    assert [o.flags for o in commands["run"].options] == [("--fast",), ("path",), ("-q", "--quiet")]
+    assert [o.flags for o in commands["show"].options] == [("path",), ("-q", "--quiet"), ("--all",)]
+    assert not commands["show"].options[0].required  # nargs="?"
+    assert commands[""].options == ()  # parse_args() is the parser's own method, not a helper

@@ -25,7 +25,7 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 4
+ANALYZER_VERSION = 5
 
 Progress = Callable[[int, int, str], None]
 
@@ -191,7 +191,10 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
     """
     if not any(c.option_refs for m in modules for c in m.cli):
         return modules
-    shared = {f"{m.name}.{name}": option for m in modules for name, option in m.shared_options}
+    shared: dict[str, list[CliOption]] = {}
+    for m in modules:
+        for name, option in m.shared_options:
+            shared.setdefault(f"{m.name}.{name}", []).append(option)
     out = []
     for module in modules:
         if not any(c.option_refs for c in module.cli):
@@ -204,9 +207,11 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
             for position, ref in command.option_refs:
                 head, _, rest = ref.partition(".")
                 target = bound.get(head)
-                option = shared.get(f"{target}.{rest}" if rest else target or "")
-                if option is not None:
-                    inserted.setdefault(position, []).append(option)
+                found = shared.get(f"{target}.{rest}" if rest else target or "")
+                if found is None:  # a helper defined in the same module
+                    found = shared.get(f"{module.name}.{ref}")
+                if found:
+                    inserted.setdefault(position, []).extend(found)
             options: list[CliOption] = []
             for i in range(len(command.options) + 1):
                 options += inserted.get(i, [])

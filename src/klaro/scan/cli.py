@@ -28,11 +28,15 @@ def extract(
     if "argparse" in frameworks or not frameworks:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
-        commands += Argparse(path, constants).run(tree)
+        parsers = Argparse(path, constants)
+        commands += parsers.run(tree)
+        shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
-        shared = shared_click_options(tree)
-    if frameworks & (CLICK_MODULES | {"typer"}):
-        commands += decorated_commands(tree, path, module, frameworks, dict(shared))
+        decorators = shared_click_options(tree)
+        shared += decorators
+        commands += decorated_commands(tree, path, module, frameworks, dict(decorators))
+    elif "typer" in frameworks:
+        commands += decorated_commands(tree, path, module, frameworks, {})
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 

@@ -21,6 +21,7 @@ class Argparse:
         self.constants = constants
         self.commands: dict[str, dict[str, object]] = {}
         self.options: dict[str, list[CliOption]] = {}
+        self.refs: dict[str, list[tuple[int, str]]] = {}  # helper(parser) calls, by command
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self._scope(tree.body, "")
@@ -37,9 +38,23 @@ class Argparse:
                     options=tuple(self.options.get(key, ())),
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
                     has_subcommands=bool(info.get("subcommands")),
+                    option_refs=tuple(self.refs.get(key, ())),
                 )
             )
         return out
+
+    def helper_options(self) -> list[tuple[str, CliOption]]:
+        """Options that a helper adds to a parser it is given (`def add_common(parser)`).
+
+        They are shared like click's option decorators: `_resolve_shared_options` puts them
+        in every command whose parser is handed to the helper, in this module or another.
+        """
+        return [
+            (str(info["function"]), option)
+            for key, info in self.commands.items()
+            if key.endswith(":implicit") and info["function"]
+            for option in self.options.get(key, ())
+        ]
 
     def _scope(self, body: list[ast.stmt], function: str) -> None:
         """Walk one function (or the module) in source order; variables are per scope."""
@@ -61,6 +76,22 @@ class Argparse:
                     key = variables.get(owner) or self._implicit(owner, function, node.lineno)
                     variables.setdefault(owner, key)
                     self.options.setdefault(key, []).append(self._option(node))
+                elif isinstance(node, ast.Call):
+                    self._helper_call(node, variables)
+
+    def _helper_call(self, call: ast.Call, variables: dict[str, str]) -> None:
+        """Note `add_common(parser)`: a function that adds options to a parser we know."""
+        helper = dotted(call.func)
+        if not helper or helper.endswith("()"):
+            return
+        for arg in call.args:
+            if isinstance(arg, ast.Name) and arg.id in variables:
+                if helper.split(".")[0] == arg.id:
+                    return  # a method of the parser itself (`parser.parse_args()`)
+                key = variables[arg.id]
+                position = len(self.options.get(key, ()))
+                self.refs.setdefault(key, []).append((position, helper))
+                return
 
     def _assign(
         self,

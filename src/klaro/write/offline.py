@@ -204,7 +204,8 @@ def _synopsis(prog: str, command: CliCommand, has_subcommands: bool) -> str:
     parts = [prog]
     for option in command.options:
         if option.positional:
-            parts.append(option.dest.upper())
+            name = option.dest.upper()
+            parts.append(name if option.required else f"[{name}]")
         else:
             flag = min(option.flags, key=len) if option.is_flag else option.flags[0]
             text = flag if option.is_flag else f"{flag} {option.dest.upper()}"
