@@ -146,3 +146,35 @@ def test_redactor_masks_assignments_and_known_values_but_not_code() -> None:
     assert r.redact("token = get_token()") == "token = get_token()"
     assert r.redact("password: <your password>") == "password: <your password>"
     assert env_secrets({"GITHUB_TOKEN": "abcdefgh12", "HOME": "/home/someone"}) == ("abcdefgh12",)
+
+
+def test_edits_outside_klaros_regions_are_refused_and_change_nothing(toolbox: Toolbox) -> None:
+    draft = (
+        "# tinycalc\n\nWritten by people.\n\n"
+        "<!-- klaro:begin usage -->\n## Usage\n\nCall it.\n<!-- klaro:end usage -->\n"
+    )
+    guarded = Toolbox(
+        toolbox.ws,
+        toolbox.analysis,
+        toolbox.graph,
+        target="README.md",
+        doc_paths=("README.md",),
+        protect=draft,
+    )
+    guarded.draft = draft
+    with pytest.raises(ToolError, match="outside Klaro's"):
+        guarded.edit_document("Written by people.", "Rewritten by a bot.")
+    with pytest.raises(ToolError, match="outside Klaro's"):
+        guarded.edit_document("<!-- klaro:end usage -->\n", "")  # a broken marker, too
+    with pytest.raises(ToolError, match="outside Klaro's"):
+        guarded.submit_document(
+            "README.md",
+            "s",
+            edits=[
+                {"old_string": "Call it.", "new_string": "Call `add`."},
+                {"old_string": "# tinycalc", "new_string": "# calc"},
+            ],
+        )
+    assert guarded.draft == draft and guarded.submission is None  # all or nothing
+    guarded.edit_document("Call it.", "Call `add` with two integers.")
+    assert "Written by people." in guarded.draft and "two integers" in guarded.draft

@@ -25,7 +25,7 @@ from klaro.write.api import REGION_PREFIX, api_sections
 from klaro.write.model import DocChange
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
-from klaro.write.regions import Section, find_regions, update_document
+from klaro.write.regions import Section, outside_regions, update_document
 from klaro.write.styleguides import guide_named, load_guides
 
 if TYPE_CHECKING:
@@ -216,31 +216,18 @@ def write_docs(
 def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
     """Accept the agent's text only if every byte outside Klaro's regions is the draft's.
 
-    The draft already keeps people's text exactly; an agent that edited it (or broke the
+    The agent's edit tools already refuse such changes; this is the last check, for a draft
+    the model wrote out as plain text. An agent that edited people's text (or broke the
     markers) is overruled and the offline draft is kept.
     """
     if proposed.after == draft.after:
         return proposed
     try:
-        if _outside_regions(proposed.after, draft.path) == _outside_regions(
-            draft.after, draft.path
-        ):
+        if outside_regions(proposed.after, draft.path) == outside_regions(draft.after, draft.path):
             return proposed
     except KlaroError:
         pass  # malformed markers in the agent's text: fall back to the draft
     return draft
-
-
-def _outside_regions(text: str, path: str) -> list[str]:
-    """The text between managed regions, with each region reduced to its name."""
-    parts: list[str] = []
-    cursor = 0
-    for region in find_regions(text, path):
-        parts.append(text[cursor : region.outer_start])
-        parts.append(f"<region {region.name}>")
-        cursor = region.outer_end
-    parts.append(text[cursor:])
-    return parts
 
 
 def run_redactor(config: Config) -> Redactor:

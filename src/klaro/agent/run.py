@@ -87,7 +87,13 @@ def run_agent(
     files = [f.path for f in scan.files]
     ws = Workspace(config.root, files, redactor=ctx.redactor, output_chars=config.tool_output_chars)
     toolbox = Toolbox(
-        ws, analysis, graph, target=draft.path, doc_paths=config.doc_paths(), knowledge=knowledge
+        ws,
+        analysis,
+        graph,
+        target=draft.path,
+        doc_paths=config.doc_paths(),
+        knowledge=knowledge,
+        protect=draft.after,
     )
     tree = "\n".join(ws.files[:_TREE_FILES])
     if len(ws.files) > _TREE_FILES:

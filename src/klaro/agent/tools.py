@@ -20,6 +20,7 @@ from klaro.agent.search import fallback_guides, fallback_search
 from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
+from klaro.write.regions import RegionError, outside_regions
 
 MAX_LINES = 200  # one read_file window
 MAX_MATCHES = 50
@@ -53,6 +54,7 @@ class Toolbox:
         target: str,
         doc_paths: tuple[str, ...],
         knowledge: Knowledge | None = None,
+        protect: str | None = None,
     ) -> None:
         self.ws = workspace
         self.analysis = analysis
@@ -61,6 +63,8 @@ class Toolbox:
         self.doc_paths = doc_paths
         self.knowledge = knowledge
         self.draft = ""  # set by the graph before each batch of calls, read back after
+        # text people wrote in the starting draft (outside Klaro's regions) must stay as is
+        self._owned = _people_text(protect, target)
         self.submission: Submission | None = None
         self._symbols = _symbol_index(analysis)
         self.tools: dict[str, BaseTool] = {
@@ -205,13 +209,9 @@ class Toolbox:
 
     def edit_document(self, old_string: str, new_string: str, replace_all: bool = False) -> str:
         """Replace an exact string of the draft; it must occur once unless `replace_all`."""
-        count = self.draft.count(old_string) if old_string else 0
-        if count == 0:
-            raise ToolError("old_string not found in the draft; copy it exactly, spaces included")
-        if count > 1 and not replace_all:
-            raise ToolError(f"old_string occurs {count} times; add context or set replace_all")
-        self.draft = self.draft.replace(old_string, new_string, -1 if replace_all else 1)
-        return f"draft edited ({count if replace_all else 1} replacement(s))"
+        text, count = _replace(self.draft, old_string, new_string, replace_all)
+        self.draft = self._guarded(text)
+        return f"draft edited ({count} replacement(s))"
 
     def submit_document(
         self,
@@ -227,16 +227,50 @@ class Toolbox:
         """
         if not writable(path, self.doc_paths) or path.strip().removeprefix("./") != self.target:
             raise ToolError(f"you may only write '{self.target}' in this task, not '{path}'")
-        if content is not None:
-            self.draft = content
+        text = self.draft if content is None else content
         for edit in edits or []:
             if set(edit) != {"old_string", "new_string"}:
                 raise ToolError("each edit needs exactly 'old_string' and 'new_string'")
-            self.edit_document(edit["old_string"], edit["new_string"])
-        if not self.draft.strip():
+            text, _ = _replace(text, edit["old_string"], edit["new_string"], False)
+        if not text.strip():
             raise ToolError("the document is empty; submit content")
+        self.draft = self._guarded(text)  # all or nothing: a failing edit changes nothing
         self.submission = Submission(self.target, summary.strip()[:200])
         return "submitted; verifying every code reference"
+
+    def _guarded(self, text: str) -> str:
+        """Refuse a draft that changes text people wrote, so the model can undo it now."""
+        if self._owned is not None and _people_text(text, self.target) != self._owned:
+            raise ToolError(
+                "that change touches text outside Klaro's <!-- klaro:begin/end --> regions "
+                "(or their markers); people wrote it, so edit only inside the regions"
+            )
+        return text
+
+
+def _replace(text: str, old: str, new: str, replace_all: bool) -> tuple[str, int]:
+    """Replace an exact string once (or everywhere with `replace_all`); errors the model can fix."""
+    count = text.count(old) if old else 0
+    if count == 0:
+        raise ToolError("old_string not found in the draft; copy it exactly, spaces included")
+    if count > 1 and not replace_all:
+        raise ToolError(f"old_string occurs {count} times; add context or set replace_all")
+    return text.replace(old, new, -1 if replace_all else 1), count if replace_all else 1
+
+
+def _people_text(text: str | None, path: str) -> list[str] | None:
+    """The parts of a document outside Klaro's regions; None when it has no regions to tell by.
+
+    A draft from the offline writer marks what Klaro owns; a plain draft handed to
+    `run_agent` directly is the caller's to protect.
+    """
+    if text is None:
+        return None
+    try:
+        parts = outside_regions(text, path)
+    except RegionError:
+        return None
+    return parts if len(parts) > 1 else None
 
 
 def _symbol_index(analysis: Analysis) -> dict[str, Function | Class]:

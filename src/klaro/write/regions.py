@@ -148,6 +148,22 @@ def find_regions(text: str, file: str = "README.md") -> list[Region]:
     return regions
 
 
+def outside_regions(text: str, file: str = "README.md") -> list[str]:
+    """The text people own: everything between managed regions, each region reduced to its name.
+
+    Two versions of a document with equal results differ only inside Klaro's regions.
+    Malformed markers raise RegionError.
+    """
+    parts: list[str] = []
+    cursor = 0
+    for region in find_regions(text, file):
+        parts.append(text[cursor : region.outer_start])
+        parts.append(f"<region {region.name}>")
+        cursor = region.outer_end
+    parts.append(text[cursor:])
+    return parts
+
+
 def update_document(
     existing: str | None,
     sections: Sequence[Section],
