@@ -175,46 +175,27 @@ def build_graph(analysis: Analysis) -> CodeGraph:
 
 def _add_definitions(graph: nx.MultiDiGraph, module: Module) -> None:
     public = module.is_public
+    names = set(module.public_names())
+
+    def define(parent: str, name: str, kind: str, line: int, is_public: bool) -> None:
+        graph.add_node(
+            name, kind=kind, path=module.path, line=line, module=module.name, public=is_public
+        )
+        graph.add_edge(parent, name, key=DEFINES)
+
     graph.add_node(
         module.name, kind="module", path=module.path, line=1, module=module.name, public=public
     )
-    names = set(module.public_names())
     for func in module.functions:
-        graph.add_node(
-            func.fullname,
-            kind="function",
-            path=module.path,
-            line=func.lineno,
-            module=module.name,
-            public=public and func.name in names,
-        )
-        graph.add_edge(module.name, func.fullname, key=DEFINES)
+        define(module.name, func.fullname, "function", func.lineno, public and func.name in names)
     for cls in iter_classes(module.classes):
         cls_public = public and cls.is_public and (cls.name in names or "." in cls.qualname)
-        graph.add_node(
-            cls.fullname,
-            kind="class",
-            path=module.path,
-            line=cls.lineno,
-            module=module.name,
-            public=cls_public,
-        )
-        parent = (
-            module.name
-            if "." not in cls.qualname
-            else f"{module.name}.{cls.qualname.rsplit('.', 1)[0]}"
-        )
-        graph.add_edge(parent, cls.fullname, key=DEFINES)
+        owner = cls.fullname.rsplit(".", 1)[0]  # the module, or the class it is nested in
+        define(owner, cls.fullname, "class", cls.lineno, cls_public)
         for meth in cls.methods:
-            graph.add_node(
-                meth.fullname,
-                kind="method",
-                path=module.path,
-                line=meth.lineno,
-                module=module.name,
-                public=cls_public and meth.is_public,
+            define(
+                cls.fullname, meth.fullname, "method", meth.lineno, cls_public and meth.is_public
             )
-            graph.add_edge(cls.fullname, meth.fullname, key=DEFINES)
 
 
 def _functions(module: Module) -> Iterable[tuple[Function, Class | None]]:
