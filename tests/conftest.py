@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from fakes_github import fake  # noqa: F401  (the GitHub fake, for the action tests)
+
 DATA = Path(__file__).parent / "data"
 REPOS = DATA / "repos"
 

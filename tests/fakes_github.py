@@ -16,7 +16,7 @@ import json
 import re
 import tarfile
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -668,3 +668,13 @@ def drive(
     return ActionRun(
         code, read_outputs(run_dir / "output"), summary.read_text() if summary.exists() else "", log
     )
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeGitHub]:
+    """GitHub's REST API, faked with `responses`; local HTTP (a model server) passes through."""
+    github = FakeGitHub()
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
+        rsps.add_passthru("http://127.0.0.1")
+        github.install(rsps)
+        yield github

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-import responses
 
 from fakes_github import CODE, EVENTS, Counting, FakeGitHub, api_docs, drive, read_outputs, seed
 from klaro import cli
@@ -14,14 +11,6 @@ from klaro.github.context import Steps
 from klaro.verify.model import Finding
 
 NEW_CODE = CODE["widgets/core.py"] + "\n\ndef wave(times: int) -> None:\n    pass\n"
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeGitHub]:
-    github = FakeGitHub()
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
-        github.install(rsps)
-        yield github
 
 
 def pr(fake: FakeGitHub, number: int = 7, head_repo: str | None = None, **files: str) -> str:

@@ -6,26 +6,12 @@ server. Nothing of Klaro's own is replaced: these runs are what a workflow step 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-import responses
-
 from fakes.openai_server import FakeOpenAI, text, tool_calls
-from fakes_github import CODE, TOKEN, FakeGitHub, drive, seed
+from fakes_github import CODE, TOKEN, drive, seed
 from klaro.commands.action import steps
 from klaro.github.context import Steps
 
 API_KEY = "sk-test-e2e-not-a-real-key-0123456789"
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeGitHub]:
-    github = FakeGitHub()
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
-        rsps.add_passthru("http://127.0.0.1")  # the local model server is real HTTP
-        github.install(rsps)
-        yield github
 
 
 def test_push_without_model_opens_pr_with_offline_docs(tmp_path, fake):

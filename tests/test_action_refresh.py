@@ -4,26 +4,16 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import responses
 
 from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
 from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.write.model import DocChange
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeGitHub]:
-    github = FakeGitHub()
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as rsps:
-        github.install(rsps)
-        yield github
 
 
 def test_push_opens_one_pr_with_one_commit_on_klaro_branch(tmp_path, fake, capsys):
