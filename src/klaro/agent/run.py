@@ -22,7 +22,6 @@ from klaro.agent.workspace import Workspace, writable
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
-from klaro.scan.files import scan_repository
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis
 from klaro.verify.model import Finding
@@ -78,13 +77,7 @@ def run_agent(
     ctx = RunContext(verifier=verifier or default_verifier(config, analysis, graph))
     ctx.redactor = Redactor(secrets)
     ctx.usage.model = config.model
-    scan = scan_repository(
-        config.root,
-        include=config.include,
-        exclude=config.exclude,
-        max_file_size=config.max_file_size,
-    )
-    files = [f.path for f in scan.files]
+    files = [f.path for f in analysis.files]  # the scan already ran: same filters, no re-read
     ws = Workspace(config.root, files, redactor=ctx.redactor, output_chars=config.tool_output_chars)
     toolbox = Toolbox(
         ws,
