@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import config_from_args
+from klaro.commands.common import add_common, config_from_args
 from klaro.commands.search import open_index
 
 if TYPE_CHECKING:
@@ -20,11 +20,11 @@ def register(subparsers: Any) -> None:
         "ask", help="answer a question about the repository, citing path:line"
     )
     parser.add_argument(
-        "question", nargs="?", help="the question (default: read questions from stdin)"
+        "question",
+        nargs="?",
+        help="the question; '-' or none: read questions from stdin, one a line",
     )
-    parser.add_argument("--repo", dest="path", default=".", help="repository root (default: .)")
-    parser.add_argument("--config", metavar="FILE", help="config file (default: .klaro.yml)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no prompt on stderr")
+    add_common(parser)
     parser.add_argument("--trace", action="store_true", help="print the steps taken")
     parser.set_defaults(handler=run)
 
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     open_index(kb)
     model = chat_model(config)
     redactor = app.run_redactor(config)
-    if args.question:
+    if args.question and args.question != "-":
         _print(ask(kb, args.question, model, redactor=redactor), args.trace)
         return 0
     interactive = sys.stdin.isatty() and not args.quiet
