@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from klaro import safeio
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
@@ -109,28 +109,21 @@ def _masked(sections: list[Section]) -> list[Section]:
 
 
 def write_changes(config: Config, changes: Sequence[DocChange]) -> list[str]:
-    """Write changed files in place (atomically, each through a temporary file); return paths."""
+    """Write changed files in place (atomically, proven inside the repository); return paths."""
     written: list[str] = []
     for change in changes:
         if not change.changed:
             continue
-        target = config.root / change.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(change.after)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        safeio.write_text(config.root, config.root / change.path, change.after, what=change.path)
         written.append(change.path)
     return written
 
 
 def _read_doc(root: Path, path: str) -> str | None:
     """Read an existing document exactly (newlines kept as they are), or None if absent."""
-    target = root / path
+    target = safeio.inside(root, root / path, what=path)  # a link out is neither read nor written
+    if target.is_dir():
+        raise KlaroError(f"{path}: is a folder, expected a document file")
     if not target.is_file():
         return None
     try:
@@ -269,6 +262,19 @@ def answer(config: Config, question: str) -> str:
     if kb is None:
         raise KlaroError("no knowledge base for this repository: run `klaro index` first")
     model = make_chat_model(config) if config.has_model else None
-    result = ask(kb, question, model, redactor=run_redactor(config))
+    try:
+        result = ask(kb, question, model, redactor=run_redactor(config))
+    except Exception as exc:
+        import openai
+
+        from klaro.agent.faults import model_fault
+
+        if model is None or not isinstance(exc, openai.OpenAIError):
+            raise
+        fatal = model_fault(exc, config)
+        if fatal is not None:
+            raise fatal from None
+        model = None  # a transient fault: answer from the cited passages alone
+        result = ask(kb, question, None, redactor=run_redactor(config))
     sources = ", ".join(result.citations)
     return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")

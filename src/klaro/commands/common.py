@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from klaro import app
+from klaro import app, safeio
 from klaro.config import Config, load_config
 from klaro.errors import UsageError
 from klaro.scan.analyze import default_cache_dir
@@ -57,3 +57,19 @@ def analysis_for(config: Config, args: argparse.Namespace) -> Analysis:
         cache_dir=None if getattr(args, "no_cache", False) else default_cache_dir(),
         progress=progress_bar(args.quiet, "analyse"),
     )
+
+
+def write_output(flag: str, value: str, text: str) -> None:
+    """Write a file the user named on the command line, atomically, creating its folder.
+
+    The user chose the place, so it may lie outside the repository; a folder given as the
+    file, or a file standing where a folder must be, is a typo worth one line, not a traceback.
+    """
+    target = Path(value).expanduser().absolute()
+    if target.is_dir():
+        raise UsageError(f"{flag} '{value}' is a folder, expected a file")
+    existing = next(p for p in target.parents if p.exists())
+    if not existing.is_dir():
+        raise UsageError(f"{flag} '{value}': {existing} is a file, not a folder")
+    parent = safeio.ensure_dir(existing, target.parent, what=f"{flag} '{value}'")
+    safeio.write_text(parent, parent / target.name, text, what=f"{flag} '{value}'")
