@@ -262,19 +262,6 @@ def answer(config: Config, question: str) -> str:
     if kb is None:
         raise KlaroError("no knowledge base for this repository: run `klaro index` first")
     model = make_chat_model(config) if config.has_model else None
-    try:
-        result = ask(kb, question, model, redactor=run_redactor(config))
-    except Exception as exc:
-        import openai
-
-        from klaro.agent.faults import model_fault
-
-        if model is None or not isinstance(exc, openai.OpenAIError):
-            raise
-        fatal = model_fault(exc, config)
-        if fatal is not None:
-            raise fatal from None
-        model = None  # a transient fault: answer from the cited passages alone
-        result = ask(kb, question, None, redactor=run_redactor(config))
+    result = ask(kb, question, model, redactor=run_redactor(config))
     sources = ", ".join(result.citations)
     return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")

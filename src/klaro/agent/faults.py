@@ -9,6 +9,9 @@ the endpoint and what to check.
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor
@@ -22,16 +25,32 @@ class ModelError(KlaroError):
     exit_code = 1
 
 
-def endpoint(config: Config) -> str:
-    """The model endpoint as the user configured it (never with credentials in it)."""
-    return (config.base_url or DEFAULT_ENDPOINT).rstrip("/")
+def endpoint(config: Config | None, exc: Exception | None = None) -> str:
+    """The model endpoint as configured, else as the failed request shows it (no query)."""
+    if config is not None:
+        return (config.base_url or DEFAULT_ENDPOINT).rstrip("/")
+    request = getattr(exc, "request", None)
+    url = str(getattr(request, "url", "") or "")
+    parts = urlsplit(url)
+    if not parts.netloc:
+        return "the model endpoint"
+    path = re.sub(r"/(chat/completions|responses|embeddings)$", "", parts.path)
+    return f"{parts.scheme}://{parts.netloc}{path}".rstrip("/")
 
 
-def model_fault(exc: Exception, config: Config) -> ModelError | None:
+def is_model_error(exc: BaseException) -> bool:
+    """Whether `exc` came from the model client (anything else is not ours to classify)."""
+    import openai
+
+    return isinstance(exc, openai.OpenAIError)
+
+
+def model_fault(exc: Exception, config: Config | None = None) -> ModelError | None:
     """None when `exc` is transient (fall back offline); else the error that ends the run."""
     import openai
 
-    where = endpoint(config)
+    where = endpoint(config, exc)
+    model = f"'{config.model}'" if config is not None else "the configured model"
     if isinstance(exc, openai.APITimeoutError | openai.InternalServerError | openai.ConflictError):
         return None
     if isinstance(exc, openai.RateLimitError):
@@ -47,12 +66,12 @@ def model_fault(exc: Exception, config: Config) -> ModelError | None:
         return ModelError(f"model endpoint {where} rejected the API key (401); {fix}")
     if isinstance(exc, openai.PermissionDeniedError):
         return ModelError(
-            f"model endpoint {where} refused access (403) to model '{config.model}'; check the "
+            f"model endpoint {where} refused access (403) to model {model}; check the "
             "key's project and model permissions"
         )
     if isinstance(exc, openai.NotFoundError):
         return ModelError(
-            f"model endpoint {where}: model '{config.model}' or the endpoint was not found (404); "
+            f"model endpoint {where}: model {model} or the endpoint was not found (404); "
             "check the `model` and `base_url` settings"
         )
     if isinstance(exc, openai.APIConnectionError):
@@ -63,7 +82,8 @@ def model_fault(exc: Exception, config: Config) -> ModelError | None:
     status = getattr(exc, "status_code", None)
     if isinstance(status, int) and (status == 429 or status >= 500):
         return None
-    detail = Redactor([config.api_key]).redact(" ".join(str(exc).split()))[:200]
+    known = [config.api_key] if config is not None else []
+    detail = Redactor(known).redact(" ".join(str(exc).split()))[:200]
     shown = f"{status} " if status else ""
     return ModelError(f"model endpoint {where} refused the request ({shown}{detail})")
 
