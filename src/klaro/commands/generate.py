@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.common import add_common, analysis_for, config_from_args, write_output
 from klaro.errors import UsageError
 
 if TYPE_CHECKING:
@@ -93,11 +92,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(changes[0].after)
         return 0
     if args.output is not None:
-        target = Path(args.output)
-        if target.is_dir():
-            raise UsageError(f"--output '{args.output}' is a folder, expected a file")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(changes[0].after, encoding="utf-8")
+        write_output("--output", args.output, changes[0].after)
         return 0
     app.write_changes(config, changes)
     if not args.quiet:
@@ -119,7 +114,7 @@ def _report(result: app.DocsRun, trace: str | None, quiet: bool) -> None:
         if trace == "-":
             sys.stderr.write(text)
         else:
-            Path(trace).write_text(text, encoding="utf-8")
+            write_output("--trace", trace, text)
     if not quiet:
         for path, status in result.statuses.items():
             print(f"klaro: agent {status} {path}", file=sys.stderr)
