@@ -27,11 +27,10 @@ import yaml
 
 from klaro import app
 from klaro.action import run_action
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.github.pygithub import PyGithubClient
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 
 API = "https://api.github.com"
 CODELOAD = "https://codeload.github.com"

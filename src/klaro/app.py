@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import posixpath
 import tempfile
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 from klaro.verify.model import Finding
 from klaro.write.api import REGION_PREFIX, api_sections
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
 from klaro.write.regions import Section, outside_regions, update_document
@@ -31,7 +31,7 @@ from klaro.write.styleguides import guide_named, load_guides
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from klaro.agent.trace import Trace
+    from klaro.knowledge.ask import Answer
     from klaro.knowledge.base import KnowledgeBase
 
 
@@ -140,19 +140,6 @@ def _read_doc(root: Path, path: str) -> str | None:
         raise KlaroError(f"{path}: not valid UTF-8 text; Klaro will not rewrite it") from None
 
 
-@dataclass(frozen=True)
-class DocsRun:
-    """What writing the docs produced: the changes, which writer, and what the model cost."""
-
-    changes: list[DocChange]
-    writer: str  # offline | agent
-    statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
-    findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
-    tokens: int = 0
-    cost_usd: float = 0.0
-    traces: tuple[Trace, ...] = ()
-
-
 def write_docs(
     config: Config,
     analysis: Analysis,
@@ -245,11 +232,21 @@ def open_knowledge(config: Config) -> KnowledgeBase | None:
     return kb if kb.code.collection() is not None else None
 
 
-def docs_for(config: Config, *, offline: bool = False, cache_dir: Path | None = None) -> DocsRun:
-    """Analyse the repository and write its docs: the Action's refresh step."""
-    analysis = analyze(config, cache_dir=cache_dir)
-    knowledge = None if offline or not config.has_model else open_knowledge(config)
-    return write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+def docs_for(
+    config: Config,
+    *,
+    docs: Sequence[str] | None = None,
+    offline: bool = False,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+) -> DocsRun:
+    """Analyse the repository and write its docs: `klaro generate` and the Action's refresh."""
+    analysis = analyze(config, cache_dir=cache_dir, progress=progress)
+    offline = offline or not config.has_model
+    knowledge = None if offline else open_knowledge(config)
+    return write_docs(
+        config, analysis, build_graph(analysis), docs=docs, offline=offline, knowledge=knowledge
+    )
 
 
 def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
@@ -260,8 +257,8 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
     return [f for f in report.findings if f.kind != "undocumented"]
 
 
-def answer(config: Config, question: str) -> str:
-    """Answer a question about the repository from its knowledge base, with citations."""
+def answerer(config: Config) -> Callable[[str], Answer]:
+    """Open the knowledge base and the model once, for one question or a session of them."""
     from klaro.agent.model import make_chat_model
     from klaro.knowledge.ask import ask
 
@@ -269,6 +266,19 @@ def answer(config: Config, question: str) -> str:
     if kb is None:
         raise KlaroError("no knowledge base for this repository: run `klaro index` first")
     model = make_chat_model(config) if config.has_model else None
-    result = ask(kb, question, model, redactor=run_redactor(config))
-    sources = ", ".join(result.citations)
-    return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")
+    redactor = run_redactor(config)
+    return lambda question: ask(kb, question, model, redactor=redactor)
+
+
+def format_answer(result: Answer, *, steps: bool = False) -> str:
+    """The answer as people read it: optional trace lines, the text, then its sources."""
+    lines = [f"[{step.name}] {step.detail}" for step in result.steps] if steps else []
+    lines.append(result.text)
+    if result.used_model and result.citations:
+        lines.append("\nSources: " + ", ".join(result.citations))
+    return "\n".join(lines)
+
+
+def answer(config: Config, question: str) -> str:
+    """Answer a question about the repository from its knowledge base, with citations."""
+    return format_answer(answerer(config)(question))

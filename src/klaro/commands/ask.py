@@ -7,12 +7,7 @@ import sys
 from typing import Any
 
 from klaro import app
-from klaro.agent.model import make_chat_model
 from klaro.commands.common import config_from_args
-from klaro.commands.search import open_index
-from klaro.config import Config
-from klaro.knowledge.ask import Answer, ask
-from klaro.knowledge.base import KnowledgeBase
 
 
 def register(subparsers: Any) -> None:
@@ -30,29 +25,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def chat_model(config: Config) -> Any | None:
-    """The configured chat model, or None when no model is configured."""
-    return make_chat_model(config) if config.has_model else None
-
-
-def _print(answer: Answer, trace: bool) -> None:
-    if trace:
-        for step in answer.steps:
-            print(f"[{step.name}] {step.detail}")
-    print(answer.text)
-    if answer.used_model and answer.citations:
-        print("Sources: " + ", ".join(answer.citations))
-
-
 def run(args: argparse.Namespace) -> int:
     """Answer one question, or each line read from stdin until EOF."""
-    config = config_from_args(args)
-    kb = KnowledgeBase.from_config(config)
-    open_index(kb)
-    model = chat_model(config)
-    redactor = app.run_redactor(config)
+    answer = app.answerer(config_from_args(args))
     if args.question:
-        _print(ask(kb, args.question, model, redactor=redactor), args.trace)
+        print(app.format_answer(answer(args.question), steps=args.trace))
         return 0
     interactive = sys.stdin.isatty() and not args.quiet
     while True:
@@ -62,5 +39,5 @@ def run(args: argparse.Namespace) -> int:
         if not line:
             return 0
         if line.strip():
-            _print(ask(kb, line.strip(), model, redactor=redactor), args.trace)
+            print(app.format_answer(answer(line.strip()), steps=args.trace))
             print()

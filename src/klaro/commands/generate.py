@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from klaro import app
-from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.common import add_common, config_from_args, progress_bar
 from klaro.errors import UsageError
-from klaro.scan.graph import build_graph
+from klaro.scan.analyze import default_cache_dir
+from klaro.write.model import DocsRun
 
 _DOC_CHOICES = {"readme": ("readme",), "api": ("api",), "all": app.DOCS}
 
@@ -62,16 +63,12 @@ def run(args: argparse.Namespace) -> int:
             "klaro: no model configured (KLARO_API_KEY or base_url); using the offline writer",
             file=sys.stderr,
         )
-    analysis = analysis_for(config, args)
-    offline = args.offline or not config.has_model
-    knowledge = None if offline else app.open_knowledge(config)
-    result = app.write_docs(
+    result = app.docs_for(
         config,
-        analysis,
-        build_graph(analysis),
         docs=selected,
-        offline=offline,
-        knowledge=knowledge,
+        offline=args.offline,
+        cache_dir=None if args.no_cache else default_cache_dir(),
+        progress=progress_bar(args.quiet, "analyse"),
     )
     _report(result, args.trace, args.quiet)
     changes = result.changes
@@ -104,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(result: app.DocsRun, trace: str | None, quiet: bool) -> None:
+def _report(result: DocsRun, trace: str | None, quiet: bool) -> None:
     """Say how the agent's runs ended and what they cost; write the trace if asked."""
     if result.writer != "agent":
         if trace:

@@ -10,7 +10,6 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.github import outputs
@@ -29,7 +28,7 @@ from klaro.github.publish import (
     upsert_sticky,
 )
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 
 HELP = """\
 ### Klaro commands
