@@ -22,6 +22,7 @@ from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 from klaro.verify.model import Finding
 from klaro.write.api import REGION_PREFIX, api_sections
+from klaro.write.memory import Memory, load_memory
 from klaro.write.model import DocChange, DocsRun
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
@@ -58,12 +59,16 @@ def generate(
     graph: CodeGraph,
     *,
     docs: Sequence[str] | None = None,
+    memory: Memory | None = None,
 ) -> list[DocChange]:
     """Draft the README and API reference with the offline writer, keeping people's text.
 
     Each existing file keeps every byte outside Klaro's regions; malformed markers raise
     RegionError before anything is written. `docs` defaults to the configured documents.
+    `memory` (default: the repository's `.klaro/memory.json`) holds what maintainers decided:
+    text they pinned in a region stays, text they rejected is not proposed again.
     """
+    memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
@@ -81,20 +86,26 @@ def generate(
         guide = guide_named(guides, "readme")
         facts = collect_facts(config.root, analysis)
         sections = _masked(readme_sections(analysis, graph, facts, guide, api_link=api_link))
+        sections = memory.apply(config.readme_path, sections, before)
         keys = {s.key for s in guide.sections()}
         after = update_document(before, sections, file=config.readme_path, owns=keys.__contains__)
-        changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
+        if sections or before is not None:  # every section rejected: no new file either
+            changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
     if "api" in wanted:
         before = _read_doc(config.root, config.api_path)
         guide = guide_named(guides, "api-reference")
         sections = _masked(api_sections(analysis, graph, guide, path=config.api_path))
+        sections = memory.apply(config.api_path, sections, before)
         after = update_document(
             before,
             sections,
             file=config.api_path,
             owns=lambda name: name == "title" or name.startswith(REGION_PREFIX),
         )
-        changes.append(DocChange(config.api_path, before, after, "API reference drafted offline"))
+        if sections or before is not None:
+            changes.append(
+                DocChange(config.api_path, before, after, "API reference drafted offline")
+            )
     return changes
 
 
@@ -156,7 +167,8 @@ def write_docs(
     analysis, so a model has nothing to add there. The agent starts from the offline README
     and may only change Klaro's own regions: text people wrote is put back as it was.
     """
-    drafts = generate(config, analysis, graph, docs=docs)
+    memory = load_memory(config.root)
+    drafts = generate(config, analysis, graph, docs=docs, memory=memory)
     if offline or (model is None and not config.has_model):
         return DocsRun(drafts, "offline")
     from klaro.agent import run_agent
@@ -188,10 +200,19 @@ def write_docs(
             changes.append(draft)
             continue
         result = run_agent(
-            config, analysis, graph, draft, model=model, knowledge=knowledge, verifier=verifier
+            config,
+            analysis,
+            graph,
+            draft,
+            model=model,
+            knowledge=knowledge,
+            verifier=verifier,
+            decisions=memory.block(draft.path),
         )
-        change = keep_human_text(draft, result.change)
-        statuses[draft.path] = result.status if change is result.change else "rejected"
+        after = memory.enforce(draft.path, result.change.after, draft.after)  # the last word
+        proposed = replace(result.change, after=after)
+        change = keep_human_text(draft, proposed)
+        statuses[draft.path] = result.status if change is proposed else "rejected"
         changes.append(change)
         findings.extend(result.findings)
         traces.append(result.trace)
