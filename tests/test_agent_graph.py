@@ -81,16 +81,18 @@ def test_happy_path_reads_edits_submits_and_publishes(run: Run) -> None:
 def test_tool_error_is_an_observation_and_triggers_a_replan(run: Run) -> None:
     result, model = run(
         [
+            call("read_file", path="src/tinycalc/core.py"),
             call("read_file", path="src/tinycalc/missing.py"),
             call("submit_document", path="README.md", summary="no change"),
         ]
     )
     assert result.status == "published"
-    error = tool_messages(model)[0]
+    error = tool_messages(model)[1]
     assert error.status == "error" and "no readable file" in error.content
     assert len(model.plan_requests) == 2
     replan = str(model.plan_requests[1][-1].content)
     assert "missing.py" in replan and "Errors to work around" in replan
+    assert "- files read: src/tinycalc/core.py\n" in replan  # what the state remembers
     assert any(s.error and "missing.py" in s.error for s in result.trace.steps)
 
 

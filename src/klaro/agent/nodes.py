@@ -35,6 +35,7 @@ from klaro.config import Config
 from klaro.redact import Redactor
 
 FINAL_ANSWER = "Final Answer:"
+_CODE_TOOLS = ("analyze_code", "code_graph", "search_code")
 
 
 @dataclass
@@ -93,13 +94,18 @@ class Nodes:
             prompt = render("plan", task=state.task)
         else:
             progress = [m for m in state.messages[-8:] if isinstance(m, ToolMessage)]
+            known = [f"- files read: {', '.join(state.files_read)}"] if state.files_read else []
+            if state.analysis_results:
+                known.append(f"- code looked up: {', '.join(state.analysis_results)}")
             prompt = render(
                 "replan",
                 step=state.step,
                 steps_left=max(self.config.recursion_limit // 3 - state.step, 1),
                 task=f"Target: {state.target}",
                 plan=state.plan,
-                progress="\n".join(f"- {m.name}: {str(m.content)[:300]}" for m in progress)
+                progress="\n".join(
+                    known + [f"- {m.name}: {str(m.content)[:300]}" for m in progress]
+                )
                 or "- nothing yet",
                 errors="\n".join(f"- {e}" for e in errors) or "- none",
             )
@@ -173,6 +179,7 @@ class Nodes:
         replies: list[ToolMessage] = []
         errors: list[str] = []
         update: dict[str, Any] = {"document_draft": state.document_draft}
+        files_read, results = list(state.files_read), dict(state.analysis_results)
         for call in last.tool_calls:
             name, args = call["name"], call["args"]
             shown = json.loads(self.ctx.redactor.redact(json.dumps(args)))
@@ -187,6 +194,10 @@ class Nodes:
                     rec.error = errors[-1]
             observation = self.ctx.redactor.redact(observation)
             replies.append(_tool_reply(observation, call["id"], name, failed))
+            if not failed and name == "read_file" and args.get("path") not in files_read:
+                files_read.append(str(args.get("path")))
+            if not failed and name in _CODE_TOOLS:
+                results[f"{name}({next(iter(args.values()), '')})"] = observation[:500]
         for bad in last.invalid_tool_calls:
             error = (
                 f"Error: the arguments of {bad.get('name')} are not valid JSON "
@@ -196,7 +207,13 @@ class Nodes:
                 rec.error = error
             errors.append(error)
             replies.append(_tool_reply(error, bad.get("id"), bad.get("name"), True))
-        return {**update, "messages": replies, "error_log": errors}
+        return {
+            **update,
+            "messages": replies,
+            "error_log": errors,
+            "files_read": files_read,
+            "analysis_results": results,
+        }
 
     def update_draft(self, state: AgentState) -> dict[str, Any]:
         """Take a text answer ("Final Answer: ..." or text after a nudge) as the draft."""

@@ -38,6 +38,8 @@ class AgentState:
     verified_draft: str  # the best draft that passed verification (the offline draft at first)
     messages: Annotated[list[AnyMessage], add_messages] = field(default_factory=list)
     error_log: Annotated[list[str], operator.add] = field(default_factory=list)
+    files_read: list[str] = field(default_factory=list)  # read_file paths, first read first
+    analysis_results: dict[str, str] = field(default_factory=dict)  # "tool(target)" -> gist
     plan: str = ""
     planned_at: int = 0  # step of the last (re)plan
     errors_planned: int = 0  # error_log entries the last plan already saw

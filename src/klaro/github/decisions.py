@@ -17,6 +17,8 @@ from klaro.github.publish import repo_path, source_of
 from klaro.write.memory import MEMORY_PATH, Memory, load_memory, region_bodies, same_text
 from klaro.write.regions import RegionError, find_regions
 
+RECENT_PULLS = 20  # older closed pull requests say less about today's text than they cost
+
 
 def recall(
     port: GitHubPort,
@@ -38,7 +40,8 @@ def recall(
         kept = port.file_at(head, repo_path(prefix, MEMORY_PATH))
         if kept:
             memory = memory.merge(Memory.loads(kept, f"{branch}:{MEMORY_PATH}"))
-    for pull in sorted(port.closed_pulls(branch, base), key=lambda p: p.number):
+    closed = sorted(port.closed_pulls(branch, base), key=lambda p: p.number)
+    for pull in closed[-RECENT_PULLS:]:
         if pull.number not in memory.pulls:
             _learn_pull(port, memory, pull, prefix, docs)
             memory.pulls.append(pull.number)
