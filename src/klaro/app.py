@@ -18,22 +18,22 @@ from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
 from klaro.scan.analyze import Progress, analyze_repository
-from klaro.scan.graph import CodeGraph, build_graph
+from klaro.scan.graph import CodeGraph
+from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
-from klaro.verify.model import Finding
-from klaro.write.api import REGION_PREFIX, api_sections
-from klaro.write.memory import Memory, load_memory
 from klaro.write.model import DocChange, DocsRun
-from klaro.write.offline import readme_sections
-from klaro.write.project import collect_facts
-from klaro.write.regions import Section, outside_regions, update_document
-from klaro.write.styleguides import guide_named, load_guides
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
     from klaro.knowledge.ask import Answer
     from klaro.knowledge.base import KnowledgeBase
+    from klaro.verify.model import Finding
+    from klaro.write.memory import Memory
+    from klaro.write.regions import Section
+
+# The writers (griffe, markdown-it) load inside the use cases that write: `klaro check` and
+# `klaro analyze` go through `analyze` here and never need them.
 
 
 def analyze(
@@ -68,6 +68,13 @@ def generate(
     `memory` (default: the repository's `.klaro/memory.json`) holds what maintainers decided:
     text they pinned in a region stays, text they rejected is not proposed again.
     """
+    from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.memory import load_memory
+    from klaro.write.offline import readme_sections
+    from klaro.write.project import collect_facts
+    from klaro.write.regions import update_document
+    from klaro.write.styleguides import guide_named, load_guides
+
     memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
     api_exists = (config.root / config.api_path).is_file()
@@ -167,6 +174,8 @@ def write_docs(
     analysis, so a model has nothing to add there. The agent starts from the offline README
     and may only change Klaro's own regions: text people wrote is put back as it was.
     """
+    from klaro.write.memory import load_memory
+
     memory = load_memory(config.root)
     drafts = generate(config, analysis, graph, docs=docs, memory=memory)
     if offline or (model is None and not config.has_model):
@@ -228,6 +237,8 @@ def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
     the model wrote out as plain text. An agent that edited people's text (or broke the
     markers) is overruled and the offline draft is kept.
     """
+    from klaro.write.regions import outside_regions
+
     if proposed.after == draft.after:
         return proposed
     try:
@@ -266,7 +277,7 @@ def docs_for(
     offline = offline or not config.has_model
     knowledge = None if offline else open_knowledge(config)
     return write_docs(
-        config, analysis, build_graph(analysis), docs=docs, offline=offline, knowledge=knowledge
+        config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
     )
 
 

@@ -6,7 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from klaro import app
 from klaro.commands.common import config_from_args
 
 
@@ -27,6 +26,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Answer one question, or each line read from stdin until EOF."""
+    from klaro import app
+
     answer = app.answerer(config_from_args(args))
     if args.question:
         print(app.format_answer(answer(args.question), steps=args.trace))

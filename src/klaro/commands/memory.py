@@ -12,7 +12,6 @@ from typing import Any
 
 from klaro.commands.common import add_common, config_from_args
 from klaro.errors import UsageError
-from klaro.write.memory import MEMORY_PATH, load_memory, save_memory
 
 
 def register(subparsers: Any) -> None:
@@ -28,6 +27,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the decisions, one a line, or forget them."""
+    from klaro.write.memory import MEMORY_PATH, load_memory, save_memory
+
     config = config_from_args(args)
     memory = load_memory(config.root)
     if args.action == "clear":
