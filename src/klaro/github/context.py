@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config, load_config
 from klaro.errors import ConfigError, KlaroError
 from klaro.github.publish import Published
 from klaro.verify.model import Finding
+from klaro.write.model import DocsRun
 
 DocsFn = Callable[[Config], DocsRun]
 CheckFn = Callable[[Config], list[Finding]]

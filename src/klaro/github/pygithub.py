@@ -33,6 +33,7 @@ from klaro.github.port import (
     NotFastForward,
     PullRequest,
     PullRequestExists,
+    ReviewComment,
 )
 
 MAX_ARCHIVE_BYTES = 500 * 1024 * 1024  # a PR head larger than this is not documentation work
@@ -182,6 +183,44 @@ class PyGithubClient:
         with _call(f"read pull request #{number}", "pull-requests: read"):
             return _pull(self._repo.get_pull(number))
 
+    def closed_pulls(self, head_branch: str, base: str) -> list[PullRequest]:
+        owner = self._name.split("/", 1)[0]
+        with _call("list closed pull requests", "pull-requests: read"):
+            pulls = self._repo.get_pulls(state="closed", head=f"{owner}:{head_branch}", base=base)
+            return [_pull(pull) for pull in pulls]
+
+    def pull_commits(self, number: int) -> list[tuple[str, str]]:
+        with _call(f"list the commits of pull request #{number}", "pull-requests: read"):
+            commits = self._repo.get_pull(number).get_commits()
+            return [(str(c.sha), str(c.commit.message)) for c in commits]
+
+    def review_comments(self, number: int) -> list[ReviewComment]:
+        with _call(f"list review comments of #{number}", "pull-requests: read"):
+            return [
+                ReviewComment(
+                    path=str(c.path),
+                    # the line as first commented on: still there when later pushes moved it
+                    line=None if c.original_line is None else int(c.original_line),
+                    commit_id=str(c.original_commit_id),
+                    body=str(c.body or ""),
+                    user=str(c.user.login) if c.user else "",
+                    user_type=str(c.user.type) if c.user else "",
+                )
+                for c in self._repo.get_pull(number).get_review_comments()
+            ]
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        try:
+            with _call(f"read {path} at {sha[:12]}", "contents: read"):
+                found = self._repo.get_contents(path, ref=sha)
+                if isinstance(found, list):  # a directory
+                    return None
+                return bytes(found.decoded_content).decode("utf-8", errors="replace")
+        except GitHubError as exc:
+            if exc.status == 404:
+                return None
+            raise
+
     def role_of(self, user: str) -> str:
         with _call(f"read {user}'s permission", "contents: read"):
             role = str(self._repo.get_collaborator_role_name(user))
@@ -324,6 +363,8 @@ def _pull(pull: Any) -> PullRequest:
         base_ref=str(pull.base.ref),
         base_repo=str(pull.base.repo.full_name),
         body=str(pull.body or ""),
+        state=str(pull.state),
+        merged=pull.merged_at is not None,
     )
 
 
