@@ -107,6 +107,11 @@ class FakeGitHub:
             "body": "",
             "head": {"ref": head_ref, "sha": head_sha, "repo": head_repo or self.repo},
             "base": {"ref": self.default_branch, "sha": self.refs[f"heads/{self.default_branch}"]},
+            "draft": False,
+            "labels": [],
+            "assignees": [],
+            "requested_reviewers": [],
+            "requested_teams": [],
         }
 
     def fail_next(
@@ -245,9 +250,30 @@ class FakeGitHub:
                 "sha": pull["base"]["sha"],
                 "repo": self._repo_json(self.repo),
             },
-            "draft": False,
+            "draft": pull["draft"],
             "merged": False,
+            "labels": [self._label_json(name) for name in pull["labels"]],
+            "assignees": [self._user_json(login) for login in pull["assignees"]],
+            "requested_reviewers": [self._user_json(u) for u in pull["requested_reviewers"]],
+            "requested_teams": [
+                {"id": 1, "slug": slug, "name": slug, "url": f"{API}/teams/1"}
+                for slug in pull["requested_teams"]
+            ],
         }
+
+    def _label_json(self, name: str) -> dict[str, Any]:
+        return {
+            "id": abs(hash(name)) % 10**6,
+            "node_id": f"LA_{name}",
+            "url": self._url(f"/labels/{urllib.parse.quote(name)}"),
+            "name": name,
+            "color": "ededed",
+            "default": False,
+            "description": None,
+        }
+
+    def _user_json(self, login: str) -> dict[str, Any]:
+        return {"login": login, "id": abs(hash(login)) % 10**6, "type": "User"}
 
     def _comment_json(self, cid: int) -> dict[str, Any]:
         comment = self.comments[cid]
@@ -272,6 +298,7 @@ class FakeGitHub:
         r("GET", r"/git/ref/(?P<ref>heads/.+)", self._get_ref)
         r("POST", r"/git/refs", self._create_ref)
         r("PATCH", r"/git/refs/(?P<ref>heads/.+)", self._update_ref)
+        r("DELETE", r"/git/refs/(?P<ref>heads/.+)", self._delete_ref)
         r("GET", r"/git/commits/(?P<sha>\w+)", self._get_commit)
         r("POST", r"/git/commits", self._create_commit)
         r("POST", r"/git/blobs", self._create_blob)
@@ -283,6 +310,9 @@ class FakeGitHub:
         r("POST", r"/pulls", self._create_pull)
         r("GET", r"/pulls/(?P<n>\d+)", lambda m, b, q: self._pull_or_404(int(m["n"])))
         r("PATCH", r"/pulls/(?P<n>\d+)", self._edit_pull)
+        r("POST", r"/pulls/(?P<n>\d+)/requested_reviewers", self._request_reviewers)
+        r("POST", r"/issues/(?P<n>\d+)/labels", self._add_labels)
+        r("POST", r"/issues/(?P<n>\d+)/assignees", self._add_assignees)
         r("GET", r"/collaborators/(?P<user>[^/]+)/permission", self._permission)
         r("GET", r"/issues/(?P<n>\d+)/comments", self._list_comments)
         r("POST", r"/issues/(?P<n>\d+)/comments", self._create_comment)
@@ -344,6 +374,12 @@ class FakeGitHub:
             return 422, {"message": "Update is not a fast forward", "status": "422"}
         self.refs[ref] = body["sha"]
         return 200, self._ref_json(ref)
+
+    def _delete_ref(self, m, body, q):
+        if m["ref"] not in self.refs:
+            return 422, {"message": "Reference does not exist", "status": "422"}
+        del self.refs[m["ref"]]
+        return 204, None
 
     def _get_commit(self, m, body, q):
         return (200, self._commit_json(m["sha"])) if m["sha"] in self.commits else not_found()
@@ -450,7 +486,9 @@ class FakeGitHub:
                 }
         number = max(self.pulls, default=0) + 1
         self.open_pull(number, body["head"], self.refs[f"heads/{body['head']}"])
-        self.pulls[number].update(title=body["title"], body=body.get("body", ""))
+        self.pulls[number].update(
+            title=body["title"], body=body.get("body", ""), draft=bool(body.get("draft", False))
+        )
         self.pulls[number]["base"]["ref"] = body["base"]
         return 201, self._pull_json(number)
 
@@ -461,8 +499,49 @@ class FakeGitHub:
         number = int(m["n"])
         if number not in self.pulls:
             return not_found()
-        self.pulls[number].update({k: body[k] for k in ("title", "body") if k in body})
+        self.pulls[number].update({k: body[k] for k in ("title", "body", "state") if k in body})
         return 200, self._pull_json(number)
+
+    def _request_reviewers(self, m, body, q):
+        # documented body: {"reviewers": [logins], "team_reviewers": [team slugs]}
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        assert set(body) <= {"reviewers", "team_reviewers"}, body
+        users, teams = body.get("reviewers", []), body.get("team_reviewers", [])
+        assert all(isinstance(u, str) for u in [*users, *teams]), body
+        strangers = [u for u in users if u not in self.roles]
+        if strangers:
+            return 422, {
+                "message": "Reviews may only be requested from collaborators. One or more of the "
+                f"users or teams you specified is not a collaborator of the {self.repo} "
+                "repository.",
+                "documentation_url": "https://docs.github.com/rest/pulls/review-requests",
+                "status": "422",
+            }
+        self.pulls[number]["requested_reviewers"] += users
+        self.pulls[number]["requested_teams"] += teams
+        return 201, self._pull_json(number)
+
+    def _add_labels(self, m, body, q):
+        # documented bodies: {"labels": [names]} or a bare array of names
+        labels = body["labels"] if isinstance(body, dict) else body
+        assert isinstance(labels, list) and all(isinstance(x, str) for x in labels), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["labels"] += [x for x in labels if x not in pull["labels"]]
+        return 200, [self._label_json(name) for name in pull["labels"]]
+
+    def _add_assignees(self, m, body, q):
+        # documented body: {"assignees": [logins]}
+        assert isinstance(body.get("assignees"), list), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["assignees"] += [u for u in body["assignees"] if u not in pull["assignees"]]
+        data = self._pull_json(int(m["n"]))
+        return 201, {**data, "url": self._url(f"/issues/{m['n']}")}
 
     def _permission(self, m, body, q):
         user = m["user"]

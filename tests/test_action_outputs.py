@@ -80,6 +80,8 @@ def test_action_yml_declares_every_input_and_output():
         "findings",
         "tokens",
         "cost-usd",
+        "commit-sha",
+        "branch",
     }
     assert spec["runs"] == {"using": "docker", "image": "Dockerfile"}
 

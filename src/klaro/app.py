@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import posixpath
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
     from klaro.agent.trace import Trace
-    from klaro.knowledge.base import KnowledgeBase
+    from klaro.knowledge.base import IndexStats, KnowledgeBase
 
 
 def analyze(
@@ -149,8 +149,10 @@ class DocsRun:
     statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
     findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
     tokens: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the model has no known price
     traces: tuple[Trace, ...] = ()
+    references: int = 0  # code references in the changed text, checked against the code
+    resolved: int = 0
 
 
 def write_docs(
@@ -196,6 +198,7 @@ def write_docs(
     findings: list[Finding] = []
     traces = []
     tokens, cost = 0, 0.0
+    priced = True
     for draft in drafts:
         if draft.path != config.readme_path:
             changes.append(draft)
@@ -209,8 +212,12 @@ def write_docs(
         findings.extend(result.findings)
         traces.append(result.trace)
         tokens += result.usage.total_tokens
-        cost += result.usage.cost(price_table(config)) or 0.0
-    return DocsRun(changes, "agent", statuses, tuple(findings), tokens, cost, tuple(traces))
+        spent = result.usage.cost(price_table(config))
+        priced = priced and (spent is not None or not result.usage.total_tokens)
+        cost += spent or 0.0
+    return DocsRun(
+        changes, "agent", statuses, tuple(findings), tokens, cost if priced else None, tuple(traces)
+    )
 
 
 def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
@@ -245,11 +252,97 @@ def open_knowledge(config: Config) -> KnowledgeBase | None:
     return kb if kb.code.collection() is not None else None
 
 
-def docs_for(config: Config, *, offline: bool = False, cache_dir: Path | None = None) -> DocsRun:
-    """Analyse the repository and write its docs: the Action's refresh step."""
+def run_temp(env: Mapping[str, str]) -> Path:
+    """The runner's temporary folder, else the system's.
+
+    `RUNNER_TEMP` is wiped after each job. Container actions on older runners receive the
+    host's path, which does not exist inside the container (actions/runner#1984): then the
+    system temp folder is used.
+    """
+    given = env.get("RUNNER_TEMP")
+    if given and os.path.isdir(given) and os.access(given, os.W_OK):
+        return Path(given)
+    return Path(tempfile.gettempdir())
+
+
+def ephemeral_knowledge(
+    config: Config, analysis: Analysis, folder: Path
+) -> tuple[KnowledgeBase, IndexStats]:
+    """Build or update this run's index of the style guides and the code under `folder`.
+
+    The embedding is the configured one (offline by default); with `chroma.url` the vectors go
+    to that server and only the lexical index and graph stay in `folder`. Re-running in the
+    same job (a matrix, a second step) updates the index instead of rebuilding it.
+    """
+    from klaro.knowledge.base import KnowledgeBase, repository_name
+    from klaro.knowledge.embed import make_embedder
+    from klaro.knowledge.store import ChromaStore, collection_name
+
+    name = repository_name(config)
+    folder = folder / "klaro-knowledge" / collection_name(name, "run")
+    folder.mkdir(parents=True, exist_ok=True)
+    store = ChromaStore(url=config.chroma.url) if config.chroma.url else ChromaStore(path=folder)
+    kb = KnowledgeBase(store, make_embedder(config), name, folder / "state")
+    guides = [(g.name, g.text) for g in load_guides(config)]
+    return kb, kb.index(analysis, guides)
+
+
+def docs_for(
+    config: Config,
+    *,
+    offline: bool = False,
+    cache_dir: Path | None = None,
+    knowledge_dir: Path | None = None,
+) -> DocsRun:
+    """Analyse the repository and write its docs: the Action's refresh step.
+
+    With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
+    code there; otherwise it uses the index `klaro index` built, if any.
+    """
     analysis = analyze(config, cache_dir=cache_dir)
-    knowledge = None if offline or not config.has_model else open_knowledge(config)
-    return write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+    knowledge: KnowledgeBase | None = None
+    if not offline and config.has_model:
+        if knowledge_dir is not None:
+            knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
+            print(f"knowledge base: {_indexed(stats)}", flush=True)
+        else:
+            knowledge = open_knowledge(config)
+    run = write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+    references, resolved, found = verify_changes(config, analysis, run.changes)
+    if run.writer != "agent":  # the agent's run already reports what its checker found
+        run = replace(run, findings=tuple(found))
+    return replace(run, references=references, resolved=resolved)
+
+
+def _indexed(stats: IndexStats) -> str:
+    return (
+        f"{stats.added} chunk(s) added, {stats.updated} updated, {stats.removed} removed, "
+        f"{stats.unchanged} unchanged"
+    )
+
+
+def verify_changes(
+    config: Config, analysis: Analysis, changes: Sequence[DocChange]
+) -> tuple[int, int, list[Finding]]:
+    """Check the code references of the changed documents: (checked, resolved, findings)."""
+    from klaro.verify import Resolver, project_index, to_finding
+    from klaro.verify.refs import parse_document
+
+    resolver = Resolver(project_index(analysis), config.ignore_references)
+    checked = resolved = 0
+    findings: list[Finding] = []
+    for change in changes:
+        if not change.changed or not change.path.lower().endswith((".md", ".markdown")):
+            continue
+        for outcome in resolver.resolve_document(parse_document(change.after, change.path)):
+            if outcome.status == "ignored":
+                continue
+            checked += 1
+            if outcome.status == "resolved":
+                resolved += 1
+            else:
+                findings.append(to_finding(outcome))
+    return checked, resolved, findings
 
 
 def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
@@ -260,14 +353,27 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
     return [f for f in report.findings if f.kind != "undocumented"]
 
 
-def answer(config: Config, question: str) -> str:
-    """Answer a question about the repository from its knowledge base, with citations."""
+def answer(
+    config: Config,
+    question: str,
+    *,
+    knowledge_dir: Path | None = None,
+    cache_dir: Path | None = None,
+) -> str:
+    """Answer a question about the repository from its knowledge base, with citations.
+
+    With `knowledge_dir` (the Action) the index is built there first, fresh for this run.
+    """
     from klaro.agent.model import make_chat_model
     from klaro.knowledge.ask import ask
 
-    kb = open_knowledge(config)
-    if kb is None:
-        raise KlaroError("no knowledge base for this repository: run `klaro index` first")
+    if knowledge_dir is not None:
+        kb, _ = ephemeral_knowledge(config, analyze(config, cache_dir=cache_dir), knowledge_dir)
+    else:
+        found = open_knowledge(config)
+        if found is None:
+            raise KlaroError("no knowledge base for this repository: run `klaro index` first")
+        kb = found
     model = make_chat_model(config) if config.has_model else None
     result = ask(kb, question, model, redactor=run_redactor(config))
     sources = ", ".join(result.citations)

@@ -15,6 +15,9 @@ from typing import Any
 from klaro.errors import KlaroError
 
 REFRESH_EVENTS = ("push", "workflow_dispatch", "schedule")
+# The drift gate: Klaro reads the PR head through the API as data and never runs it, so the
+# `pull_request_target` variant (a write token, even for forks) is as safe as `pull_request`.
+PULL_EVENTS = ("pull_request", "pull_request_target")
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Event:
     comment_body: str = ""
     commenter: str | None = None
     commenter_type: str | None = None  # "User" or "Bot"
+    head_sha: str | None = None  # pull_request events: the head commit the run is about
 
     @property
     def is_refresh(self) -> bool:
@@ -64,6 +68,16 @@ def parse_event(name: str, payload: dict[str, Any]) -> Event:
     """Reduce a webhook payload to an Event."""
     repository = payload.get("repository") or {}
     default_branch = repository.get("default_branch")
+    if name in PULL_EVENTS:
+        pull = payload.get("pull_request") or {}
+        return Event(
+            name=name,
+            action=payload.get("action"),
+            default_branch=default_branch,
+            issue_number=payload.get("number") or pull.get("number"),
+            on_pull_request=True,
+            head_sha=(pull.get("head") or {}).get("sha"),
+        )
     if name != "issue_comment":
         return Event(name=name, action=payload.get("action"), default_branch=default_branch)
     issue = payload.get("issue") or {}

@@ -14,12 +14,21 @@ from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.github import outputs
-from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
+from klaro.github.context import (
+    Context,
+    Outcome,
+    Steps,
+    build_config,
+    package_prefix,
+    pull_options,
+)
 from klaro.github.events import Command, Event, parse_command
 from klaro.github.port import GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
     Published,
+    PullOptions,
     checked_changes,
+    close_stale_pull,
     commit_to_branch,
     fenced,
     proposal,
@@ -28,6 +37,8 @@ from klaro.github.publish import (
     source_of,
     upsert_sticky,
 )
+from klaro.github.report import PullReport, format_cost, pull_body
+from klaro.redact import Redactor
 from klaro.verify.model import Finding
 from klaro.write.model import DocChange
 
@@ -50,49 +61,129 @@ def refresh(
 ) -> Outcome:
     """Refresh the docs on the default branch: nothing, or one commit and one pull request."""
     prefix = package_prefix(ctx)
+    options = pull_options(ctx, prefix)
     with tempfile.TemporaryDirectory(prefix="klaro-") as tmp:
-        root = _workspace_tree(ctx, port, Path(tmp))
-        config = build_config(ctx, root / prefix if prefix else root, env, config_root=root)
-        base = config.github.base or event.default_branch or port.default_branch()
+        with outputs.group("Read the repository") as phase:
+            root = _workspace_tree(ctx, port, Path(tmp))
+            config = build_config(ctx, root / prefix if prefix else root, env, config_root=root)
+            base = config.github.base or event.default_branch or port.default_branch()
+            phase.result = f"{base} at {ctx.sha[:12] or 'the workspace'}"
         if ctx.event_name != "schedule" and ctx.ref and ctx.ref != f"refs/heads/{base}":
             return Outcome(
                 Published("skipped"), f"{ctx.ref} is not refs/heads/{base}; Klaro refreshes {base}"
             )
         branch = config.github.branch
+        with outputs.group("Check the docs") as phase:
+            before = steps.check(config) if steps.check is not None else []
+            outputs.annotate_findings(before, prefix=prefix)
+            phase.result = f"{len(before)} finding(s)"
+        docs = [repo_path(prefix, p) for p in config.doc_paths()]
+        last = _last_source(port, branch, base, docs) if ctx.sha else None
         if ctx.event_name != "workflow_dispatch":
-            reason = _up_to_date(port, config, steps, branch, base, ctx.sha, prefix)
+            reason = _up_to_date(port, before, last, ctx.sha, docs)
             if reason:
-                return Outcome(Published("unchanged"), reason)
-        run = _generate(steps, config, prefix)
-        outcome = _publish_refresh(
-            ctx, port, checked(run, config, prefix), mode, base, branch, prefix
+                outcome = _close_if_merged(port, ctx, mode, branch, base, docs, reason)
+                outcome.findings = list(before)
+                return outcome
+        with outputs.group("Write the docs") as phase:
+            run = _generate(steps, config, prefix)
+            changes = checked(run, config, prefix)
+            phase.result = f"{len(changes)} file(s) changed by the {run.writer} writer"
+            if run.writer == "agent":
+                phase.result += f", {run.tokens} tokens"
+        report = PullReport(
+            changes,
+            ctx.sha,
+            prefix=prefix,
+            previous_sha=last,
+            repo_url=f"{ctx.server_url}/{ctx.repository}",
+            run_url=ctx.run_url,
+            writer=run.writer,
+            references=run.references if run.references or run.resolved else None,
+            resolved=run.resolved,
+            findings=run.findings,
+            fixed=_fixed(before, run, {c.path for c in changes}),
+            tokens=run.tokens,
+            cost_usd=run.cost_usd,
+            command=config.github.command,
         )
+        with outputs.group("Publish") as phase:
+            outcome = _publish_refresh(ctx, port, report, mode, base, branch, options)
+            phase.result = outcome.published.status
         return with_usage(outcome, run)
+
+
+def _fixed(before: Sequence[Finding], run: DocsRun, changed: set[str]) -> list[Finding]:
+    """Drift the current docs had in the files Klaro rewrote that the new text no longer has."""
+    left = {(f.file, f.reference) for f in run.findings}
+    return [f for f in before if f.file in changed and (f.file, f.reference) not in left]
+
+
+def _close_if_merged(
+    port: GitHubPort,
+    ctx: Context,
+    mode: str,
+    branch: str,
+    base: str,
+    docs: list[str],
+    reason: str,
+) -> Outcome:
+    """Nothing to regenerate; close Klaro's PR if the base already has exactly its docs."""
+    head = port.branch_head(branch) if mode == "pull-request" and ctx.sha else None
+    if head is not None:
+        ours, theirs = port.file_shas(head, docs), port.file_shas(ctx.sha, docs)
+        if ours is not None and ours == theirs:
+            closed = _close_stale(port, branch, base, ctx.sha)
+            if closed is not None:
+                return closed
+    return Outcome(Published("unchanged"), reason)
+
+
+def _close_stale(port: GitHubPort, branch: str, base: str, sha: str) -> Outcome | None:
+    note = (
+        f"### Klaro\n\nClosing: `{base}` already has this documentation at {sha[:12]}, so "
+        f"there is nothing left to propose. Branch `{branch}` is deleted; the next change in "
+        "the code opens a new pull request."
+    )
+    published = close_stale_pull(port, branch=branch, base=base, note=note)
+    if published is None:
+        return None
+    return Outcome(published, f"closed PR #{published.pr_number}: {base} already has the docs")
 
 
 def _publish_refresh(
     ctx: Context,
     port: GitHubPort,
-    changes: list[DocChange],
+    report: PullReport,
     mode: str,
     base: str,
     branch: str,
-    prefix: str,
+    options: PullOptions,
 ) -> Outcome:
     """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing."""
+    changes, prefix = list(report.changes), report.prefix
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
     if not changes:
+        if mode == "pull-request" and ctx.sha:
+            closed = _close_stale(port, branch, base, ctx.sha)
+            if closed is not None:
+                return closed
         return Outcome(Published("unchanged"), "the documentation already matches the code")
     if mode in ("dry-run", "comment"):
         why = "dry-run" if mode == "dry-run" else "comment mode has no PR to comment on here"
         return Outcome(Published("skipped", files), f"{why}: diff in the summary", diff=diff)
     if mode == "commit":
         published = commit_to_branch(
-            port, changes, branch=base, head_sha=ctx.sha, source_sha=ctx.sha, prefix=prefix
+            port,
+            changes,
+            branch=base,
+            head_sha=ctx.sha,
+            source_sha=ctx.sha,
+            prefix=prefix,
+            title=options.commit_message or "docs: update documentation (Klaro)",
         )
         return Outcome(published, f"committed to {base}", diff=diff)
-    title = f"docs({prefix}): refresh documentation (Klaro)" if prefix else None
     published = refresh_pull(
         port,
         changes,
@@ -100,8 +191,8 @@ def _publish_refresh(
         base=base,
         source_sha=ctx.sha,
         prefix=prefix,
-        run_url=ctx.run_url,
-        **({"title": title} if title else {}),
+        body=pull_body(report),
+        options=options,
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
     message = f"{verb.get(published.status, published.status)} PR #{published.pr_number}"
@@ -136,7 +227,40 @@ def on_comment(
         return _skip(f"{event.commenter} has {role} permission; {prefix_cmd} needs {minimum}")
     if mode != "dry-run":
         port.react(event.comment_id, "eyes")
-    return _answer(ctx, command, env, port, steps, mode, number, base_config)
+    try:
+        return _answer(ctx, command, env, port, steps, mode, number, base_config)
+    except Exception as exc:  # the asker waits for an answer: say what failed, then fail
+        if mode != "dry-run":
+            _reply_failure(ctx, port, number, event.comment_id, command, prefix_cmd, exc)
+        raise
+
+
+def _reply_failure(
+    ctx: Context,
+    port: GitHubPort,
+    number: int,
+    comment_id: int,
+    command: Command,
+    prefix_cmd: str,
+    exc: Exception,
+) -> None:
+    """Tell the commenter what failed and what to do (a sticky reply and a `confused` reaction).
+
+    Best effort: if GitHub refuses these too, the step's error annotation still says it all.
+    """
+    asked = f"{prefix_cmd} {command.name}" if command.name != "update" else prefix_cmd
+    if isinstance(exc, KlaroError):
+        what, todo = exc.message, f"Fix the cause above, then comment `{asked}` again."
+    else:
+        what = f"an unexpected error ({type(exc).__name__})"
+        todo = "This is a bug in Klaro: please report it with a link to the run."
+    run = f" The run's log: {ctx.run_url}" if ctx.run_url else ""
+    text = f"### Klaro could not finish `{asked}`\n\n{Redactor().redact(what)}\n\n{todo}{run}"
+    try:
+        upsert_sticky(port, number, text)
+        port.react(comment_id, "confused")
+    except KlaroError as reply_error:
+        outputs.warning(f"could not reply on #{number}: {reply_error.message}")
 
 
 def _answer(
@@ -220,6 +344,7 @@ def _publish_pull(
         pull.url,
         comment.url,
         published.commit,
+        published.branch,
     )
     return Outcome(result, f"committed to {pull.head_ref}", diff=diff)
 
@@ -230,21 +355,27 @@ def _check(
     if steps.check is None:
         raise KlaroError("the reference checker is not available in this build of Klaro")
     findings = steps.check(config)
-    if findings:
-        rows = "\n".join(
-            f"| `{f.file}:{f.line}` | {f.kind} | `{f.reference}` | {_cell(_problem(f))} |"
-            for f in findings[:100]
-        )
-        more = f"\n\n…and {len(findings) - 100} more." if len(findings) > 100 else ""
-        text = (
-            f"### Klaro check: {len(findings)} finding(s) at {pull.head_sha[:12]}\n\n"
-            "| Where | Kind | Reference | Problem |\n|---|---|---|---|\n" + rows + more
-        )
-    else:
-        text = f"### Klaro check\n\nEvery code reference resolves at {pull.head_sha[:12]}."
-    outcome = _reply(port, number, mode, text, f"{len(findings)} finding(s)")
+    outcome = _reply(
+        port, number, mode, check_markdown(findings, pull.head_sha), f"{len(findings)} finding(s)"
+    )
     outcome.findings = findings
     return outcome
+
+
+def check_markdown(findings: Sequence[Finding], sha: str, prefix: str = "") -> str:
+    """The `/docs check` reply and the drift gate's comment: one table row per finding."""
+    if not findings:
+        return f"### Klaro check\n\nEvery code reference resolves at {sha[:12]}."
+    rows = "\n".join(
+        f"| `{repo_path(prefix, f.file)}:{f.line}` | {f.kind} | `{f.reference}` "
+        f"| {_cell(_problem(f))} |"
+        for f in findings[:100]
+    )
+    more = f"\n\n…and {len(findings) - 100} more." if len(findings) > 100 else ""
+    return (
+        f"### Klaro check: {len(findings)} finding(s) at {sha[:12]}\n\n"
+        "| Where | Kind | Reference | Problem |\n|---|---|---|---|\n" + rows + more
+    )
 
 
 def _reply(port: GitHubPort, number: int, mode: str, text: str, message: str) -> Outcome:
@@ -307,25 +438,19 @@ def _workspace_tree(ctx: Context, port: GitHubPort, tmp: Path) -> Path:
 
 def _up_to_date(
     port: GitHubPort,
-    config: Config,
-    steps: Steps,
-    branch: str,
-    base: str,
+    findings: Sequence[Finding],
+    last: str | None,
     source_sha: str,
-    prefix: str,
+    docs: Sequence[str],
 ) -> str:
     """Why no refresh is needed (no code change since the last one, no drift), or ""."""
-    if not source_sha:
-        return ""
-    docs = [repo_path(prefix, p) for p in config.doc_paths()]
-    last = _last_source(port, branch, base, docs)
-    if last is None:
+    if not source_sha or last is None:
         return ""
     if last != source_sha:
         changed = port.changed_paths(last, source_sha)
         if changed is None or any(path not in docs for path in changed):
             return ""
-    if steps.check is not None and steps.check(config):
+    if findings:
         return ""  # the docs drifted (edited by hand): refresh even though the code did not
     return f"no code change since the last refresh at {last[:12]}; no model call made"
 
@@ -356,7 +481,7 @@ def summary_markdown(env: Mapping[str, str], outcome: Outcome) -> str:
     if published.changed_files:
         lines.append("- Changed: " + ", ".join(f"`{f}`" for f in published.changed_files))
     lines.append(f"- Findings: {len(outcome.findings)}")
-    lines.append(f"- Tokens: {outcome.tokens}, cost: ${outcome.cost_usd:.4f}")
+    lines.append(f"- Tokens: {outcome.tokens}, cost: {format_cost(outcome.cost_usd)}")
     repo, run_id = env.get("GITHUB_REPOSITORY"), env.get("GITHUB_RUN_ID")
     if repo and run_id:
         server = (env.get("GITHUB_SERVER_URL") or "https://github.com").rstrip("/")
