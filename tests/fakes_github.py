@@ -698,6 +698,8 @@ def drive(
     capsys: pytest.CaptureFixture[str] | None = None,
     comment: str | None = None,
     action: str | None = None,
+    head_sha: str | None = None,
+    env_extra: dict[str, str] | None = None,
 ) -> ActionRun:
     """Run the action like the runner: env vars, event file, workspace, output files.
 
@@ -718,8 +720,11 @@ def drive(
         payload["comment"]["body"] = comment
     if action is not None:
         payload["action"] = action
+    if head_sha is not None:  # a pull_request payload: the head commit the event is about
+        payload["pull_request"]["head"]["sha"] = head_sha
     event_path.write_text(json.dumps(payload))
-    name = "issue_comment" if event.startswith("issue_comment") else event
+    names = ("issue_comment", "pull_request_target", "pull_request")
+    name = next((n for n in names if event.startswith(n)), event)
     env = action_defaults(yaml.safe_load((ROOT / "action.yml").read_text()))
     env.update({f"INPUT_{k.upper()}": v for k, v in (inputs or {}).items()})
     env.update(
@@ -737,6 +742,7 @@ def drive(
         GITHUB_STEP_SUMMARY=str(run_dir / "summary.md"),
         HOME=str(run_dir / "home"),
     )
+    env.update(env_extra or {})
 
     def port(repository: str, token: str, api_url: str) -> PyGithubClient:
         return PyGithubClient(repository, token, api_url=api_url, throttle=False)
