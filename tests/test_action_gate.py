@@ -137,3 +137,18 @@ def test_docs_ask_answers_with_citations_from_a_fresh_index(tmp_path, fake, monk
     assert "widgets/core.py:1-3 widgets.core.greet: Say hello." in answer["body"]
     assert list((temp / "klaro-knowledge").iterdir())  # the index lives in the runner's temp
     assert not (tmp_path / "run-0" / "workspace" / ".klaro").exists()  # never in the checkout
+
+
+def test_a_failed_gate_says_so_on_the_pull_request(tmp_path, fake, capsys):
+    head = pr_head(fake, 7, None, STALE)
+    fake.fail_next("GET", rf"/tarball/{head}$", 404, "Not Found")  # force-pushed away
+    run = drive(
+        tmp_path, fake, "pull_request", fake.refs["heads/main"], steps=CHECK, head_sha=head,
+        capsys=capsys,
+    )  # fmt: skip
+    assert run.code == 1 and run.outputs["status"] == "failed"
+    assert "::error::could not download the tree at" in run.log, run.log
+    (comment,) = fake.sticky_comments(7)
+    assert comment["body"].startswith(CHECK_MARKER)
+    assert "Klaro could not finish the documentation check" in comment["body"]
+    assert "push again" in comment["body"]

@@ -249,18 +249,23 @@ def _reply_failure(
     Best effort: if GitHub refuses these too, the step's error annotation still says it all.
     """
     asked = f"{prefix_cmd} {command.name}" if command.name != "update" else prefix_cmd
-    if isinstance(exc, KlaroError):
-        what, todo = exc.message, f"Fix the cause above, then comment `{asked}` again."
-    else:
-        what = f"an unexpected error ({type(exc).__name__})"
-        todo = "This is a bug in Klaro: please report it with a link to the run."
-    run = f" The run's log: {ctx.run_url}" if ctx.run_url else ""
-    text = f"### Klaro could not finish `{asked}`\n\n{Redactor().redact(what)}\n\n{todo}{run}"
+    text = failure_text(f"`{asked}`", exc, ctx.run_url, f"comment `{asked}` again")
     try:
         upsert_sticky(port, number, text)
         port.react(comment_id, "confused")
     except KlaroError as reply_error:
         outputs.warning(f"could not reply on #{number}: {reply_error.message}")
+
+
+def failure_text(what: str, exc: Exception, run_url: str, retry: str) -> str:
+    """A comment saying what failed (secrets masked) and what to do about it."""
+    if isinstance(exc, KlaroError):
+        cause, todo = exc.message, f"Fix the cause above, then {retry}."
+    else:
+        cause = f"an unexpected error ({type(exc).__name__})"
+        todo = "This is a bug in Klaro: please report it with a link to the run."
+    run = f" The run's log: {run_url}" if run_url else ""
+    return f"### Klaro could not finish {what}\n\n{Redactor().redact(cause)}\n\n{todo}{run}"
 
 
 def _answer(
@@ -288,21 +293,40 @@ def _answer(
             return _reply(port, number, mode, text, "knowledge base not available")
         if not command.argument:
             return _reply(port, number, mode, f"Usage: `{cmd} ask <question>`", "empty question")
-        answer = steps.ask(base_config, command.argument)
+        with (
+            tempfile.TemporaryDirectory(prefix="klaro-") as tmp,
+            outputs.group("Answer from the knowledge base") as phase,
+        ):
+            # the default branch's code: the checkout, else its tree read through the API
+            root = _workspace_tree(ctx, port, Path(tmp))
+            config = base_config if root == ctx.workspace else build_config(ctx, root, env)
+            answer = steps.ask(config, command.argument)
+            phase.result = f"{len(answer)} characters"
         return _reply(port, number, mode, f"### Klaro\n\n{answer}", "question answered")
     pull = port.get_pull(number)
     prefix = package_prefix(ctx)
     with tempfile.TemporaryDirectory(prefix="klaro-") as tmp:
-        # The PR head is read through the API at its exact SHA: no checkout step is needed,
-        # and a fork's files stay data (nothing in them is run or configures Klaro).
-        tree = port.download(pull.head_sha, Path(tmp))
-        root = tree / prefix if prefix else tree
-        config = build_config(ctx, root, env, trusted_root=False)
+        with outputs.group("Read the pull request") as phase:
+            # The PR head is read through the API at its exact SHA: no checkout step is needed,
+            # and a fork's files stay data (nothing in them is run or configures Klaro).
+            tree = port.download(pull.head_sha, Path(tmp))
+            root = tree / prefix if prefix else tree
+            config = build_config(ctx, root, env, trusted_root=False)
+            phase.result = f"#{number} at {pull.head_sha[:12]}" + (" (fork)" * pull.from_fork)
         if command.name == "check":
-            return _check(port, steps, config, number, mode, pull)
-        run = _generate(steps, config, prefix)
+            with outputs.group("Check the docs") as phase:
+                outcome = _check(port, steps, config, number, mode, pull)
+                outputs.annotate_findings(outcome.findings, prefix=prefix)
+                phase.result = f"{len(outcome.findings)} finding(s)"
+            return outcome
+        with outputs.group("Write the docs") as phase:
+            run = _generate(steps, config, prefix)
+            phase.result = f"{sum(c.changed for c in run.changes)} file(s) changed"
     changes = checked(run, config, prefix)
-    return with_usage(_publish_pull(port, changes, pull, prefix, mode, number), run)
+    with outputs.group("Publish") as phase:
+        outcome = _publish_pull(port, changes, pull, prefix, mode, number)
+        phase.result = outcome.published.status
+    return with_usage(outcome, run)
 
 
 def _publish_pull(

@@ -17,11 +17,12 @@ from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, bool_input, build_config, package_prefix
 from klaro.github.events import Event
-from klaro.github.flows import check_markdown
+from klaro.github.flows import check_markdown, failure_text
 from klaro.github.port import GitHubError, GitHubPort
 from klaro.github.publish import CHECK_MARKER, Published, find_sticky, upsert_sticky
 
-_CLOSED_ACTIONS = ("closed", "labeled", "unlabeled", "assigned", "unassigned")
+# Pull request activity that changes no code: nothing new to check.
+_NO_NEW_CODE = ("closed", "labeled", "unlabeled", "assigned", "unassigned", "review_requested")
 
 
 def on_pull_request(
@@ -29,13 +30,36 @@ def on_pull_request(
 ) -> Outcome:
     """Check the PR head's docs; annotate, comment, and fail only if `fail-on-drift` says so."""
     fail = bool_input(ctx, "fail-on-drift")
-    if event.action in _CLOSED_ACTIONS:
+    if event.action in _NO_NEW_CODE:
         return Outcome(Published("skipped"), f"pull request {event.action}: nothing to check")
     if event.issue_number is None:
         raise KlaroError(f"the {event.name} payload has no pull request number")
     if steps.check is None:
         raise KlaroError("the reference checker is not available in this build of Klaro")
     number = event.issue_number
+    try:
+        return _gate(ctx, event, env, port, steps, mode, number, fail)
+    except Exception as exc:  # the PR's author sees the comment, not the log: say it there
+        if mode != "dry-run":
+            text = failure_text("the documentation check", exc, ctx.run_url, "push again")
+            try:
+                upsert_sticky(port, number, text, marker=CHECK_MARKER)
+            except KlaroError as reply_error:
+                outputs.warning(f"could not comment on #{number}: {reply_error.message}")
+        raise
+
+
+def _gate(
+    ctx: Context,
+    event: Event,
+    env: Mapping[str, str],
+    port: GitHubPort,
+    steps: Steps,
+    mode: str,
+    number: int,
+    fail: bool,
+) -> Outcome:
+    assert steps.check is not None
     pull = port.get_pull(number)
     head = event.head_sha or pull.head_sha
     prefix = package_prefix(ctx)

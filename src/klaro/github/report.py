@@ -8,7 +8,7 @@ reviewer (a table of fixed drift, say) adds a field to the report and a function
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from klaro.github.publish import repo_path
 from klaro.verify.model import Finding
@@ -36,18 +36,15 @@ class PullReport:
     tokens: int = 0
     cost_usd: float | None = 0.0  # None: the model has no known price
     command: str = "/docs"
-    extra: dict[str, object] = field(default_factory=dict)  # data for added sections
 
 
 def rewritten_sections(change: DocChange) -> list[str]:
     """Names of Klaro's regions that are new or differ between the old and new text."""
     try:
-        after = {r.name: change.after[r.start : r.end] for r in find_regions(change.after)}
-        before = (
-            {r.name: change.before[r.start : r.end] for r in find_regions(change.before)}
-            if change.before
-            else {}
-        )
+        found = find_regions(change.after, change.path)
+        after = {r.name: change.after[r.start : r.end] for r in found}
+        old = find_regions(change.before, change.path) if change.before else []
+        before = {r.name: (change.before or "")[r.start : r.end] for r in old}
     except RegionError:
         return []
     return [name for name, text in after.items() if before.get(name) != text]
