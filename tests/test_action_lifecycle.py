@@ -107,9 +107,24 @@ def test_pr_body_says_what_changed_what_was_checked_and_how_to_ask(tmp_path, fak
     assert "### What changed" in body and "sections rewritten" in body
     assert "code reference(s) in the new text checked against the code" in body
     assert "no model call, no cost" in body
+    assert "dead-link" not in body  # docs/api.md is written by the same run
     assert "`/docs check`" in body and "### Asking for changes" in body
     for phase in ("Read the repository", "Check the docs", "Write the docs", "Publish"):
         assert f"::group::{phase}\n" in run.log
     assert re.search(
         r"Write the docs: \d file\(s\) changed by the offline writer \(\d+\.\d s\)", run.log
     )
+
+
+def test_pr_body_counts_the_drift_the_new_docs_fix(tmp_path, fake):
+    stale = (
+        "# Widgets\n\n<!-- klaro:begin api-overview -->\n## API overview\n\n"
+        "- `widgets.core.hello`: Say hello.\n<!-- klaro:end api-overview -->\n"
+    )
+    sha = seed(fake, {**CODE, "README.md": stale})
+    steps = Steps(generate=OFFLINE.generate, check=app.drift)
+    run = drive(tmp_path, fake, "push", sha, steps=steps)
+    assert run.outputs["status"] == "created"
+    body = fake.pulls[1]["body"]
+    assert "Drift fixed: 1 finding(s) in the current docs are gone." in body
+    assert "Nothing left to report." in body  # the link to the new docs/api.md is not dead

@@ -189,15 +189,7 @@ def write_docs(
 
     def verifier(path: str, text: str) -> list[Finding]:
         """The checker, knowing that files written in this same run will exist."""
-        base = posixpath.dirname(path)
-        return [
-            f
-            for f in check(path, text)
-            if not (
-                f.kind == "dead-link"
-                and posixpath.normpath(posixpath.join(base, f.reference.split("#")[0])) in planned
-            )
-        ]
+        return [f for f in check(path, text) if not _links_planned(f, path, planned)]
 
     changes: list[DocChange] = []
     statuses: dict[str, str] = {}
@@ -224,6 +216,12 @@ def write_docs(
     return DocsRun(
         changes, "agent", statuses, tuple(findings), tokens, cost if priced else None, tuple(traces)
     )
+
+
+def _links_planned(finding: Finding, path: str, planned: set[str]) -> bool:
+    """Whether `finding` is a dead link to a file this same run writes (so it will exist)."""
+    target = posixpath.join(posixpath.dirname(path), finding.reference.split("#")[0])
+    return finding.kind == "dead-link" and posixpath.normpath(target) in planned
 
 
 def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
@@ -340,6 +338,7 @@ def verify_changes(
     resolver = Resolver(project_index(analysis), config.ignore_references)
     checked = resolved = 0
     findings: list[Finding] = []
+    planned = {c.path for c in changes}
     for change in changes:
         if not change.changed or not change.path.lower().endswith((".md", ".markdown")):
             continue
@@ -347,10 +346,11 @@ def verify_changes(
             if outcome.status == "ignored":
                 continue
             checked += 1
-            if outcome.status == "resolved":
+            finding = None if outcome.status == "resolved" else to_finding(outcome)
+            if finding is None or _links_planned(finding, change.path, planned):
                 resolved += 1
             else:
-                findings.append(to_finding(outcome))
+                findings.append(finding)
     return checked, resolved, findings
 
 
