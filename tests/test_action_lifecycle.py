@@ -6,6 +6,7 @@ import re
 
 from fakes_github import CODE, api_docs, drive, seed
 from klaro import app
+from klaro.app import DocsRun
 from klaro.github.context import Steps
 
 OFFLINE = Steps(generate=lambda config: app.docs_for(config, offline=True))
@@ -128,3 +129,16 @@ def test_pr_body_counts_the_drift_the_new_docs_fix(tmp_path, fake):
     body = fake.pulls[1]["body"]
     assert "Drift fixed: 1 finding(s) in the current docs are gone." in body
     assert "Nothing left to report." in body  # the link to the new docs/api.md is not dead
+
+
+def test_an_unpriced_model_reports_cost_unknown(tmp_path, fake):
+    sha = seed(fake)
+
+    def agent(config):
+        run = api_docs(config)
+        return DocsRun(run.changes, "agent", tokens=1234, cost_usd=None)
+
+    run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=agent))
+    assert (run.outputs["tokens"], run.outputs["cost-usd"]) == ("1234", "unknown")
+    assert "Model usage: 1234 tokens, cost unknown." in fake.pulls[1]["body"]
+    assert "Tokens: 1234, cost: unknown" in run.summary
