@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from klaro.errors import KlaroError
-from klaro.github import flows, gate, outputs
+from klaro.github import comment, flows, gate, outputs
 from klaro.github.context import MODES, Context, Outcome, Steps, context_from, read_inputs
 from klaro.github.events import PULL_EVENTS, Event, load_event
 from klaro.github.port import GitHubPort
@@ -92,7 +92,7 @@ def dispatch(
     if event.is_refresh:
         return flows.refresh(ctx, event, env, port, steps, mode)
     if event.name == "issue_comment":
-        return flows.on_comment(ctx, event, env, port, steps, mode)
+        return comment.on_comment(ctx, event, env, port, steps, mode)
     if event.name in PULL_EVENTS:
         return gate.on_pull_request(ctx, event, env, port, steps, mode)
     return Outcome(

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from klaro.errors import KlaroError
 from klaro.github import outputs
+from klaro.github.comment import check_markdown, failure_text
 from klaro.github.context import Context, Outcome, Steps, bool_input, build_config, package_prefix
 from klaro.github.events import Event
-from klaro.github.flows import check_markdown, failure_text
 from klaro.github.port import GitHubError, GitHubPort
 from klaro.github.publish import CHECK_MARKER, Published, find_sticky, upsert_sticky
 
