@@ -22,6 +22,7 @@ from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 from klaro.verify.model import Finding
 from klaro.write.api import REGION_PREFIX, api_sections
+from klaro.write.filters import own_code
 from klaro.write.model import DocChange
 from klaro.write.offline import readme_sections
 from klaro.write.project import collect_facts
@@ -65,6 +66,7 @@ def generate(
     RegionError before anything is written. `docs` defaults to the configured documents.
     """
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
+    analysis = own_code(analysis, config.vendored)  # vendored code is nobody's API here
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
     api_wanted = api_exists or any(m.is_public for m in analysis.modules)
@@ -75,7 +77,7 @@ def generate(
     if "readme" in wanted:
         before = _read_doc(config.root, config.readme_path)
         api_link = None
-        if api_wanted and ("api" in config.docs or api_exists):
+        if api_exists or (api_wanted and "api" in wanted):  # linked only if it will exist
             readme_dir = posixpath.dirname(config.readme_path) or "."
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")
