@@ -12,15 +12,15 @@ from __future__ import annotations
 import ast
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from klaro.scan.model import Analysis, Class, Function, Module
+from klaro.scan.model import Analysis, Class, CliCommand, Function, Module
 from klaro.write.filters import is_private_name
 from klaro.write.symbols import Export, SymbolIndex
 
-_MAX_LINES = 16  # an example a reader takes in at a glance
+_MAX_LINES = 12  # an example a reader takes in at a glance
 _MAX_SCRIPT_LINES = 30
 _FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\w*)")
 _RST_CODE = re.compile(r"^(\s*)\.\. (?:code-block|code|sourcecode)::\s*(\w*)\s*$")
@@ -30,6 +30,8 @@ _FAILING = re.compile(
     r"assert\s+not\s+\w+\.exit_code\s*==\s*0|\.exception\b(?!\s+is\s+None)"
 )
 _FAILING_NAME = re.compile(r"(error|fail|invalid|bad|wrong|missing|abort|reject)", re.I)
+_FAKED = re.compile(r"mock|patch|monkeypatch|fake|stub", re.IGNORECASE)
+_WORD = re.compile(r"[\w@%+=:,./-]+")
 _SUBPROCESS = {"run", "call", "check_call", "check_output", "Popen"}
 
 
@@ -60,7 +62,9 @@ def python_examples(
     return found
 
 
-def command_examples(tests: list[TestFile], script: str, function: str) -> list[Example]:
+def command_examples(
+    tests: list[TestFile], script: str, function: str, commands: Sequence[CliCommand]
+) -> list[Example]:
     """Command lines the tests run through the console script `script` (target `function`).
 
     Tests call the program as `runner.invoke(cli, ["add", "--due", "today"])`, `main([...])`
@@ -74,11 +78,29 @@ def command_examples(tests: list[TestFile], script: str, function: str) -> list[
                 continue
             for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
                 argv = _argv(call, script, function)
-                if argv and not set(argv) <= {"--help", "-h", "--version", "-V"}:
-                    line = " ".join([script, *(_quote(a) for a in argv)])
+                if argv and _plausible(argv, commands):
+                    line = " ".join([script, *argv])
                     found.append(Example(script, "console", line, module.path, -len(argv)))
     unique = {e.code: e for e in found}
     return sorted(unique.values(), key=lambda e: (e.rank, e.code))
+
+
+def _plausible(argv: list[str], commands: Sequence[CliCommand]) -> bool:
+    """Whether a test's argument list is a command line a reader could type to use the tool.
+
+    Every word is plain (no quoting needed), no word asks for help or the version, every
+    option is one the program declares, and a program with sub-commands is given one first.
+    """
+    if not commands or not all(_WORD.fullmatch(w) for w in argv):
+        return False
+    if {"--help", "-h", "--version", "-V"} & set(argv):
+        return False
+    flags = {f for c in commands for o in c.options for f in o.flags if f.startswith("-")}
+    if any(w.split("=", 1)[0] not in flags for w in argv if w.startswith("-") and w != "-"):
+        return False
+    subs = {c.name for c in commands if c.parent is not None}
+    words = [w for w in argv if not w.startswith("-")]
+    return not subs or (bool(words) and words[0] in subs)
 
 
 def _kind(example: Example) -> str:
@@ -165,6 +187,7 @@ def doc_blocks(doc: str | None) -> list[str]:
             i = j
         else:
             i += 1
+    blocks = [b.strip("\n") for b in blocks]
     return [b for b in blocks if b.strip() and len(b.splitlines()) <= _MAX_LINES]
 
 
@@ -196,9 +219,9 @@ def _test_examples(
     """`assert f(literal) == literal` in the tests, as a doctest with the asserted output."""
     by_public = {e.name: e for e in public.values()}
     found: list[Example] = []
-    for module, _, tree in tests:
+    for module, source, tree in tests:
         names = {i.alias: f"{i.module}.{i.name}" for i in module.imports if i.name}
-        for node in ast.walk(tree):
+        for node in _asserts(tree, source):
             if not (
                 isinstance(node, ast.Assert)
                 and isinstance(node.test, ast.Compare)
@@ -217,8 +240,8 @@ def _test_examples(
                 or not all(_literal(a) for a in [*call.args, *(k.value for k in call.keywords)])
             ):
                 continue
-            if any(k.arg is None for k in call.keywords):
-                continue
+            if any(k.arg is None for k in call.keywords) or not (call.args or call.keywords):
+                continue  # `f()` shows nothing a reader could vary
             module_name, _, name = export.name.rpartition(".")
             call_text = ast.unparse(ast.Call(ast.Name(name), call.args, call.keywords))
             value = repr(ast.literal_eval(expected))
@@ -229,6 +252,16 @@ def _test_examples(
                 Example(export.name, "python", code, module.path, rank.get(export.fullname, 10**9))
             )
     return found
+
+
+def _asserts(tree: ast.Module, source: str) -> Iterator[ast.Assert]:
+    """Asserts of tests that run the real code: none from tests that mock or patch it."""
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if _FAKED.search(ast.get_source_segment(source, func) or ""):
+            continue
+        yield from (n for n in ast.walk(func) if isinstance(n, ast.Assert))
 
 
 def _script_examples(
@@ -286,12 +319,6 @@ def _words(node: ast.expr | None) -> list[str] | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
         return node.value.split()
     return None
-
-
-def _quote(word: str) -> str:
-    if re.fullmatch(r"[\w@%+=:,./-]+", word):
-        return word
-    return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
 def _literal(node: ast.expr) -> bool:

@@ -16,7 +16,14 @@ from collections.abc import Callable, Sequence
 from urllib.parse import quote
 
 from klaro.scan.graph import CodeGraph
-from klaro.scan.model import Analysis, CliCommand, CliOption, Module, PackageMetadata
+from klaro.scan.model import (
+    Analysis,
+    Class,
+    CliCommand,
+    CliOption,
+    Module,
+    PackageMetadata,
+)
 from klaro.verify import verify
 from klaro.write.api import api_sections, documented_modules, top_packages
 from klaro.write.docstrings import first_line
@@ -162,6 +169,12 @@ def _commands_for(analysis: Analysis, target: str) -> list[CliCommand]:
     module = analysis.module(module_name.strip())
     if module is None:
         return []
+    imported = next(
+        (i for i in module.imports if i.alias == func.strip().split(".")[0] and i.name), None
+    )
+    if not module.cli and imported is not None and imported.module != module.name:
+        # `dotenv = "dotenv.__main__:cli"` where `__main__` only does `from .cli import cli`
+        return _commands_for(analysis, f"{imported.module}:{imported.name}")
     commands = list(module.cli)
     if any(c.has_subcommands and c.parent is None for c in commands):
         # sub-commands the analysis linked to this program from other modules of the package
@@ -280,7 +293,9 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
     if not tops:
         return []
     exports = [
-        e for e in index.exports(tops[0]) if call_signature(e.obj) and not is_private_name(e.name)
+        e
+        for e in index.exports(tops[0])
+        if (e.instance or call_signature(e.obj)) and not is_private_name(e.name)
     ]
     exports.sort(key=lambda e: (rank.get(e.fullname, len(rank)), e.name))
     exports = exports[:_MAX_LIBRARY]
@@ -293,8 +308,24 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
         statement = f"from {tops[0].name} import (\n{listed})"
     out = ["### As a library", "", "```python", statement, "```", ""]
     for export in exports:
+        if export.instance and isinstance(export.obj, Class):
+            out += _object_methods(export.name, export.obj, rank)
+            continue
         summary = _plain(first_line(export.obj.docstring))
         line = f"- `{short_signature(export.obj)}`"
+        out.append(f"{line}: {summary}" if summary else line)
+    return out
+
+
+def _object_methods(name: str, cls: Class, rank: dict[str, int]) -> list[str]:
+    """An object the package hands out (`logger`): its most central public methods."""
+    methods = [m for m in cls.methods if m.is_public and not m.name.startswith("_")]
+    methods.sort(key=lambda m: (rank.get(m.fullname, len(rank)), m.name))
+    out: list[str] = []
+    for method in methods[:_MAX_LIBRARY]:
+        signature = short_signature(method) or method.name
+        summary = _plain(first_line(method.docstring))
+        line = f"- `{name}.{signature.replace('(self, ', '(').replace('(self)', '()')}`"
         out.append(f"{line}: {summary}" if summary else line)
     return out
 
@@ -322,7 +353,7 @@ def _usage(
             analysis, graph, script.target
         )
         function = script.target.partition(":")[2].strip().split(".")[-1]
-        harvested = _checked(analysis, command_examples(tests, script.name, function))
+        harvested = _checked(analysis, command_examples(tests, script.name, function, commands))
         out += _script_usage(script.name, commands, harvested[:_MAX_COMMAND_EXAMPLES])
     examples = _chosen_examples(analysis, python_examples(analysis, index, rank, tests))
     if examples:

@@ -247,9 +247,14 @@ def update_document(
     spans = _present_spans(existing, sections, regions, by_name, fmt)
     foreign = foreign_blocks(existing) if fmt is MARKDOWN else []
     inserts: dict[int, list[Section]] = {}
+    headings = fmt.outline(existing)[1]
+    first_text = next(n for n, line in enumerate(existing.splitlines()) if line.strip())
+    opens_with_heading = bool(headings) and headings[0].line == first_text
     for i, section in enumerate(sections):
         if section.key in spans:
             continue
+        if section.level == 1 and not opens_with_heading:
+            continue  # people's own opening (a logo, an introduction) stays the opening
         previous = [spans[s.key][1] for s in sections[:i] if s.key in spans]
         following = [spans[s.key][0] for s in sections[i + 1 :] if s.key in spans]
         # after every section that comes before it, however people ordered theirs

@@ -64,6 +64,12 @@ def rst_outline(text: str) -> tuple[set[int], list[RstHeading], list[str]]:
             i += 2
             continue
         i += 1
+    used = [h.level for h in headings]
+    if used and used.count(1) > 1:
+        # no document title: the first style marks sections, which sit below a title
+        title = next(f"o{c}" for c in _DEFAULT_STYLES if f"o{c}" not in styles)
+        styles.insert(0, title)
+        headings = [RstHeading(h.line, h.level + 1, h.text) for h in headings]
     return code, headings, styles
 
 
