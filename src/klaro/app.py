@@ -70,6 +70,7 @@ def generate(
     text they pinned in a region stays, text they rejected is not proposed again.
     """
     from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.filters import own_code
     from klaro.write.memory import load_memory
     from klaro.write.offline import readme_sections
     from klaro.write.project import collect_facts
@@ -78,6 +79,7 @@ def generate(
 
     memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
+    analysis = own_code(analysis, config.vendored)  # vendored code is nobody's API here
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
     api_wanted = api_exists or any(m.is_public for m in analysis.modules)
@@ -88,7 +90,7 @@ def generate(
     if "readme" in wanted:
         before = _read_doc(config.root, config.readme_path)
         api_link = None
-        if api_wanted and ("api" in config.docs or api_exists):
+        if api_exists or (api_wanted and "api" in wanted):  # linked only if it will exist
             readme_dir = posixpath.dirname(config.readme_path) or "."
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")
