@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis, Function, Module, iter_classes
 from klaro.scan.names import Names, names_of
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 DEFINES, IMPORTS, CALLS, EXTENDS = "DEFINES", "IMPORTS", "CALLS", "EXTENDS"
 
@@ -24,7 +26,11 @@ class CodeGraph:
 
     def __init__(self, graph: nx.MultiDiGraph, names: Names | None = None) -> None:
         self.graph = graph
-        self.names = names
+        self.names = names  # not pickled with a cached graph: `graph_of` attaches it again
+        self._ranks: dict[str, float] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {**self.__dict__, "names": None}
 
     def __contains__(self, name: object) -> bool:
         return name in self.graph
@@ -100,12 +106,17 @@ class CodeGraph:
         ]
         return list(dict.fromkeys(found))
 
+    def ranks(self) -> dict[str, float]:
+        """PageRank of every node over references (calls, imports, inheritance), computed once."""
+        if self._ranks is None:
+            self._ranks = pagerank(self.graph, {CALLS, IMPORTS, EXTENDS})
+        return self._ranks
+
     def central(self, limit: int = 10, *, public_only: bool = True) -> list[tuple[str, float]]:
         """Rank symbols by PageRank over references (calls, imports, inheritance)."""
-        ranks = pagerank(self.graph, {CALLS, IMPORTS, EXTENDS})
         items = [
             (n, r)
-            for n, r in ranks.items()
+            for n, r in self.ranks().items()
             if self.kind(n) != "module" and (not public_only or self.graph.nodes[n]["public"])
         ]
         items.sort(key=lambda kv: (-kv[1], kv[0]))
@@ -144,6 +155,8 @@ def pagerank(
 
 def build_graph(analysis: Analysis) -> CodeGraph:
     """Build the code graph of an analysis; names are resolved by `klaro.scan.names`."""
+    import networkx as nx  # only here: `klaro check` and `--version` never load it
+
     graph = nx.MultiDiGraph()
     for module in analysis.modules:
         _add_definitions(graph, module)

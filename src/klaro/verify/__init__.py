@@ -9,8 +9,8 @@ returns the `unresolved` and `dead-link` findings. `klaro check` adds coverage o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis
 from klaro.scan.names import PerAnalysis
 from klaro.verify.index import build_index
@@ -18,6 +18,9 @@ from klaro.verify.model import FINDING_KINDS, Finding
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference, extract_references, parse_document
 from klaro.verify.resolve import Resolver
+
+if TYPE_CHECKING:
+    from klaro.scan.graph import CodeGraph
 
 __all__ = [
     "FINDING_KINDS",
