@@ -71,7 +71,8 @@ class LinkResolver:
         target = unquote(target.split("?", 1)[0])
         if not target:
             return self._anchor(ref, doc.path, fragment, doc.anchors)
-        if "/" not in target and "." in target and target.split(".")[0] in self.index.packages:
+        dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
+        if dotted and target.split(".")[0] in self.index.packages:
             return self.dotted(ref, target)  # MyST / Sphinx link to a Python object
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
