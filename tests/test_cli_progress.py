@@ -35,5 +35,7 @@ def test_check_prints_a_line_per_phase_without_a_terminal(
 def test_quiet_prints_no_progress(
     sample_repo: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    main(["check", str(sample_repo("analysis_lib")), "--no-cache", "-q"])
+    root = sample_repo("analysis_lib")
+    (root / "README.md").write_text("# analysis_lib\n\nSee `analysis_lib`.\n")
+    main(["check", str(root), "--no-cache", "-q"])
     assert capsys.readouterr().err == ""
