@@ -17,6 +17,7 @@ from klaro.config import load_config
 from klaro.errors import ConfigError
 from klaro.scan.analyze import analyze_repository
 from klaro.verify.check import CheckReport, check_repository, is_history
+from klaro.verify.refs import read_document
 from klaro.verify.rst import parse_rst
 
 README = """\
@@ -81,6 +82,10 @@ API
 """
 
 
+def _indented(text: str) -> str:
+    return "".join(f"   {line}" if line.strip() else line for line in text.splitlines(True))
+
+
 @pytest.fixture
 def rst_repo(sample_repo: Callable[[str], Path]) -> Path:
     root = sample_repo("verify_basic")
@@ -135,6 +140,36 @@ def test_reader_finds_literals_roles_blocks_and_links_on_their_lines() -> None:
         ("code", "tinytool.core", 4),
         ("code", "tinytool.core.load_settings", 7),
     }
+
+
+WORKFLOW = """\
+steps:
+  - run: tinytool hello Ada
+  - name: settings
+    run: |
+      pip install tinytool
+      tinytool settings \\
+        --verbose
+script:
+  - tinytool hello Bo --times 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "first"),
+    [
+        ("CI.md", "# CI\n\n```yaml\n" + WORKFLOW + "```\n", 4),
+        ("CI.rst", "CI\n==\n\n.. code-block:: yaml\n\n" + _indented(WORKFLOW) + "\n", 6),
+    ],
+)
+def test_workflow_examples_run_steps_are_commands(path: str, text: str, first: int) -> None:
+    doc = read_document(text, path)
+    assert [(r.kind, r.text, r.line - first) for r in doc.references] == [
+        ("command", "tinytool hello Ada", 1),
+        ("command", "pip install tinytool", 4),
+        ("command", "tinytool settings --verbose", 5),
+        ("command", "tinytool hello Bo --times 2", 8),
+    ]
 
 
 def test_comments_and_raw_blocks_are_not_read() -> None:
