@@ -269,3 +269,13 @@ def test_check_history_config_values(tmp_path: Path) -> None:
     (tmp_path / ".klaro.yml").write_text("check_history: 'sometimes'\n")
     with pytest.raises(ConfigError, match="check_history"):
         load_config(tmp_path, env={})
+
+
+def test_doc_roles_resolve_in_their_sphinx_project_only(rst_repo: Path) -> None:
+    # README.rst is outside any Sphinx source: its `:doc:` resolves wherever it is included
+    _edit(rst_repo / "README.rst", ":doc:`docs/guide`", ":doc:`docs/missing`")
+    (rst_repo / "docs" / "conf.py").write_text("project = 'tinytool'\n")
+    (rst_repo / "docs" / "more.rst").write_text("More\n====\n\nSee :doc:`guide` and :doc:`gone`.\n")
+    report = _check(rst_repo)
+    dead = {(f.file, f.line, f.reference) for f in report.drift if f.kind == "dead-link"}
+    assert dead == {("docs/more.rst", 4, "gone.rst")}
