@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.progress import phase
 
 
 def register(subparsers: Any) -> None:
@@ -43,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"check_history": True} if args.include_history else {}
     config = config_from_args(args, **overrides)
     analysis = analysis_for(config, args)
-    report = check_repository(config, analysis, args.docs)
+    with phase("check", args.quiet) as current:
+        report = check_repository(config, analysis, args.docs)
+        current.summary = (
+            f"{len(report.documents)} documents, {report.references} references "
+            f"({report.resolved} resolved)"
+        )
     if not report.documents:
         print(
             f"klaro check: no documents to check in {config.root} "

@@ -10,11 +10,11 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
+from klaro.github.decisions import recall
 from klaro.github.events import Command, Event, parse_command
 from klaro.github.port import GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
@@ -29,7 +29,8 @@ from klaro.github.publish import (
     upsert_sticky,
 )
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
+from klaro.write.memory import MEMORY_PATH, save_memory
+from klaro.write.model import DocChange, DocsRun
 
 HELP = """\
 ### Klaro commands
@@ -63,9 +64,16 @@ def refresh(
             reason = _up_to_date(port, config, steps, branch, base, ctx.sha, prefix)
             if reason:
                 return Outcome(Published("unchanged"), reason)
+        # What maintainers decided about Klaro's earlier proposals: the writer reads it from
+        # the package root, and it travels in the same commit as the docs.
+        memory = recall(
+            port, config.root, branch=branch, base=base, prefix=prefix, docs=config.doc_paths()
+        )
+        save_memory(config.root, memory)
         run = _generate(steps, config, prefix)
+        state = {MEMORY_PATH: memory.dumps()} if memory.files or memory.pulls else {}
         outcome = _publish_refresh(
-            ctx, port, checked(run, config, prefix), mode, base, branch, prefix
+            ctx, port, checked(run, config, prefix), mode, base, branch, prefix, state
         )
         return with_usage(outcome, run)
 
@@ -78,8 +86,12 @@ def _publish_refresh(
     base: str,
     branch: str,
     prefix: str,
+    state: Mapping[str, str],
 ) -> Outcome:
-    """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing."""
+    """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing.
+
+    `state` (Klaro's own files under `.klaro/`) joins the docs in the pull request's commit.
+    """
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
     if not changes:
@@ -101,6 +113,7 @@ def _publish_refresh(
         source_sha=ctx.sha,
         prefix=prefix,
         run_url=ctx.run_url,
+        state=state,
         **({"title": title} if title else {}),
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}

@@ -10,7 +10,7 @@ only ref ever force-moved is a branch whose head Klaro itself made (its commit c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from klaro.errors import KlaroError
@@ -98,14 +98,21 @@ def refresh_pull(
     prefix: str = "",
     title: str = "docs: refresh documentation (Klaro)",
     run_url: str = "",
+    state: Mapping[str, str] | None = None,
 ) -> Published:
-    """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR."""
+    """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR.
+
+    `state` maps Klaro's own files (`.klaro/memory.json`, relative to the package) to their
+    text; they ride in the same commit, never on their own.
+    """
     if branch == base:
         raise KlaroError(f"input 'branch' ({branch}) must differ from the base branch")
     files = tuple(repo_path(prefix, c.path) for c in changes)
     if not changes:
         return Published("unchanged")
-    tree = port.create_tree(source_sha, {repo_path(prefix, c.path): c.after for c in changes})
+    files_text = {repo_path(prefix, c.path): c.after for c in changes}
+    files_text.update({repo_path(prefix, path): text for path, text in (state or {}).items()})
+    tree = port.create_tree(source_sha, files_text)
     head = port.branch_head(branch)
     if head is not None:
         if source_of(port.commit_message(head)) is None:
@@ -158,10 +165,16 @@ def commit_to_branch(
 
 
 def upsert_sticky(port: GitHubPort, number: int, body: str) -> Comment:
-    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
+    """Edit Klaro's one comment on `number`, or create it.
+
+    Klaro's comment is the one that starts with the hidden marker *and* was written by the
+    token's own identity: anyone can paste the marker into a comment of theirs, and Klaro must
+    never overwrite (or be steered by) someone else's text.
+    """
     text = f"{STICKY_MARKER}\n{fit_comment(body)}"
+    me = port.identity()
     for comment in port.comments(number):
-        if comment.body.startswith(STICKY_MARKER):
+        if comment.body.startswith(STICKY_MARKER) and comment.author == me:
             return port.edit_comment(comment.id, text)
     return port.create_comment(number, text)
 
