@@ -79,7 +79,7 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
-    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_docs: tuple[str, ...] = ()  # globs `klaro check` reads; () = all Markdown and rst
     check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
     check_history: bool = False  # also check changelogs and upgrade/migration guides
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
