@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
     from klaro.agent.trace import Trace
     from klaro.knowledge.base import KnowledgeBase
+    from klaro.scan.state import State
+    from klaro.verify.fix import FixReport
 
 
 def analyze(
@@ -258,6 +260,47 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
 
     report = check_repository(config, analyze(config, cache_dir=cache_dir))
     return [f for f in report.findings if f.kind != "undocumented"]
+
+
+def repair(
+    config: Config,
+    analysis: Analysis,
+    *,
+    since: str | None = None,
+    docs: Sequence[str] | None = None,
+    cache_dir: Path | None = None,
+) -> FixReport:
+    """Find what changed since the documented state and repair the docs (nothing written)."""
+    from klaro.scan.history import baseline
+    from klaro.verify.fix import fix_drift
+
+    def analyse(root: Path) -> Analysis:
+        return analyze(replace(config, root=root))  # the old tree is never cached
+
+    del cache_dir
+    return fix_drift(config, analysis, baseline(config.root, analyse, since=since), docs)
+
+
+def save_repair(config: Config, report: FixReport) -> list[str]:
+    """Write the repaired documents and the snapshot of the state they now describe."""
+    changes = [DocChange(d.path, d.before, d.after, "fixed drift") for d in report.changed()]
+    changes.append(state_change(config, report.current))
+    return write_changes(config, changes)
+
+
+def state_change(config: Config, state: State) -> DocChange:
+    """The `.klaro/state.json` snapshot as a change: the evidence for the next repair."""
+    from klaro.scan.state import STATE_PATH
+
+    before = _read_doc(config.root, STATE_PATH)
+    body = state.to_json()
+    after = before if before is not None and _same_items(before, body) else body
+    return DocChange(STATE_PATH, before, after, "state of the documented code")
+
+
+def _same_items(before: str, after: str) -> bool:
+    """A snapshot that differs only in its source commit is not worth a change."""
+    return before.split("\n", 1)[-1] == after.split("\n", 1)[-1]
 
 
 def answer(config: Config, question: str) -> str:

@@ -6,7 +6,11 @@ import argparse
 import sys
 from typing import Any
 
+from klaro import app
 from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.config import Config
+from klaro.errors import UsageError
+from klaro.scan.model import Analysis
 from klaro.verify.check import check_repository
 from klaro.verify.format import render
 
@@ -26,13 +30,42 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--format", choices=("text", "json", "github"), default="text")
     parser.add_argument("--no-cache", action="store_true", help="ignore the analysis cache")
+    parser.add_argument(
+        "--fix",
+        action="store_true",
+        help="rewrite references to renamed code (proven from git history or "
+        ".klaro/state.json) and report the rest; exit 0 when nothing stays unresolved",
+    )
+    parser.add_argument(
+        "--diff", action="store_true", help="with --fix: print the repairs as a diff, write nothing"
+    )
+    parser.add_argument(
+        "--since", metavar="REV", help="with --fix: the commit the docs were written for"
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, check the documents and print the report; 1 when the docs have drifted."""
     config = config_from_args(args)
+    if (args.diff or args.since) and not args.fix:
+        raise UsageError("--diff and --since go with --fix")
     analysis = analysis_for(config, args)
+    if args.fix:
+        return _fix(config, analysis, args)
     report = check_repository(config, analysis, args.docs)
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0
+
+
+def _fix(config: Config, analysis: Analysis, args: argparse.Namespace) -> int:
+    """Repair proven renames (or preview them with --diff); 1 while anything stays unresolved."""
+    from klaro.verify.fix import render_fix
+
+    report = app.repair(config, analysis, since=args.since, docs=args.docs)
+    if args.diff:
+        sys.stdout.write(report.diff())
+    else:
+        app.save_repair(config, report)
+    sys.stdout.write(render_fix(report, written=not args.diff))
+    return 1 if report.unresolved else 0
