@@ -191,7 +191,10 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                     except ValueError:
                         continue
             eps: list[EntryPoint] = []
-            for group, entries in (kw.get("entry_points") or {}).items():
+            groups = kw.get("entry_points") or {}
+            if isinstance(groups, str):  # the ini form: "[console_scripts]\nname=mod:func"
+                groups = _ini_groups(groups)
+            for group, entries in groups.items():
                 eps += _parse_entry_lines(
                     group, entries if isinstance(entries, list) else str(entries)
                 )
@@ -217,3 +220,16 @@ def _strings(value: Any) -> list[str]:
 
 def _lines(text: str) -> list[str]:
     return [s.strip() for s in text.splitlines() if s.strip() and not s.strip().startswith("#")]
+
+
+def _ini_groups(text: str) -> dict[str, list[str]]:
+    """Entry points written as setuptools' ini text, grouped by their `[section]`."""
+    groups: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = groups.setdefault(line[1:-1].strip(), [])
+        elif line and not line.startswith(("#", ";")) and current is not None:
+            current.append(line)
+    return groups

@@ -15,7 +15,7 @@ from klaro.scan.model import Analysis
 from klaro.verify.index import ProjectIndex, build_index
 from klaro.verify.model import FINDING_KINDS, Finding
 from klaro.verify.outcome import Outcome
-from klaro.verify.refs import Reference, extract_references, parse_document
+from klaro.verify.refs import Reference, extract_references, read_document
 from klaro.verify.resolve import Resolver
 
 __all__ = [
@@ -69,7 +69,7 @@ def verify(
     ignore: Sequence[str] = (),
     resolver: Resolver | None = None,
 ) -> list[Finding]:
-    """Return the unresolved references and dead links of one Markdown text.
+    """Return the unresolved references and dead links of one Markdown (or `.rst`) text.
 
     `graph` is accepted for callers that hold one; the index carries what resolution needs
     (re-exports, inherited methods), so it is not required. Pass a prebuilt `resolver` to
@@ -77,7 +77,7 @@ def verify(
     """
     del graph  # resolution works from the analysis index alone
     resolver = resolver or Resolver(project_index(analysis), ignore)
-    doc = parse_document(text, path)
+    doc = read_document(text, path)
     return [
         to_finding(o)
         for o in resolver.resolve_document(doc)
