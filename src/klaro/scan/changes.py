@@ -10,7 +10,7 @@ already covers every mention of them.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -77,8 +77,26 @@ def _definitions(old: State, new: State, kind: str, moved: dict[str, str]) -> li
         if not same and kind != "module":  # renamed with its parameters: same shape, same place
             same = [i for i in home if item.shape and i.shape == item.shape]
             why = "same body but for the names it uses"
+        if not same and kind == "module":
+            same, why = _similar_modules(item, added), "mostly the same definitions"
         changes.append(_verdict(kind, item, same, why))
     return _one_to_one(changes)
+
+
+def _similar_modules(item: Item, added: list[Item]) -> list[Item]:
+    """New modules holding most of the old one's definitions (by shape): the best, if clear."""
+    if not item.params:
+        return []
+    scored = []
+    for other in added:
+        common = sum((Counter(item.params) & Counter(other.params)).values())
+        ratio = common / max(len(item.params), len(other.params))
+        if ratio >= 0.6:
+            scored.append((ratio, other))
+    scored.sort(key=lambda pair: -pair[0])
+    if len(scored) > 1 and scored[0][0] == scored[1][0]:
+        return [other for _, other in scored]
+    return [other for _, other in scored[:1]]
 
 
 def _verdict(kind: str, item: Item, same: list[Item], why: str) -> Change:
@@ -147,7 +165,10 @@ def _commands(old: State, new: State) -> list[Change]:
         old.of_kind("command"),
         new.of_kind("command"),
         "command",
-        [("same implementation, help and options", lambda i: i.digest)],
+        [
+            ("same implementation and help", lambda i: i.digest),
+            ("same options", lambda i: " ".join(i.params) or f"\0{i.name}"),
+        ],
         lambda i: i.name.split("|", 1)[0],
     )
 
@@ -163,16 +184,24 @@ def _options(old: State, new: State, commands: dict[str, str]) -> list[Change]:
     def dest(item: Item) -> str:
         return item.anchor.split("|")[1]
 
+    def helped(item: Item) -> str:
+        text = item.anchor.split("|", 2)[2]
+        return text or f"\0{item.name}"  # no help: never the same as another option's
+
     changes = []
     for change in _match(
         old.of_kind("option"),
         new.of_kind("option"),
         "option",
-        [("same dest", dest), ("same dest and help", lambda i: i.digest)],
+        [("same dest", dest), ("same help", helped), ("the only option changed there", _any)],
         command_of,
     ):
         changes += _flag_changes(change, old, new)
     return changes
+
+
+def _any(item: Item) -> str:
+    return ""
 
 
 def _flag_changes(change: Change, old: State, new: State) -> list[Change]:
@@ -233,22 +262,25 @@ def _match(
         new_names = {i.name for i in new_items if not set(i.params) <= kept}
     gone = [i for i in old_items if i.name in gone_names]
     added = [i for i in new_items if i.name in new_names]
-    changes: list[Change] = []
+    found: dict[str, Change] = {}
     taken: set[str] = set()
-    for item in gone:
-        found: Change | None = None
-        for why, key in keys:
+    crowded: dict[str, list[Item]] = {}
+    for why, key in keys:  # the strongest evidence first, for every name, then the next
+        for item in gone:
+            if item.name in found:
+                continue
             same = [
                 i
                 for i in added
                 if i.name not in taken and scope(i) == scope(item) and key(i) == key(item)
             ]
             if len(same) == 1:
-                found = _verdict(kind, item, same, why)
+                found[item.name] = _verdict(kind, item, same, why)
                 taken.add(same[0].name)
-                break
-            if len(same) > 1:
-                found = _verdict(kind, item, same, why)
-                break
-        changes.append(found or _verdict(kind, item, [], ""))
-    return changes
+            elif same:
+                crowded[item.name] = same
+    return [
+        found.get(i.name)
+        or _verdict(kind, i, [c for c in crowded.get(i.name, []) if c.name not in taken], "")
+        for i in gone
+    ]

@@ -102,11 +102,9 @@ def build_state(analysis: Analysis, root: Path, source: str = "") -> State:
         if module.role not in {"package", "script"}:
             continue
         digests = _body_digests(root / module.path)
-        defs = sorted(
-            digests.get(q, ("", ""))[0]
-            for q in [c.qualname for c in module.classes] + [f.qualname for f in module.functions]
-        )
-        items.append(Item("module", module.name, _hash(" ".join(defs)), anchor=module.path))
+        names = [c.qualname for c in module.classes] + [f.qualname for f in module.functions]
+        shapes = tuple(sorted(digests.get(q, ("", ""))[1] for q in names))
+        items.append(Item("module", module.name, _hash(" ".join(shapes)), shapes, module.path))
         for cls in iter_classes(module.classes):
             items.append(_class_item(cls, digests))
             items += [_function_item(m, digests, "method") for m in cls.methods]
@@ -142,9 +140,9 @@ def command_key(command: CliCommand) -> str:
 def _command_items(command: CliCommand) -> Iterator[Item]:
     key = command_key(command)
     if command.name:
-        options = " ".join(sorted(f for o in command.options for f in o.flags))
-        digest = _hash(f"{command.function or ''}|{command.help or ''}|{options}")
-        yield Item("command", f"{command.parent or ''}|{command.name}", digest, (), key)
+        options = tuple(sorted(f for o in command.options for f in o.flags))
+        digest = _hash(f"{command.function or ''}|{command.help or ''}")
+        yield Item("command", f"{command.parent or ''}|{command.name}", digest, options, key)
     for option in command.options:
         if option.positional:
             continue

@@ -9,7 +9,6 @@ repaired text, plus the lines naming removed or ambiguously renamed things.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,17 +16,12 @@ from pathlib import Path
 from klaro.config import Config
 from klaro.scan.changes import Change, compare
 from klaro.scan.history import Baseline, commit_of
-from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
-from klaro.verify.check import DRIFT, check_repository, find_documents
+from klaro.verify.check import DRIFT, check_repository
 from klaro.verify.model import Finding
 from klaro.verify.repair import DocumentFix, Edit, Review, plan_rules, repair_document
-from klaro.verify.resolve import ignored_path
-
-_RST = (".rst", ".rest")
-_HISTORY = re.compile(r"^(changelog|changes|history|news|releases?|upgrading|migration)", re.I)
 
 
 @dataclass(frozen=True)
@@ -96,15 +90,12 @@ def fix_drift(
     rules = plan_rules(report.changes, current)
     scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
     before = check_repository(config, analysis, docs)
-    checked = set(before.documents)
-    for path in documents(config, analysis, docs):
+    for path in before.documents:
         with open(config.root / path, encoding="utf-8", errors="replace", newline="") as handle:
             text = handle.read()
         fix = repair_document(path, text, rules, scripts)
         report.documents.append(fix)
-        if path not in checked:
-            continue
-        if fix.after == text or path.lower().endswith(_RST):
+        if fix.after == text:
             edited = {e.line for e in fix.edits}
             report.remaining += [f for f in before.drift if f.file == path and f.line not in edited]
         else:
@@ -116,29 +107,6 @@ def fix_drift(
     report.remaining = [f for f in report.remaining if (f.file, f.line) not in reviewed]
     report.fixed = _fixed_lines(config.root, base, report.edits)
     return report
-
-
-def documents(config: Config, analysis: Analysis, docs: Sequence[str] | None) -> list[str]:
-    """The checker's documents, plus reStructuredText ones (README.rst, docs/**/*.rst)."""
-    chosen = find_documents(config, analysis, docs)
-    if docs:
-        return chosen
-    rst = {f.path for f in analysis.files if f.path.lower().endswith(_RST)}
-    if config.root.is_dir():
-        rst |= {p.name for p in config.root.glob("*.rst") if p.is_file()}
-        rst |= {
-            p.relative_to(config.root).as_posix()
-            for p in (config.root / "docs").rglob("*.rst")
-            if p.is_file()
-        }
-    extra = [
-        p
-        for p in sorted(rst)
-        if not is_test_path(p)
-        and not _HISTORY.match(p.rsplit("/", 1)[-1])
-        and not ignored_path(p, config.check_exclude)
-    ]
-    return list(dict.fromkeys([*chosen, *extra]))
 
 
 def _fixed_lines(root: Path, base: Baseline | None, edits: list[Edit]) -> list[FixedLine]:

@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 from klaro.scan.changes import Change
 from klaro.scan.state import State
 
-_RST_DIRECTIVE = re.compile(r"^\s*\.\.\s+(code-block|code|sourcecode|doctest|testcode)::")
+_RST_DIRECTIVE = re.compile(
+    r"^\s*\.\.\s+(code-block|code|sourcecode|doctest|testcode|testsetup|testcleanup|ipython"
+    r"|jupyter-execute|prompt)::"
+)
+# `.. autoclass:: Name(...)`, `.. decorator:: name`, and option lines like `:members: a, b`
+_RST_CODE_LINE = re.compile(r"^\s*\.\.\s+[\w:-]+::\s*\S|^\s+:[\w-]+:\s")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 _DISTINCT = re.compile(r"_|^-|^[A-Z][a-z0-9]+[A-Z]|\.")
 
@@ -49,7 +54,7 @@ class Review:
     def reason(self) -> str:
         c = self.change
         if c.status == "removed":
-            return f"`{c.old_token}` was removed ({c.old})"
+            return f"`{c.old_token}` was removed ({c.old.strip('|').replace('|', ' ')})"
         if c.status == "ambiguous":
             names = ", ".join(f"`{n}`" for n in c.candidates[:3])
             return f"`{c.old_token}` was renamed, but to which is unclear: {names}"
@@ -81,15 +86,19 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[_Rule]:
     in_use = {i.short for i in current.items} | {p.split(":", 1)[1] for i in current.items
                                                   for p in i.params if ":" in p}  # fmt: skip
     flags_in_use = {f for i in current.of_kind("option") for f in i.params}
+    commands_in_use = {i.short for i in current.of_kind("command")}
     targets: dict[str, set[str]] = {}
     for change in changes:
-        targets.setdefault(change.old_token, set()).add(change.new_token or "?")
+        if change.certain:
+            targets.setdefault(change.old_token, set()).add(change.new_token)
     rules = []
     for change in changes:
         token = change.old_token
-        if not token:
-            continue
-        clash = len(targets[token]) > 1
+        if not token or token == change.new_token:
+            continue  # moved with its module or class: that rename covers its mentions
+        if not change.certain and token in targets:
+            continue  # renamed elsewhere (another command's copy of the option): that rule rules
+        clash = len(targets.get(token, ())) > 1
         if change.kind == "option":
             certain = change.certain and not clash and token not in flags_in_use
             boundary = rf"(?<![\w-]){re.escape(token)}(?![\w-])"
@@ -97,8 +106,14 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[_Rule]:
             rules.append(_Rule(change, re.compile(boundary), change.new_token, certain, where))
             continue
         if change.kind == "parameter":
-            pattern = re.compile(rf"(?<![\w.]){re.escape(token)}(?=\s*=(?!=))|(?<=`){token}(?=`)")
-            rules.append(_Rule(change, pattern, change.new_token, change.certain, "call"))
+            if token in in_use or clash:  # only where the call names its function
+                pattern = re.compile(
+                    rf"(?<![\w.]){re.escape(token)}(?=\s*=(?!=))|(?<=`){re.escape(token)}(?=`)"
+                )
+                rules.append(_Rule(change, pattern, change.new_token, change.certain, "call"))
+            else:  # a name nothing else has: wherever code mentions it
+                pattern = re.compile(rf"(?<![\w$.-]){re.escape(token)}(?![\w-])")
+                rules.append(_Rule(change, pattern, change.new_token, change.certain, "code"))
             continue
         if change.kind == "module" and "." in change.old:
             new_full = change.new
@@ -111,14 +126,24 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[_Rule]:
             )
             rules.append(_Rule(change, imported, "", change.certain, "import"))
             continue
-        certain = change.certain and not clash and token not in in_use
+        names = commands_in_use if change.kind == "command" else in_use
+        certain = change.certain and not clash and token not in names
         boundary = rf"(?<![\w$-]){re.escape(token)}(?![\w-])"
         where = "command" if change.kind == "command" else "anywhere"
         rules.append(_Rule(change, re.compile(boundary), change.new_token, certain, where))
-        if change.kind == "method" and change.owner and not certain and change.certain:
-            qualified = re.compile(rf"(?<=\b{re.escape(change.owner)}\.){re.escape(token)}\b")
+        if not certain and change.certain:  # still certain where the owner is written out
+            owners = "|".join(re.escape(q) for q in _qualifiers(change))
+            qualified = re.compile(rf"(?<![\w-])(?:{owners})\.(?P<t>{re.escape(token)})(?![\w-])")
             rules.append(_Rule(change, qualified, change.new_token, not clash, "anywhere"))
     return rules
+
+
+def _qualifiers(change: Change) -> list[str]:
+    """What a document writes before `.name` to say whose name it is: owner, module, package."""
+    parts = change.old.split(".")[:-1]
+    found = [change.owner] if change.owner else []
+    found += [p for p in parts if not p.startswith("_")]
+    return sorted({q for q in found if q}, key=len, reverse=True) or ["\0"]
 
 
 def repair_document(
@@ -139,7 +164,7 @@ def repair_document(
         flagged: list[Change] = []
         for rule in rules:
             for match in rule.pattern.finditer(line):
-                start, end = match.span()
+                start, end = match.span("t" if "t" in rule.pattern.groupindex else 0)
                 if not _applies(rule, line, start, end, in_block, spans, programs):
                     continue
                 if not rule.certain:
@@ -159,8 +184,11 @@ def repair_document(
             pairs = tuple((line[s:e], n) for (s, e), (n, _) in sorted(replacements.items()))
             used = tuple(dict.fromkeys(c for _, c in replacements.values()))
             fix.edits.append(Edit(path, number, line, new_line, pairs, used))
-        for change in dict.fromkeys(flagged):
-            if change not in {c for e in fix.edits[-1:] for c in e.changes}:
+        fixed = {c.old_token for e in fix.edits[-1:] if e.line == number for c in e.changes}
+        seen: set[str] = set()
+        for change in flagged:
+            if change.old_token not in fixed and change.old_token not in seen:
+                seen.add(change.old_token)
                 fix.reviews.append(Review(path, number, line.rstrip("\r\n"), change))
         out.append(new_line)
     fix.after = "".join(out)
@@ -192,8 +220,10 @@ def _applies(
         )
     if rule.where == "command":
         before = line[:start]
-        ran = any(re.search(rf"(?<![\w-]){re.escape(p)}\s", before) for p in programs)
-        ran = ran or bool(re.search(r"python3? -m [\w.]+\s", before))
+        runs = [*(re.escape(p) for p in programs), r"python3? -m [\w.]+"]
+        # the program, then only options, then the sub-command: `tool -v serve`
+        options = r"(?:\s+-[^\s`]+(?:\s+[^\s`-][^\s`]*)?)*"  # `-n 3`: an option and its value
+        ran = any(re.search(rf"(?<![\w-]){p}{options}\s+$", before) for p in runs)
         alone = in_span and line[start - 1 : start] == "`" and line[end : end + 1] == "`"
         return ran or alone
     if rule.where == "code":
@@ -226,8 +256,8 @@ def _rst_blocks(lines: list[str]) -> set[int]:
                 found.add(number)
                 continue
             opener_indent = None
-        if stripped.startswith(">>>"):
-            found.add(number)
+        if stripped.startswith(">>>") or _RST_CODE_LINE.match(line):
+            found.add(number)  # a doctest, a directive's argument or its options name code
         if _RST_DIRECTIVE.match(line) or (
             stripped.endswith("::") and not stripped.startswith("..")
         ):
