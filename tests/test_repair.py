@@ -268,3 +268,23 @@ def test_diff_without_fix_is_a_usage_error(tmp_path, capsys):
     _write(tmp_path, {"README.md": "# x\n"})
     assert main(["check", str(tmp_path), "--diff"]) == 2
     assert "--diff and --since go with --fix" in capsys.readouterr().err
+
+
+def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, capsys):
+    root = tmp_path / "removed"
+    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": INIT, "shelf/core.py": CORE})
+    _write(root, {"README.md": "Search with `Catalog.find_title()`.\n"})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    core = CORE.replace(
+        "    def find_title(self, words):\n        return [w for w in words if w]\n", ""
+    )
+    (root / "shelf/core.py").write_text(
+        core.replace("def close(self):\n        self.open", "def find(self):\n        self.open")
+    )
+    _git(root, "commit", "-qam", "drop find_title")
+    assert main(["check", str(root), "--fix", "--no-cache"]) == 1
+    out = capsys.readouterr().out
+    assert "README.md:1: review: `find_title` was removed (shelf.core.Catalog.find_title)" in out
+    assert (root / "README.md").read_text() == "Search with `Catalog.find_title()`.\n"

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from klaro.agent.trace import Trace
     from klaro.knowledge.base import KnowledgeBase
     from klaro.scan.state import State
-    from klaro.verify.fix import FixReport
+    from klaro.verify.fix import FixedLine, FixReport
 
 
 def analyze(
@@ -153,6 +153,7 @@ class DocsRun:
     tokens: int = 0
     cost_usd: float = 0.0
     traces: tuple[Trace, ...] = ()
+    fixed: tuple[FixedLine, ...] = ()  # stale lines of people's docs repaired (renames)
 
 
 def write_docs(
@@ -251,7 +252,8 @@ def docs_for(config: Config, *, offline: bool = False, cache_dir: Path | None = 
     """Analyse the repository and write its docs: the Action's refresh step."""
     analysis = analyze(config, cache_dir=cache_dir)
     knowledge = None if offline or not config.has_model else open_knowledge(config)
-    return write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+    run = write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+    return with_repairs(config, analysis, run)
 
 
 def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
@@ -271,14 +273,17 @@ def repair(
     cache_dir: Path | None = None,
 ) -> FixReport:
     """Find what changed since the documented state and repair the docs (nothing written)."""
-    from klaro.scan.history import baseline
+    from klaro.scan.history import baseline, head_commit
     from klaro.verify.fix import fix_drift
 
     def analyse(root: Path) -> Analysis:
         return analyze(replace(config, root=root))  # the old tree is never cached
 
     del cache_dir
-    return fix_drift(config, analysis, baseline(config.root, analyse, since=since), docs)
+    base = baseline(config.root, analyse, since=since)
+    report = fix_drift(config, analysis, base, docs)
+    report.current = replace(report.current, source=head_commit(config.root))
+    return report
 
 
 def save_repair(config: Config, report: FixReport) -> list[str]:
@@ -286,6 +291,28 @@ def save_repair(config: Config, report: FixReport) -> list[str]:
     changes = [DocChange(d.path, d.before, d.after, "fixed drift") for d in report.changed()]
     changes.append(state_change(config, report.current))
     return write_changes(config, changes)
+
+
+def with_repairs(config: Config, analysis: Analysis, run: DocsRun) -> DocsRun:
+    """Add the repairs of renamed references in people's docs to a run, with the snapshot.
+
+    A document the writer also changed is repaired on the writer's text, so one change per
+    file carries both; the snapshot joins only a run that changes something.
+    """
+    from klaro.verify.repair import repair_document
+
+    report = repair(config, analysis)
+    fixes = {d.path: d for d in report.changed()}
+    changes: list[DocChange] = []
+    for change in run.changes:
+        if fixes.pop(change.path, None) is not None:
+            after = repair_document(change.path, change.after, report.rules, report.scripts).after
+            change = replace(change, after=after, summary=f"{change.summary}; fixed drift")
+        changes.append(change)
+    changes += [DocChange(f.path, f.before, f.after, "fixed drift") for f in fixes.values()]
+    if any(c.changed for c in changes):
+        changes.append(state_change(config, report.current))
+    return replace(run, changes=changes, fixed=tuple(report.fixed))
 
 
 def state_change(config: Config, state: State) -> DocChange:

@@ -16,6 +16,7 @@ from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
 from klaro.github.events import Command, Event, parse_command
+from klaro.github.fixed import fixed_drift_table, repaired_paths
 from klaro.github.port import GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
     Published,
@@ -65,8 +66,9 @@ def refresh(
                 return Outcome(Published("unchanged"), reason)
         run = _generate(steps, config, prefix)
         outcome = _publish_refresh(
-            ctx, port, checked(run, config, prefix), mode, base, branch, prefix
-        )
+            ctx, port, checked(run, config, prefix), mode, base, branch, prefix,
+            notes=fixed_drift_table(run.fixed, ctx.sha, prefix),
+        )  # fmt: skip
         return with_usage(outcome, run)
 
 
@@ -78,6 +80,7 @@ def _publish_refresh(
     base: str,
     branch: str,
     prefix: str,
+    notes: str = "",
 ) -> Outcome:
     """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing."""
     diff = "".join(c.diff() for c in changes)
@@ -101,6 +104,7 @@ def _publish_refresh(
         source_sha=ctx.sha,
         prefix=prefix,
         run_url=ctx.run_url,
+        notes=notes,
         **({"title": title} if title else {}),
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
@@ -178,7 +182,8 @@ def _answer(
             return _check(port, steps, config, number, mode, pull)
         run = _generate(steps, config, prefix)
     changes = checked(run, config, prefix)
-    return with_usage(_publish_pull(port, changes, pull, prefix, mode, number), run)
+    notes = fixed_drift_table(run.fixed, pull.head_sha, prefix)
+    return with_usage(_publish_pull(port, changes, pull, prefix, mode, number, notes), run)
 
 
 def _publish_pull(
@@ -188,6 +193,7 @@ def _publish_pull(
     prefix: str,
     mode: str,
     number: int,
+    notes: str = "",
 ) -> Outcome:
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
@@ -199,7 +205,7 @@ def _publish_pull(
     if mode == "dry-run":
         return Outcome(Published("skipped", files), "dry-run: diff in the summary", diff=diff)
     if pull.from_fork or mode == "comment":
-        comment = upsert_sticky(port, number, proposal(changes, prefix, pull))
+        comment = upsert_sticky(port, number, proposal(changes, prefix, pull) + notes)
         published = Published("commented", files, pull.number, pull.url, comment.url)
         return Outcome(published, "proposed the change as a comment", diff=diff)
     published = commit_to_branch(
@@ -212,6 +218,7 @@ def _publish_pull(
     )
     listed = ", ".join(f"`{f}`" for f in files)
     note = f"### Klaro\n\nCommitted {str(published.commit)[:12]} updating {listed}."
+    note += f"\n\n{notes}" if notes else ""
     comment = upsert_sticky(port, number, note)
     result = Published(
         published.status,
@@ -278,7 +285,7 @@ def _generate(steps: Steps, config: Config, prefix: str) -> DocsRun:
 
 def checked(run: DocsRun, config: Config, prefix: str) -> list[DocChange]:
     """The run's changes after the documentation-paths check (raises on any other path)."""
-    return checked_changes(run.changes, config.doc_paths(), prefix)
+    return checked_changes(run.changes, (*config.doc_paths(), *repaired_paths(run)), prefix)
 
 
 def with_usage(outcome: Outcome, run: DocsRun) -> Outcome:

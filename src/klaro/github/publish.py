@@ -73,8 +73,10 @@ def commit_message(changes: Sequence[DocChange], source_sha: str, title: str) ->
     return f"{title}\n\n" + "\n".join(lines) + f"\n\n{SOURCE_TRAILER}: {source_sha}\n"
 
 
-def pull_body(changes: Sequence[DocChange], prefix: str, source_sha: str, run_url: str) -> str:
-    """The PR description: what changed and why, and where the run that made it is."""
+def pull_body(
+    changes: Sequence[DocChange], prefix: str, source_sha: str, run_url: str, notes: str = ""
+) -> str:
+    """The PR description: what changed and why, notes (fixed drift), the run that made it."""
     rows = [
         f"- `{repo_path(prefix, c.path)}`" + (f": {c.summary}" if c.summary else "")
         for c in changes
@@ -83,6 +85,7 @@ def pull_body(changes: Sequence[DocChange], prefix: str, source_sha: str, run_ur
         "Klaro refreshed the documentation from the code at "
         f"{source_sha[:12]}. Every code reference was checked against the code.\n\n"
         + "\n".join(rows)
+        + (f"\n\n{notes.rstrip()}" if notes else "")
         + (f"\n\n[Run]({run_url})" if run_url else "")
         + f"\n\n<!-- klaro:source={source_sha} -->\n"
     )
@@ -98,6 +101,7 @@ def refresh_pull(
     prefix: str = "",
     title: str = "docs: refresh documentation (Klaro)",
     run_url: str = "",
+    notes: str = "",
 ) -> Published:
     """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR."""
     if branch == base:
@@ -119,7 +123,7 @@ def refresh_pull(
                 return Published("unchanged", files, pull.number, pull.url, commit=head)
     commit = port.create_commit(commit_message(changes, source_sha, title), tree, source_sha)
     port.set_branch(branch, commit, force=True)
-    body = pull_body(changes, prefix, source_sha, run_url)
+    body = pull_body(changes, prefix, source_sha, run_url, notes)
     pull = port.find_open_pull(branch, base)
     status = "updated"
     if pull is None:

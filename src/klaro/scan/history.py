@@ -35,19 +35,34 @@ class Baseline:
 
 
 def baseline(root: Path, analyse: Analyse, *, since: str | None = None) -> Baseline | None:
-    """The documented state of `root`: git `since`, else the last commit, else the snapshot."""
+    """The documented state of `root`: git `since`, else the snapshot, else the last commit.
+
+    The snapshot wins over history because it records what Klaro last documented, which may
+    be several commits back; its source commit (when git has it) still names the commits.
+    """
     top = _git(root, "rev-parse", "--show-toplevel")
-    if top is not None:
-        revision = _revision(root, since)
-        if revision is not None:
-            state = _state_at(root, Path(top), revision, analyse)
-            return Baseline(state, f"git {revision[:12]}", revision)
-    elif since:
+    if since and top is None:
         raise UsageError(f"--since {since}: {root} is not in a git repository")
-    snapshot = load_state(root / STATE_PATH)
-    if snapshot is None:
+    snapshot = None if since else load_state(root / STATE_PATH)
+    if snapshot is not None:
+        known = top is not None and snapshot.source and _commit(root, snapshot.source)
+        return Baseline(snapshot, f"snapshot {STATE_PATH}", snapshot.source if known else "")
+    if top is None:
         return None
-    return Baseline(snapshot, f"snapshot {STATE_PATH}", snapshot.source)
+    revision = _revision(root, since)
+    if revision is None:
+        return None
+    state = _state_at(root, Path(top), revision, analyse)
+    return Baseline(state, f"git {revision[:12]}", revision)
+
+
+def head_commit(root: Path) -> str:
+    """The commit checked out in `root`, or "" outside git."""
+    return _commit(root, "HEAD") or ""
+
+
+def _commit(root: Path, revision: str) -> str | None:
+    return _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
 
 
 def _revision(root: Path, since: str | None) -> str | None:

@@ -21,7 +21,7 @@ from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
 from klaro.verify.check import DRIFT, check_repository
 from klaro.verify.model import Finding
-from klaro.verify.repair import DocumentFix, Edit, Review, plan_rules, repair_document
+from klaro.verify.repair import DocumentFix, Edit, Review, Rule, plan_rules, repair_document
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,9 @@ class FixReport:
     documents: list[DocumentFix] = field(default_factory=list)
     remaining: list[Finding] = field(default_factory=list)  # drift the checker still reports
     fixed: list[FixedLine] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)  # to repair other texts the same way
+    scripts: list[str] = field(default_factory=list)
+    hints: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def edits(self) -> list[Edit]:
@@ -87,8 +90,8 @@ def fix_drift(
     report = FixReport(base.origin if base else "", current)
     if base is not None:
         report.changes = compare(base.state, current)
-    rules = plan_rules(report.changes, current)
-    scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
+    rules = report.rules = plan_rules(report.changes, current)
+    scripts = report.scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
     before = check_repository(config, analysis, docs)
     for path in before.documents:
         with open(config.root / path, encoding="utf-8", errors="replace", newline="") as handle:
@@ -104,6 +107,9 @@ def fix_drift(
             )
     report.remaining = [f for f in report.remaining if f.kind in DRIFT]
     reviewed = {(r.file, r.line) for r in report.reviews}
+    for finding in report.remaining:  # the checker's "did you mean" goes with the review line
+        if (finding.file, finding.line) in reviewed and finding.suggestions:
+            report.hints.setdefault((finding.file, finding.line), finding.suggestions)
     report.remaining = [f for f in report.remaining if (f.file, f.line) not in reviewed]
     report.fixed = _fixed_lines(config.root, base, report.edits)
     return report
@@ -116,7 +122,7 @@ def _fixed_lines(root: Path, base: Baseline | None, edits: list[Edit]) -> list[F
     for edit in edits:
         for (old, new), change in zip(edit.renames, _changes_for(edit), strict=False):
             commit = ""
-            if base is not None and base.revision and base.origin.startswith("git"):
+            if base is not None and base.revision:
                 key = change.old_token
                 if key not in commits:
                     commits[key] = commit_of(root, base.revision, key)
@@ -138,10 +144,11 @@ def render_fix(report: FixReport, *, written: bool) -> str:
     """What was (or would be) fixed, what needs a person, and a summary line."""
     verb = "fixed" if written else "would fix"
     out = [f"{e.file}:{e.line}: {verb}: {_pairs(e)}\n" for e in report.edits]
-    out += [f"{r.file}:{r.line}: review: {r.reason}\n" for r in report.reviews]
+    for r in report.reviews:
+        more = _did_you_mean(report.hints.get((r.file, r.line), ()))
+        out.append(f"{r.file}:{r.line}: review: {r.reason}{more}\n")
     for f in report.remaining:
-        hint = " (did you mean " + ", ".join(f"`{s}`" for s in f.suggestions) + "?)"
-        out.append(f"{f.file}:{f.line}: {f.kind}: {f.message}{hint if f.suggestions else ''}\n")
+        out.append(f"{f.file}:{f.line}: {f.kind}: {f.message}{_did_you_mean(f.suggestions)}\n")
     renamed = sum(1 for c in report.changes if c.certain)
     source = report.origin or "no git history and no .klaro/state.json: nothing to compare"
     out.append(
@@ -150,6 +157,10 @@ def render_fix(report: FixReport, *, written: bool) -> str:
         f"({renamed} renames, {len(report.changes) - renamed} other changes since {source})\n"
     )
     return "".join(out)
+
+
+def _did_you_mean(names: Sequence[str]) -> str:
+    return " (did you mean " + ", ".join(f"`{n}`" for n in names) + "?)" if names else ""
 
 
 def _pairs(edit: Edit) -> str:

@@ -73,7 +73,9 @@ class DocumentFix:
 
 
 @dataclass(frozen=True)
-class _Rule:
+class Rule:
+    """How one change shows in a document: the token pattern, its replacement, and where."""
+
     change: Change
     pattern: re.Pattern[str]
     new: str
@@ -81,7 +83,7 @@ class _Rule:
     where: str  # code | anywhere | command | call
 
 
-def plan_rules(changes: Sequence[Change], current: State) -> list[_Rule]:
+def plan_rules(changes: Sequence[Change], current: State) -> list[Rule]:
     """Turn changes into token rules; a name still in use elsewhere makes its rule uncertain."""
     in_use = {i.short for i in current.items} | {p.split(":", 1)[1] for i in current.items
                                                   for p in i.params if ":" in p}  # fmt: skip
@@ -103,38 +105,38 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[_Rule]:
             certain = change.certain and not clash and token not in flags_in_use
             boundary = rf"(?<![\w-]){re.escape(token)}(?![\w-])"
             where = "anywhere" if token.startswith("--") else "code"
-            rules.append(_Rule(change, re.compile(boundary), change.new_token, certain, where))
+            rules.append(Rule(change, re.compile(boundary), change.new_token, certain, where))
             continue
         if change.kind == "parameter":
             if token in in_use or clash:  # only where the call names its function
                 pattern = re.compile(
                     rf"(?<![\w.]){re.escape(token)}(?=\s*=(?!=))|(?<=`){re.escape(token)}(?=`)"
                 )
-                rules.append(_Rule(change, pattern, change.new_token, change.certain, "call"))
+                rules.append(Rule(change, pattern, change.new_token, change.certain, "call"))
             else:  # a name nothing else has: wherever code mentions it
                 pattern = re.compile(rf"(?<![\w$.-]){re.escape(token)}(?![\w-])")
-                rules.append(_Rule(change, pattern, change.new_token, change.certain, "code"))
+                rules.append(Rule(change, pattern, change.new_token, change.certain, "code"))
             continue
         if change.kind == "module" and "." in change.old:
             new_full = change.new
             dotted = re.compile(rf"(?<![\w.]){re.escape(change.old)}(?![\w])")
-            rules.append(_Rule(change, dotted, new_full, change.certain, "anywhere"))
+            rules.append(Rule(change, dotted, new_full, change.certain, "anywhere"))
             parent = change.old.rpartition(".")[0]
             # `from pkg import old` names the module by its last part
             imported = re.compile(
                 rf"(?<=from {re.escape(parent)} import )(?:[\w, ]*?\b)?{re.escape(token)}\b"
             )
-            rules.append(_Rule(change, imported, "", change.certain, "import"))
+            rules.append(Rule(change, imported, "", change.certain, "import"))
             continue
         names = commands_in_use if change.kind == "command" else in_use
         certain = change.certain and not clash and token not in names
         boundary = rf"(?<![\w$-]){re.escape(token)}(?![\w-])"
         where = "command" if change.kind == "command" else "anywhere"
-        rules.append(_Rule(change, re.compile(boundary), change.new_token, certain, where))
+        rules.append(Rule(change, re.compile(boundary), change.new_token, certain, where))
         if not certain and change.certain:  # still certain where the owner is written out
             owners = "|".join(re.escape(q) for q in _qualifiers(change))
             qualified = re.compile(rf"(?<![\w-])(?:{owners})\.(?P<t>{re.escape(token)})(?![\w-])")
-            rules.append(_Rule(change, qualified, change.new_token, not clash, "anywhere"))
+            rules.append(Rule(change, qualified, change.new_token, not clash, "anywhere"))
     return rules
 
 
@@ -147,7 +149,7 @@ def _qualifiers(change: Change) -> list[str]:
 
 
 def repair_document(
-    path: str, text: str, rules: Sequence[_Rule], scripts: Iterable[str] = ()
+    path: str, text: str, rules: Sequence[Rule], scripts: Iterable[str] = ()
 ) -> DocumentFix:
     """Apply the certain rules to one document; list the lines the uncertain ones touch."""
     fix = DocumentFix(path, text, text)
@@ -196,7 +198,7 @@ def repair_document(
 
 
 def _applies(
-    rule: _Rule,
+    rule: Rule,
     line: str,
     start: int,
     end: int,
