@@ -120,7 +120,11 @@ def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) ->
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / name
         shutil.copytree(source, root)
-        before = drift_keys(root, docs)
+        try:
+            before = drift_keys(root, docs)
+        except Exception as exc:  # the checker crashing on a package is a result, not the end
+            print(f"error {name}: klaro check failed: {exc!r}", file=sys.stderr)
+            return [Result(case, error=f"klaro check failed: {exc!r}") for case in cases]
         for case in cases:
             result = Result(case)
             try:
@@ -132,6 +136,10 @@ def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) ->
                 continue
             try:
                 after = drift_keys(root, docs)
+            except Exception as exc:  # a crash on the edited code counts as broken, not found
+                result.error = f"klaro check failed: {exc!r}"
+                results.append(result)
+                continue
             finally:
                 restore(undo)
             result.new = sorted(after - before)

@@ -44,7 +44,11 @@ def run(project: dict[str, Any], show: bool) -> dict[str, int] | None:
     except Unavailable as exc:
         print(f"skip {name}: {exc}", file=sys.stderr)
         return None
-    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    try:
+        report = check_repository(load_config(root, env={}), analyze_repository(root))
+    except Exception as exc:  # the checker crashing on a project is a result, not the end
+        print(f"{name + ' ' + version:28} klaro check failed: {exc!r}")
+        return None
     verdicts: dict[str, dict[str, str]] = project.get("verdicts") or {}
     counts = {"docs": len(report.documents), "refs": report.references, "drift": 0}
     counts.update({"true": 0, "false": 0, "absent": 0, "unjudged": 0, "unresolved": 0})

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app
 from klaro.commands.common import add_common, analysis_for, config_from_args
-from klaro.config import Config
 from klaro.errors import UsageError
-from klaro.scan.model import Analysis
-from klaro.verify.check import check_repository
-from klaro.verify.format import render
+
+if TYPE_CHECKING:
+    from klaro.config import Config
+    from klaro.scan.model import Analysis
 
 
 def register(subparsers: Any) -> None:
@@ -55,6 +54,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, check the documents and print the report; 1 when the docs have drifted."""
+    from klaro.verify.check import check_repository
+    from klaro.verify.format import render
+
     if (args.diff or args.since) and not args.fix:
         raise UsageError("--diff and --since go with --fix")
     overrides = {"check_history": True} if args.include_history else {}
@@ -75,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _fix(config: Config, analysis: Analysis, args: argparse.Namespace) -> int:
     """Repair proven renames (or preview them with --diff); 1 while anything stays unresolved."""
+    from klaro import app
     from klaro.verify.fix import render_fix
 
     report = app.repair(config, analysis, since=args.since, docs=args.docs)

@@ -193,6 +193,7 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=not node.name.startswith("_") and not prefix.startswith("_"),
             classes=nested,
+            instance_attributes=_instance_attributes(node),
         )
 
     def _function(
@@ -227,6 +228,7 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
+            forwards=_forwards(node),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -344,6 +346,48 @@ def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:
         chosen.pop(func.name, None)
         chosen[func.name] = func
     return tuple(sorted(chosen.values(), key=lambda f: f.lineno))
+
+
+def _instance_attributes(node: ast.ClassDef) -> tuple[str, ...]:
+    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`)."""
+    found: dict[str, None] = {}
+    for method in node.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
+            continue
+        me = method.args.args[0].arg
+        for sub in ast.walk(method):
+            targets: list[ast.expr] = []
+            if isinstance(sub, ast.Assign):
+                targets = sub.targets
+            elif isinstance(sub, ast.AnnAssign | ast.AugAssign):
+                targets = [sub.target]
+            for target in targets:
+                elts = target.elts if isinstance(target, ast.Tuple) else [target]
+                for elt in elts:
+                    if (
+                        isinstance(elt, ast.Attribute)
+                        and isinstance(elt.value, ast.Name)
+                        and elt.value.id == me
+                    ):
+                        found[elt.attr] = None
+    return tuple(found)
+
+
+def _forwards(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """Call targets that receive the function's own `**kwargs` (followed one step later)."""
+    if node.args.kwarg is None:
+        return ()
+    kwargs = node.args.kwarg.arg
+    found: dict[str, None] = {}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and any(
+            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
+            for k in sub.keywords
+        ):
+            name = _dotted(sub.func)
+            if name:
+                found[name] = None
+    return tuple(found)
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:

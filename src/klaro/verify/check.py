@@ -140,7 +140,7 @@ def _coverage(
         if module.role != "package" or not module.is_public:
             continue
         for name in module.public_names():  # re-exports from private modules count too
-            full = index.lookup(f"{module.name}.{name}")
+            full = index.names.lookup(f"{module.name}.{name}")
             if full in where and full not in api:
                 api[full] = (name, *where[full])
     missing = [(f, *a) for f, a in api.items() if f not in targets and a[0] not in words]

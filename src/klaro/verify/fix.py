@@ -17,6 +17,7 @@ from klaro.config import Config
 from klaro.scan.changes import Change, compare
 from klaro.scan.history import Baseline, commit_of
 from klaro.scan.model import Analysis
+from klaro.scan.names import names_of
 from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
 from klaro.verify.check import DRIFT, check_repository
@@ -90,7 +91,7 @@ def fix_drift(
     report = FixReport(base.origin if base else "", current)
     if base is not None:
         report.changes = compare(base.state, current)
-    rules = report.rules = plan_rules(report.changes, current)
+    rules = report.rules = plan_rules(report.changes, current, names_of(analysis))
     scripts = report.scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
     before = check_repository(config, analysis, docs)
     for path in before.documents:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from klaro.scan.changes import Change
+from klaro.scan.names import Names
 from klaro.scan.state import State
 
 _RST_DIRECTIVE = re.compile(
@@ -83,10 +84,14 @@ class Rule:
     where: str  # code | anywhere | command | call
 
 
-def plan_rules(changes: Sequence[Change], current: State) -> list[Rule]:
+def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[Rule]:
     """Turn changes into token rules; a name still in use elsewhere makes its rule uncertain."""
-    in_use = {i.short for i in current.items} | {p.split(":", 1)[1] for i in current.items
-                                                  for p in i.params if ":" in p}  # fmt: skip
+    others = {i.short for i in current.items if i.kind in {"env", "command", "option"}}
+
+    def in_use(token: str) -> bool:
+        """Whether the current code still gives the name a meaning (the one resolver decides)."""
+        return bool(names.find(token)) or token in names.parameters or token in others
+
     flags_in_use = {f for i in current.of_kind("option") for f in i.params}
     commands_in_use = {i.short for i in current.of_kind("command")}
     targets: dict[str, set[str]] = {}
@@ -108,7 +113,7 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[Rule]:
             rules.append(Rule(change, re.compile(boundary), change.new_token, certain, where))
             continue
         if change.kind == "parameter":
-            if token in in_use or clash:  # only where the call names its function
+            if in_use(token) or clash:  # only where the call names its function
                 pattern = re.compile(
                     rf"(?<![\w.]){re.escape(token)}(?=\s*=(?!=))|(?<=`){re.escape(token)}(?=`)"
                 )
@@ -128,8 +133,8 @@ def plan_rules(changes: Sequence[Change], current: State) -> list[Rule]:
             )
             rules.append(Rule(change, imported, "", change.certain, "import"))
             continue
-        names = commands_in_use if change.kind == "command" else in_use
-        certain = change.certain and not clash and token not in names
+        taken = token in commands_in_use if change.kind == "command" else in_use(token)
+        certain = change.certain and not clash and not taken
         boundary = rf"(?<![\w$-]){re.escape(token)}(?![\w-])"
         where = "command" if change.kind == "command" else "anywhere"
         rules.append(Rule(change, re.compile(boundary), change.new_token, certain, where))

@@ -78,6 +78,7 @@ class Resolver:
 
     def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
         self.index = index
+        self.names = index.names
         self.ignore = tuple(ignore)
         self.links = LinkResolver(index, ignore, self._dotted)
 
@@ -129,7 +130,7 @@ class Resolver:
             if first in self.index.scripts or first in _PYTHONS:
                 return self._command(ref, text)
             return Outcome("ignored", ref)
-        if _PATHLIKE.match(text) and ("/" in text or self.index.lookup(text) is None):
+        if _PATHLIKE.match(text) and ("/" in text or self.names.lookup(text) is None):
             return self.links.path(ref, text)  # `config.json`, unless a module has that name
         symbol = _SYMBOL.match(text)
         if symbol is None:
@@ -140,28 +141,35 @@ class Resolver:
         return self._symbol(ref, symbol.group(1), doc, called=bool(rest))
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
-        index = self.index
+        index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
         origin = doc.bindings.origins.get(root)
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
+                if not member:
+                    return Outcome("ignored", ref)
                 context = "instance-call" if called and "." not in rest else "instance-attr"
-                return (
-                    self._python(
-                        Reference("python", f"{origin[0]}.{member}", ref.file, ref.line, context)
-                    )
-                    if member
-                    else Outcome("ignored", ref)
+                found = self._python(
+                    Reference("python", f"{origin[0]}.{member}", ref.file, ref.line, context)
                 )
+                if found.status != "unresolved":
+                    return found
+                # prose far from the example may mean a project name (`console.X` the module)
+                other = self._symbol(ref, shown, Document(doc.path), called=called)
+                return other if other.status == "resolved" else found
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
             return self._dotted(ref, name, shown)
-        owners = [n for n in index.by_last.get(root, ()) if index.kinds[n] != "module"]
+        # `console.X` may mean the module `pkg.console` as well as an instance named console
+        owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
+        if not rest and not called and root.isalpha() and root.islower():
+            # a plain word (`style`, `name`) that is also some object's attribute is a word
+            owners = [n for n in owners if index.kinds[n] != "attribute"]
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
         if owners:
@@ -176,7 +184,7 @@ class Resolver:
 
     def _member_of_any(self, ref: Reference, owners: list[str], rest: str, shown: str) -> Outcome:
         """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
-        owners.sort(key=lambda n: (n not in self.index.public, len(n)))
+        owners.sort(key=lambda n: (n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
         outcomes = [self._dotted(ref, f"{owner}.{rest}", shown) for owner in owners]
@@ -206,8 +214,8 @@ class Resolver:
         member = rest.split(".")[0]
         classes = [
             n
-            for n in self.index.by_last.get(member, ())
-            if self.index.kinds.get(n.rpartition(".")[0]) == "class"
+            for n in self.names.by_last.get(member, ())
+            if self.names.kinds.get(n.rpartition(".")[0]) == "class"
         ]
         owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
         close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
@@ -221,53 +229,51 @@ class Resolver:
         )
 
     def _short_names(self) -> list[str]:
-        return self.index.short_names
+        return self.names.short_names
 
     # -- dotted names and Python examples ----------------------------------------------------
 
     def _python(self, ref: Reference) -> Outcome:
-        index = self.index
-        if index.external(ref.text):
+        names = self.names
+        if names.external(ref.text):
             return Outcome("ignored", ref)
         if not ref.context.startswith("instance"):
             return self._dotted(ref, ref.text)
         owner_name, _, attr = ref.text.rpartition(".")
-        owner = index.lookup(owner_name)
-        if owner is None or index.kinds.get(owner) != "class":
+        owner = names.lookup(owner_name)
+        # calling a class gives an instance of it; calling a factory, what it returns
+        cls = owner if owner and names.kind(owner) == "class" else None
+        cls = cls or (names.type_of(owner) if owner else None)
+        if cls is None:
             return Outcome("ignored", ref)
-        found = index.member(owner, attr)
+        found = names.member(cls, attr)
         if found is not None:
             return Outcome("resolved", ref, found)
-        if ref.context == "instance-attr" or index.open_class(owner):
-            return Outcome("ignored", ref)  # instance attributes set in __init__ are not indexed
-        return self._missing(ref, owner, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+        if names.open_class(cls):
+            return Outcome("ignored", ref)  # may be inherited from another package
+        return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
-        index = self.index
-        parts = name.split(".")
-        full = index.lookup(name)
-        if full is not None:
-            return Outcome("resolved", ref, full)
-        for i in range(len(parts) - 1, 0, -1):
-            owner = index.lookup(".".join(parts[:i]))
-            if owner is None:
-                continue
-            kind = index.kinds.get(owner)
-            if index.external(owner) or kind not in {"module", "class"}:
-                return Outcome("resolved", ref, owner)  # attribute of a value: cannot check
-            if kind == "class" and index.open_class(owner):
-                return Outcome("ignored", ref)
-            return self._missing(ref, owner, parts[i], shown or name, parts[i + 1 :])
-        if parts[0] in index.packages:
-            return self._missing(ref, "", parts[0], shown or name, parts[1:])
+        verdict = self.names.verdict(name)
+        if verdict.status == "resolved" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unknown" and verdict.target:
+            if self.names.kind(verdict.target) == "class" or verdict.target in self.names.types:
+                return Outcome("ignored", ref)  # a member another package's base may give
+            return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
+        if verdict.status == "external" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unresolved" and verdict.missing is not None:
+            owner = verdict.target or ""
+            return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
 
     def _missing(
         self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
     ) -> Outcome:
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
-        index = self.index
+        index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
@@ -302,7 +308,7 @@ class Resolver:
         args = words[1:]
         if program in _PYTHONS and args[:1] == ["-m"] and len(args) > 1:
             module = args[1]
-            if module.split(".")[0] not in self.index.packages:
+            if module.split(".")[0] not in self.names.packages:
                 return Outcome("ignored", ref)
             outcome = self._dotted(ref, module)
             if outcome.status != "resolved":
@@ -376,7 +382,7 @@ class Resolver:
         if (
             name in index.env_vars
             or any(name.startswith(p) for p in index.env_patterns)
-            or any(n.endswith("." + name) for n in index.by_last.get(name, ()))
+            or any(n.endswith("." + name) for n in self.names.by_last.get(name, ()))
         ):
             return Outcome("resolved", ref, name)
         if not any(name.startswith(p) for p in index.env_prefixes):

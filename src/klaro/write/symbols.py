@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, render_signature
-
-_MAX_HOPS = 5
+from klaro.scan.names import names_of
 
 
 @dataclass(frozen=True)
@@ -24,33 +23,19 @@ class Export:
 
 
 class SymbolIndex:
-    """Module-level classes and functions by full name, and export lookups over imports."""
+    """Export lookups for writers, answered by the project's one name resolver."""
 
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
-        self._defs: dict[str, Class | Function] = {}
-        for module in analysis.modules:
-            for cls in module.classes:
-                self._defs[cls.fullname] = cls
-            for func in module.functions:
-                self._defs[func.fullname] = func
+        self.names = names_of(analysis)
 
-    def resolve(self, module: Module, name: str, hops: int = 0) -> Export | None:
-        """Return the definition `name` means in `module`, following `from x import y`."""
-        obj = self._defs.get(f"{module.name}.{name}")
-        if obj is not None:
-            return Export(name, f"{module.name}.{name}", obj)
-        if hops >= _MAX_HOPS:
+    def resolve(self, module: Module, name: str) -> Export | None:
+        """Return the class or function `name` means in `module`, following re-exports."""
+        full = self.names.lookup(f"{module.name}.{name}")
+        obj = self.names.definition(full) if full else None
+        if full is None or not isinstance(obj, Class | Function):
             return None
-        for imp in module.imports:
-            if imp.alias != name or imp.name is None:
-                continue
-            source = self.analysis.module(imp.module)
-            if source is None:
-                return None
-            found = self.resolve(source, imp.name, hops + 1)
-            return Export(name, found.fullname, found.obj) if found else None
-        return None
+        return Export(name, full, obj)
 
     def exports(self, module: Module) -> list[Export]:
         """Return the module's public classes and functions, re-exports included, in order.
