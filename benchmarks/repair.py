@@ -80,12 +80,15 @@ def kinds_of(line: str, mutations: list[dict[str, Any]]) -> set[str]:
 
 def klaro_fix(root: Path) -> None:
     env = {**os.environ, "GITHUB_BASE_REF": ""}
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-m", "klaro", "check", "--fix", "--no-cache", "-q", str(root)],
         env=env,
         capture_output=True,
+        text=True,
         check=False,
     )
+    if done.returncode not in (0, 1):  # 0: all repaired, 1: some left for review; else a crash
+        raise SystemExit(f"klaro check --fix failed on {root}:\n{done.stderr[-2000:]}")
 
 
 def score(
