@@ -210,7 +210,10 @@ def test_class_rename_is_repaired_in_markdown_and_rst(tmp_path):
 
 def test_ambiguous_rename_is_left_for_review(repo, capsys):
     readme = repo / "README.md"
-    readme.write_text(README + "\nAlways call `close()` when done, as in `lamp.close()`.\n")
+    example = "```python\nfrom shelf.core import Catalog\n\ncat = Catalog()\ncat.close()\n```\n"
+    readme.write_text(
+        README + "\nAlways call `close()` when done, as in `lamp.close()`.\n\n" + example
+    )
     _git(repo, "commit", "-qam", "a sentence about close")
     code = main(["check", str(repo), "--fix", "--no-cache", "--since", "HEAD~2"])
     out = capsys.readouterr().out
@@ -218,6 +221,7 @@ def test_ambiguous_rename_is_left_for_review(repo, capsys):
     # `close` was renamed on Catalog, but Lamp still has `close`: only the qualified line changes
     assert "`Catalog.shutdown()`" in text
     assert "Always call `close()` when done, as in `lamp.close()`." in text
+    assert "cat = Catalog()\ncat.shutdown()\n" in text  # the example's object is a Catalog
     assert "README.md:20: review: `close` was renamed to `shutdown`, but the name" in out, out
     assert code == 1
 

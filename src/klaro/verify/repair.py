@@ -163,6 +163,7 @@ def repair_document(
     lines = text.splitlines(keepends=True)
     code = _code_lines(lines, rst=path.lower().endswith((".rst", ".rest", ".txt")))
     programs = tuple(scripts)
+    examples = _example_names(text, path, rules)
     out: list[str] = []
     for number, line in enumerate(lines, 1):
         in_block = number - 1 in code
@@ -174,7 +175,7 @@ def repair_document(
                 start, end = match.span("t" if "t" in rule.pattern.groupindex else 0)
                 if not _applies(rule, line, start, end, in_block, spans, programs):
                     continue
-                if not rule.certain:
+                if not rule.certain and not _bound(rule, examples.get(number, ())):
                     flagged.append(rule.change)
                     continue
                 if rule.where == "import":
@@ -200,6 +201,27 @@ def repair_document(
         out.append(new_line)
     fix.after = "".join(out)
     return fix
+
+
+def _example_names(text: str, path: str, rules: Sequence[Rule]) -> dict[int, set[str]]:
+    """Dotted names the Python examples use, by line (`cov.save()` -> `pkg.Coverage.save`)."""
+    if all(r.certain or r.change.kind != "method" for r in rules):
+        return {}
+    from klaro.verify.refs import read_document
+
+    found: dict[int, set[str]] = {}
+    for ref in read_document(text, path).references:
+        if ref.kind in {"python", "import"}:
+            found.setdefault(ref.line, set()).add(ref.text)
+    return found
+
+
+def _bound(rule: Rule, used: Iterable[str]) -> bool:
+    """A method named on an example's instance of its own class (`cov = Coverage()`)."""
+    change = rule.change
+    if not change.certain or change.kind != "method" or not change.owner:
+        return False
+    return any(name.split(".")[-2:] == [change.owner, change.old_token] for name in used)
 
 
 def _applies(
