@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from klaro import safeio
 from klaro.commands.progress import phase, progress_bar
 from klaro.errors import UsageError
 
@@ -88,3 +89,19 @@ def analysis_for(config: Config, args: argparse.Namespace) -> Analysis:
             f"cache), {analysis.lines} lines"
         )
     return analysis
+
+
+def write_output(flag: str, value: str, text: str) -> None:
+    """Write a file the user named on the command line, atomically, creating its folder.
+
+    The user chose the place, so it may lie outside the repository; a folder given as the
+    file, or a file standing where a folder must be, is a typo worth one line, not a traceback.
+    """
+    target = Path(value).expanduser().absolute()
+    if target.is_dir():
+        raise UsageError(f"{flag} '{value}' is a folder, expected a file")
+    existing = next(p for p in target.parents if p.exists())
+    if not existing.is_dir():
+        raise UsageError(f"{flag} '{value}': {existing} is a file, not a folder")
+    parent = safeio.ensure_dir(existing, target.parent, what=f"{flag} '{value}'")
+    safeio.write_text(parent, parent / target.name, text, what=f"{flag} '{value}'")

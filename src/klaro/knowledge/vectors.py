@@ -10,12 +10,14 @@ may change it behind this copy's back.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 
+from klaro import safeio
 from klaro.knowledge.ingest import Metadata
 
 
@@ -42,11 +44,13 @@ class VectorIndex:
         ranked = sorted(top.tolist(), key=lambda i: (-float(scores[i]), self.ids[i]))
         return [self.ids[i] for i in ranked if np.isfinite(scores[i])]
 
-    def save(self, folder: Path, catalog: Mapping[str, Metadata]) -> None:
-        """Write the vectors and the catalog they belong to."""
-        folder.mkdir(parents=True, exist_ok=True)
-        np.save(folder / "vectors.npy", self.matrix.astype(np.float32), allow_pickle=False)
-        (folder / "catalog.json").write_text(json.dumps({cid: catalog[cid] for cid in self.ids}))
+    def save(self, base: Path, folder: Path, catalog: Mapping[str, Metadata]) -> None:
+        """Write the vectors and the catalog they belong to, never outside `base`."""
+        buffer = io.BytesIO()
+        np.save(buffer, self.matrix.astype(np.float32), allow_pickle=False)
+        safeio.write_bytes(base, folder / "vectors.npy", buffer.getvalue())
+        catalog_text = json.dumps({cid: catalog[cid] for cid in self.ids})
+        safeio.write_text(base, folder / "catalog.json", catalog_text)
 
     @classmethod
     def load(cls, folder: Path) -> tuple[VectorIndex, dict[str, Metadata]]:
