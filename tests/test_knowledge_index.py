@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -84,6 +85,9 @@ def test_an_index_from_an_older_schema_is_refused_then_rebuilt(shop: Path, tmp_p
     kb.index(analyze_repository(shop))
     raw = kb.store.client.get_collection(collection_name("shop", "code"))
     raw.modify(metadata={**(raw.metadata or {}), "klaro_schema": SCHEMA - 1})
+    # beside it, the state an older Klaro wrote: no schema stamp, no saved catalog or vectors
+    meta = kb.code.folder / "meta.json"
+    meta.write_text(json.dumps({"fingerprint": json.loads(meta.read_text())["fingerprint"]}))
     stale = _kb(tmp_path)
     with pytest.raises(KlaroError, match=rf"schema {SCHEMA - 1}.*klaro index --rebuild"):
         stale.search("cart")
@@ -104,6 +108,30 @@ def test_search_finds_symbols_by_words_and_by_name(shop: Path, tmp_path: Path) -
     assert graph_hits["shop.cart.Cart.total"].hop == 1  # a caller, one hop away
     within = kb.search("total", k=5, path="shop/pricing.py")
     assert within and {r.path for r in within} == {"shop/pricing.py"}
+
+
+def test_search_reads_the_saved_vectors_and_ranks_as_chroma_does(
+    shop: Path, tmp_path: Path
+) -> None:
+    _kb(tmp_path).index(analyze_repository(shop))
+    queries = ["add an item to the cart", "what uses apply_discount", "render an invoice"]
+    local = _kb(tmp_path)
+    saved = [local.search(q, k=5) for q in queries]
+    assert local.store._client is None, "searching the embedded index opened no Chroma client"
+    within = local.search("total", k=5, path="shop/pricing.py")
+    assert within and {r.path for r in within} == {"shop/pricing.py"}
+    # without the saved copy (an index from an older Klaro), Chroma answers
+    folder = local.code.folder
+    (folder / "catalog.json").unlink()
+    (folder / "vectors.npy").unlink()
+    from_chroma = _kb(tmp_path)
+    # the best hits agree (further down, chunks with equal similarity may swap places)
+    assert [from_chroma.search(q, k=1)[0].symbol for q in queries] == [
+        results[0].symbol for results in saved
+    ]
+    assert from_chroma.store._client is not None
+    from_chroma.index(analyze_repository(shop))  # the next `klaro index` writes the copy again
+    assert (folder / "catalog.json").is_file() and (folder / "vectors.npy").is_file()
 
 
 def test_class_chunks_keep_class_attributes(shop: Path, tmp_path: Path) -> None:

@@ -11,6 +11,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from klaro.cli import main
+
 ENGINES = frozenset(
     {
         "openai",
@@ -82,3 +86,16 @@ def test_cached_analyze_rebuilds_no_graph(
     )
     assert "networkx" in _loaded_after(code)  # the first run builds and ranks the graph
     assert "networkx" not in _loaded_after(code)  # the second reads graph and ranking back
+
+
+def test_search_of_an_embedded_index_opens_no_chroma(
+    sample_repo: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("KLARO_CACHE_DIR", str(tmp_path / "cache"))
+    root = sample_repo("knowledge_shop")
+    assert main(["index", str(root), "-q"]) == 0
+    code = f"from klaro.cli import main\nmain(['search', 'add an item to the cart', {str(root)!r}])"
+    loaded = _loaded_after(code)
+    assert "klaro" in loaded
+    # the catalog, BM25 index, vectors and graph saved beside Chroma answer the query
+    assert loaded & {"chromadb", "networkx", "langchain_core", "openai"} == set()

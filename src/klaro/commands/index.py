@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         stats = kb.index(
             analysis, load_guides(config), progress=progress_bar(args.quiet, "embed", current)
         )
-        current.summary = f"{current.items} chunks embedded, {stats.unchanged} unchanged"
+        current.summary = f"{stats.written} chunks written, {stats.unchanged} unchanged"
     print(
         f"indexed {kb.repository}: {stats.added} added, {stats.updated} updated, "
         f"{stats.removed} removed, {stats.unchanged} unchanged "

@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
 
 def open_index(kb: KnowledgeBase) -> None:
     """Refuse to search a repository that was never indexed, saying how to fix it."""
-    if kb.code.collection() is None:
+    if not kb.code.exists():
         raise UsageError(f"no index for '{kb.repository}' yet; run `klaro index` first")
 
 

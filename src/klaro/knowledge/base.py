@@ -16,13 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from klaro import safeio
 from klaro.config import Config
 from klaro.knowledge.embed import Embedder, make_embedder
 from klaro.knowledge.ingest import Chunk, Metadata, code_chunks, guide_chunks
 from klaro.knowledge.lexical import LexicalIndex
 from klaro.knowledge.retrieve import GuidePassage, Result, fuse, graph_ranking
-from klaro.knowledge.store import ChromaStore, Collection, collection_name
+from klaro.knowledge.store import SCHEMA, ChromaStore, Collection, collection_name
+from klaro.knowledge.vectors import VectorIndex
 from klaro.scan.graph import CodeGraph
 from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
@@ -78,17 +81,66 @@ class _Part:
         self._collection: Collection | None = None
         self._catalog: dict[str, Metadata] | None = None
         self._lexical: LexicalIndex | None = None
+        self._vectors: VectorIndex | None = None
+        self._local_tried = False
 
     def collection(self, create: bool = False) -> Collection | None:
         if self._collection is None:
             self._collection = self.kb.store.open(self.name, self.kb.embedder, create=create)
         return self._collection
 
+    def _meta(self) -> dict[str, Any]:
+        """What the state folder says it was built from (ids fingerprint, embedding, schema)."""
+        return {"embedding": self.kb.embedder.name, "schema": SCHEMA}
+
+    def _local(self) -> VectorIndex | None:
+        """The catalog and vectors saved beside an embedded store, if they are current.
+
+        Only for the embedded store, a folder no one else writes; a stale or foreign copy
+        (another embedding, another schema, another set of ids) is ignored and Chroma asked.
+        """
+        if not self._local_tried:
+            self._local_tried = True
+            if self.kb.store.path is None:
+                return None
+            try:
+                meta = json.loads((self.folder / "meta.json").read_text())
+                vectors, catalog = VectorIndex.load(self.folder)
+            except (OSError, ValueError):
+                return None
+            if meta.get("fingerprint") != _fingerprint(list(catalog)) or any(
+                meta.get(k) != v for k, v in self._meta().items()
+            ):
+                return None
+            self._vectors, self._catalog = vectors, catalog
+        return self._vectors
+
+    def exists(self) -> bool:
+        """Whether this collection was ever indexed (without opening Chroma when possible)."""
+        return self._local() is not None or self.collection() is not None
+
     def catalog(self) -> dict[str, Metadata]:
-        if self._catalog is None:
+        if self._catalog is None and self._local() is None:
             coll = self.collection()
             self._catalog = coll.catalog() if coll else {}
+        assert self._catalog is not None
         return self._catalog
+
+    def nearest(self, vector: Any, k: int, allowed: set[str] | None) -> list[str]:
+        """The ids of the k chunks nearest to `vector`, only among `allowed` if given."""
+        local = self._local()
+        if local is not None:
+            return local.search(vector, k, allowed)
+        coll = self.collection()
+        if coll is None:
+            return []
+        where: dict[str, Any] | None = None
+        if allowed is not None:
+            paths = sorted({str(self.catalog()[c]["path"]) for c in allowed})
+            if not paths:
+                return []
+            where = {"path": {"$in": paths}}
+        return coll.query(vector, k, where)
 
     def lexical(self) -> LexicalIndex:
         """Load the saved BM25 index if it matches the collection, else rebuild and save it."""
@@ -112,7 +164,13 @@ class _Part:
         base = self.kb.base
         shutil.rmtree(self.folder / "lexical", ignore_errors=True)  # never follows a link
         self._lexical.save(safeio.ensure_dir(base, self.folder / "lexical"))
-        meta = json.dumps({"fingerprint": _fingerprint(ids)})
+        if self.kb.store.path is not None and self._catalog is not None:
+            coll = self.collection()
+            stored = coll.vectors(ids) if coll else {}
+            if len(stored) == len(ids):
+                matrix = np.stack([stored[i] for i in ids]) if ids else np.zeros((0, 0))
+                VectorIndex(ids, matrix).save(base, self.folder, self._catalog)
+        meta = json.dumps({"fingerprint": _fingerprint(ids), **self._meta()})
         safeio.write_text(base, self.folder / "meta.json", meta)  # last: marks the index whole
 
     def sync(self, chunks: Sequence[Chunk], progress: Progress | None) -> IndexStats:
@@ -133,10 +191,12 @@ class _Part:
                     progress(i, len(fresh), str(chunk.metadata.get("path", "")))
         coll.remove(gone)
         self._catalog = {cid: c.metadata for cid, c in new.items()}
-        if fresh or gone or not (self.folder / "meta.json").is_file():
+        saved = ("meta.json", "catalog.json") if self.kb.store.path is not None else ("meta.json",)
+        if fresh or gone or not all((self.folder / name).is_file() for name in saved):
             ids = sorted(new)
             self._lexical = LexicalIndex.build(ids, [new[i].text for i in ids])
             self._save_lexical(ids)
+        self._vectors, self._local_tried = None, False  # read back what was just saved
         return IndexStats(
             added=len(fresh) - updated,
             updated=updated,
@@ -229,7 +289,8 @@ class KnowledgeBase:
         rankings: dict[str, list[str]] = {}
         hops: dict[str, int] = {}
         if "semantic" in methods:
-            rankings["semantic"] = self._semantic(query, catalog, allowed)
+            vector = self.embedder.embed([query])[0]
+            rankings["semantic"] = self.code.nearest(vector, _CANDIDATES, allowed)
         if "lexical" in methods:
             hits = self.code.lexical().search(query, _CANDIDATES * 4 if allowed else _CANDIDATES)
             rankings["lexical"] = [cid for cid, _ in hits if allowed is None or cid in allowed]
@@ -260,20 +321,6 @@ class KnowledgeBase:
                 )
             )
         return out
-
-    def _semantic(
-        self, query: str, catalog: dict[str, Metadata], allowed: set[str] | None
-    ) -> list[str]:
-        coll = self.code.collection()
-        if coll is None:
-            return []
-        where: dict[str, Any] | None = None
-        if allowed is not None:
-            paths = sorted({str(catalog[c]["path"]) for c in allowed})
-            if not paths:
-                return []
-            where = {"path": {"$in": paths}}
-        return coll.query(self.embedder.embed([query])[0], _CANDIDATES, where)
 
     def passages(self, results: Sequence[Result]) -> dict[str, str]:
         """Return the indexed text of each result, keyed by symbol (for citing answers)."""
@@ -308,8 +355,7 @@ class KnowledgeBase:
 
 
 def _save_graph(graph: CodeGraph, base: Path, file: Path, catalog: Mapping[str, Metadata]) -> None:
-    nodes = [[n, dict(a)] for n, a in graph.graph.nodes(data=True)]
-    edges = [[u, v, key] for u, v, key in graph.graph.edges(keys=True)]
+    nodes, edges = graph.to_lists()
     data = {"fingerprint": _fingerprint(list(catalog)), "nodes": nodes, "edges": edges}
     safeio.write_text(base, file, json.dumps(data))
 
@@ -321,9 +367,4 @@ def _load_graph(file: Path, catalog: Mapping[str, Metadata]) -> CodeGraph | None
         return None
     if data.get("fingerprint") != _fingerprint(list(catalog)):
         return None  # built for other chunks: graph hops would point at stale symbols
-    import networkx as nx
-
-    graph = nx.MultiDiGraph()
-    graph.add_nodes_from((n, a) for n, a in data["nodes"])
-    graph.add_edges_from((u, v, key) for u, v, key in data["edges"])
-    return CodeGraph(graph)
+    return CodeGraph.from_lists(data["nodes"], data["edges"])

@@ -76,7 +76,7 @@ def graph_seeds(query: str, graph: CodeGraph) -> dict[str, float]:
     seed half the graph and drown the other rankings.
     """
     by_norm: dict[str, list[str]] = {}
-    for node in graph.graph.nodes:
+    for node in graph:
         by_norm.setdefault(_norm(node.rsplit(".", 1)[-1]), []).append(node)
     seeds: dict[str, float] = {}
     words = [w.strip(".") for w in _WORD.findall(query)]

@@ -160,6 +160,15 @@ class Collection:
             out.update(zip(got["ids"], got["documents"], strict=True))
         return out
 
+    def vectors(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Return the stored vectors of the given ids."""
+        out: dict[str, np.ndarray] = {}
+        for batch in _batches(list(ids)):
+            got = self.raw.get(ids=batch, include=["embeddings"])
+            for cid, vector in zip(got["ids"], got["embeddings"], strict=True):
+                out[cid] = np.asarray(vector, dtype=np.float32)
+        return out
+
     def add(self, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
         """Add chunks with their precomputed vectors."""
         for start in range(0, len(chunks), _BATCH):

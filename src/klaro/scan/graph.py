@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pickle
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis, Function, Module, iter_classes
@@ -28,7 +28,8 @@ class CodeGraph:
     Node attributes and the ranking are held in plain dicts; a pickled graph holds those and
     its edges as one opaque blob (see `__getstate__`). A cached graph thus loads in a fraction
     of the time a pickled networkx graph takes, and the edges are unpacked into a networkx
-    graph only when an edge query needs them (`klaro analyze` only reads the ranking).
+    graph only when an edge query needs them (`klaro analyze` only reads the ranking;
+    `neighbours`, all that search needs, walks a plain adjacency list).
     """
 
     def __init__(self, graph: nx.MultiDiGraph, names: Names | None = None) -> None:
@@ -36,7 +37,30 @@ class CodeGraph:
         self._nx: nx.MultiDiGraph | None = graph
         self._nodes: dict[str, dict[str, object]] = dict(graph.nodes(data=True))
         self._edge_blob: bytes | None = None
+        self._edge_list: list[tuple[str, str, str]] | None = None
+        self._adjacency: dict[str, list[str]] | None = None
         self._ranks: dict[str, float] | None = None
+
+    @classmethod
+    def from_lists(
+        cls, nodes: Iterable[tuple[str, dict[str, object]]], edges: Iterable[Sequence[str]]
+    ) -> CodeGraph:
+        """Rebuild a graph from `to_lists()`, without networkx until an edge query needs it."""
+        graph = cls.__new__(cls)
+        graph.__setstate__({"nodes": dict(nodes), "edges": None, "ranks": None})
+        graph._edge_list = [(u, v, k) for u, v, k in edges]
+        return graph
+
+    def to_lists(self) -> tuple[list[tuple[str, dict[str, object]]], list[tuple[str, str, str]]]:
+        """Nodes with their attributes, and (source, target, kind) edges: plain data to save."""
+        return list(self._nodes.items()), self._edge_tuples()
+
+    def _edge_tuples(self) -> list[tuple[str, str, str]]:
+        if self._nx is not None:
+            return list(self._nx.edges(keys=True))
+        if self._edge_list is None:
+            self._edge_list = pickle.loads(self._edge_blob) if self._edge_blob else []
+        return self._edge_list
 
     @property
     def graph(self) -> nx.MultiDiGraph:
@@ -46,15 +70,15 @@ class CodeGraph:
 
             graph = nx.MultiDiGraph()
             graph.add_nodes_from(self._nodes.items())
-            graph.add_edges_from(pickle.loads(self._edge_blob) if self._edge_blob else ())
-            self._nx, self._edge_blob = graph, None
+            graph.add_edges_from(self._edge_tuples())
+            self._nx, self._edge_blob, self._edge_list = graph, None, None
         return self._nx
 
     def __getstate__(self) -> dict[str, object]:
-        if self._nx is None:
+        if self._nx is None and self._edge_blob is not None:
             blob = self._edge_blob
         else:
-            blob = pickle.dumps(list(self._nx.edges(keys=True)), pickle.HIGHEST_PROTOCOL)
+            blob = pickle.dumps(self._edge_tuples(), pickle.HIGHEST_PROTOCOL)
         return {"nodes": self._nodes, "edges": blob, "ranks": self._ranks}
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -62,10 +86,15 @@ class CodeGraph:
         self._nx = None
         self._nodes = state["nodes"]  # type: ignore[assignment]
         self._edge_blob = state["edges"]  # type: ignore[assignment]
+        self._edge_list = None
+        self._adjacency = None
         self._ranks = state["ranks"]  # type: ignore[assignment]
 
     def __contains__(self, name: object) -> bool:
         return name in self._nodes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._nodes)
 
     def __len__(self) -> int:
         return len(self._nodes)
@@ -122,18 +151,31 @@ class CodeGraph:
             node = queue.popleft()
             if seen[node] >= k:
                 continue
-            for nxt in (*self.graph.successors(node), *self.graph.predecessors(node)):
+            for nxt in self._adjacent().get(node, ()):
                 if nxt not in seen:
                     seen[nxt] = seen[node] + 1
                     queue.append(nxt)
         del seen[name]
         return dict(sorted(seen.items(), key=lambda kv: (kv[1], kv[0])))
 
+    def _adjacent(self) -> dict[str, list[str]]:
+        """Each node's neighbours, edges taken either way (what `neighbours` walks)."""
+        if self._adjacency is None:
+            adjacency: dict[str, list[str]] = {}
+            for u, v, _ in self._edge_tuples():
+                adjacency.setdefault(u, []).append(v)
+                adjacency.setdefault(v, []).append(u)
+            self._adjacency = adjacency
+        return self._adjacency
+
     def resolve(self, name: str) -> list[str]:
         """Return the symbols a reference can mean: `pkg.mod:attr`, dotted, `Class.meth` or bare."""
         name = name.strip().replace(":", ".").removesuffix("()")
-        if name in self._nodes or self.names is None:
-            return [name] if name in self._nodes else []
+        if name in self._nodes:
+            return [name]
+        if self.names is None:  # a graph loaded on its own (search): match dotted suffixes
+            suffix = "." + name
+            return sorted(n for n in self._nodes if n.endswith(suffix))
         found = [n for n in self.names.find(name) if n in self._nodes]
         # an instance (`console`) stands for its class in the graph
         found += [

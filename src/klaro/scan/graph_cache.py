@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import os
 import pickle
-import tempfile
 from pathlib import Path
 
+from klaro import safeio
+from klaro.errors import KlaroError
 from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 from klaro.scan.names import names_of
@@ -90,14 +90,8 @@ def _load(file: Path, key: str) -> CodeGraph | None:
 
 def _save(file: Path, key: str, graph: CodeGraph) -> None:
     """Write atomically; a cache that cannot be written only costs time on the next run."""
+    data = pickle.dumps({"key": key, "graph": graph}, protocol=pickle.HIGHEST_PROTOCOL)
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
-    except OSError:
+        safeio.write_bytes(file.parent, file, data)
+    except KlaroError:
         return
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"key": key, "graph": graph}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, file)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
