@@ -84,8 +84,7 @@ def test_lines_edited_before_merging_are_rejected_and_the_edit_pinned(
     fix = fake.commit({"README.md": proposal.replace(klaros, MINE)}, "wheels", proposal_head(fake))
     fake.refs["heads/klaro/docs"] = fix
     fake.pulls[1]["head"]["sha"] = fix  # a maintainer pushed onto Klaro's branch
-    fake.close_pull(1, merged=True)
-    del fake.refs["heads/klaro/docs"]  # "Delete branch" after the merge
+    fake.close_pull(1, merged=True)  # the branch is kept, its head a maintainer's commit
     code_change = seed(fake, {"widgets/core.py": WAVE}, parent=fake.refs["heads/main"])
 
     drive(tmp_path, fake, "push", code_change, steps=STEPS)

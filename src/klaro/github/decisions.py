@@ -28,11 +28,13 @@ def recall(
     base: str,
     prefix: str,
     docs: Sequence[str],
+    closed: Sequence[PullRequest],
 ) -> Memory:
     """The memory to write with: what is kept, plus what Klaro's closed PRs and the base say.
 
     `root` is the checked-out package (its `.klaro/memory.json` and docs are the base's);
-    `docs` are documentation paths relative to it.
+    `docs` are documentation paths relative to it; `closed` are the closed pull requests
+    from Klaro's branch (`GitHubPort.closed_pulls`).
     """
     memory = load_memory(root)
     head = port.branch_head(branch)
@@ -40,8 +42,7 @@ def recall(
         kept = port.file_at(head, repo_path(prefix, MEMORY_PATH))
         if kept:
             memory = memory.merge(Memory.loads(kept, f"{branch}:{MEMORY_PATH}"))
-    closed = sorted(port.closed_pulls(branch, base), key=lambda p: p.number)
-    for pull in closed[-RECENT_PULLS:]:
+    for pull in sorted(closed, key=lambda p: p.number)[-RECENT_PULLS:]:
         if pull.number not in memory.pulls:
             _learn_pull(port, memory, pull, prefix, docs)
             memory.pulls.append(pull.number)

@@ -66,14 +66,23 @@ def refresh(
                 return Outcome(Published("unchanged"), reason)
         # What maintainers decided about Klaro's earlier proposals: the writer reads it from
         # the package root, and it travels in the same commit as the docs.
+        closed = port.closed_pulls(branch, base)
         memory = recall(
-            port, config.root, branch=branch, base=base, prefix=prefix, docs=config.doc_paths()
+            port,
+            config.root,
+            branch=branch,
+            base=base,
+            prefix=prefix,
+            docs=config.doc_paths(),
+            closed=closed,
         )
-        save_memory(config.root, memory)
-        run = _generate(steps, config, prefix)
         state = {MEMORY_PATH: memory.dumps()} if memory.files or memory.pulls else {}
+        if state:
+            save_memory(config.root, memory)
+        run = _generate(steps, config, prefix)
+        settled = frozenset(pull.head_sha for pull in closed)
         outcome = _publish_refresh(
-            ctx, port, checked(run, config, prefix), mode, base, branch, prefix, state
+            ctx, port, checked(run, config, prefix), mode, base, branch, prefix, state, settled
         )
         return with_usage(outcome, run)
 
@@ -87,6 +96,7 @@ def _publish_refresh(
     branch: str,
     prefix: str,
     state: Mapping[str, str],
+    settled: frozenset[str],
 ) -> Outcome:
     """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing.
 
@@ -114,6 +124,7 @@ def _publish_refresh(
         prefix=prefix,
         run_url=ctx.run_url,
         state=state,
+        settled=settled,
         **({"title": title} if title else {}),
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
