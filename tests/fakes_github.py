@@ -77,6 +77,7 @@ class FakeGitHub:
         self.roles: dict[str, str] = {}
         self.calls: list[tuple[str, str]] = []  # (method, path) of every request
         self.faults: list[Fault] = []
+        self.token_user: str | None = None  # None: the token is GITHUB_TOKEN (`GET /user` 403s)
         self._next_id = 1000
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._add_routes()
@@ -317,7 +318,11 @@ class FakeGitHub:
             "html_url": f"https://github.com/{self.repo}/pull/{comment['issue']}#issuecomment-{cid}",
             "issue_url": self._url(f"/issues/{comment['issue']}"),
             "body": comment["body"],
-            "user": {"login": comment["user"], "id": 41898282, "type": "Bot"},
+            "user": {
+                "login": comment["user"],
+                "id": 41898282 if comment["user"].endswith("[bot]") else 7,
+                "type": "Bot" if comment["user"].endswith("[bot]") else "User",
+            },
             "created_at": "2024-05-01T10:00:00Z",
             "updated_at": "2024-05-01T10:00:00Z",
             "author_association": "NONE",
@@ -383,6 +388,19 @@ class FakeGitHub:
                     headers.update(data[0])
                     data = data[1]
                 return status, headers, "" if data is None else json.dumps(data)
+        if method == "GET" and path == "/user":  # GITHUB_TOKEN may not read it (NOTES.md)
+            if self.token_user is None:
+                status, data = (
+                    403,
+                    {
+                        "message": "Resource not accessible by integration",
+                        "documentation_url": "https://docs.github.com/rest/users/users",
+                        "status": "403",
+                    },
+                )
+            else:
+                status, data = 200, {"login": self.token_user, "id": 9, "type": "User"}
+            return status, {"Content-Type": "application/json"}, json.dumps(data)
         status, data = not_found()
         return status, {"Content-Type": "application/json"}, json.dumps(data)
 
@@ -603,7 +621,7 @@ class FakeGitHub:
         self.comments[self._next_id] = {
             "issue": int(m["n"]),
             "body": body["body"],
-            "user": "github-actions[bot]",
+            "user": self.token_user or "github-actions[bot]",
         }
         return 201, self._comment_json(self._next_id)
 

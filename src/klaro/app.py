@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from klaro import safeio
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
@@ -127,28 +127,21 @@ def _masked(sections: list[Section]) -> list[Section]:
 
 
 def write_changes(config: Config, changes: Sequence[DocChange]) -> list[str]:
-    """Write changed files in place (atomically, each through a temporary file); return paths."""
+    """Write changed files in place (atomically, proven inside the repository); return paths."""
     written: list[str] = []
     for change in changes:
         if not change.changed:
             continue
-        target = config.root / change.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(change.after)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        safeio.write_text(config.root, config.root / change.path, change.after, what=change.path)
         written.append(change.path)
     return written
 
 
 def _read_doc(root: Path, path: str) -> str | None:
     """Read an existing document exactly (newlines kept as they are), or None if absent."""
-    target = root / path
+    target = safeio.inside(root, root / path, what=path)  # a link out is neither read nor written
+    if target.is_dir():
+        raise KlaroError(f"{path}: is a folder, expected a document file")
     if not target.is_file():
         return None
     try:
@@ -270,10 +263,11 @@ def docs_for(
     docs: Sequence[str] | None = None,
     offline: bool = False,
     cache_dir: Path | None = None,
-    progress: Progress | None = None,
+    analysis: Analysis | None = None,
 ) -> DocsRun:
-    """Analyse the repository and write its docs: `klaro generate` and the Action's refresh."""
-    analysis = analyze(config, cache_dir=cache_dir, progress=progress)
+    """Analyse the repository (unless given its `analysis`) and write its docs, with the agent
+    when a model is configured: `klaro generate` and the Action's refresh."""
+    analysis = analysis or analyze(config, cache_dir=cache_dir)
     offline = offline or not config.has_model
     knowledge = None if offline else open_knowledge(config)
     return write_docs(

@@ -11,6 +11,7 @@ import openai
 from langchain_core.language_models import BaseChatModel
 from langgraph.errors import GraphRecursionError
 
+from klaro.agent.faults import model_fault
 from klaro.agent.feedback import Verifier, blocking, salvage
 from klaro.agent.graph import build_graph
 from klaro.agent.model import Usage, make_chat_model
@@ -123,6 +124,9 @@ def run_agent(
     except GraphRecursionError:
         status = Status.RECURSION_LIMIT
     except openai.OpenAIError as exc:
+        fatal = model_fault(exc, config)
+        if fatal is not None:  # a wrong key or model fails the run; only transient faults fall back
+            raise fatal from None
         status = Status.MODEL_ERROR
         with ctx.trace.step("model_error") as rec:
             rec.error = ctx.redactor.redact(" ".join(str(exc).split()))[:300]

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from klaro.commands.common import config_from_args
+from klaro.commands.common import add_common, config_from_args
 
 
 def register(subparsers: Any) -> None:
@@ -15,11 +15,11 @@ def register(subparsers: Any) -> None:
         "ask", help="answer a question about the repository, citing path:line"
     )
     parser.add_argument(
-        "question", nargs="?", help="the question (default: read questions from stdin)"
+        "question",
+        nargs="?",
+        help="the question; '-' or none: read questions from stdin, one a line",
     )
-    parser.add_argument("--repo", dest="path", default=".", help="repository root (default: .)")
-    parser.add_argument("--config", metavar="FILE", help="config file (default: .klaro.yml)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no prompt on stderr")
+    add_common(parser)
     parser.add_argument("--trace", action="store_true", help="print the steps taken")
     parser.set_defaults(handler=run)
 
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from klaro import app
 
     answer = app.answerer(config_from_args(args))
-    if args.question:
+    if args.question and args.question != "-":
         print(app.format_answer(answer(args.question), steps=args.trace))
         return 0
     interactive = sys.stdin.isatty() and not args.quiet

@@ -60,6 +60,7 @@ class Comment:
     id: int
     url: str
     body: str
+    author: str = ""  # the login that wrote it (`github-actions[bot]` for GITHUB_TOKEN)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,10 @@ class GitHubPort(Protocol):
 
     def react(self, comment_id: int, content: str) -> None:
         """Add a reaction (`eyes`, `confused`, ...) to an issue comment."""
+        ...
+
+    def identity(self) -> str:
+        """Return the login the token acts as (its comments' author), for finding Klaro's own."""
         ...
 
     def comments(self, number: int) -> list[Comment]:

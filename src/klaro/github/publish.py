@@ -168,10 +168,16 @@ def commit_to_branch(
 
 
 def upsert_sticky(port: GitHubPort, number: int, body: str) -> Comment:
-    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
+    """Edit Klaro's one comment on `number`, or create it.
+
+    Klaro's comment is the one that starts with the hidden marker *and* was written by the
+    token's own identity: anyone can paste the marker into a comment of theirs, and Klaro must
+    never overwrite (or be steered by) someone else's text.
+    """
     text = f"{STICKY_MARKER}\n{fit_comment(body)}"
+    me = port.identity()
     for comment in port.comments(number):
-        if comment.body.startswith(STICKY_MARKER):
+        if comment.body.startswith(STICKY_MARKER) and comment.author == me:
             return port.edit_comment(comment.id, text)
     return port.create_comment(number, text)
 
