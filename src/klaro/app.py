@@ -263,11 +263,15 @@ def docs_for(
     docs: Sequence[str] | None = None,
     offline: bool = False,
     cache_dir: Path | None = None,
+    progress: Progress | None = None,
     analysis: Analysis | None = None,
 ) -> DocsRun:
-    """Analyse the repository (unless given its `analysis`) and write its docs, with the agent
-    when a model is configured: `klaro generate` and the Action's refresh."""
-    analysis = analysis or analyze(config, cache_dir=cache_dir)
+    """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
+
+    A caller that analysed already (the CLI, which times the phase) passes its `analysis`.
+    """
+    if analysis is None:
+        analysis = analyze(config, cache_dir=cache_dir, progress=progress)
     offline = offline or not config.has_model
     knowledge = None if offline else open_knowledge(config)
     return write_docs(

@@ -64,8 +64,9 @@ def run(args: argparse.Namespace) -> int:
             "klaro: no model configured (KLARO_API_KEY or base_url); using the offline writer",
             file=sys.stderr,
         )
-    analysis = analysis_for(config, args)
-    result = app.docs_for(config, docs=selected, offline=args.offline, analysis=analysis)
+    result = app.docs_for(
+        config, docs=selected, offline=args.offline, analysis=analysis_for(config, args)
+    )
     _report(result, args.trace, args.quiet)
     changes = result.changes
     if not changes:
