@@ -109,6 +109,11 @@ class FakeGitHub:
             "body": "",
             "head": {"ref": head_ref, "sha": head_sha, "repo": head_repo or self.repo},
             "base": {"ref": self.default_branch, "sha": self.refs[f"heads/{self.default_branch}"]},
+            "draft": False,
+            "labels": [],
+            "assignees": [],
+            "requested_reviewers": [],
+            "requested_teams": [],
         }
 
     def close_pull(self, number: int, *, merged: bool = False) -> str | None:
@@ -302,12 +307,35 @@ class FakeGitHub:
                 "sha": pull["base"]["sha"],
                 "repo": self._repo_json(self.repo),
             },
-            "draft": False,
+            "draft": pull.get("draft", False),
             "merged": pull.get("merged_at") is not None,
             "closed_at": pull.get("closed_at"),
             "merged_at": pull.get("merged_at"),
             "merge_commit_sha": pull.get("merge_commit_sha"),
+            "labels": [self._label_json(name) for name in pull.get("labels", [])],
+            "assignees": [self._user_json(login) for login in pull.get("assignees", [])],
+            "requested_reviewers": [
+                self._user_json(u) for u in pull.get("requested_reviewers", [])
+            ],
+            "requested_teams": [
+                {"id": 1, "slug": slug, "name": slug, "url": f"{API}/teams/1"}
+                for slug in pull.get("requested_teams", [])
+            ],
         }
+
+    def _label_json(self, name: str) -> dict[str, Any]:
+        return {
+            "id": abs(hash(name)) % 10**6,
+            "node_id": f"LA_{name}",
+            "url": self._url(f"/labels/{urllib.parse.quote(name)}"),
+            "name": name,
+            "color": "ededed",
+            "default": False,
+            "description": None,
+        }
+
+    def _user_json(self, login: str) -> dict[str, Any]:
+        return {"login": login, "id": abs(hash(login)) % 10**6, "type": "User"}
 
     def _comment_json(self, cid: int) -> dict[str, Any]:
         comment = self.comments[cid]
@@ -336,6 +364,7 @@ class FakeGitHub:
         r("GET", r"/git/ref/(?P<ref>heads/.+)", self._get_ref)
         r("POST", r"/git/refs", self._create_ref)
         r("PATCH", r"/git/refs/(?P<ref>heads/.+)", self._update_ref)
+        r("DELETE", r"/git/refs/(?P<ref>heads/.+)", self._delete_ref)
         r("GET", r"/git/commits/(?P<sha>\w+)", self._get_commit)
         r("POST", r"/git/commits", self._create_commit)
         r("POST", r"/git/blobs", self._create_blob)
@@ -350,6 +379,9 @@ class FakeGitHub:
         r("GET", r"/pulls/(?P<n>\d+)/commits", self._pull_commits)
         r("GET", r"/pulls/(?P<n>\d+)/comments", self._pull_review_comments)
         r("GET", r"/contents/(?P<path>.+)", self._contents)
+        r("POST", r"/pulls/(?P<n>\d+)/requested_reviewers", self._request_reviewers)
+        r("POST", r"/issues/(?P<n>\d+)/labels", self._add_labels)
+        r("POST", r"/issues/(?P<n>\d+)/assignees", self._add_assignees)
         r("GET", r"/collaborators/(?P<user>[^/]+)/permission", self._permission)
         r("GET", r"/issues/(?P<n>\d+)/comments", self._list_comments)
         r("POST", r"/issues/(?P<n>\d+)/comments", self._create_comment)
@@ -424,6 +456,12 @@ class FakeGitHub:
             return 422, {"message": "Update is not a fast forward", "status": "422"}
         self.refs[ref] = body["sha"]
         return 200, self._ref_json(ref)
+
+    def _delete_ref(self, m, body, q):
+        if m["ref"] not in self.refs:
+            return 422, {"message": "Reference does not exist", "status": "422"}
+        del self.refs[m["ref"]]
+        return 204, None
 
     def _get_commit(self, m, body, q):
         return (200, self._commit_json(m["sha"])) if m["sha"] in self.commits else not_found()
@@ -530,7 +568,9 @@ class FakeGitHub:
                 }
         number = max(self.pulls, default=0) + 1
         self.open_pull(number, body["head"], self.refs[f"heads/{body['head']}"])
-        self.pulls[number].update(title=body["title"], body=body.get("body", ""))
+        self.pulls[number].update(
+            title=body["title"], body=body.get("body", ""), draft=bool(body.get("draft", False))
+        )
         self.pulls[number]["base"]["ref"] = body["base"]
         return 201, self._pull_json(number)
 
@@ -541,7 +581,7 @@ class FakeGitHub:
         number = int(m["n"])
         if number not in self.pulls:
             return not_found()
-        self.pulls[number].update({k: body[k] for k in ("title", "body") if k in body})
+        self.pulls[number].update({k: body[k] for k in ("title", "body", "state") if k in body})
         return 200, self._pull_json(number)
 
     def _pull_commits(self, m, body, q):
@@ -598,6 +638,47 @@ class FakeGitHub:
                 "html": f"https://github.com/{self.repo}/blob/{sha}/{path}",
             },
         }
+
+    def _request_reviewers(self, m, body, q):
+        # documented body: {"reviewers": [logins], "team_reviewers": [team slugs]}
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        assert set(body) <= {"reviewers", "team_reviewers"}, body
+        users, teams = body.get("reviewers", []), body.get("team_reviewers", [])
+        assert all(isinstance(u, str) for u in [*users, *teams]), body
+        strangers = [u for u in users if u not in self.roles]
+        if strangers:
+            return 422, {
+                "message": "Reviews may only be requested from collaborators. One or more of the "
+                f"users or teams you specified is not a collaborator of the {self.repo} "
+                "repository.",
+                "documentation_url": "https://docs.github.com/rest/pulls/review-requests",
+                "status": "422",
+            }
+        self.pulls[number]["requested_reviewers"] += users
+        self.pulls[number]["requested_teams"] += teams
+        return 201, self._pull_json(number)
+
+    def _add_labels(self, m, body, q):
+        # documented bodies: {"labels": [names]} or a bare array of names
+        labels = body["labels"] if isinstance(body, dict) else body
+        assert isinstance(labels, list) and all(isinstance(x, str) for x in labels), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["labels"] += [x for x in labels if x not in pull["labels"]]
+        return 200, [self._label_json(name) for name in pull["labels"]]
+
+    def _add_assignees(self, m, body, q):
+        # documented body: {"assignees": [logins]}
+        assert isinstance(body.get("assignees"), list), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["assignees"] += [u for u in body["assignees"] if u not in pull["assignees"]]
+        data = self._pull_json(int(m["n"]))
+        return 201, {**data, "url": self._url(f"/issues/{m['n']}")}
 
     def _permission(self, m, body, q):
         user = m["user"]
@@ -754,6 +835,8 @@ def drive(
     capsys: pytest.CaptureFixture[str] | None = None,
     comment: str | None = None,
     action: str | None = None,
+    head_sha: str | None = None,
+    env_extra: dict[str, str] | None = None,
 ) -> ActionRun:
     """Run the action like the runner: env vars, event file, workspace, output files.
 
@@ -774,8 +857,11 @@ def drive(
         payload["comment"]["body"] = comment
     if action is not None:
         payload["action"] = action
+    if head_sha is not None:  # a pull_request payload: the head commit the event is about
+        payload["pull_request"]["head"]["sha"] = head_sha
     event_path.write_text(json.dumps(payload))
-    name = "issue_comment" if event.startswith("issue_comment") else event
+    names = ("issue_comment", "pull_request_target", "pull_request")
+    name = next((n for n in names if event.startswith(n)), event)
     env = action_defaults(yaml.safe_load((ROOT / "action.yml").read_text()))
     env.update({f"INPUT_{k.upper()}": v for k, v in (inputs or {}).items()})
     env.update(
@@ -793,6 +879,7 @@ def drive(
         GITHUB_STEP_SUMMARY=str(run_dir / "summary.md"),
         HOME=str(run_dir / "home"),
     )
+    env.update(env_extra or {})
 
     def port(repository: str, token: str, api_url: str) -> PyGithubClient:
         return PyGithubClient(repository, token, api_url=api_url, throttle=False)

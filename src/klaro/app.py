@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
     from klaro.knowledge.ask import Answer
-    from klaro.knowledge.base import KnowledgeBase
+    from klaro.knowledge.base import IndexStats, KnowledgeBase
     from klaro.verify.model import Finding
     from klaro.write.memory import Memory
     from klaro.write.regions import Section
@@ -69,6 +70,7 @@ def generate(
     text they pinned in a region stays, text they rejected is not proposed again.
     """
     from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.filters import own_code
     from klaro.write.memory import load_memory
     from klaro.write.offline import readme_sections
     from klaro.write.project import collect_facts
@@ -77,6 +79,7 @@ def generate(
 
     memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
+    analysis = own_code(analysis, config.vendored)  # vendored code is nobody's API here
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
     api_wanted = api_exists or any(m.is_public for m in analysis.modules)
@@ -87,7 +90,7 @@ def generate(
     if "readme" in wanted:
         before = _read_doc(config.root, config.readme_path)
         api_link = None
-        if api_wanted and ("api" in config.docs or api_exists):
+        if api_exists or (api_wanted and "api" in wanted):  # linked only if it will exist
             readme_dir = posixpath.dirname(config.readme_path) or "."
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")
@@ -182,21 +185,14 @@ def write_docs(
 
     def verifier(path: str, text: str) -> list[Finding]:
         """The checker, knowing that files written in this same run will exist."""
-        base = posixpath.dirname(path)
-        return [
-            f
-            for f in check(path, text)
-            if not (
-                f.kind == "dead-link"
-                and posixpath.normpath(posixpath.join(base, f.reference.split("#")[0])) in planned
-            )
-        ]
+        return [f for f in check(path, text) if not _links_planned(f, path, planned)]
 
     changes: list[DocChange] = []
     statuses: dict[str, str] = {}
     findings: list[Finding] = []
     traces = []
     tokens, cost = 0, 0.0
+    priced = True
     for draft in drafts:
         if draft.path != config.readme_path:
             changes.append(draft)
@@ -219,8 +215,18 @@ def write_docs(
         findings.extend(result.findings)
         traces.append(result.trace)
         tokens += result.usage.total_tokens
-        cost += result.usage.cost(price_table(config)) or 0.0
-    return DocsRun(changes, "agent", statuses, tuple(findings), tokens, cost, tuple(traces))
+        spent = result.usage.cost(price_table(config))
+        priced = priced and (spent is not None or not result.usage.total_tokens)
+        cost += spent or 0.0
+    return DocsRun(
+        changes, "agent", statuses, tuple(findings), tokens, cost if priced else None, tuple(traces)
+    )
+
+
+def _links_planned(finding: Finding, path: str, planned: set[str]) -> bool:
+    """Whether `finding` is a dead link to a file this same run writes (so it will exist)."""
+    target = posixpath.join(posixpath.dirname(path), finding.reference.split("#")[0])
+    return finding.kind == "dead-link" and posixpath.normpath(target) in planned
 
 
 def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
@@ -257,6 +263,42 @@ def open_knowledge(config: Config) -> KnowledgeBase | None:
     return kb if kb.code.collection() is not None else None
 
 
+def run_temp(env: Mapping[str, str]) -> Path:
+    """The runner's temporary folder, else the system's.
+
+    `RUNNER_TEMP` is wiped after each job. Container actions on older runners receive the
+    host's path, which does not exist inside the container (actions/runner#1984): then the
+    system temp folder is used.
+    """
+    given = env.get("RUNNER_TEMP")
+    if given and os.path.isdir(given) and os.access(given, os.W_OK):
+        return Path(given)
+    return Path(tempfile.gettempdir())
+
+
+def ephemeral_knowledge(
+    config: Config, analysis: Analysis, folder: Path
+) -> tuple[KnowledgeBase, IndexStats]:
+    """Build or update this run's index of the style guides and the code under `folder`.
+
+    The embedding is the configured one (offline by default); with `chroma.url` the vectors go
+    to that server and only the lexical index and graph stay in `folder`. Re-running in the
+    same job (a matrix, a second step) updates the index instead of rebuilding it.
+    """
+    from klaro.knowledge.base import KnowledgeBase, repository_name
+    from klaro.knowledge.embed import make_embedder
+    from klaro.knowledge.store import ChromaStore, collection_name
+    from klaro.write.styleguides import load_guides
+
+    name = repository_name(config)
+    folder = folder / "klaro-knowledge" / collection_name(name, "run")
+    folder.mkdir(parents=True, exist_ok=True)
+    store = ChromaStore(url=config.chroma.url) if config.chroma.url else ChromaStore(path=folder)
+    kb = KnowledgeBase(store, make_embedder(config), name, folder / "state")
+    guides = [(g.name, g.text) for g in load_guides(config)]
+    return kb, kb.index(analysis, guides)
+
+
 def docs_for(
     config: Config,
     *,
@@ -265,18 +307,64 @@ def docs_for(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     analysis: Analysis | None = None,
+    knowledge_dir: Path | None = None,
 ) -> DocsRun:
     """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
 
     A caller that analysed already (the CLI, which times the phase) passes its `analysis`.
+    With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
+    code there; otherwise it uses the index `klaro index` built, if any.
     """
     if analysis is None:
         analysis = analyze(config, cache_dir=cache_dir, progress=progress)
     offline = offline or not config.has_model
-    knowledge = None if offline else open_knowledge(config)
-    return write_docs(
+    knowledge: KnowledgeBase | None = None
+    if not offline:
+        if knowledge_dir is not None:
+            knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
+            print(f"knowledge base: {_indexed(stats)}", flush=True)
+        else:
+            knowledge = open_knowledge(config)
+    run = write_docs(
         config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
     )
+    references, resolved, found = verify_changes(config, analysis, run.changes)
+    if run.writer != "agent":  # the agent's run already reports what its checker found
+        run = replace(run, findings=tuple(found))
+    return replace(run, references=references, resolved=resolved)
+
+
+def _indexed(stats: IndexStats) -> str:
+    return (
+        f"{stats.added} chunk(s) added, {stats.updated} updated, {stats.removed} removed, "
+        f"{stats.unchanged} unchanged"
+    )
+
+
+def verify_changes(
+    config: Config, analysis: Analysis, changes: Sequence[DocChange]
+) -> tuple[int, int, list[Finding]]:
+    """Check the code references of the changed documents: (checked, resolved, findings)."""
+    from klaro.verify import Resolver, project_index, to_finding
+    from klaro.verify.refs import parse_document
+
+    resolver = Resolver(project_index(analysis), config.ignore_references)
+    checked = resolved = 0
+    findings: list[Finding] = []
+    planned = {c.path for c in changes}
+    for change in changes:
+        if not change.changed or not change.path.lower().endswith((".md", ".markdown")):
+            continue
+        for outcome in resolver.resolve_document(parse_document(change.after, change.path)):
+            if outcome.status == "ignored":
+                continue
+            checked += 1
+            finding = None if outcome.status == "resolved" else to_finding(outcome)
+            if finding is None or _links_planned(finding, change.path, planned):
+                resolved += 1
+            else:
+                findings.append(finding)
+    return checked, resolved, findings
 
 
 def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
@@ -287,14 +375,23 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
     return [f for f in report.findings if f.kind != "undocumented"]
 
 
-def answerer(config: Config) -> Callable[[str], Answer]:
-    """Open the knowledge base and the model once, for one question or a session of them."""
+def answerer(
+    config: Config, *, knowledge_dir: Path | None = None, cache_dir: Path | None = None
+) -> Callable[[str], Answer]:
+    """Open the knowledge base and the model once, for one question or a session of them.
+
+    With `knowledge_dir` (the Action) the index is built there first, fresh for this run.
+    """
     from klaro.agent.model import make_chat_model
     from klaro.knowledge.ask import ask
 
-    kb = open_knowledge(config)
-    if kb is None:
-        raise KlaroError("no knowledge base for this repository: run `klaro index` first")
+    if knowledge_dir is not None:
+        kb, _ = ephemeral_knowledge(config, analyze(config, cache_dir=cache_dir), knowledge_dir)
+    else:
+        found = open_knowledge(config)
+        if found is None:
+            raise KlaroError("no knowledge base for this repository: run `klaro index` first")
+        kb = found
     model = make_chat_model(config) if config.has_model else None
     redactor = run_redactor(config)
     return lambda question: ask(kb, question, model, redactor=redactor)
@@ -309,6 +406,13 @@ def format_answer(result: Answer, *, steps: bool = False) -> str:
     return "\n".join(lines)
 
 
-def answer(config: Config, question: str) -> str:
+def answer(
+    config: Config,
+    question: str,
+    *,
+    knowledge_dir: Path | None = None,
+    cache_dir: Path | None = None,
+) -> str:
     """Answer a question about the repository from its knowledge base, with citations."""
-    return format_answer(answerer(config)(question))
+    ask = answerer(config, knowledge_dir=knowledge_dir, cache_dir=cache_dir)
+    return format_answer(ask(question))

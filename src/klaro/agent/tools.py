@@ -204,8 +204,11 @@ class Toolbox:
         """Retrieve the style-guide passages that apply to a documentation question."""
         k = max(1, min(k, 5))
         if self.knowledge is not None:
-            passages = [
-                getattr(g, "text", str(g)) for g in self.knowledge.retrieve_guides(query, k)
+            passages = [  # each chunk says which guide (and heading) it comes from
+                f"[style guide {g.source}: {g.heading}]\n{g.text}"
+                if hasattr(g, "source")
+                else str(g)
+                for g in self.knowledge.retrieve_guides(query, k)
             ]
         else:
             passages = fallback_guides(self.ws, query, k)

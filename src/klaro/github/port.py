@@ -118,8 +118,34 @@ class GitHubPort(Protocol):
         """Return the open pull request from `head_branch` of this repository into `base`."""
         ...
 
-    def create_pull(self, title: str, body: str, head: str, base: str) -> PullRequest:
+    def create_pull(
+        self, title: str, body: str, head: str, base: str, *, draft: bool = False
+    ) -> PullRequest:
         """Open a pull request; raise PullRequestExists when one is already open."""
+        ...
+
+    def close_pull(self, number: int) -> PullRequest:
+        """Close a pull request without merging it."""
+        ...
+
+    def delete_branch(self, branch: str) -> None:
+        """Delete a branch of this repository."""
+        ...
+
+    def add_labels(self, number: int, labels: list[str]) -> None:
+        """Add labels to an issue or pull request (GitHub creates unknown labels)."""
+        ...
+
+    def request_reviewers(self, number: int, users: list[str], teams: list[str]) -> None:
+        """Ask people (logins) and teams (slugs) to review a pull request."""
+        ...
+
+    def add_assignees(self, number: int, users: list[str]) -> None:
+        """Assign people to an issue or pull request."""
+        ...
+
+    def file_shas(self, sha: str, paths: list[str]) -> dict[str, str | None] | None:
+        """Return the blob SHA of each path at commit `sha` (None: absent), or None if unknown."""
         ...
 
     def update_pull(self, number: int, title: str, body: str) -> PullRequest:

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import requests
 from github import Auth, Github, GithubException, GithubRetry, InputGitTreeElement
 from github.GithubException import RateLimitExceededExceedsMaxWait
+from github.GithubObject import NotSet
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
@@ -169,9 +170,46 @@ class PyGithubClient:
                 return _pull(pull)
         return None
 
-    def create_pull(self, title: str, body: str, head: str, base: str) -> PullRequest:
+    def create_pull(
+        self, title: str, body: str, head: str, base: str, *, draft: bool = False
+    ) -> PullRequest:
         with _call("open the pull request", "pull-requests: write"):
-            return _pull(self._repo.create_pull(base=base, head=head, title=title, body=body))
+            pull = self._repo.create_pull(base=base, head=head, title=title, body=body, draft=draft)
+            return _pull(pull)
+
+    def close_pull(self, number: int) -> PullRequest:
+        with _call(f"close pull request #{number}", "pull-requests: write"):
+            pull = self._repo.get_pull(number)
+            pull.edit(state="closed")
+            return _pull(pull)
+
+    def delete_branch(self, branch: str) -> None:
+        ref = self._ref(branch)
+        if ref is None:  # already gone (deleted by hand, or "delete branch on merge")
+            return
+        with _call(f"delete branch {branch}", "contents: write"):
+            ref.delete()
+
+    def add_labels(self, number: int, labels: list[str]) -> None:
+        with _call(f"label #{number}", "issues: write"):
+            self._repo.get_issue(number).add_to_labels(*labels)  # lazy issue: one POST
+
+    def request_reviewers(self, number: int, users: list[str], teams: list[str]) -> None:
+        with _call(f"request reviews on #{number}", "pull-requests: write"):
+            pull = self._repo.get_pull(number)
+            pull.create_review_request(reviewers=users or NotSet, team_reviewers=teams or NotSet)
+
+    def add_assignees(self, number: int, users: list[str]) -> None:
+        with _call(f"assign #{number}", "issues: write"):
+            self._repo.get_issue(number).add_to_assignees(*users)
+
+    def file_shas(self, sha: str, paths: list[str]) -> dict[str, str | None] | None:
+        with _call(f"read the tree of {sha[:12]}", "contents: read"):
+            tree = self._repo.get_git_tree(self._repo.get_git_commit(sha).tree.sha, recursive=True)
+            if tree.raw_data.get("truncated"):
+                return None  # a tree too large to list at once: unknown, not "absent"
+            blobs = {str(e.path): str(e.sha) for e in tree.tree if e.type == "blob"}
+        return {path: blobs.get(path) for path in paths}
 
     def update_pull(self, number: int, title: str, body: str) -> PullRequest:
         with _call(f"update pull request #{number}", "pull-requests: write"):

@@ -51,5 +51,7 @@ class DocsRun:
     statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
     findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
     tokens: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the model has no known price
     traces: tuple[Trace, ...] = ()
+    references: int = 0  # code references in the changed text, checked against the code
+    resolved: int = 0
