@@ -84,8 +84,7 @@ def test_lines_edited_before_merging_are_rejected_and_the_edit_pinned(
     fix = fake.commit({"README.md": proposal.replace(klaros, MINE)}, "wheels", proposal_head(fake))
     fake.refs["heads/klaro/docs"] = fix
     fake.pulls[1]["head"]["sha"] = fix  # a maintainer pushed onto Klaro's branch
-    fake.close_pull(1, merged=True)
-    del fake.refs["heads/klaro/docs"]  # "Delete branch" after the merge
+    fake.close_pull(1, merged=True)  # the branch is kept, its head a maintainer's commit
     code_change = seed(fake, {"widgets/core.py": WAVE}, parent=fake.refs["heads/main"])
 
     drive(tmp_path, fake, "push", code_change, steps=STEPS)
@@ -113,3 +112,20 @@ def test_a_review_comment_rejects_the_line_it_is_on(tmp_path: Path, fake: FakeGi
 
 def proposal_head(fake: FakeGitHub) -> str:
     return fake.refs["heads/klaro/docs"]
+
+
+def test_a_pr_klaro_closed_because_the_base_has_its_docs_is_no_rejection(
+    tmp_path: Path, fake: FakeGitHub
+) -> None:
+    sha = seed(fake)
+    drive(tmp_path, fake, "push", sha, steps=STEPS)
+    proposal = fake.files_at(fake.refs["heads/klaro/docs"])
+    docs = {p: t for p, t in proposal.items() if p.endswith(".md")}
+    by_hand = seed(fake, docs, parent=sha)  # a maintainer applied the docs themselves
+    stale = drive(tmp_path, fake, "push", by_hand, steps=STEPS)
+    assert stale.outputs["status"] == "closed" and fake.pulls[1]["state"] == "closed"
+
+    drive(tmp_path, fake, "workflow_dispatch", by_hand, steps=STEPS)
+    kept = tmp_path / "run-2" / "workspace" / MEMORY_PATH
+    memory = Memory.loads(kept.read_text()) if kept.exists() else Memory()
+    assert [e for e in memory.entries() if e[2] == "rejected"] == []

@@ -219,11 +219,15 @@ def test_edits_outside_klaros_regions_are_refused_and_change_nothing(toolbox: To
 def test_a_refused_submission_names_every_problem_at_once(toolbox: Toolbox) -> None:
     """A model that rewrites the whole README hears about the regions AND the invented name."""
     guarded = guarded_toolbox(toolbox, REGIONED)
-    rewrite = "# Tinycalc!\n\nAll new.\n\n## Usage\n\nCall `tinycalc.core.Calculater`.\n"
+    rewrite = (
+        "# Tinycalc!\n\nAll new, see [the guide](docs/guide.md).\n\n"
+        "## Usage\n\nCall `tinycalc.core.Calculater`.\n"
+    )
     with pytest.raises(ToolError) as refused:
         guarded.submit_document("README.md", "rewrite", content=rewrite, draft=REGIONED)
     message = str(refused.value)
-    assert "2 problem(s)" in message
+    assert "3 problem(s)" in message
+    assert "`docs/guide.md`" in message  # the dead link
     assert "outside Klaro's" in message and "'usage'" in message  # the regions it may edit
     assert (
         "`tinycalc.core.Calculater`" in message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -97,3 +99,15 @@ def test_klaro_memory_lists_and_clears(
     assert load_memory(root) == Memory()
     main(["memory", "list", str(root)])
     assert "no maintainer decisions remembered" in capsys.readouterr().out
+    (root / MEMORY_PATH).write_text("{not json")  # the error says: run `klaro memory clear`
+    assert main(["memory", "list", str(root)]) == 2
+    assert "klaro memory clear" in capsys.readouterr().err
+    assert main(["memory", "clear", str(root)]) == 0
+    assert load_memory(root) == Memory()
+
+
+def test_github_code_does_not_import_the_app_for_its_types() -> None:
+    """`DocsRun` lives in write/model.py: the Action's modules stand without `klaro.app`."""
+    code = "import sys, klaro.github.flows, klaro.github.context; print('klaro.app' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -22,6 +22,7 @@ from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
 from klaro.scan.names import names_of
+from klaro.verify.model import Finding
 from klaro.write.regions import RegionError, find_regions, outside_regions
 
 MAX_LINES = 200  # one read_file window
@@ -67,6 +68,7 @@ class Toolbox:
         self.doc_paths = doc_paths
         self.knowledge = knowledge
         self.verifier = verifier
+        self._checked: dict[str, list[Finding]] = {}  # draft -> blocking findings
         # text people wrote in the starting draft (outside Klaro's regions) must stay as is
         self._owned = _people_text(protect, target)
         self._regions = [r.name for r in find_regions(protect or "", target)] if self._owned else []
@@ -295,12 +297,21 @@ class Toolbox:
                 f"the regions {allowed}"
             )
         if self.verifier is not None:
-            found = blocking(self.verifier(self.target, text))
+            found = self._blocking(text)
             if before is not None:
-                known = {f.reference for f in blocking(self.verifier(self.target, before))}
+                known = {f.reference for f in self._blocking(before)}
                 found = [f for f in found if f.reference not in known]
             problems.extend(finding_line(f) for f in found)
         return problems
+
+    def _blocking(self, text: str) -> list[Finding]:
+        """The blocking findings of a draft; the last few are kept, as edits re-check them."""
+        if text not in self._checked:
+            assert self.verifier is not None
+            self._checked[text] = blocking(self.verifier(self.target, text))
+            while len(self._checked) > 4:
+                del self._checked[next(iter(self._checked))]
+        return self._checked[text]
 
 
 def _refusal(what: str, problems: list[str]) -> str:

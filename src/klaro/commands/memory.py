@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from klaro.commands.common import add_common, config_from_args
-from klaro.errors import UsageError
+from klaro.errors import KlaroError, UsageError
 
 
 def register(subparsers: Any) -> None:
@@ -27,9 +27,18 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the decisions, one a line, or forget them."""
-    from klaro.write.memory import MEMORY_PATH, load_memory, save_memory
+    from klaro.write.memory import MEMORY_PATH, Memory, load_memory, save_memory
 
     config = config_from_args(args)
+    if args.action == "clear" and args.region is None and (config.root / MEMORY_PATH).is_file():
+        try:
+            gone = load_memory(config.root).clear()
+        except KlaroError:  # a broken file: clearing it is the way out the error suggests
+            gone = 0
+        save_memory(config.root, Memory())
+        if not args.quiet:
+            print(f"klaro: forgot {gone} decision(s)")
+        return 0
     memory = load_memory(config.root)
     if args.action == "clear":
         gone = memory.clear(args.region)

@@ -28,11 +28,13 @@ def recall(
     base: str,
     prefix: str,
     docs: Sequence[str],
+    closed: Sequence[PullRequest],
 ) -> Memory:
     """The memory to write with: what is kept, plus what Klaro's closed PRs and the base say.
 
     `root` is the checked-out package (its `.klaro/memory.json` and docs are the base's);
-    `docs` are documentation paths relative to it.
+    `docs` are documentation paths relative to it; `closed` are the closed pull requests
+    from Klaro's branch (`GitHubPort.closed_pulls`).
     """
     memory = load_memory(root)
     head = port.branch_head(branch)
@@ -40,20 +42,28 @@ def recall(
         kept = port.file_at(head, repo_path(prefix, MEMORY_PATH))
         if kept:
             memory = memory.merge(Memory.loads(kept, f"{branch}:{MEMORY_PATH}"))
-    closed = sorted(port.closed_pulls(branch, base), key=lambda p: p.number)
-    for pull in closed[-RECENT_PULLS:]:
-        if pull.number not in memory.pulls:
-            _learn_pull(port, memory, pull, prefix, docs)
-            memory.pulls.append(pull.number)
     current = {path: _read(root / path) for path in docs}
+    for pull in sorted(closed, key=lambda p: p.number)[-RECENT_PULLS:]:
+        if pull.number not in memory.pulls:
+            _learn_pull(port, memory, pull, prefix, current)
+            memory.pulls.append(pull.number)
     _learn_base(memory, current, base)
     return memory
 
 
 def _learn_pull(
-    port: GitHubPort, memory: Memory, pull: PullRequest, prefix: str, docs: Sequence[str]
+    port: GitHubPort,
+    memory: Memory,
+    pull: PullRequest,
+    prefix: str,
+    current: Mapping[str, str | None],
 ) -> None:
-    """Record what one closed Klaro pull request says about Klaro's regions."""
+    """Record what one closed Klaro pull request says about Klaro's regions.
+
+    `current` holds the docs on the base now: text already there was not rejected, even if
+    its pull request was closed (Klaro closes its own when the base has the docs already).
+    """
+    docs = list(current)
     ours = [(sha, source_of(message)) for sha, message in port.pull_commits(pull.number)]
     ours = [(sha, source) for sha, source in ours if source]
     if not ours:
@@ -65,9 +75,12 @@ def _learn_pull(
         proposed = region_bodies(port.file_at(commit, full) or "", path)
         before = region_bodies(port.file_at(source, full) or "", path)
         final = region_bodies(port.file_at(pull.head_sha, full) or "", path) if pull.merged else {}
+        now = region_bodies(current[path] or "", path)
         for name, text in proposed.items():
             if same_text(text, before.get(name)):
                 continue  # Klaro did not change this region: nothing was decided on it
+            if not pull.merged and same_text(text, now.get(name)):
+                continue  # the base has this text now: closed, but not turned down
             if not pull.merged:
                 memory.reject(path, name, text, f"PR #{pull.number} was closed without merging")
             elif same_text(text, final.get(name)):

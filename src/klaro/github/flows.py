@@ -74,11 +74,19 @@ def refresh(
                 return outcome
         # What maintainers decided about Klaro's earlier proposals: the writer reads it from
         # the package root, and it travels in the same commit as the docs.
+        closed = port.closed_pulls(branch, base)
         memory = recall(
-            port, config.root, branch=branch, base=base, prefix=prefix, docs=config.doc_paths()
+            port,
+            config.root,
+            branch=branch,
+            base=base,
+            prefix=prefix,
+            docs=config.doc_paths(),
+            closed=closed,
         )
-        save_memory(config.root, memory)
         state = {MEMORY_PATH: memory.dumps()} if memory.files or memory.pulls else {}
+        if state:
+            save_memory(config.root, memory)
         with outputs.group("Write the docs") as phase:
             run = generate_docs(steps, config, prefix)
             changes = checked(run, config, prefix)
@@ -102,8 +110,11 @@ def refresh(
             command=config.github.command,
             repaired=run.fixed,
         )
+        settled = frozenset(pull.head_sha for pull in closed)
         with outputs.group("Publish") as phase:
-            outcome = _publish_refresh(ctx, port, report, mode, base, branch, options, state)
+            outcome = _publish_refresh(
+                ctx, port, report, mode, base, branch, options, state, settled
+            )
             phase.result = outcome.published.status
         return with_usage(outcome, run)
 
@@ -155,6 +166,7 @@ def _publish_refresh(
     branch: str,
     options: PullOptions,
     state: Mapping[str, str],
+    settled: frozenset[str],
 ) -> Outcome:
     """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing.
 
@@ -193,6 +205,7 @@ def _publish_refresh(
         body=pull_body(report),
         options=options,
         state=state,
+        settled=settled,
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
     message = f"{verb.get(published.status, published.status)} PR #{published.pr_number}"

@@ -100,6 +100,7 @@ def refresh_pull(
     prefix: str = "",
     options: PullOptions = PullOptions(),
     state: Mapping[str, str] | None = None,
+    settled: frozenset[str] = frozenset(),
 ) -> Published:
     """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR.
 
@@ -107,7 +108,9 @@ def refresh_pull(
     update, which GitHub treats as a no-op when present); a refusal there is a warning, since
     the documentation itself is published. `state` maps Klaro's own files
     (`.klaro/memory.json`, relative to the package) to their text; they ride in the same
-    commit, never on their own.
+    commit, never on their own. `settled` are the heads of the branch's closed pull requests:
+    a maintainer's commit there is kept by its pull request (and learned from), so the branch
+    may move on.
     """
     title = options.title
     if branch == base:
@@ -120,7 +123,7 @@ def refresh_pull(
     tree = port.create_tree(source_sha, files_text)
     head = port.branch_head(branch)
     if head is not None:
-        if source_of(port.commit_message(head)) is None:
+        if head not in settled and source_of(port.commit_message(head)) is None:
             raise KlaroError(
                 f"branch {branch!r} exists and its last commit was not made by Klaro; "
                 "Klaro force-updates only its own branch: set the `branch` input to a new name"
