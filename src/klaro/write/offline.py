@@ -271,13 +271,21 @@ def _script_usage(
     if root is not None and root.options:
         out += ["", *_options_table(root.options)]
     parents = {c.name: c for c in commands}
-    for sub in subs[:_MAX_SUBCOMMANDS]:
+
+    def prog_of(sub: CliCommand) -> str:
         path = [sub.name]
         parent = parents.get(sub.parent or "")
         while parent is not None and parent.parent is not None and len(path) < 5:
             path.insert(0, parent.name)
             parent = parents.get(parent.parent)
-        prog = " ".join([script, *path])
+        return " ".join([script, *path])
+
+    if len(subs) > _MAX_SUBCOMMANDS:
+        # many commands: every one in a compact table, the details for the first ones only
+        rows = [(f"`{prog_of(c)}`", _plain(first_line(c.help or ""))) for c in subs]
+        out += ["", *table(("Command", "Description"), rows)]
+    for sub in subs[:_MAX_SUBCOMMANDS]:
+        prog = prog_of(sub)
         has_children = any(c.parent == sub.name for c in subs)
         out += ["", f"#### `{prog}`", ""]
         if sub.help:
@@ -480,7 +488,11 @@ def _development(facts: ProjectFacts) -> str | None:
     if facts.commands:
         sources = ", ".join(f"`{s}`" for s in dict.fromkeys(c.source for c in facts.commands))
         out += ([""] if out else []) + [f"Run the checks the repository defines ({sources}):", ""]
-        out += ["```console", *(c.command for c in facts.commands), "```"]
+        width = max(len(c.command) for c in facts.commands) + 2
+        lines = [
+            f"{c.command.ljust(width)}# {c.help}" if c.help else c.command for c in facts.commands
+        ]
+        out += ["```console", *lines, "```"]
     return "\n".join(out)
 
 
