@@ -433,3 +433,22 @@ def test_options_added_by_a_helper_function_join_each_parser_it_is_given(tmp_pat
     assert [o.flags for o in commands["show"].options] == [("path",), ("-q", "--quiet"), ("--all",)]
     assert not commands["show"].options[0].required  # nargs="?"
     assert commands[""].options == ()  # parse_args() is the parser's own method, not a helper
+
+
+def test_getopt_programs_list_their_options() -> None:
+    module = _cli(
+        "import getopt, sys\n"
+        "def main():\n"
+        "    '''Convert files.'''\n"
+        "    opts, args = getopt.getopt(sys.argv[1:], 'hvo:', ['help', 'output=', 'dry-run'])\n"
+    )
+    (command,) = module.cli
+    assert command.framework == "getopt" and command.function == "main"
+    assert [(o.flags, o.is_flag) for o in command.options] == [
+        (("-h",), True),
+        (("-v",), True),
+        (("-o",), False),
+        (("--help",), True),
+        (("--output",), False),
+        (("--dry-run",), True),
+    ]

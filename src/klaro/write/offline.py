@@ -406,6 +406,8 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
     rows: dict[str, tuple[str, str]] = {}
     for env in (e for e in analysis.env_vars if is_setting(e.name)):
         module = next((m.name for m in analysis.modules if m.path == env.path), env.path)
+        # a private module is named by the public package it belongs to
+        module = ".".join(_public_prefix(module.split("."))) or module
         default, where = rows.get(env.name, ("", f"`{module}`"))
         rows[env.name] = (default or _value(env.default), where)
     for command in analysis.cli:
@@ -423,6 +425,16 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
         out += ([""] if out else []) + ["Example configuration files:", ""]
         out += [f"- [`{path}`]({path})" for path in facts.config_files]
     return "\n".join(out) or None
+
+
+def _public_prefix(parts: list[str]) -> list[str]:
+    """The leading parts of a dotted name up to its first private one."""
+    kept: list[str] = []
+    for part in parts:
+        if is_private_name(part):
+            break
+        kept.append(part)
+    return kept
 
 
 def _clip(text: str, width: int) -> str:
