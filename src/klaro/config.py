@@ -11,6 +11,7 @@ down, so tests and the action can run several configurations side by side.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import math
 import os
 import re
@@ -18,8 +19,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 from typing import Any
-
-import yaml
 
 from klaro.errors import ConfigError
 
@@ -80,8 +79,9 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
-    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_docs: tuple[str, ...] = ()  # globs `klaro check` reads; () = all Markdown and rst
     check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
+    check_history: bool = False  # also check changelogs and upgrade/migration guides
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
     github: GitHubOptions = field(default_factory=GitHubOptions)
     config_file: Path | None = None  # the file that was loaded, if any
@@ -140,7 +140,31 @@ _URL = _Spec(
 )
 _PRICE = re.compile(r"[^=\s]+=\d+(\.\d+)?/\d+(\.\d+)?")
 _TEXT = _Spec(str, "a non-empty string", lambda value: bool(value.strip()))
-_PATTERNS = _Spec(tuple, "a list of strings")
+
+
+def _globs(kind: str) -> Callable[[Any], bool]:
+    """Check every pattern compiles, so a typo like `[z-a]` is named here, not a traceback later."""
+
+    def ok(patterns: tuple[str, ...]) -> bool:
+        for pattern in patterns:
+            try:
+                if kind == "gitignore":
+                    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+                    GitIgnoreSpecPattern(pattern)
+                else:
+                    re.compile(fnmatch.translate(pattern))
+            except (ValueError, re.error):
+                return False
+        return True
+
+    return ok
+
+
+_PATTERNS = _Spec(
+    tuple, "a list of strings, each a valid gitignore-style pattern", _globs("gitignore")
+)
+_FNMATCH = _Spec(tuple, "a list of strings, each a valid glob pattern", _globs("fnmatch"))
 
 _SCHEMA: dict[str, _Spec] = {
     "include": _PATTERNS,
@@ -173,9 +197,10 @@ _SCHEMA: dict[str, _Spec] = {
     ),
     "embedding": _one_of(EMBEDDINGS),
     "max_file_size": _Spec(int, "an integer >= 1", lambda value: value >= 1),
-    "ignore_references": _PATTERNS,
+    "ignore_references": _FNMATCH,
     "check_docs": _PATTERNS,
-    "check_exclude": _PATTERNS,
+    "check_exclude": _FNMATCH,
+    "check_history": _Spec(bool, "true or false"),
     "chroma.path": _PATH,
     "chroma.url": _URL,
     "github.branch": _TEXT,
@@ -212,6 +237,8 @@ def _from_text(spec: _Spec, text: str) -> Any:
         return None
     if spec.kind is tuple:
         return tuple(part.strip() for part in text.split(",") if part.strip())
+    if spec.kind is bool and text.lower() in {"true", "false", "1", "0", "yes", "no"}:
+        return text.lower() in {"true", "1", "yes"}
     if spec.kind is str:
         return text
     if spec.kind is int and _INT.fullmatch(text):
@@ -226,6 +253,8 @@ def _from_value(spec: _Spec, value: object) -> Any:
     if value is None and spec.optional:
         return None
     if isinstance(value, bool):
+        if spec.kind is bool:
+            return value
         raise _Invalid
     if spec.kind is tuple and isinstance(value, list | tuple):
         if all(isinstance(item, str) for item in value):
@@ -265,9 +294,14 @@ def _find_file(root: Path, config_file: Path | str | None) -> Path | None:
     """An explicitly named file must exist; the default file is optional (but not twice)."""
     if config_file is not None:
         path = Path(config_file)
+        if path.is_dir():
+            raise ConfigError(f"{path}: is a folder, expected a YAML config file")
         if not path.is_file():
             raise ConfigError(f"{path}: config file not found")
         return path
+    for name in DEFAULT_FILES:
+        if (root / name).exists() and not (root / name).is_file():
+            raise ConfigError(f"{name}: is a folder (or not a regular file), expected a YAML file")
     found = [root / name for name in DEFAULT_FILES if (root / name).is_file()]
     if len(found) > 1:
         raise ConfigError(f"{root}: both .klaro.yml and .klaro.yaml exist; keep only one")
@@ -300,6 +334,8 @@ def _read_file(path: Path, label: str) -> dict[str, Any]:
         ) from None
     except OSError as exc:
         raise ConfigError(f"{label}: cannot read config file: {exc.strerror}") from None
+    import yaml  # only when there is a config file: `klaro --version` never pays for it
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

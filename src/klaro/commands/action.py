@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app
-from klaro.action import run_action
-from klaro.github.context import Steps
-from klaro.scan.analyze import default_cache_dir
+if TYPE_CHECKING:
+    from klaro.github.context import Steps
 
 
 def register(subparsers: Any) -> None:
@@ -25,14 +23,27 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the action for the current event and return its exit code."""
+    from klaro.action import run_action
+
     return run_action(os.environ, steps())
 
 
 def steps() -> Steps:
-    """The application steps this build of Klaro offers to the action."""
+    """The application steps this build of Klaro offers to the action.
+
+    Agent runs and `/docs ask` index the style guides and code afresh in the runner's
+    temporary folder: an Action run starts from a clean machine, with no `klaro index`.
+    """
+    from klaro import app
+    from klaro.github.context import Steps
+    from klaro.scan.analyze import default_cache_dir
+
     cache = default_cache_dir()
+    temp = app.run_temp(os.environ)
     return Steps(
-        generate=lambda config: app.docs_for(config, cache_dir=cache),
+        generate=lambda config: app.docs_for(config, cache_dir=cache, knowledge_dir=temp),
         check=lambda config: app.drift(config, cache_dir=cache),
-        ask=app.answer,
+        ask=lambda config, question: app.answer(
+            config, question, knowledge_dir=temp, cache_dir=cache
+        ),
     )

@@ -7,8 +7,7 @@ import sys
 from typing import Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
-from klaro.verify.check import check_repository
-from klaro.verify.format import render
+from klaro.commands.progress import phase
 
 
 def register(subparsers: Any) -> None:
@@ -22,7 +21,15 @@ def register(subparsers: Any) -> None:
     )
     add_common(parser)
     parser.add_argument(
-        "--docs", nargs="+", metavar="GLOB", help="documents to check (default: all Markdown)"
+        "--docs",
+        nargs="+",
+        metavar="GLOB",
+        help="documents to check (default: all Markdown and reStructuredText)",
+    )
+    parser.add_argument(
+        "--include-history",
+        action="store_true",
+        help="also check changelogs and upgrade/migration guides (skipped by default)",
     )
     parser.add_argument("--format", choices=("text", "json", "github"), default="text")
     parser.add_argument("--no-cache", action="store_true", help="ignore the analysis cache")
@@ -31,8 +38,23 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, check the documents and print the report; 1 when the docs have drifted."""
-    config = config_from_args(args)
+    from klaro.verify.check import check_repository
+    from klaro.verify.format import render
+
+    overrides = {"check_history": True} if args.include_history else {}
+    config = config_from_args(args, **overrides)
     analysis = analysis_for(config, args)
-    report = check_repository(config, analysis, args.docs)
+    with phase("check", args.quiet) as current:
+        report = check_repository(config, analysis, args.docs)
+        current.summary = (
+            f"{len(report.documents)} documents, {report.references} references "
+            f"({report.resolved} resolved)"
+        )
+    if not report.documents:
+        print(
+            f"klaro check: no documents to check in {config.root} "
+            "(no Markdown or reStructuredText outside tests and changelogs)",
+            file=sys.stderr,
+        )
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0

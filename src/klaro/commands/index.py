@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, analysis_for, config_from_args, progress_bar
-from klaro.config import Config
-from klaro.knowledge.base import KnowledgeBase
-from klaro.write import styleguides
+from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.progress import phase, progress_bar
+
+if TYPE_CHECKING:
+    from klaro.config import Config
 
 
 def register(subparsers: Any) -> None:
@@ -25,17 +26,25 @@ def register(subparsers: Any) -> None:
 
 def load_guides(config: Config) -> list[tuple[str, str]]:
     """Return (name, markdown) of the style guides, the repository's overriding ours."""
+    from klaro.write import styleguides
+
     return [(g.name, g.text) for g in styleguides.load_guides(config)]
 
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, chunk, embed what changed and print the counts."""
+    from klaro.knowledge.base import KnowledgeBase
+
     config = config_from_args(args)
     analysis = analysis_for(config, args)
     kb = KnowledgeBase.from_config(config)
     if args.rebuild:
         kb.rebuild()
-    stats = kb.index(analysis, load_guides(config), progress=progress_bar(args.quiet, "embed"))
+    with phase("index", args.quiet) as current:
+        stats = kb.index(
+            analysis, load_guides(config), progress=progress_bar(args.quiet, "embed", current)
+        )
+        current.summary = f"{current.items} chunks embedded, {stats.unchanged} unchanged"
     print(
         f"indexed {kb.repository}: {stats.added} added, {stats.updated} updated, "
         f"{stats.removed} removed, {stats.unchanged} unchanged "

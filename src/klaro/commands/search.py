@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, config_from_args
+from klaro.commands.common import Deprecated, add_common, config_from_args
 from klaro.errors import UsageError
-from klaro.knowledge.base import KnowledgeBase
+
+if TYPE_CHECKING:
+    from klaro.knowledge.base import KnowledgeBase
 
 
 def register(subparsers: Any) -> None:
@@ -19,7 +21,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("query", help="what to look for, in words or names")
     add_common(parser)
-    parser.add_argument("--path", dest="within", metavar="PATH", help="only files under PATH")
+    parser.add_argument("--within", metavar="DIR", help="only files under DIR (in the repository)")
+    parser.add_argument(
+        "--path",
+        dest="within",
+        action=Deprecated,
+        instead="use --within DIR (PATH names the repository in every command)",
+        help=argparse.SUPPRESS,
+    )
     parser.add_argument("--k", type=int, default=5, help="number of results (default: 5)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.set_defaults(handler=run)
@@ -35,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     """Search and print results as text or JSON."""
     if args.k < 1:
         raise UsageError(f"--k must be at least 1, got {args.k}")
+    from klaro.knowledge.base import KnowledgeBase
+
     config = config_from_args(args)
     kb = KnowledgeBase.from_config(config)
     open_index(kb)

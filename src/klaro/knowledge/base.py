@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
+from klaro import safeio
 from klaro.config import Config
 from klaro.knowledge.embed import Embedder, make_embedder
 from klaro.knowledge.ingest import Chunk, Metadata, code_chunks, guide_chunks
 from klaro.knowledge.lexical import LexicalIndex
 from klaro.knowledge.retrieve import GuidePassage, Result, fuse, graph_ranking
 from klaro.knowledge.store import ChromaStore, Collection, collection_name
-from klaro.scan.graph import CodeGraph, build_graph
+from klaro.scan.graph import CodeGraph
+from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
 
 Progress = Callable[[int, int, str], None]
@@ -109,9 +109,11 @@ class _Part:
 
     def _save_lexical(self, ids: list[str]) -> None:
         assert self._lexical is not None
-        shutil.rmtree(self.folder / "lexical", ignore_errors=True)
-        self._lexical.save(self.folder / "lexical")
-        (self.folder / "meta.json").write_text(json.dumps({"fingerprint": _fingerprint(ids)}))
+        base = self.kb.base
+        shutil.rmtree(self.folder / "lexical", ignore_errors=True)  # never follows a link
+        self._lexical.save(safeio.ensure_dir(base, self.folder / "lexical"))
+        meta = json.dumps({"fingerprint": _fingerprint(ids)})
+        safeio.write_text(base, self.folder / "meta.json", meta)  # last: marks the index whole
 
     def sync(self, chunks: Sequence[Chunk], progress: Progress | None) -> IndexStats:
         """Make the collection hold exactly `chunks`: add new ids, drop vanished ones."""
@@ -147,12 +149,18 @@ class KnowledgeBase:
     """Style guides and code of one repository in Chroma, searched by hybrid retrieval."""
 
     def __init__(
-        self, store: ChromaStore, embedder: Embedder, repository: str, state_dir: Path
+        self,
+        store: ChromaStore,
+        embedder: Embedder,
+        repository: str,
+        state_dir: Path,
+        base: Path | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.repository = repository
         self.state_dir = state_dir
+        self.base = base or state_dir  # every file of the index stays inside this folder
         self.code = _Part(self, "code")
         self.guides = _Part(self, "guides")
         self._graph: CodeGraph | None = None
@@ -167,11 +175,10 @@ class KnowledgeBase:
             store = ChromaStore(url=config.chroma.url)
             state = config.root / ".klaro" / "index"
         else:
-            store = ChromaStore(path=config.root / config.chroma.path)
+            store = ChromaStore(path=config.root / config.chroma.path, base=config.root)
             state = config.root / config.chroma.path / "klaro-index"
-        return cls(
-            store, embedder or make_embedder(config), repository or repository_name(config), state
-        )
+        embedder = embedder or make_embedder(config)
+        return cls(store, embedder, repository or repository_name(config), state, config.root)
 
     def rebuild(self) -> None:
         """Drop both collections and the state beside them."""
@@ -191,9 +198,9 @@ class KnowledgeBase:
         """Bring the index up to date with the analysis and guides; unchanged chunks stay."""
         stats = self.code.sync(code_chunks(analysis), progress)
         stats += self.guides.sync(guide_chunks(guides), None)
-        self._graph = build_graph(analysis)
+        self._graph = graph_of(analysis)
         self._graph_loaded = True
-        _save_graph(self._graph, self.code.folder / "graph.json", self.code.catalog())
+        _save_graph(self._graph, self.base, self.code.folder / "graph.json", self.code.catalog())
         return stats
 
     def graph(self) -> CodeGraph | None:
@@ -300,12 +307,11 @@ class KnowledgeBase:
         ]
 
 
-def _save_graph(graph: CodeGraph, file: Path, catalog: Mapping[str, Metadata]) -> None:
+def _save_graph(graph: CodeGraph, base: Path, file: Path, catalog: Mapping[str, Metadata]) -> None:
     nodes = [[n, dict(a)] for n, a in graph.graph.nodes(data=True)]
     edges = [[u, v, key] for u, v, key in graph.graph.edges(keys=True)]
-    file.parent.mkdir(parents=True, exist_ok=True)
     data = {"fingerprint": _fingerprint(list(catalog)), "nodes": nodes, "edges": edges}
-    file.write_text(json.dumps(data))
+    safeio.write_text(base, file, json.dumps(data))
 
 
 def _load_graph(file: Path, catalog: Mapping[str, Metadata]) -> CodeGraph | None:
@@ -315,6 +321,8 @@ def _load_graph(file: Path, catalog: Mapping[str, Metadata]) -> CodeGraph | None
         return None
     if data.get("fingerprint") != _fingerprint(list(catalog)):
         return None  # built for other chunks: graph hops would point at stale symbols
+    import networkx as nx
+
     graph = nx.MultiDiGraph()
     graph.add_nodes_from((n, a) for n, a in data["nodes"])
     graph.add_edges_from((u, v, key) for u, v, key in data["edges"])
