@@ -13,6 +13,7 @@ import ast
 import posixpath
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from urllib.parse import quote
 
 from klaro.scan.graph import CodeGraph
@@ -331,9 +332,10 @@ def _object_methods(name: str, cls: Class, rank: dict[str, int]) -> list[str]:
     methods.sort(key=lambda m: (rank.get(m.fullname, len(rank)), m.name))
     out: list[str] = []
     for method in methods[:_MAX_LIBRARY]:
-        signature = short_signature(method) or method.name
+        bound = method.parameters[1:] if method.kind != "staticmethod" else method.parameters
+        signature = short_signature(replace(method, parameters=bound)) or method.name
         summary = _plain(first_line(method.docstring))
-        line = f"- `{name}.{signature.replace('(self, ', '(').replace('(self)', '()')}`"
+        line = f"- `{name}.{signature}`"
         out.append(f"{line}: {summary}" if summary else line)
     return out
 
