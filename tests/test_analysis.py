@@ -287,6 +287,35 @@ def test_click_option_variables_reused_in_the_same_module() -> None:
     assert [(e.name, e.via) for e in module.env_vars] == [("TOOL_CACHE", "click envvar")]
 
 
+def test_click_options_from_helper_decorators_and_option_lists() -> None:
+    module = _cli(
+        "import click\n"
+        "common = [click.option('--color/--no-color', help='Colour output'),\n"
+        "          click.option('--limit', default=10)]\n"
+        "def add_options(options):\n"
+        "    def wrap(func):\n"
+        "        for option in reversed(options):\n"
+        "            func = option(func)\n"
+        "        return func\n"
+        "    return wrap\n"
+        "def quiet_option(func):\n"
+        "    func = click.option('-q', '--quiet', is_flag=True, help='Less output')(func)\n"
+        "    return func\n"
+        "@click.group()\n@click.version_option()\ndef cli():\n    pass\n"
+        "@cli.command()\n@add_options(common)\n@quiet_option\ndef run(color, limit, quiet):\n"
+        "    pass\n"
+    )
+    root, run = module.cli
+    assert [(o.flags, o.help) for o in root.options] == [
+        (("--version",), "Show the version and exit.")
+    ]
+    assert [o.flags for o in run.options] == [
+        ("--color", "--no-color"),
+        ("--limit",),
+        ("-q", "--quiet"),
+    ]
+
+
 def test_click_options_from_another_module_are_resolved(tmp_path: Path) -> None:
     pkg = tmp_path / "tool" / "scripts"
     pkg.mkdir(parents=True)
@@ -404,3 +433,22 @@ def test_options_added_by_a_helper_function_join_each_parser_it_is_given(tmp_pat
     assert [o.flags for o in commands["show"].options] == [("path",), ("-q", "--quiet"), ("--all",)]
     assert not commands["show"].options[0].required  # nargs="?"
     assert commands[""].options == ()  # parse_args() is the parser's own method, not a helper
+
+
+def test_getopt_programs_list_their_options() -> None:
+    module = _cli(
+        "import getopt, sys\n"
+        "def main():\n"
+        "    '''Convert files.'''\n"
+        "    opts, args = getopt.getopt(sys.argv[1:], 'hvo:', ['help', 'output=', 'dry-run'])\n"
+    )
+    (command,) = module.cli
+    assert command.framework == "getopt" and command.function == "main"
+    assert [(o.flags, o.is_flag) for o in command.options] == [
+        (("-h",), True),
+        (("-v",), True),
+        (("-o",), False),
+        (("--help",), True),
+        (("--output",), False),
+        (("--dry-run",), True),
+    ]

@@ -44,14 +44,14 @@ def _run(argv: list[str]) -> tuple[int, str]:
 
 
 def _managed_lines(text: str) -> set[int]:
-    """Line numbers inside `<!-- klaro:begin … -->` … `<!-- klaro:end … -->`, markers included."""
+    """Line numbers inside Klaro's regions, markers included (Markdown or reST comments)."""
     lines: set[int] = set()
     inside = False
     for number, line in enumerate(text.splitlines(), 1):
-        inside = inside or line.startswith("<!-- klaro:begin ")
+        inside = inside or line.startswith(("<!-- klaro:begin ", ".. klaro:begin "))
         if inside:
             lines.add(number)
-        if line.startswith("<!-- klaro:end "):
+        if line.startswith(("<!-- klaro:end ", ".. klaro:end ")):
             inside = False
     return lines
 
@@ -60,10 +60,12 @@ def _roundtrip(root: Path) -> dict[str, Any]:
     """Generate offline, check the result; return the report and the drift in Klaro's lines."""
     common = ["--no-cache", "--quiet", str(root)]
     assert _run(["generate", "--offline", "--doc", "all", *common]) == (0, "")
-    code, out = _run(["check", "--format", "json", *common, "--docs", *DOCS])
+    # a package's README.rst is updated in place: no second README appears beside it
+    docs = [d if (root / d).exists() else "README.rst" for d in DOCS]
+    code, out = _run(["check", "--format", "json", *common, "--docs", *docs])
     report = json.loads(out)
     report["exit"] = code
-    managed = {d: _managed_lines((root / d).read_text(encoding="utf-8")) for d in DOCS}
+    managed = {d: _managed_lines((root / d).read_text(encoding="utf-8")) for d in docs}
     report["drift"] = [
         (f["file"], f["line"], f["kind"], f["reference"], f["suggestions"])
         for f in report["findings"]

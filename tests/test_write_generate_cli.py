@@ -63,7 +63,7 @@ def test_output_file_and_its_misuse(
     root = sample_repo("envconf")
     target = tmp_path / "out" / "README.md"
     assert main(["generate", str(root), "--doc", "readme", "--output", str(target)]) == 0
-    assert "| `ENVCONF_HOME` | ~/.envconf | `envconf._core` |" in target.read_text()
+    assert "| `ENVCONF_HOME` | ~/.envconf | `envconf` |" in target.read_text()
     assert not (root / "README.md").exists()
     assert main(["generate", str(root), "--doc", "all", "-o", "-"]) == 2
     assert "--output takes one document" in capsys.readouterr().err

@@ -87,3 +87,25 @@ def test_long_call_signatures_are_cut_and_long_imports_wrapped(tmp_path: Path) -
     assert signature.startswith("Widget(name, option_0=0, option_1=1")
     assert signature.endswith(", ...)") and len(signature) <= 90
     assert "from big import (\n    Widget,\n" in readme.after
+
+
+def test_every_sub_command_is_listed_in_a_compact_table_when_there_are_many(
+    tmp_path: Path,
+) -> None:
+    pkg = tmp_path / "many"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('"""Many commands."""\n')
+    adds = "".join(f"    sub.add_parser('cmd{i}', help='command {i}')\n" for i in range(40))
+    (pkg / "cli.py").write_text(
+        "import argparse\n\n\ndef main(argv=None):\n"
+        "    parser = argparse.ArgumentParser()\n    sub = parser.add_subparsers()\n"
+        f"{adds}    parser.parse_args(argv)\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "many"\nversion = "1"\n[project.scripts]\nmany = "many.cli:main"\n'
+    )
+    config = load_config(tmp_path, env={})
+    analysis = app.analyze(config)
+    (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
+    for i in range(40):  # none silently dropped
+        assert f"| `many cmd{i}` | command {i} |" in readme.after

@@ -1,4 +1,4 @@
-"""Extract command-line surfaces (argparse, click, typer) from a module's AST.
+"""Extract command-line surfaces (argparse, click, typer, getopt) from a module's AST.
 
 These are facts a README states most often (`--verbose`, `mytool serve`), so the verifier
 needs them exactly as a user would type them: flags, sub-command names, defaults, help.
@@ -11,6 +11,7 @@ import ast
 
 from klaro.scan.cli_argparse import Argparse
 from klaro.scan.cli_decorated import CLICK_MODULES, decorated_commands, shared_click_options
+from klaro.scan.cli_getopt import getopt_commands
 from klaro.scan.model import CliCommand, CliOption
 
 
@@ -25,7 +26,7 @@ def extract(
     frameworks = _imported_frameworks(tree)
     commands: list[CliCommand] = []
     shared: list[tuple[str, CliOption]] = []
-    if "argparse" in frameworks or not frameworks:
+    if "argparse" in frameworks or not frameworks - {"getopt"}:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         parsers = Argparse(path, constants)
@@ -40,6 +41,8 @@ def extract(
         commands += decorated_commands(tree, path, module, frameworks, by_name)
     elif "typer" in frameworks:
         commands += decorated_commands(tree, path, module, frameworks, {})
+    if "getopt" in frameworks and not commands:
+        commands += getopt_commands(tree, path)
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 
@@ -50,4 +53,4 @@ def _imported_frameworks(tree: ast.Module) -> set[str]:
             found.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module.split(".")[0])
-    return found & ({"argparse", "typer"} | CLICK_MODULES)
+    return found & ({"argparse", "typer", "getopt"} | CLICK_MODULES)

@@ -77,10 +77,11 @@ def _module(module: Module, exports: list[Export], documented: set[str]) -> str:
     classes = [e for e in exports if isinstance(e.obj, Class)]
     functions = [e for e in exports if isinstance(e.obj, Function)]
     for export in classes + functions:
-        if export.fullname in documented:
+        key = f"{export.fullname} object" if export.instance else export.fullname
+        if key in documented:
             reexports.append(export)
             continue
-        documented.add(export.fullname)
+        documented.add(key)  # an object is documented apart from its class
         if isinstance(export.obj, Class):
             parts.append(_class(export.name, export.obj, instance=export.instance))
         else:

@@ -72,12 +72,14 @@ def command_examples(
     """
     found: list[Example] = []
     for module, source, tree in tests:
+        # `from pkg.cli import cli as dotenv_cli`: the test calls the program by its alias
+        aliases = {i.alias for i in module.imports if i.name == function}
         for func in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
             text = ast.get_source_segment(source, func) or ""
             if _FAILING.search(text) or _FAILING_NAME.search(func.name):
                 continue
             for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
-                argv = _argv(call, script, function)
+                argv = _argv(call, script, function, aliases)
                 if argv and _plausible(argv, commands):
                     line = " ".join([script, *argv])
                     found.append(Example(script, "console", line, module.path, -len(argv)))
@@ -179,6 +181,20 @@ def doc_blocks(doc: str | None) -> list[str]:
             if rst[2].lower() in _PY_LANGS:
                 blocks.append(textwrap.dedent("\n".join(body)).strip("\n"))
             i = j
+        elif line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
+            # reST literal block ("For example::"): kept when it is Python that calls something
+            indent = len(line) - len(line.lstrip())
+            j = i + 1
+            body = []
+            while j < len(lines) and (
+                not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent
+            ):
+                body.append(lines[j])
+                j += 1
+            code = textwrap.dedent("\n".join(body)).strip("\n")
+            if _is_python_call(code):
+                blocks.append(code)
+            i = max(j, i + 1)
         elif line.lstrip().startswith(">>>"):
             j = i
             while j < len(lines) and lines[j].strip():
@@ -189,6 +205,17 @@ def doc_blocks(doc: str | None) -> list[str]:
             i += 1
     blocks = [b.strip("\n") for b in blocks]
     return [b for b in blocks if b.strip() and len(b.splitlines()) <= _MAX_LINES]
+
+
+def _is_python_call(code: str) -> bool:
+    """Whether a literal block is Python (not a shell session or a data sample) with a call."""
+    if not code or code.lstrip().startswith(("$", ">>>")):
+        return code.lstrip().startswith(">>>")
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    return any(isinstance(n, ast.Call) for n in ast.walk(tree))
 
 
 def _tail(doc: str) -> str:
@@ -286,24 +313,40 @@ def _script_examples(
     return found
 
 
-def _argv(call: ast.Call, script: str, function: str) -> list[str] | None:
+def _argv(call: ast.Call, script: str, function: str, aliases: set[str]) -> list[str] | None:
     """The arguments a test passes to the program, when the call runs it with literal words."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if name == "invoke" and call.args:
         target = call.args[0]
         named = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-        if named != function:
+        if named != function and named not in aliases:
             return None
         args = call.args[1] if len(call.args) > 1 else _keyword(call, "args")
         return _words(args)
     if name == function and len(call.args) == 1:
         return _words(call.args[0])
+    if (
+        isinstance(func, ast.Attribute)
+        and dotted_name(func.value) == "sh"
+        and func.attr == script.replace("-", "_")
+    ):
+        return _words(ast.List(list(call.args)))  # the `sh` library: `sh.dotenv("get", "a")`
     if name in _SUBPROCESS and call.args:
         words = _words(call.args[0])
         if words and words[0] == script:
             return words[1:]
     return None
+
+
+def dotted_name(node: ast.expr) -> str:
+    """`a.b.c` for a chain of names, '' for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr}" if base else ""
+    return ""
 
 
 def _keyword(call: ast.Call, name: str) -> ast.expr | None:

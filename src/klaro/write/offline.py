@@ -13,6 +13,7 @@ import ast
 import posixpath
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from urllib.parse import quote
 
 from klaro.scan.graph import CodeGraph
@@ -271,13 +272,21 @@ def _script_usage(
     if root is not None and root.options:
         out += ["", *_options_table(root.options)]
     parents = {c.name: c for c in commands}
-    for sub in subs[:_MAX_SUBCOMMANDS]:
+
+    def prog_of(sub: CliCommand) -> str:
         path = [sub.name]
         parent = parents.get(sub.parent or "")
         while parent is not None and parent.parent is not None and len(path) < 5:
             path.insert(0, parent.name)
             parent = parents.get(parent.parent)
-        prog = " ".join([script, *path])
+        return " ".join([script, *path])
+
+    if len(subs) > _MAX_SUBCOMMANDS:
+        # many commands: every one in a compact table, the details for the first ones only
+        rows = [(f"`{prog_of(c)}`", _plain(first_line(c.help or ""))) for c in subs]
+        out += ["", *table(("Command", "Description"), rows)]
+    for sub in subs[:_MAX_SUBCOMMANDS]:
+        prog = prog_of(sub)
         has_children = any(c.parent == sub.name for c in subs)
         out += ["", f"#### `{prog}`", ""]
         if sub.help:
@@ -323,9 +332,10 @@ def _object_methods(name: str, cls: Class, rank: dict[str, int]) -> list[str]:
     methods.sort(key=lambda m: (rank.get(m.fullname, len(rank)), m.name))
     out: list[str] = []
     for method in methods[:_MAX_LIBRARY]:
-        signature = short_signature(method) or method.name
+        bound = method.parameters[1:] if method.kind != "staticmethod" else method.parameters
+        signature = short_signature(replace(method, parameters=bound)) or method.name
         summary = _plain(first_line(method.docstring))
-        line = f"- `{name}.{signature.replace('(self, ', '(').replace('(self)', '()')}`"
+        line = f"- `{name}.{signature}`"
         out.append(f"{line}: {summary}" if summary else line)
     return out
 
@@ -398,6 +408,8 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
     rows: dict[str, tuple[str, str]] = {}
     for env in (e for e in analysis.env_vars if is_setting(e.name)):
         module = next((m.name for m in analysis.modules if m.path == env.path), env.path)
+        # a private module is named by the public package it belongs to
+        module = ".".join(_public_prefix(module.split("."))) or module
         default, where = rows.get(env.name, ("", f"`{module}`"))
         rows[env.name] = (default or _value(env.default), where)
     for command in analysis.cli:
@@ -415,6 +427,16 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
         out += ([""] if out else []) + ["Example configuration files:", ""]
         out += [f"- [`{path}`]({path})" for path in facts.config_files]
     return "\n".join(out) or None
+
+
+def _public_prefix(parts: list[str]) -> list[str]:
+    """The leading parts of a dotted name up to its first private one."""
+    kept: list[str] = []
+    for part in parts:
+        if is_private_name(part):
+            break
+        kept.append(part)
+    return kept
 
 
 def _clip(text: str, width: int) -> str:
@@ -480,7 +502,11 @@ def _development(facts: ProjectFacts) -> str | None:
     if facts.commands:
         sources = ", ".join(f"`{s}`" for s in dict.fromkeys(c.source for c in facts.commands))
         out += ([""] if out else []) + [f"Run the checks the repository defines ({sources}):", ""]
-        out += ["```console", *(c.command for c in facts.commands), "```"]
+        width = max(len(c.command) for c in facts.commands) + 2
+        lines = [
+            f"{c.command.ljust(width)}# {c.help}" if c.help else c.command for c in facts.commands
+        ]
+        out += ["```console", *lines, "```"]
     return "\n".join(out)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from klaro.scan.model import Analysis
+from klaro.write.docstrings import first_line
 from klaro.write.filters import is_check
 
 _MAKE_TARGET = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)\s*:(?!=)")
@@ -41,6 +42,7 @@ class DevCommand:
 
     command: str
     source: str
+    help: str = ""  # what it does, as the file says (a session's docstring, a `##` comment)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ def collect_facts(root: Path | str, analysis: Analysis) -> ProjectFacts:
         commands += _from_nox(analysis)
     if "Makefile" in paths:
         commands += _from_makefile(root / "Makefile")
+    if "tasks.py" in paths:
+        commands += _from_invoke(analysis)
     for path in sorted(p for p in paths if p.startswith(".github/workflows/")):
         if path.endswith((".yml", ".yaml")):
             commands += _from_workflow(root / path, path)
@@ -139,7 +143,11 @@ def _from_tox(path: Path) -> list[DevCommand]:
     found = [DevCommand("tox", "tox.ini")]
     envs = [s.split(":", 1)[1] for s in parser.sections() if s.startswith("testenv:")]
     found += [
-        DevCommand(f"tox -e {env}", "tox.ini")
+        DevCommand(
+            f"tox -e {env}",
+            "tox.ini",
+            _one_line(parser.get(f"testenv:{env}", "description", fallback="")),
+        )
         for env in envs
         if re.fullmatch(r"\S+", env) and is_check(env)
     ]
@@ -151,11 +159,32 @@ def _from_nox(analysis: Analysis) -> list[DevCommand]:
     if module is None:
         return []
     sessions = [
-        f.name for f in module.functions if any(d.startswith("nox.session") for d in f.decorators)
+        f for f in module.functions if any(d.startswith("nox.session") for d in f.decorators)
     ]
     return [DevCommand("nox", "noxfile.py")] + [
-        DevCommand(f"nox -s {name}", "noxfile.py") for name in sessions if is_check(name)
+        DevCommand(f"nox -s {f.name}", "noxfile.py", _one_line(first_line(f.docstring)))
+        for f in sessions
+        if is_check(f.name)
     ]
+
+
+def _from_invoke(analysis: Analysis) -> list[DevCommand]:
+    """Tasks of an invoke `tasks.py` (`@task` functions), run as `invoke NAME`."""
+    module = analysis.module("tasks")
+    if module is None:
+        return []
+    return [
+        DevCommand(
+            f"invoke {f.name.replace('_', '-')}", "tasks.py", _one_line(first_line(f.docstring))
+        )
+        for f in module.functions
+        if any(d.split("(")[0].rsplit(".", 1)[-1] == "task" for d in f.decorators)
+        and is_check(f.name)
+    ]
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split())
 
 
 def _from_makefile(path: Path) -> list[DevCommand]:
@@ -163,12 +192,13 @@ def _from_makefile(path: Path) -> list[DevCommand]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return []
-    targets: list[str] = []
+    targets: dict[str, str] = {}
     for line in lines:
         match = _MAKE_TARGET.match(line)
         if match and "%" not in match[1] and match[1] not in targets:
-            targets.append(match[1])
-    return [DevCommand(f"make {t}", "Makefile") for t in targets if is_check(t)]
+            # the common self-documenting style: `test: deps ## Run the tests`
+            targets[match[1]] = _one_line(line.split("##", 1)[1]) if "##" in line else ""
+    return [DevCommand(f"make {t}", "Makefile", h) for t, h in targets.items() if is_check(t)]
 
 
 def _from_workflow(path: Path, rel: str) -> list[DevCommand]:
