@@ -9,6 +9,7 @@ import pytest
 
 from klaro.scan.analyze import analyze_repository
 from klaro.scan.graph import CALLS, DEFINES, EXTENDS, IMPORTS, CodeGraph, build_graph
+from klaro.scan.graph_cache import graph_of
 
 
 @pytest.fixture
@@ -87,3 +88,32 @@ def test_central_ranks_shared_symbols_first(graph: CodeGraph) -> None:
     ranked = [name for name, _ in graph.central(3)]
     assert ranked[:2] == ["shapes.core.Shape", "shapes.core.Circle"]
     assert all(not name.startswith("shapes._private") for name, _ in graph.central(50))
+
+
+def test_graph_and_ranking_are_cached_with_the_analysis(
+    sample_repo: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = sample_repo("analysis_lib")
+    cache = tmp_path / "cache"
+    first = graph_of(analyze_repository(root, cache_dir=cache))
+    stored = sorted(cache.glob("graph-*.pickle"))
+    assert len(stored) == 1, "graph written beside the analysis"
+    written = stored[0].stat().st_mtime_ns
+    again = graph_of(analyze_repository(root, cache_dir=cache))
+    assert again is not first  # another analysis object: read back from the cache file
+    assert stored[0].stat().st_mtime_ns == written, "an unchanged repository rewrites nothing"
+    assert again.central(10) == first.central(10)
+    assert sorted(again.graph.edges(keys=True)) == sorted(first.graph.edges(keys=True))
+    # one edited file invalidates the cached graph
+    core = root / "src/shapes/core.py"
+    core.write_text(core.read_text().replace("def scale(", "def rescale("))
+    edited = graph_of(analyze_repository(root, cache_dir=cache))
+    assert "shapes.core.rescale" in edited and "shapes.core.scale" not in edited
+
+
+def test_graph_of_an_uncached_analysis_writes_nothing(
+    sample_repo: Callable[[str], Path], tmp_path: Path
+) -> None:
+    analysis = analyze_repository(sample_repo("analysis_lib"))
+    assert graph_of(analysis) is graph_of(analysis)  # built once per analysis
+    assert not list(tmp_path.glob("**/graph-*.pickle"))

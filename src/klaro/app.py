@@ -18,21 +18,21 @@ from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
 from klaro.scan.analyze import Progress, analyze_repository
-from klaro.scan.graph import CodeGraph, build_graph
+from klaro.scan.graph import CodeGraph
+from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
-from klaro.verify.model import Finding
-from klaro.write.api import REGION_PREFIX, api_sections
 from klaro.write.model import DocChange
-from klaro.write.offline import readme_sections
-from klaro.write.project import collect_facts
-from klaro.write.regions import Section, outside_regions, update_document
-from klaro.write.styleguides import guide_named, load_guides
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
     from klaro.agent.trace import Trace
     from klaro.knowledge.base import KnowledgeBase
+    from klaro.verify.model import Finding
+    from klaro.write.regions import Section
+
+# The writers (griffe, markdown-it) load inside the use cases that write: `klaro check` and
+# `klaro analyze` go through `analyze` here and never need them.
 
 
 def analyze(
@@ -64,6 +64,12 @@ def generate(
     Each existing file keeps every byte outside Klaro's regions; malformed markers raise
     RegionError before anything is written. `docs` defaults to the configured documents.
     """
+    from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.offline import readme_sections
+    from klaro.write.project import collect_facts
+    from klaro.write.regions import update_document
+    from klaro.write.styleguides import guide_named, load_guides
+
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
@@ -213,6 +219,8 @@ def keep_human_text(draft: DocChange, proposed: DocChange) -> DocChange:
     the model wrote out as plain text. An agent that edited people's text (or broke the
     markers) is overruled and the offline draft is kept.
     """
+    from klaro.write.regions import outside_regions
+
     if proposed.after == draft.after:
         return proposed
     try:
@@ -242,7 +250,7 @@ def docs_for(config: Config, *, offline: bool = False, cache_dir: Path | None = 
     """Analyse the repository and write its docs: the Action's refresh step."""
     analysis = analyze(config, cache_dir=cache_dir)
     knowledge = None if offline or not config.has_model else open_knowledge(config)
-    return write_docs(config, analysis, build_graph(analysis), offline=offline, knowledge=knowledge)
+    return write_docs(config, analysis, graph_of(analysis), offline=offline, knowledge=knowledge)
 
 
 def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:

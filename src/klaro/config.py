@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 from typing import Any
 
-import yaml
-
 from klaro.errors import ConfigError
 
 DOC_KINDS = ("readme", "api", "changelog", "contributing")
@@ -328,6 +326,8 @@ def _read_file(path: Path, label: str) -> dict[str, Any]:
         ) from None
     except OSError as exc:
         raise ConfigError(f"{label}: cannot read config file: {exc.strerror}") from None
+    import yaml  # only when there is a config file: `klaro --version` never pays for it
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

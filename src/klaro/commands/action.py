@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app
-from klaro.action import run_action
-from klaro.github.context import Steps
-from klaro.scan.analyze import default_cache_dir
+if TYPE_CHECKING:
+    from klaro.github.context import Steps
 
 
 def register(subparsers: Any) -> None:
@@ -25,11 +23,17 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the action for the current event and return its exit code."""
+    from klaro.action import run_action
+
     return run_action(os.environ, steps())
 
 
 def steps() -> Steps:
     """The application steps this build of Klaro offers to the action."""
+    from klaro import app
+    from klaro.github.context import Steps
+    from klaro.scan.analyze import default_cache_dir
+
     cache = default_cache_dir()
     return Steps(
         generate=lambda config: app.docs_for(config, cache_dir=cache),

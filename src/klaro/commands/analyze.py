@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
-from klaro.scan.graph import build_graph
-from klaro.scan.model import Analysis
+
+if TYPE_CHECKING:
+    from klaro.scan.model import Analysis
 
 _MAX_LISTED = 40
 
@@ -30,8 +31,10 @@ def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     analysis = analysis_for(config, args)
     if args.format == "json":
+        from klaro.scan.graph_cache import graph_of
+
         data = analysis.to_dict()
-        graph = build_graph(analysis)
+        graph = graph_of(analysis)
         data["central"] = [{"name": n, "score": round(s, 6)} for n, s in graph.central(20)]
         json.dump(data, sys.stdout, indent=2, sort_keys=False)
         sys.stdout.write("\n")
@@ -80,7 +83,9 @@ def render_text(analysis: Analysis) -> str:
     _section(out, "CLI commands", cli)
     env = sorted({e.name: f"{e.name}  {e.path}:{e.lineno}" for e in analysis.env_vars}.values())
     _section(out, "Environment variables", env)
-    graph = build_graph(analysis)
+    from klaro.scan.graph_cache import graph_of
+
+    graph = graph_of(analysis)
     _section(out, "Most central symbols", [f"{n}  {s:.4f}" for n, s in graph.central(10)])
     _section(out, "Errors", [f"{e.path}:{e.lineno or 0}: {e.message}" for e in analysis.errors])
     if analysis.skipped:

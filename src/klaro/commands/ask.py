@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app
-from klaro.agent.model import make_chat_model
 from klaro.commands.common import config_from_args
 from klaro.commands.search import open_index
-from klaro.config import Config
-from klaro.knowledge.ask import Answer, ask
-from klaro.knowledge.base import KnowledgeBase
+
+if TYPE_CHECKING:
+    from klaro.config import Config
+    from klaro.knowledge.ask import Answer
 
 
 def register(subparsers: Any) -> None:
@@ -32,7 +31,11 @@ def register(subparsers: Any) -> None:
 
 def chat_model(config: Config) -> Any | None:
     """The configured chat model, or None when no model is configured."""
-    return make_chat_model(config) if config.has_model else None
+    if not config.has_model:
+        return None
+    from klaro.agent.model import make_chat_model
+
+    return make_chat_model(config)
 
 
 def _print(answer: Answer, trace: bool) -> None:
@@ -46,6 +49,10 @@ def _print(answer: Answer, trace: bool) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Answer one question, or each line read from stdin until EOF."""
+    from klaro import app
+    from klaro.knowledge.ask import ask
+    from klaro.knowledge.base import KnowledgeBase
+
     config = config_from_args(args)
     kb = KnowledgeBase.from_config(config)
     open_index(kb)

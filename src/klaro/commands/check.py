@@ -7,8 +7,6 @@ import sys
 from typing import Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
-from klaro.verify.check import check_repository
-from klaro.verify.format import render
 
 
 def register(subparsers: Any) -> None:
@@ -31,6 +29,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, check the documents and print the report; 1 when the docs have drifted."""
+    from klaro.verify.check import check_repository
+    from klaro.verify.format import render
+
     config = config_from_args(args)
     analysis = analysis_for(config, args)
     report = check_repository(config, analysis, args.docs)

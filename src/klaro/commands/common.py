@@ -6,13 +6,14 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app, safeio
-from klaro.config import Config, load_config
+from klaro import safeio
 from klaro.errors import UsageError
-from klaro.scan.analyze import default_cache_dir
-from klaro.scan.model import Analysis
+
+if TYPE_CHECKING:
+    from klaro.config import Config
+    from klaro.scan.model import Analysis
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +25,8 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 def config_from_args(args: argparse.Namespace, **overrides: Any) -> Config:
     """Load the config for the repository named on the command line."""
+    from klaro.config import load_config
+
     root = Path(args.path)
     if not root.exists():
         raise UsageError(f"path '{args.path}' does not exist")
@@ -52,6 +55,9 @@ def progress_bar(quiet: bool, label: str) -> Callable[[int, int, str], None] | N
 
 def analysis_for(config: Config, args: argparse.Namespace) -> Analysis:
     """Analyse the repository as the command line asks: cached unless --no-cache, quiet or not."""
+    from klaro import app
+    from klaro.scan.analyze import default_cache_dir
+
     return app.analyze(
         config,
         cache_dir=None if getattr(args, "no_cache", False) else default_cache_dir(),

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klaro import app
 from klaro.commands.common import add_common, analysis_for, config_from_args, write_output
 from klaro.errors import UsageError
-from klaro.scan.graph import build_graph
 
-_DOC_CHOICES = {"readme": ("readme",), "api": ("api",), "all": app.DOCS}
+if TYPE_CHECKING:
+    from klaro import app
+
+_DOC_CHOICES = ("readme", "api", "all")  # "all": every document app.DOCS can write
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +28,7 @@ def register(subparsers: Any) -> None:
     add_common(parser)
     parser.add_argument(
         "--doc",
-        choices=tuple(_DOC_CHOICES),
+        choices=_DOC_CHOICES,
         help="which document to write (default: the configured `docs`)",
     )
     parser.add_argument(
@@ -49,8 +50,11 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the documents and write, diff or print them."""
+    from klaro import app
+    from klaro.scan.graph_cache import graph_of
+
     config = config_from_args(args)
-    docs = _DOC_CHOICES[args.doc] if args.doc else None
+    docs = (app.DOCS if args.doc == "all" else (args.doc,)) if args.doc else None
     selected = [d for d in (docs or config.docs) if d in app.DOCS]
     if not selected:
         raise UsageError("nothing to generate: `docs` names no readme or api document")
@@ -67,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     result = app.write_docs(
         config,
         analysis,
-        build_graph(analysis),
+        graph_of(analysis),
         docs=selected,
         offline=offline,
         knowledge=knowledge,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args, progress_bar
-from klaro.config import Config
-from klaro.knowledge.base import KnowledgeBase
-from klaro.write import styleguides
+
+if TYPE_CHECKING:
+    from klaro.config import Config
 
 
 def register(subparsers: Any) -> None:
@@ -25,11 +25,15 @@ def register(subparsers: Any) -> None:
 
 def load_guides(config: Config) -> list[tuple[str, str]]:
     """Return (name, markdown) of the style guides, the repository's overriding ours."""
+    from klaro.write import styleguides
+
     return [(g.name, g.text) for g in styleguides.load_guides(config)]
 
 
 def run(args: argparse.Namespace) -> int:
     """Analyse, chunk, embed what changed and print the counts."""
+    from klaro.knowledge.base import KnowledgeBase
+
     config = config_from_args(args)
     analysis = analysis_for(config, args)
     kb = KnowledgeBase.from_config(config)

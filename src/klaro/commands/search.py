@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, config_from_args
 from klaro.errors import UsageError
-from klaro.knowledge.base import KnowledgeBase
+
+if TYPE_CHECKING:
+    from klaro.knowledge.base import KnowledgeBase
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
     """Search and print results as text or JSON."""
     if args.k < 1:
         raise UsageError(f"--k must be at least 1, got {args.k}")
+    from klaro.knowledge.base import KnowledgeBase
+
     config = config_from_args(args)
     kb = KnowledgeBase.from_config(config)
     open_index(kb)

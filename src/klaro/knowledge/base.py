@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
 from klaro import safeio
 from klaro.config import Config
 from klaro.knowledge.embed import Embedder, make_embedder
@@ -25,7 +23,8 @@ from klaro.knowledge.ingest import Chunk, Metadata, code_chunks, guide_chunks
 from klaro.knowledge.lexical import LexicalIndex
 from klaro.knowledge.retrieve import GuidePassage, Result, fuse, graph_ranking
 from klaro.knowledge.store import ChromaStore, Collection, collection_name
-from klaro.scan.graph import CodeGraph, build_graph
+from klaro.scan.graph import CodeGraph
+from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
 
 Progress = Callable[[int, int, str], None]
@@ -199,7 +198,7 @@ class KnowledgeBase:
         """Bring the index up to date with the analysis and guides; unchanged chunks stay."""
         stats = self.code.sync(code_chunks(analysis), progress)
         stats += self.guides.sync(guide_chunks(guides), None)
-        self._graph = build_graph(analysis)
+        self._graph = graph_of(analysis)
         self._graph_loaded = True
         _save_graph(self._graph, self.base, self.code.folder / "graph.json", self.code.catalog())
         return stats
@@ -322,6 +321,8 @@ def _load_graph(file: Path, catalog: Mapping[str, Metadata]) -> CodeGraph | None
         return None
     if data.get("fingerprint") != _fingerprint(list(catalog)):
         return None  # built for other chunks: graph hops would point at stale symbols
+    import networkx as nx
+
     graph = nx.MultiDiGraph()
     graph.add_nodes_from((n, a) for n, a in data["nodes"])
     graph.add_edges_from((u, v, key) for u, v, key in data["edges"])

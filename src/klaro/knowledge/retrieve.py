@@ -11,9 +11,12 @@ import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from klaro.knowledge.lexical import split_identifier
-from klaro.scan.graph import CodeGraph
+
+if TYPE_CHECKING:
+    from klaro.scan.graph import CodeGraph
 
 # Low k lets a method's top hits count for more than broad agreement further down: at k=60,
 # passages both rankings put at 10-20 outvoted one ranking's clear first (click questions).

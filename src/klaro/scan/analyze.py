@@ -20,6 +20,7 @@ from klaro import __version__, safeio
 from klaro.errors import KlaroError
 from klaro.redact import redact_source
 from klaro.scan.files import scan_repository
+from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import module_name_for, module_role
 from klaro.scan.metadata import read_metadata
 from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
@@ -114,7 +115,7 @@ def _analyze(
     modules.sort(key=lambda m: m.path)
     by_name = {m.name: m for m in modules}
     metadata = read_metadata(scan.root, lambda attr: _lookup_constant(by_name, attr))
-    return Analysis(
+    analysis = Analysis(
         root=str(scan.root),
         metadata=metadata,
         files=scan.files,
@@ -122,6 +123,9 @@ def _analyze(
         skipped=scan.skipped,
         errors=tuple(errors),
     )
+    if cache_dir is not None:  # its code graph may then be cached beside it (graph_of)
+        remember_source(analysis, cache_dir, _code_fingerprint())
+    return analysis
 
 
 _Job = tuple[str, bytes, str, str]  # path, source, module name, role

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 DEFINES, IMPORTS, CALLS, EXTENDS = "DEFINES", "IMPORTS", "CALLS", "EXTENDS"
 _MAX_REEXPORT_HOPS = 5
@@ -24,6 +26,7 @@ class CodeGraph:
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
         self.graph = graph
+        self._ranks: dict[str, float] | None = None
         self._by_name: dict[str, list[str]] = {}
         for node in graph.nodes:
             self._by_name.setdefault(node.rsplit(".", 1)[-1], []).append(node)
@@ -99,12 +102,17 @@ class CodeGraph:
         suffix = "." + name
         return sorted(n for n in self._by_name.get(last, []) if n == name or n.endswith(suffix))
 
+    def ranks(self) -> dict[str, float]:
+        """PageRank of every node over references (calls, imports, inheritance), computed once."""
+        if self._ranks is None:
+            self._ranks = pagerank(self.graph, {CALLS, IMPORTS, EXTENDS})
+        return self._ranks
+
     def central(self, limit: int = 10, *, public_only: bool = True) -> list[tuple[str, float]]:
         """Rank symbols by PageRank over references (calls, imports, inheritance)."""
-        ranks = pagerank(self.graph, {CALLS, IMPORTS, EXTENDS})
         items = [
             (n, r)
-            for n, r in ranks.items()
+            for n, r in self.ranks().items()
             if self.kind(n) != "module" and (not public_only or self.graph.nodes[n]["public"])
         ]
         items.sort(key=lambda kv: (-kv[1], kv[0]))
@@ -143,6 +151,8 @@ def pagerank(
 
 def build_graph(analysis: Analysis) -> CodeGraph:
     """Build the code graph of an analysis."""
+    import networkx as nx  # only here: `klaro check` and `--version` never load it
+
     graph = nx.MultiDiGraph()
     modules = {m.name: m for m in analysis.modules}
     for module in analysis.modules:

@@ -9,14 +9,17 @@ returns the `unresolved` and `dead-link` findings. `klaro check` adds coverage o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis
 from klaro.verify.index import ProjectIndex, build_index
 from klaro.verify.model import FINDING_KINDS, Finding
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference, extract_references, parse_document
 from klaro.verify.resolve import Resolver
+
+if TYPE_CHECKING:
+    from klaro.scan.graph import CodeGraph
 
 __all__ = [
     "FINDING_KINDS",
