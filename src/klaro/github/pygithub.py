@@ -244,8 +244,9 @@ class PyGithubClient:
             tempfile.TemporaryDirectory(dir=dest) as staging,
             tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as archive,
         ):
-            # `data` filter: no absolute paths, no `..`, no links out, no device files.
-            archive.extractall(staging, filter="data")
+            # `data` filter: no absolute paths, no `..`, no links out, no device files; a member
+            # it refuses (a fork's symlink to /etc/passwd) is left out, not a failed run.
+            archive.extractall(staging, filter=_data_or_skip)
             roots = list(Path(staging).iterdir())
             root = roots[0] if len(roots) == 1 and roots[0].is_dir() else Path(staging)
             target = dest / f"tree-{sha[:12]}"
@@ -300,6 +301,13 @@ class _Retry(GithubRetry):
             raise MaxRetryError(_pool, url or "", reason)
         self.started = started
         return super().increment(method, url, response, error, _pool, _stacktrace)
+
+
+def _data_or_skip(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    try:
+        return tarfile.data_filter(member, dest)
+    except tarfile.FilterError:
+        return None
 
 
 def _read_capped(response: requests.Response) -> bytes:
