@@ -179,6 +179,14 @@ def test_docs_as_a_file_is_named(capsys, repo: Path) -> None:
     one_error(run, "docs")
 
 
+def test_a_refused_target_leaves_no_document_written(capsys, repo: Path) -> None:
+    (repo / "docs").write_text("not a folder\n")
+    run = cli(capsys, "generate", str(repo), "--offline")  # README first, then docs/api.md
+    assert run.code == 2
+    one_error(run, "docs")
+    assert not (repo / "README.md").exists()
+
+
 def test_api_doc_as_a_folder_is_named(capsys, repo: Path) -> None:
     (repo / "docs" / "api.md").mkdir(parents=True)
     run = cli(capsys, "generate", str(repo), "--offline", "--doc", "api")
