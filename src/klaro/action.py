@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from klaro.errors import KlaroError
-from klaro.github import flows, outputs
+from klaro.github import comment, flows, gate, outputs
 from klaro.github.context import MODES, Context, Outcome, Steps, context_from, read_inputs
-from klaro.github.events import Event, load_event
+from klaro.github.events import PULL_EVENTS, Event, load_event
 from klaro.github.port import GitHubPort
 from klaro.github.publish import Published
+from klaro.github.report import format_cost
 
 PortFactory = Callable[[str, str, str], GitHubPort]  # (repository, token, api_url)
 
@@ -73,6 +74,7 @@ def run_action(
         else:
             port = _pygithub_port(ctx, token)
         outcome = dispatch(ctx, event, env, port, steps, mode)
+        code = outcome.exit_code
     except KlaroError as exc:
         outputs.error(exc.message)
         outcome = Outcome(Published("failed"), exc.message)
@@ -94,11 +96,13 @@ def dispatch(
     if event.is_refresh:
         return flows.refresh(ctx, event, env, port, steps, mode)
     if event.name == "issue_comment":
-        return flows.on_comment(ctx, event, env, port, steps, mode)
+        return comment.on_comment(ctx, event, env, port, steps, mode)
+    if event.name in PULL_EVENTS:
+        return gate.on_pull_request(ctx, event, env, port, steps, mode)
     return Outcome(
         Published("skipped"),
         f"event {event.name!r} is not one Klaro acts on "
-        "(push, workflow_dispatch, schedule, issue_comment)",
+        "(push, workflow_dispatch, schedule, issue_comment, pull_request)",
     )
 
 
@@ -121,7 +125,9 @@ def _report(env: Mapping[str, str], outcome: Outcome) -> None:
         "changed-files": "\n".join(published.changed_files),
         "findings": str(len(outcome.findings)),
         "tokens": str(outcome.tokens),
-        "cost-usd": f"{outcome.cost_usd:.4f}",
+        "cost-usd": format_cost(outcome.cost_usd).lstrip("$"),
+        "commit-sha": published.commit or "",
+        "branch": published.branch or "",
     }
     try:
         outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)

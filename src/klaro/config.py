@@ -58,6 +58,7 @@ class Config:
     root: Path
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    vendored: tuple[str, ...] = ()  # globs of shipped code that is not the project's own
     docs: tuple[str, ...] = ("readme", "api")
     readme_path: str = "README.md"
     api_path: str = "docs/api.md"
@@ -167,6 +168,7 @@ _FNMATCH = _Spec(tuple, "a list of strings, each a valid glob pattern", _globs("
 _SCHEMA: dict[str, _Spec] = {
     "include": _PATTERNS,
     "exclude": _PATTERNS,
+    "vendored": _PATTERNS,
     "docs": _Spec(
         tuple,
         "a list drawn from " + ", ".join(DOC_KINDS),
@@ -377,6 +379,13 @@ def _read_overrides(overrides: Mapping[str, object]) -> dict[str, Any]:
     return out
 
 
+def _existing_readme(root: Path) -> str:
+    """The README the repository has: README.md, else README.rst, so no second one is written."""
+    if not (root / "README.md").is_file() and (root / "README.rst").is_file():
+        return "README.rst"
+    return _DEFAULTS.readme_path
+
+
 def load_config(
     root: Path | str,
     *,
@@ -400,6 +409,8 @@ def load_config(
         values.update(_read_file(path, label))
     values.update(_read_env(os.environ if env is None else env))
     values.update(_read_overrides(overrides or {}))
+    if values["readme_path"] == _DEFAULTS.readme_path:
+        values["readme_path"] = _existing_readme(root_path)
     sections: dict[str, dict[str, Any]] = {name: {} for name in _SECTIONS}
     top: dict[str, Any] = {}
     for key, value in values.items():

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config, load_config
 from klaro.errors import ConfigError, KlaroError
-from klaro.github.publish import Published
+from klaro.github.publish import DEFAULT_TITLE, Published, PullOptions
 from klaro.verify.model import Finding
+from klaro.write.model import DocsRun
 
 DocsFn = Callable[[Config], DocsRun]
 CheckFn = Callable[[Config], list[Finding]]
@@ -48,6 +48,8 @@ ACTION_DEFAULTS = {
     "command": "/docs",
     "min-permission": "write",
     "config": ".klaro.yml",
+    "draft": "false",
+    "fail-on-drift": "false",
 }
 
 
@@ -96,8 +98,9 @@ class Outcome:
     findings: list[Finding] = field(default_factory=list)
     diff: str = ""
     tokens: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the model has no known price
     trace: str = ""  # the agent's trace as Markdown, for the job summary
+    exit_code: int = 0  # non-zero fails the step (drift with `fail-on-drift: true`)
 
 
 def read_inputs(env: Mapping[str, str]) -> dict[str, str]:
@@ -248,3 +251,47 @@ def _as_input_error(message: str) -> str:
         if message.startswith(flag + ":"):
             return f"input '{name}'" + message[len(flag) :]
     return message
+
+
+_LOGIN = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")
+_TEAM = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9_.-]+$")
+
+
+def list_input(ctx: Context, name: str) -> tuple[str, ...]:
+    """A list input: items separated by commas or new lines, blanks dropped."""
+    raw = ctx.input(name).replace("\n", ",")
+    return tuple(item.strip() for item in raw.split(",") if item.strip())
+
+
+def bool_input(ctx: Context, name: str, default: bool = False) -> bool:
+    """A boolean input as YAML 1.2 core spells it (true/false, any case)."""
+    value = ctx.input(name).lower()
+    if not value:
+        return default
+    if value not in ("true", "false"):
+        raise KlaroError(f"input '{name}' must be true or false, got {ctx.input(name)!r}")
+    return value == "true"
+
+
+def pull_options(ctx: Context, prefix: str = "") -> PullOptions:
+    """The pull request's title, commit message, labels, draft, reviewers and assignees."""
+    reviewers = list_input(ctx, "reviewers")
+    assignees = list_input(ctx, "assignees")
+    for name, logins, team_ok in (("reviewers", reviewers, True), ("assignees", assignees, False)):
+        for login in logins:
+            login = login.removeprefix("@")
+            if not (_LOGIN.match(login) or (team_ok and _TEAM.match(login))):
+                kind = "a GitHub login or org/team-slug" if team_ok else "a GitHub login"
+                raise KlaroError(f"input '{name}': {login!r} is not {kind}")
+    default = f"docs({prefix}): refresh documentation (Klaro)" if prefix else DEFAULT_TITLE
+    title = ctx.input("title", default)
+    if "\n" in title or len(title) > 256:
+        raise KlaroError("input 'title' must be one line of at most 256 characters")
+    return PullOptions(
+        title=title,
+        commit_message=ctx.input("commit-message"),
+        labels=list_input(ctx, "labels"),
+        draft=bool_input(ctx, "draft"),
+        reviewers=tuple(r.removeprefix("@") for r in reviewers),
+        assignees=tuple(a.removeprefix("@") for a in assignees),
+    )

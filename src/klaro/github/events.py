@@ -15,6 +15,9 @@ from typing import Any
 from klaro.errors import KlaroError
 
 REFRESH_EVENTS = ("push", "workflow_dispatch", "schedule")
+# The drift gate: Klaro reads the PR head through the API as data and never runs it, so the
+# `pull_request_target` variant (a write token, even for forks) is as safe as `pull_request`.
+PULL_EVENTS = ("pull_request", "pull_request_target")
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Event:
     comment_body: str = ""
     commenter: str | None = None
     commenter_type: str | None = None  # "User" or "Bot"
+    head_sha: str | None = None  # pull_request events: the head commit the run is about
 
     @property
     def is_refresh(self) -> bool:
@@ -85,6 +89,18 @@ def parse_event(name: str, payload: dict[str, Any]) -> Event:
     repository = _get(payload, "repository", dict, "") or {}
     default_branch = _get(repository, "default_branch", str, "repository.")
     action = _get(payload, "action", str, "")
+    if name in PULL_EVENTS:
+        pull = _get(payload, "pull_request", dict, "") or {}
+        head = _get(pull, "head", dict, "pull_request.") or {}
+        return Event(
+            name=name,
+            action=action,
+            default_branch=default_branch,
+            issue_number=_get(payload, "number", int, "")
+            or _get(pull, "number", int, "pull_request."),
+            on_pull_request=True,
+            head_sha=_get(head, "sha", str, "pull_request.head."),
+        )
     if name != "issue_comment":
         return Event(name=name, action=action, default_branch=default_branch)
     issue = _get(payload, "issue", dict, "") or {}

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import requests
 from github import Auth, Github, GithubException, GithubRetry, InputGitTreeElement
 from github.GithubException import RateLimitExceededExceedsMaxWait
+from github.GithubObject import NotSet
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
@@ -33,6 +34,7 @@ from klaro.github.port import (
     NotFastForward,
     PullRequest,
     PullRequestExists,
+    ReviewComment,
 )
 
 MAX_ARCHIVE_BYTES = 500 * 1024 * 1024  # a PR head larger than this is not documentation work
@@ -168,9 +170,46 @@ class PyGithubClient:
                 return _pull(pull)
         return None
 
-    def create_pull(self, title: str, body: str, head: str, base: str) -> PullRequest:
+    def create_pull(
+        self, title: str, body: str, head: str, base: str, *, draft: bool = False
+    ) -> PullRequest:
         with _call("open the pull request", "pull-requests: write"):
-            return _pull(self._repo.create_pull(base=base, head=head, title=title, body=body))
+            pull = self._repo.create_pull(base=base, head=head, title=title, body=body, draft=draft)
+            return _pull(pull)
+
+    def close_pull(self, number: int) -> PullRequest:
+        with _call(f"close pull request #{number}", "pull-requests: write"):
+            pull = self._repo.get_pull(number)
+            pull.edit(state="closed")
+            return _pull(pull)
+
+    def delete_branch(self, branch: str) -> None:
+        ref = self._ref(branch)
+        if ref is None:  # already gone (deleted by hand, or "delete branch on merge")
+            return
+        with _call(f"delete branch {branch}", "contents: write"):
+            ref.delete()
+
+    def add_labels(self, number: int, labels: list[str]) -> None:
+        with _call(f"label #{number}", "issues: write"):
+            self._repo.get_issue(number).add_to_labels(*labels)  # lazy issue: one POST
+
+    def request_reviewers(self, number: int, users: list[str], teams: list[str]) -> None:
+        with _call(f"request reviews on #{number}", "pull-requests: write"):
+            pull = self._repo.get_pull(number)
+            pull.create_review_request(reviewers=users or NotSet, team_reviewers=teams or NotSet)
+
+    def add_assignees(self, number: int, users: list[str]) -> None:
+        with _call(f"assign #{number}", "issues: write"):
+            self._repo.get_issue(number).add_to_assignees(*users)
+
+    def file_shas(self, sha: str, paths: list[str]) -> dict[str, str | None] | None:
+        with _call(f"read the tree of {sha[:12]}", "contents: read"):
+            tree = self._repo.get_git_tree(self._repo.get_git_commit(sha).tree.sha, recursive=True)
+            if tree.raw_data.get("truncated"):
+                return None  # a tree too large to list at once: unknown, not "absent"
+            blobs = {str(e.path): str(e.sha) for e in tree.tree if e.type == "blob"}
+        return {path: blobs.get(path) for path in paths}
 
     def update_pull(self, number: int, title: str, body: str) -> PullRequest:
         with _call(f"update pull request #{number}", "pull-requests: write"):
@@ -181,6 +220,44 @@ class PyGithubClient:
     def get_pull(self, number: int) -> PullRequest:
         with _call(f"read pull request #{number}", "pull-requests: read"):
             return _pull(self._repo.get_pull(number))
+
+    def closed_pulls(self, head_branch: str, base: str) -> list[PullRequest]:
+        owner = self._name.split("/", 1)[0]
+        with _call("list closed pull requests", "pull-requests: read"):
+            pulls = self._repo.get_pulls(state="closed", head=f"{owner}:{head_branch}", base=base)
+            return [_pull(pull) for pull in pulls]
+
+    def pull_commits(self, number: int) -> list[tuple[str, str]]:
+        with _call(f"list the commits of pull request #{number}", "pull-requests: read"):
+            commits = self._repo.get_pull(number).get_commits()
+            return [(str(c.sha), str(c.commit.message)) for c in commits]
+
+    def review_comments(self, number: int) -> list[ReviewComment]:
+        with _call(f"list review comments of #{number}", "pull-requests: read"):
+            return [
+                ReviewComment(
+                    path=str(c.path),
+                    # the line as first commented on: still there when later pushes moved it
+                    line=None if c.original_line is None else int(c.original_line),
+                    commit_id=str(c.original_commit_id),
+                    body=str(c.body or ""),
+                    user=str(c.user.login) if c.user else "",
+                    user_type=str(c.user.type) if c.user else "",
+                )
+                for c in self._repo.get_pull(number).get_review_comments()
+            ]
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        try:
+            with _call(f"read {path} at {sha[:12]}", "contents: read"):
+                found = self._repo.get_contents(path, ref=sha)
+                if isinstance(found, list):  # a directory
+                    return None
+                return bytes(found.decoded_content).decode("utf-8", errors="replace")
+        except GitHubError as exc:
+            if exc.status == 404:
+                return None
+            raise
 
     def role_of(self, user: str) -> str:
         with _call(f"read {user}'s permission", "contents: read"):
@@ -332,6 +409,8 @@ def _pull(pull: Any) -> PullRequest:
         base_ref=str(pull.base.ref),
         base_repo=str(pull.base.repo.full_name),
         body=str(pull.body or ""),
+        state=str(pull.state),
+        merged=pull.merged_at is not None,
     )
 
 

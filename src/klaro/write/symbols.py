@@ -7,11 +7,13 @@ it from, with the signature of its real definition.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, render_signature
 
 _MAX_HOPS = 5
+_CONSTRUCTOR = re.compile(r"^([A-Za-z_]\w*)\(")  # `_Logger(core=...)`: a call of a plain name
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class Export:
     name: str  # the name users import
     fullname: str  # where it is defined: `pkg._core.load`
     obj: Class | Function
+    instance: bool = False  # the name is an object of class `obj` (`from loguru import logger`)
 
 
 class SymbolIndex:
@@ -42,6 +45,9 @@ class SymbolIndex:
             return Export(name, f"{module.name}.{name}", obj)
         if hops >= _MAX_HOPS:
             return None
+        made = self._instance_of(module, name, hops)
+        if made is not None:
+            return made
         for imp in module.imports:
             if imp.alias != name or imp.name is None:
                 continue
@@ -51,6 +57,19 @@ class SymbolIndex:
             found = self.resolve(source, imp.name, hops + 1)
             return Export(name, found.fullname, found.obj) if found else None
         return None
+
+    def _instance_of(self, module: Module, name: str, hops: int) -> Export | None:
+        """`logger = _Logger(...)` at module level: the object a package hands out as its API."""
+        constant = next((c for c in module.constants if c.name == name), None)
+        if constant is None or not constant.value:
+            return None
+        match = _CONSTRUCTOR.match(constant.value)
+        if match is None:
+            return None
+        made = self.resolve(module, match.group(1), hops + 1)
+        if made is None or not isinstance(made.obj, Class):
+            return None
+        return Export(name, made.fullname, made.obj, instance=True)
 
     def exports(self, module: Module) -> list[Export]:
         """Return the module's public classes and functions, re-exports included, in order.
