@@ -297,3 +297,20 @@ def test_fork_tree_with_links_out_is_documented_without_them(tmp_path, pr, capsy
     (note,) = pr.sticky_comments(7)
     assert "root:" not in note["body"]
     assert "docs/api.md" in note["body"]  # written as a new file, not through the link
+
+
+@pytest.mark.parametrize(
+    ("payload", "key"),
+    [
+        ({"action": "opened", "pull_request": ["x"]}, "pull_request"),
+        ({"action": "opened", "number": "7", "pull_request": {}}, "number"),
+        ({"action": "opened", "pull_request": {"head": {"sha": 7}}}, "pull_request.head.sha"),
+    ],
+)
+def test_pull_request_payload_of_the_wrong_shape(
+    capsys, action_env, server, tmp_path, payload, key
+) -> None:
+    event = tmp_path / "pull.json"
+    event.write_text(json.dumps(payload))
+    action_env(GITHUB_EVENT_NAME="pull_request", GITHUB_EVENT_PATH=str(event))
+    refused(capsys, server, "GITHUB_EVENT_PATH", f"'{key}'")

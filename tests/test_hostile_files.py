@@ -362,3 +362,15 @@ def test_check_with_bad_check_docs_glob(capsys, repo: Path) -> None:
     run = cli(capsys, "check", str(repo))
     assert run.code == 2
     one_error(run, "check_docs")
+
+
+@pytest.mark.parametrize("action", ["list", "clear"])
+def test_memory_through_a_klaro_folder_linked_outside(
+    capsys, repo: Path, outside: Path, action: str
+) -> None:
+    (outside / "memory.json").write_text('{"version": 1}\n')
+    (repo / ".klaro").symlink_to(outside, target_is_directory=True)
+    run = cli(capsys, "memory", action, str(repo))
+    assert run.code == 2
+    one_error(run, ".klaro/memory.json", "outside")
+    assert (outside / "memory.json").read_text() == '{"version": 1}\n'
