@@ -79,8 +79,9 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
-    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_docs: tuple[str, ...] = ()  # globs `klaro check` reads; () = all Markdown and rst
     check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
+    check_history: bool = False  # also check changelogs and upgrade/migration guides
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
     github: GitHubOptions = field(default_factory=GitHubOptions)
     config_file: Path | None = None  # the file that was loaded, if any
@@ -199,6 +200,7 @@ _SCHEMA: dict[str, _Spec] = {
     "ignore_references": _FNMATCH,
     "check_docs": _PATTERNS,
     "check_exclude": _FNMATCH,
+    "check_history": _Spec(bool, "true or false"),
     "chroma.path": _PATH,
     "chroma.url": _URL,
     "github.branch": _TEXT,
@@ -235,6 +237,8 @@ def _from_text(spec: _Spec, text: str) -> Any:
         return None
     if spec.kind is tuple:
         return tuple(part.strip() for part in text.split(",") if part.strip())
+    if spec.kind is bool and text.lower() in {"true", "false", "1", "0", "yes", "no"}:
+        return text.lower() in {"true", "1", "yes"}
     if spec.kind is str:
         return text
     if spec.kind is int and _INT.fullmatch(text):
@@ -249,6 +253,8 @@ def _from_value(spec: _Spec, value: object) -> Any:
     if value is None and spec.optional:
         return None
     if isinstance(value, bool):
+        if spec.kind is bool:
+            return value
         raise _Invalid
     if spec.kind is tuple and isinstance(value, list | tuple):
         if all(isinstance(item, str) for item in value):

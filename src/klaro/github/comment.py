@@ -16,6 +16,7 @@ from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
 from klaro.github.events import Command, Event, parse_command
+from klaro.github.fixed import fixed_drift_table
 from klaro.github.flows import checked, generate_docs, with_usage, workspace_tree
 from klaro.github.port import GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
@@ -168,7 +169,8 @@ def _answer(
             phase.result = f"{sum(c.changed for c in run.changes)} file(s) changed"
     changes = checked(run, config, prefix)
     with outputs.group("Publish") as phase:
-        outcome = _publish_pull(port, changes, pull, prefix, mode, number)
+        notes = fixed_drift_table(run.fixed, pull.head_sha, prefix)
+        outcome = _publish_pull(port, changes, pull, prefix, mode, number, notes)
         phase.result = outcome.published.status
     return with_usage(outcome, run)
 
@@ -180,6 +182,7 @@ def _publish_pull(
     prefix: str,
     mode: str,
     number: int,
+    notes: str = "",
 ) -> Outcome:
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
@@ -191,7 +194,7 @@ def _publish_pull(
     if mode == "dry-run":
         return Outcome(Published("skipped", files), "dry-run: diff in the summary", diff=diff)
     if pull.from_fork or mode == "comment":
-        comment = upsert_sticky(port, number, proposal(changes, prefix, pull))
+        comment = upsert_sticky(port, number, proposal(changes, prefix, pull) + notes)
         published = Published("commented", files, pull.number, pull.url, comment.url)
         return Outcome(published, "proposed the change as a comment", diff=diff)
     published = commit_to_branch(
@@ -204,6 +207,7 @@ def _publish_pull(
     )
     listed = ", ".join(f"`{f}`" for f in files)
     note = f"### Klaro\n\nCommitted {str(published.commit)[:12]} updating {listed}."
+    note += f"\n\n{notes}" if notes else ""
     comment = upsert_sticky(port, number, note)
     result = Published(
         published.status,

@@ -134,6 +134,11 @@ def normalize_heading(text: str) -> str:
     return "".join(c for c in folded if c.isalnum() and c.isascii())
 
 
+def code_block_lines(text: str) -> set[int]:
+    """The 0-based lines of a Markdown text inside fenced or indented code blocks."""
+    return _code_lines(text)[0]
+
+
 def _code_lines(text: str) -> tuple[set[int], list[_Heading]]:
     """Return the 0-based lines inside code blocks, and the top-level headings."""
     tokens = _MD.parse(text)
