@@ -15,8 +15,12 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from klaro.errors import KlaroError
+
+if TYPE_CHECKING:
+    import tarfile
 
 
 class UnsafePathError(KlaroError):
@@ -126,3 +130,17 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+def data_or_skip(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    """tarfile's `data` filter, leaving out what it refuses instead of failing the extraction.
+
+    A tree may hold a symlink to an absolute path or out of itself (`README.md -> /etc/passwd`);
+    unpacked, that link is exactly the write-through Klaro refuses, so the member is dropped.
+    """
+    import tarfile
+
+    try:
+        return tarfile.data_filter(member, dest)
+    except tarfile.FilterError:
+        return None

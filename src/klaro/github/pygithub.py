@@ -27,6 +27,7 @@ from github.GithubObject import NotSet
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
+from klaro import safeio
 from klaro.github.port import (
     ROLES,
     Comment,
@@ -323,7 +324,7 @@ class PyGithubClient:
         ):
             # `data` filter: no absolute paths, no `..`, no links out, no device files; a member
             # it refuses (a fork's symlink to /etc/passwd) is left out, not a failed run.
-            archive.extractall(staging, filter=_data_or_skip)
+            archive.extractall(staging, filter=safeio.data_or_skip)
             roots = list(Path(staging).iterdir())
             root = roots[0] if len(roots) == 1 and roots[0].is_dir() else Path(staging)
             target = dest / f"tree-{sha[:12]}"
@@ -378,13 +379,6 @@ class _Retry(GithubRetry):
             raise MaxRetryError(_pool, url or "", reason)
         self.started = started
         return super().increment(method, url, response, error, _pool, _stacktrace)
-
-
-def _data_or_skip(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
-    try:
-        return tarfile.data_filter(member, dest)
-    except tarfile.FilterError:
-        return None
 
 
 def _read_capped(response: requests.Response) -> bytes:
