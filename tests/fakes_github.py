@@ -77,6 +77,7 @@ class FakeGitHub:
         self.roles: dict[str, str] = {}
         self.calls: list[tuple[str, str]] = []  # (method, path) of every request
         self.faults: list[Fault] = []
+        self.tar_links: dict[str, str] = {}  # path -> symlink target, in every tarball
         self.token_user: str | None = None  # None: the token is GITHUB_TOKEN (`GET /user` 403s)
         self._next_id = 1000
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
@@ -740,6 +741,10 @@ class FakeGitHub:
                 info = tarfile.TarInfo(f"{top}/{path}")
                 info.size = len(data)
                 archive.addfile(info, io.BytesIO(data))
+            for path, target in sorted(self.tar_links.items()):  # symlinks a tree may hold
+                info = tarfile.TarInfo(f"{top}/{path}")
+                info.type, info.linkname = tarfile.SYMTYPE, target
+                archive.addfile(info)
         return 200, {"Content-Type": "application/x-gzip"}, buffer.getvalue()
 
 

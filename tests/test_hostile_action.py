@@ -279,3 +279,38 @@ def test_with_a_personal_token_the_tokens_user_is_the_author(tmp_path, pr, capsy
     assert pr.comments[1]["body"] == bot
     assert "Klaro commands" in pr.comments[2]["body"]
     assert len(pr.sticky_comments(7)) == 2
+
+
+# -- 1. a pull request's tree with links out of it -----------------------------------------
+
+
+def test_fork_tree_with_links_out_is_documented_without_them(tmp_path, pr, capsys):
+    pr.pulls[7]["head"]["repo"] = "mallory/widgets"  # a fork: Klaro proposes, never pushes
+    pr.tar_links = {"README.md": "/etc/passwd", "docs": "/etc", "notes.md": "../../../../x"}
+    pr.roles["alice"] = "write"
+    run = drive(
+        tmp_path, pr, "issue_comment_pr", pr.refs["heads/main"], steps=steps(), comment="/docs",
+        capsys=capsys,
+    )  # fmt: skip
+    assert run.code == 0, run.log
+    assert "Traceback" not in run.log
+    (note,) = pr.sticky_comments(7)
+    assert "root:" not in note["body"]
+    assert "docs/api.md" in note["body"]  # written as a new file, not through the link
+
+
+@pytest.mark.parametrize(
+    ("payload", "key"),
+    [
+        ({"action": "opened", "pull_request": ["x"]}, "pull_request"),
+        ({"action": "opened", "number": "7", "pull_request": {}}, "number"),
+        ({"action": "opened", "pull_request": {"head": {"sha": 7}}}, "pull_request.head.sha"),
+    ],
+)
+def test_pull_request_payload_of_the_wrong_shape(
+    capsys, action_env, server, tmp_path, payload, key
+) -> None:
+    event = tmp_path / "pull.json"
+    event.write_text(json.dumps(payload))
+    action_env(GITHUB_EVENT_NAME="pull_request", GITHUB_EVENT_PATH=str(event))
+    refused(capsys, server, "GITHUB_EVENT_PATH", f"'{key}'")

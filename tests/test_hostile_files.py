@@ -179,6 +179,14 @@ def test_docs_as_a_file_is_named(capsys, repo: Path) -> None:
     one_error(run, "docs")
 
 
+def test_a_refused_target_leaves_no_document_written(capsys, repo: Path) -> None:
+    (repo / "docs").write_text("not a folder\n")
+    run = cli(capsys, "generate", str(repo), "--offline")  # README first, then docs/api.md
+    assert run.code == 2
+    one_error(run, "docs")
+    assert not (repo / "README.md").exists()
+
+
 def test_api_doc_as_a_folder_is_named(capsys, repo: Path) -> None:
     (repo / "docs" / "api.md").mkdir(parents=True)
     run = cli(capsys, "generate", str(repo), "--offline", "--doc", "api")
@@ -354,3 +362,15 @@ def test_check_with_bad_check_docs_glob(capsys, repo: Path) -> None:
     run = cli(capsys, "check", str(repo))
     assert run.code == 2
     one_error(run, "check_docs")
+
+
+@pytest.mark.parametrize("action", ["list", "clear"])
+def test_memory_through_a_klaro_folder_linked_outside(
+    capsys, repo: Path, outside: Path, action: str
+) -> None:
+    (outside / "memory.json").write_text('{"version": 1}\n')
+    (repo / ".klaro").symlink_to(outside, target_is_directory=True)
+    run = cli(capsys, "memory", action, str(repo))
+    assert run.code == 2
+    one_error(run, ".klaro/memory.json", "outside")
+    assert (outside / "memory.json").read_text() == '{"version": 1}\n'

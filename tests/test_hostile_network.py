@@ -70,7 +70,7 @@ def _action_against(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, api_url: st
         "HOME": str(tmp_path / "home"),
         "INPUT_GITHUB-TOKEN": "ghs_" + "0123456789abcdefghijABCDEFGHIJ",
         "KLARO_GITHUB_TIMEOUT": "1",
-        "KLARO_GITHUB_DEADLINE": "2",
+        "KLARO_GITHUB_DEADLINE": "1",
     }
     for name, value in env.items():
         monkeypatch.setenv(name, value)

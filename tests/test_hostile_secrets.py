@@ -143,3 +143,21 @@ def test_secret_literals_are_masked_inside_their_quotes(code: str) -> None:
     masked = redact_source(code)
     assert MASK in masked
     compile(masked, "<masked>", "exec")  # still Python
+
+
+def test_repository_style_guides_are_indexed_without_secrets(capsys, repo: Path) -> None:
+    (repo / "guides").mkdir()
+    (repo / "guides" / "readme.md").write_text(
+        f"# README\n\nUse the key {SECRETS['github']} in examples.\n"
+    )
+    (repo / ".klaro.yml").write_text("styleguides: guides\n")
+    assert cli(capsys, "index", str(repo)).code == 0
+    assert planted(files_text(repo / ".klaro")) == []
+
+
+def test_masking_keeps_offsets_in_text_that_is_not_ascii() -> None:
+    code = f'İ = "ü"\nTOKEN = "{SECRETS["aws"]}"  # clé\nAPI_KEY = "zz9plural2zalpha"\n'
+    masked = redact_source(code)
+    assert SECRETS["aws"] not in masked and "zz9plural2zalpha" not in masked
+    assert masked.startswith('İ = "ü"\n') and masked.endswith("\n")
+    compile(masked, "<masked>", "exec")

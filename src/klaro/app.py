@@ -133,13 +133,12 @@ def _masked(sections: list[Section]) -> list[Section]:
 
 def write_changes(config: Config, changes: Sequence[DocChange]) -> list[str]:
     """Write changed files in place (atomically, proven inside the repository); return paths."""
-    written: list[str] = []
-    for change in changes:
-        if not change.changed:
-            continue
+    changed = [c for c in changes if c.changed]
+    for change in changed:  # all or none: every target is checked before the first write
+        safeio.check_target(config.root, config.root / change.path, what=change.path)
+    for change in changed:
         safeio.write_text(config.root, config.root / change.path, change.after, what=change.path)
-        written.append(change.path)
-    return written
+    return [c.path for c in changed]
 
 
 def _read_doc(root: Path, path: str) -> str | None:

@@ -15,8 +15,12 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from klaro.errors import KlaroError
+
+if TYPE_CHECKING:
+    import tarfile
 
 
 class UnsafePathError(KlaroError):
@@ -48,17 +52,33 @@ def inside(base: Path, target: Path, *, what: str = "") -> Path:
     return real
 
 
-def ensure_dir(base: Path, folder: Path, *, what: str = "") -> Path:
-    """Create `folder` (and parents) inside `base` after proving it stays there; return it."""
-    real = inside(base, folder, what=what)
+def check_target(base: Path, target: Path, *, what: str = "") -> Path:
+    """Prove a file can be written at `target` inside `base`, writing nothing; return it.
+
+    Callers writing several files check them all first, so a refusal leaves none written.
+    """
+    real = inside(base, target, what=what)
+    if real.is_dir():
+        raise KlaroError(f"{what or _shown(base, target)}: is a folder, expected a file")
+    _folders_only(base, real.parent)
+    return real
+
+
+def _folders_only(base: Path, real: Path) -> None:
+    """Name the first part of `real` that exists but is not a folder (`.klaro` as a file)."""
     real_base = base.resolve()
-    # Name the first part that exists but is not a folder (`.klaro` as a file, say).
     for part in [real, *real.parents]:
         if part == real_base or not part.is_relative_to(real_base):
             break
         if part.exists() and not part.is_dir():
             label = _shown(real_base, part)
             raise KlaroError(f"{label}: is a file, but Klaro needs a folder there; move it away")
+
+
+def ensure_dir(base: Path, folder: Path, *, what: str = "") -> Path:
+    """Create `folder` (and parents) inside `base` after proving it stays there; return it."""
+    real = inside(base, folder, what=what)
+    _folders_only(base, real)
     try:
         real.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -85,10 +105,8 @@ def write_text(base: Path, target: Path, text: str, *, what: str = "") -> Path:
 
 def write_bytes(base: Path, target: Path, data: bytes, *, what: str = "") -> Path:
     """Write `data` to `target` inside `base` through a temporary file and a rename."""
-    real = inside(base, target, what=what)
+    real = check_target(base, target, what=what)
     label = what or _shown(base, target)
-    if real.is_dir():
-        raise KlaroError(f"{label}: is a folder, expected a file")
     parent = ensure_dir(base, real.parent, what=what)
     fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{real.name}.", suffix=".tmp")
     try:
@@ -112,3 +130,17 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+def data_or_skip(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    """tarfile's `data` filter, leaving out what it refuses instead of failing the extraction.
+
+    A tree may hold a symlink to an absolute path or out of itself (`README.md -> /etc/passwd`);
+    unpacked, that link is exactly the write-through Klaro refuses, so the member is dropped.
+    """
+    import tarfile
+
+    try:
+        return tarfile.data_filter(member, dest)
+    except tarfile.FilterError:
+        return None

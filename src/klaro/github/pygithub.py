@@ -27,6 +27,7 @@ from github.GithubObject import NotSet
 from urllib3.exceptions import MaxRetryError, ResponseError
 from urllib3.util.retry import Retry
 
+from klaro import safeio
 from klaro.github.port import (
     ROLES,
     Comment,
@@ -321,8 +322,9 @@ class PyGithubClient:
             tempfile.TemporaryDirectory(dir=dest) as staging,
             tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as archive,
         ):
-            # `data` filter: no absolute paths, no `..`, no links out, no device files.
-            archive.extractall(staging, filter="data")
+            # `data` filter: no absolute paths, no `..`, no links out, no device files; a member
+            # it refuses (a fork's symlink to /etc/passwd) is left out, not a failed run.
+            archive.extractall(staging, filter=safeio.data_or_skip)
             roots = list(Path(staging).iterdir())
             root = roots[0] if len(roots) == 1 and roots[0].is_dir() else Path(staging)
             target = dest / f"tree-{sha[:12]}"

@@ -190,7 +190,8 @@ def guide_chunks(guides: Sequence[tuple[str, str]]) -> list[Chunk]:
     """Chunk style guides (name, markdown) along headings, 1000 characters with 200 overlap."""
     chunks: list[Chunk] = []
     for name, text in guides:
-        for heading, section in _sections(text):
+        # a repository's own guides are its content too: no credential reaches the index
+        for heading, section in _sections(redact_source(text)):
             for index, piece in enumerate(split_text(section)):
                 meta: Metadata = {"source": name, "heading": heading or name, "part": index}
                 chunks.append(Chunk(_chunk_id(name, heading, index, piece), piece, meta))

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from klaro import safeio
 from klaro.errors import KlaroError, UsageError
 from klaro.scan.model import Analysis
 from klaro.scan.state import STATE_PATH, State, build_state, load_state
@@ -95,7 +96,7 @@ def _state_at(root: Path, top: Path, revision: str, analyse: Analyse) -> State:
         raise KlaroError(f"git archive {revision[:12]} failed: {exc}") from None
     with tempfile.TemporaryDirectory(prefix="klaro-base-") as tmp:
         with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-            archive.extractall(tmp, filter="data")
+            archive.extractall(tmp, filter=safeio.data_or_skip)  # links out are left out
         old_root = Path(tmp) / prefix if prefix != "." else Path(tmp)
         old_root.mkdir(parents=True, exist_ok=True)
         return build_state(analyse(old_root), old_root, revision)

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from klaro import safeio
 from klaro.errors import KlaroError
 from klaro.write.regions import RegionError, Section, find_regions
 
@@ -210,16 +211,14 @@ class Memory:
 
 def load_memory(root: Path) -> Memory:
     """The memory kept in a repository (empty when there is none)."""
-    path = root / MEMORY_PATH
+    path = safeio.inside(root, root / MEMORY_PATH, what=MEMORY_PATH)  # never read a link out
     if not path.is_file():
         return Memory()
     return Memory.loads(path.read_text(encoding="utf-8"), MEMORY_PATH)
 
 
 def save_memory(root: Path, memory: Memory) -> None:
-    path = root / MEMORY_PATH
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(memory.dumps(), encoding="utf-8")
+    safeio.write_text(root, root / MEMORY_PATH, memory.dumps(), what=MEMORY_PATH)
 
 
 def region_bodies(text: str, file: str) -> dict[str, str]:
