@@ -49,7 +49,7 @@ def _checker(analysis: Analysis, name: str) -> str:
 
 def _agent(toolbox: Toolbox, name: str) -> str:
     try:
-        out = toolbox.run("analyze_code", {"target": name})
+        out = toolbox.run("analyze_code", {"target": name}).text
     except ToolError:
         return "unresolved"
     return "unknown" if '"status": "unknown"' in out else "resolved"
@@ -87,7 +87,72 @@ def test_instance_and_factory_types(analysis: Analysis) -> None:
     names = names_of(analysis)
     assert names.type_of("nameslib._core.console") == "nameslib._core.Console"
     assert names.type_of("nameslib._core.get_app") == "nameslib._core.App"
+    assert names.type_of("nameslib._core.make_console") == "nameslib._core.Console"
     assert names.lookup("nameslib.console.log") == "nameslib._core.Console.log"
     assert names.find("Console.print") == ["nameslib._core.Console.print"]
     assert names.open_class("nameslib.models.Local")  # through Settings(BaseModel)
     assert not names.open_class("nameslib._core.Console")
+
+
+CALLS = """# Calls
+
+```python
+from nameslib import Console, console, get_app, load, open_file
+console.print("x", end="")
+console.print("x", ending="")
+load("a.txt", strict=True)
+load("a.txt", strct=True)
+open_file("a.txt", strict=True)
+open_file("a.txt", strikt=True)
+Console(width=3, color=False)
+Console(1, 2)
+get_app().run(port=1)
+get_app().run(prt=1)
+```
+
+Spans: `load(path, strict=True)`, `load(path, mode="r")`, `nameslib.load(a, b, c)`,
+`console.log("hi", end="")`, `console.log("hi", sepp="")`, `load(...)`.
+"""
+
+
+def test_calls_are_checked_against_the_real_signature(analysis: Analysis) -> None:
+    resolver = Resolver(project_index(analysis))
+    outcomes = resolver.resolve_document(parse_document(CALLS, "README.md"))
+    bad = {
+        (o.reference.line, o.reference.text): o.message
+        for o in outcomes
+        if o.status == "unresolved"
+    }
+    lines = {line for line, _ in bad}
+    # the block starts on line 4: every second call is wrong
+    assert lines == {6, 8, 10, 12, 14, 17, 18}, bad
+    messages = " ".join(bad.values())
+    assert "`print()` has no parameter `ending`" in messages
+    assert "`open_file()` has no parameter `strikt`" in messages  # **options go to load()
+    assert "`Console()` takes 1 positional argument, not 2" in messages
+    assert "`run()` has no parameter `prt`" in messages  # an instance from a factory
+    assert "`load()` takes 2 positional arguments, not 3" in messages
+    assert "`log()` has no parameter `sepp`" in messages  # log forwards **kwargs to print
+
+
+def test_environment_read_through_a_helper_or_a_constant(analysis: Analysis) -> None:
+    found = {e.name: e.via for e in analysis.env_vars}
+    assert found == {
+        "NAMESLIB_LEVEL": "helper",  # LEVEL = setting("NAMESLIB_LEVEL", "info")
+        "NAMESLIB_CONFIG": "helper",  # inside another function
+        "NAMESLIB_DEBUG": "os.getenv",  # os.getenv(_DEBUG), _DEBUG = "NAMESLIB_DEBUG"
+    }
+    doc = "```bash\nexport NAMESLIB_LEVEL=debug\nNAMESLIB_LEVL=1 python -m nameslib\n```\n"
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(doc, "R.md"))
+    status = {o.reference.text: o.status for o in outcomes if o.reference.kind == "env"}
+    assert status == {"NAMESLIB_LEVEL": "resolved", "NAMESLIB_LEVL": "unresolved"}
+
+
+def test_file_names_are_not_attribute_claims(analysis: Analysis) -> None:
+    text = (
+        "Translations live in `nameslib.pot`; settings in `setup.cfg` or `nameslib.toml`; "
+        "data in `nameslib.db`, sources match `src/*.py`. But `nameslib.lod()` is a typo.\n"
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    bad = [o.reference.text for o in outcomes if o.status == "unresolved"]
+    assert bad == ["nameslib.lod()"]

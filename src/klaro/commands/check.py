@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.progress import phase
 from klaro.errors import UsageError
 
 if TYPE_CHECKING:
@@ -64,7 +65,12 @@ def run(args: argparse.Namespace) -> int:
     analysis = analysis_for(config, args)
     if args.fix:
         return _fix(config, analysis, args)
-    report = check_repository(config, analysis, args.docs)
+    with phase("check", args.quiet) as current:
+        report = check_repository(config, analysis, args.docs)
+        current.summary = (
+            f"{len(report.documents)} documents, {report.references} references "
+            f"({report.resolved} resolved)"
+        )
     if not report.documents:
         print(
             f"klaro check: no documents to check in {config.root} "

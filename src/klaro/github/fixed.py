@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from klaro.scan.state import STATE_PATH
 
 if TYPE_CHECKING:
-    from klaro.app import DocsRun
     from klaro.verify.fix import FixedLine
+    from klaro.write.model import DocsRun
 
 _DOCUMENTS = (".md", ".markdown", ".rst")
 _ROWS = 50

@@ -66,6 +66,8 @@ class Function:
     calls: tuple[str, ...] = ()  # dotted call targets as written, in source order, unique
     # call targets handed this function's own `**kwargs` (`return _open(path, **kwargs)`)
     forwards: tuple[str, ...] = ()
+    # without an annotation, the name every `return` calls (`return Logger(...)`), if one
+    returns_call: str | None = None
 
     @property
     def signature(self) -> str:

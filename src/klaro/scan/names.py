@@ -13,7 +13,8 @@ Public API
     from another package gives that package's dotted name: check `kind()`), following
     re-exports (`from ._core import Console`), star imports, inherited members, module-level
     instances (`console = Console()` makes `pkg.console.print` mean `Console.print`), return
-    types of factories (`def get_app() -> App`), class attributes and `self.x` attributes.
+    types of factories (`def get_app() -> App`, or `return App(...)` on every path), class
+    attributes and `self.x` attributes.
 `Names.member(owner, attr) -> str | None`
     `owner.attr` as a full name, by the same rules, for an owner already resolved.
 `Names.verdict(dotted) -> Verdict`
@@ -478,8 +479,9 @@ def _add_returns(names: Names, module: Module) -> None:
     functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
     functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
     for func, owner in functions:
-        if func.returns:
-            cls = _class_named(names, module.name, func.returns, owner)
+        returned = func.returns or func.returns_call
+        if returned:
+            cls = _class_named(names, module.name, returned, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls
 

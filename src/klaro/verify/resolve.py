@@ -10,6 +10,7 @@ without call parentheses, only when a close project name exists: a noisy checker
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
 import fnmatch
@@ -23,7 +24,7 @@ from pathlib import Path
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
-from klaro.verify.pyblocks import Bindings, python_references
+from klaro.verify.pyblocks import Bindings, call_arguments, call_context, python_references
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
@@ -33,6 +34,93 @@ _CALL = re.compile(r"^\(.*\)$")
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
+)
+_FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
+# Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
+_FILE_EXTENSIONS = frozenset(
+    {
+        "pot",
+        "po",
+        "mo",
+        "cfg",
+        "ini",
+        "toml",
+        "lock",
+        "txt",
+        "md",
+        "markdown",
+        "rst",
+        "adoc",
+        "json",
+        "jsonl",
+        "ndjson",
+        "yaml",
+        "yml",
+        "xml",
+        "csv",
+        "tsv",
+        "html",
+        "htm",
+        "css",
+        "scss",
+        "js",
+        "mjs",
+        "ts",
+        "tsx",
+        "jsx",
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "ico",
+        "webp",
+        "pdf",
+        "db",
+        "sqlite",
+        "sqlite3",
+        "sh",
+        "bash",
+        "zsh",
+        "bat",
+        "ps1",
+        "pem",
+        "crt",
+        "py",
+        "pyi",
+        "pyc",
+        "pyx",
+        "pxd",
+        "pyd",
+        "so",
+        "dll",
+        "dylib",
+        "whl",
+        "gz",
+        "tgz",
+        "bz2",
+        "xz",
+        "zst",
+        "zip",
+        "tar",
+        "jar",
+        "exe",
+        "msi",
+        "dmg",
+        "deb",
+        "rpm",
+        "ipynb",
+        "parquet",
+        "pkl",
+        "npy",
+        "npz",
+        "h5",
+        "hdf5",
+        "wasm",
+        "cpp",
+        "hpp",
+        "j2",
+    }
 )
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
@@ -125,20 +213,32 @@ class Resolver:
             return self._env(ref, env.group(1))
         if _OPTION.match(text):
             return self._option_text(ref, text)
-        if " " in text:
+        symbol = _SYMBOL.match(text)
+        call = text[symbol.end() :] if symbol else ""
+        spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
+        if " " in text and not spaced_call:
             first = text.split()[0]
             if first in self.index.scripts or first in _PYTHONS:
                 return self._command(ref, text)
             return Outcome("ignored", ref)
-        if _PATHLIKE.match(text) and ("/" in text or self.names.lookup(text) is None):
+        if (_PATHLIKE.match(text) or self._file_name(text)) and (
+            "/" in text or self.names.lookup(text) is None
+        ):
             return self.links.path(ref, text)  # `config.json`, unless a module has that name
-        symbol = _SYMBOL.match(text)
         if symbol is None:
             return Outcome("ignored", ref)
-        rest = text[symbol.end() :]
+        rest = call
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
-        return self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+        outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+        return self._called(outcome, symbol.group(1), _span_arguments(rest)) if rest else outcome
+
+    def _file_name(self, text: str) -> bool:
+        """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
+        stem, dot, ext = text.rpartition(".")
+        if not dot or not stem or not _FILE_NAME.match(text):
+            return False
+        return ext.lower() in _FILE_EXTENSIONS or text in self.index.basenames
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         index = self.names
@@ -237,8 +337,10 @@ class Resolver:
         names = self.names
         if names.external(ref.text):
             return Outcome("ignored", ref)
-        if not ref.context.startswith("instance"):
-            return self._dotted(ref, ref.text)
+        args = call_arguments(ref.context)
+        context = args[0] if args else ref.context
+        if not context.startswith("instance"):
+            return self._called(self._dotted(ref, ref.text), ref.text, args)
         owner_name, _, attr = ref.text.rpartition(".")
         owner = names.lookup(owner_name)
         # calling a class gives an instance of it; calling a factory, what it returns
@@ -248,10 +350,27 @@ class Resolver:
             return Outcome("ignored", ref)
         found = names.member(cls, attr)
         if found is not None:
-            return Outcome("resolved", ref, found)
+            return self._called(Outcome("resolved", ref, found), attr, args)
         if names.open_class(cls):
             return Outcome("ignored", ref)  # may be inherited from another package
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _called(
+        self, outcome: Outcome, shown: str, args: tuple[str, int | None, tuple[str, ...]] | None
+    ) -> Outcome:
+        """Check a resolved call's keywords and positional count against the real signature."""
+        target = outcome.target
+        if args is None or outcome.status != "resolved" or not target:
+            return outcome
+        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
+            return outcome  # an attribute of a value, resolved only up to its owner
+        problem = self.names.check_call(target, args[2], args[1])
+        if problem is None:
+            return outcome
+        return Outcome(
+            "unresolved", outcome.reference, message=problem.message,
+            suggestions=problem.suggestions,
+        )  # fmt: skip
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
@@ -394,6 +513,22 @@ class Resolver:
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
+
+
+def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None:
+    """The arguments of a call written in a code span (`load(path, strict=True)`), if any.
+
+    `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
+    """
+    try:
+        node = ast.parse(f"f{rest}", mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    if not isinstance(node, ast.Call) or any(
+        isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
+    ):
+        return None
+    return call_arguments(call_context("call", node))
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:

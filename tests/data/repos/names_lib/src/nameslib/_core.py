@@ -43,3 +43,10 @@ def load(path: str, strict: bool = False) -> dict[str, str]:
 def open_file(path: str, **options: bool) -> dict[str, str]:
     """Open a file; options are those of `load`."""
     return load(path, **options)
+
+
+def make_console(width=40):
+    """Return a console of the given width (no annotation: every return says what)."""
+    if width < 10:
+        return Console(10)
+    return Console(width)
