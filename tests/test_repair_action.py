@@ -27,7 +27,7 @@ def snapshot(tmp_path: Path) -> str:
 
 
 def offline_docs(config: Config) -> app.DocsRun:
-    return app.docs_for(config, offline=True, repairs=True)
+    return app.docs_for(config, offline=True, repair=True)  # as the Action's steps do
 
 
 def seed_renamed(fake: FakeGitHub, tmp_path: Path) -> str:

@@ -310,15 +310,15 @@ def docs_for(
     progress: Progress | None = None,
     analysis: Analysis | None = None,
     knowledge_dir: Path | None = None,
-    repairs: bool = False,
+    repair: bool = False,
 ) -> DocsRun:
     """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
 
-    With `repairs` (the Action) stale references to renamed code in people's docs are
-    repaired too, and the run carries the snapshot of the state it documents.
     A caller that analysed already (the CLI, which times the phase) passes its `analysis`.
     With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
-    code there; otherwise it uses the index `klaro index` built, if any.
+    code there; otherwise it uses the index `klaro index` built, if any. With `repair` (the
+    Action's refresh) stale references in people's docs to renamed code are fixed too, and
+    the `.klaro/state.json` snapshot joins the changes.
     """
     if analysis is None:
         analysis = analyze(config, cache_dir=cache_dir, progress=progress)
@@ -333,7 +333,7 @@ def docs_for(
     run = write_docs(
         config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
     )
-    if repairs:
+    if repair:
         run = with_repairs(config, analysis, run)
     references, resolved, found = verify_changes(config, analysis, run.changes)
     if run.writer != "agent":  # the agent's run already reports what its checker found
@@ -415,8 +415,7 @@ def with_repairs(config: Config, analysis: Analysis, run: DocsRun) -> DocsRun:
     """Add the repairs of renamed references in people's docs to a run, with the snapshot.
 
     A document the writer also changed is repaired on the writer's text, so one change per
-    file carries both; the snapshot (`run.snapshot`, for `.klaro/state.json`) comes only with
-    a run that changes something, and only when the documented state differs.
+    file carries both; the snapshot joins only a run that changes something.
     """
     from klaro.verify.repair import repair_document
 
@@ -429,11 +428,9 @@ def with_repairs(config: Config, analysis: Analysis, run: DocsRun) -> DocsRun:
             change = replace(change, after=after, summary=f"{change.summary}; fixed drift")
         changes.append(change)
     changes += [DocChange(f.path, f.before, f.after, "fixed drift") for f in fixes.values()]
-    snapshot = state_change(config, report.current)
-    changed = any(c.changed for c in changes) and snapshot.changed
-    return replace(
-        run, changes=changes, fixed=tuple(report.fixed), snapshot=snapshot.after if changed else ""
-    )
+    if any(c.changed for c in changes):
+        changes.append(state_change(config, report.current))
+    return replace(run, changes=changes, fixed=tuple(report.fixed))
 
 
 def state_change(config: Config, state: State) -> DocChange:

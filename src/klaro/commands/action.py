@@ -42,7 +42,7 @@ def steps() -> Steps:
     temp = app.run_temp(os.environ)
     return Steps(
         generate=lambda config: app.docs_for(
-            config, cache_dir=cache, knowledge_dir=temp, repairs=True
+            config, cache_dir=cache, knowledge_dir=temp, repair=True
         ),
         check=lambda config: app.drift(config, cache_dir=cache),
         ask=lambda config, question: app.answer(

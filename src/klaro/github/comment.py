@@ -168,8 +168,8 @@ def _answer(
             run = generate_docs(steps, config, prefix)
             phase.result = f"{sum(c.changed for c in run.changes)} file(s) changed"
     changes = checked(run, config, prefix)
-    notes = fixed_drift_table(run.fixed, pull.head_sha, prefix)
     with outputs.group("Publish") as phase:
+        notes = fixed_drift_table(run.fixed, pull.head_sha, prefix)
         outcome = _publish_pull(port, changes, pull, prefix, mode, number, notes)
         phase.result = outcome.published.status
     return with_usage(outcome, run)

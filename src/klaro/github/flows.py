@@ -38,7 +38,6 @@ from klaro.github.publish import (
     source_of,
 )
 from klaro.github.report import PullReport, format_cost, pull_body
-from klaro.scan.state import STATE_PATH
 from klaro.verify.model import Finding
 from klaro.write.memory import MEMORY_PATH, save_memory
 from klaro.write.model import DocChange, DocsRun
@@ -84,8 +83,6 @@ def refresh(
             run = generate_docs(steps, config, prefix)
             changes = checked(run, config, prefix)
             phase.result = f"{len(changes)} file(s) changed by the {run.writer} writer"
-        if run.snapshot:  # the evidence for the next drift repair rides in the same commit
-            state = {**state, STATE_PATH: run.snapshot}
             if run.writer == "agent":
                 phase.result += f", {run.tokens} tokens"
         report = PullReport(
@@ -100,10 +97,10 @@ def refresh(
             resolved=run.resolved,
             findings=run.findings,
             fixed=_fixed(before, run, {c.path for c in changes}),
-            repairs=run.fixed,
             tokens=run.tokens,
             cost_usd=run.cost_usd,
             command=config.github.command,
+            repaired=run.fixed,
         )
         with outputs.group("Publish") as phase:
             outcome = _publish_refresh(ctx, port, report, mode, base, branch, options, state)

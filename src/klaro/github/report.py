@@ -38,10 +38,10 @@ class PullReport:
     resolved: int | None = None
     findings: Sequence[Finding] = ()  # what the checker still reports on the new docs
     fixed: Sequence[Finding] = ()  # drift in the current docs that the new docs no longer have
-    repairs: Sequence[FixedLine] = ()  # stale lines of people's docs rewritten (proven renames)
     tokens: int = 0
     cost_usd: float | None = 0.0  # None: the model has no known price
     command: str = "/docs"
+    repaired: Sequence[FixedLine] = ()  # stale lines of people's docs rewritten (renames)
 
 
 def rewritten_sections(change: DocChange) -> list[str]:
@@ -129,16 +129,20 @@ def _footer(report: PullReport) -> str:
     return f"{run}<!-- klaro:source={report.source_sha} -->"
 
 
+def _repaired(report: PullReport) -> str:
+    return fixed_drift_table(report.repaired, report.source_sha, report.prefix)
+
+
 BodySection = Callable[[PullReport], str]
-
-
-def _repairs(report: PullReport) -> str:
-    return fixed_drift_table(report.repairs, report.source_sha, report.prefix)
-
-
 BODY_SECTIONS: list[BodySection] = [
-    _intro, _changes, _repairs, _references, _usage, _asking, _footer,
-]  # fmt: skip
+    _intro,
+    _changes,
+    _repaired,
+    _references,
+    _usage,
+    _asking,
+    _footer,
+]
 
 
 def pull_body(report: PullReport, sections: Sequence[BodySection] | None = None) -> str:

@@ -57,4 +57,3 @@ class DocsRun:
     references: int = 0  # code references in the changed text, checked against the code
     resolved: int = 0
     fixed: tuple[FixedLine, ...] = ()  # stale lines of people's docs repaired (renames)
-    snapshot: str = ""  # `.klaro/state.json` for the state these docs describe, when it changed
