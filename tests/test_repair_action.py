@@ -69,6 +69,24 @@ def test_docs_comment_commits_the_fix_to_the_pr_branch(tmp_path, fake):
     assert "### Fixed drift" in note["body"] and "| `docs/usage.md:3` | `greet` |" in note["body"]
 
 
+def test_docs_comment_on_a_fork_proposes_the_fix_as_a_diff_with_the_table(tmp_path, fake):
+    main = seed(fake, {**CODE, "widgets/core.py": V1_CORE, "docs/usage.md": USAGE})
+    main = fake.commit({STATE_PATH: snapshot(tmp_path)}, "Klaro state", main)
+    fake.refs["heads/main"] = main
+    head = fake.commit({"widgets/core.py": V2_CORE}, "Rename greet", main)
+    fake.open_pull(8, "feature", head, "mallory/widgets")
+    fake.roles["alice"] = "admin"
+    refs_before = dict(fake.refs)
+    run = drive(tmp_path, fake, "issue_comment_fork_pr", main, steps=Steps(generate=offline_docs))
+    assert run.code == 0, run.summary
+    assert run.outputs["status"] == "commented"
+    assert fake.refs == refs_before  # nothing pushed to a fork
+    (proposal,) = fake.sticky_comments(8)
+    body = proposal["body"]
+    assert "-Call `greet()` with a name:\n+Call `welcome()` with a name:" in body
+    assert "### Fixed drift" in body and "| `docs/usage.md:6` | `greet` | `welcome` |" in body
+
+
 def test_snapshot_round_trips(tmp_path):
     path = tmp_path / STATE_PATH
     path.parent.mkdir()
