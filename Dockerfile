@@ -1,28 +1,21 @@
 # Klaro's GitHub Action image. GitHub builds it from this file on each run of the action
-# (`runs.image: Dockerfile`), mounts the workspace at /github/workspace and sets HOME to
-# /github/home, so there is no USER and no WORKDIR here, and nothing is baked under /root.
+# (`runs.image: Dockerfile`); everything slow lives in the base image (docker/base.Dockerfile:
+# Python and the locked, hash-checked dependencies), so this build only copies Klaro in and
+# installs it without dependencies or a resolver: seconds.
 #
-# Base: a full version tag (python 3.12.11 on Debian bookworm, slim). Pin it by digest too
-# (`python:3.12.11-slim-bookworm@sha256:<digest>`) once the digest is read from the registry;
-# it could not be verified from the machine this file was written on.
-FROM python:3.12.11-slim-bookworm
+# The base is pinned by digest. `sha256:000…0` is the placeholder of a checkout whose base was
+# never published: publish yours (README, "The action image") and paste the digest here.
+# tests/test_dockerfile.py keeps this file, the base, the lock and pyproject.toml consistent.
+FROM ghcr.io/klaro-dev/klaro-base:base-v1@sha256:0000000000000000000000000000000000000000000000000000000000000000
 
-ENV PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONUNBUFFERED=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    PIP_NO_CACHE_DIR=1
-
-# Installed exactly as CI installs it (`pip install .`), so the tested package is the shipped one.
+# Installed from the same tree CI tests; the build backend (setuptools) is in the base's lock,
+# so --no-build-isolation fetches nothing.
 COPY pyproject.toml README.md /opt/klaro/
 COPY src /opt/klaro/src
 COPY styleguides /opt/klaro/styleguides
-RUN pip install --no-cache-dir /opt/klaro && klaro --version
+RUN pip install --no-cache-dir --no-deps --no-build-isolation /opt/klaro && klaro --version
 
-# Nothing to pre-fetch for the default path: the analysis and the offline writer need no
-# downloads, and without `openai-api-key` no model is called. The `embedding: onnx` option
-# needs Chroma's ONNX MiniLM model (~80 MB); bake it in a derived image if you use it offline.
-# No git either: Klaro reads trees and commits through the REST API (no checkout, no push), so
-# git's safe.directory check never applies; `klaro action` still marks the workspace safe when
-# a git binary is present.
-
+# No git: Klaro reads trees and commits through the REST API (no checkout, no push).
+# The `embedding: onnx` option needs Chroma's ONNX MiniLM model on disk; bake it in a derived
+# image if you use it. Nothing else is downloaded at run time.
 ENTRYPOINT ["/usr/local/bin/klaro", "action"]

@@ -62,6 +62,13 @@ def run(project: dict[str, Any], show: bool) -> dict[str, int] | None:
         if show:
             why = verdict["why"] if verdict else finding.message
             print(f"    [{label}] {key(finding.file, finding.line, finding.reference)} -- {why}")
+    reported = {key(f.file, f.line, f.reference) for f in report.drift}
+    gone = [k for k in verdicts if k not in reported]
+    counts["gone_false"] = sum(verdicts[k]["verdict"] == "false-alarm" for k in gone)
+    counts["gone_true"] = sum(verdicts[k]["verdict"] == "drift" for k in gone)
+    if show:
+        for k in gone:
+            print(f"    [no longer reported, was {verdicts[k]['verdict']}] {k}")
     rate = 500 * counts["false"] / counts["refs"] if counts["refs"] else 0.0
     print(
         f"{name + ' ' + version:28} {counts['docs']:5} {counts['refs']:6} {counts['unresolved']:6}"
@@ -81,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     head = ("project", "docs", "refs", "unres", "dead", "true", "false", "nship", "unjdg", "FA/500")
     print("{:28} {:>5} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>8}".format(*head))
     total = {"refs": 0, "false": 0, "true": 0, "absent": 0, "unjudged": 0, "drift": 0}
+    total.update({"gone_false": 0, "gone_true": 0})
     for project in projects:
         if args.project and project["name"] not in args.project:
             continue
@@ -92,6 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         f"all: {total['refs']} references, {total['drift']} findings: {total['true']} true drift,"
         f" {total['false']} false alarms ({rate:.2f} per 500 references),"
         f" {total['absent']} on files the sdists leave out, {total['unjudged']} unjudged"
+    )
+    print(
+        f"judged findings no longer reported: {total['gone_false']} false alarms,"
+        f" {total['gone_true']} true drift (a drop in true drift found is a regression)"
     )
     print(f"time: {time.perf_counter() - start:.1f} s")
     return 0

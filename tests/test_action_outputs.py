@@ -80,6 +80,8 @@ def test_action_yml_declares_every_input_and_output():
         "findings",
         "tokens",
         "cost-usd",
+        "commit-sha",
+        "branch",
     }
     assert spec["runs"] == {"using": "docker", "image": "Dockerfile"}
 
@@ -94,3 +96,13 @@ def test_source_trailer_round_trip():
         "0123456789abcdef"
     )
     assert source_of("a human commit") is None
+
+
+def test_readme_lists_every_input_and_output_of_action_yml():
+    spec = yaml.safe_load((ROOT / "action.yml").read_text())
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Inputs and outputs") :]
+    rows = {
+        line.split("|")[1].strip().strip("`") for line in section.splitlines() if line[:3] == "| `"
+    }
+    assert set(spec["inputs"]) | set(spec["outputs"]) <= rows

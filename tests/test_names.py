@@ -49,7 +49,7 @@ def _checker(analysis: Analysis, name: str) -> str:
 
 def _agent(toolbox: Toolbox, name: str) -> str:
     try:
-        out = toolbox.run("analyze_code", {"target": name})
+        out = toolbox.run("analyze_code", {"target": name}).text
     except ToolError:
         return "unresolved"
     return "unknown" if '"status": "unknown"' in out else "resolved"

@@ -17,6 +17,7 @@ from klaro.config import load_config
 from klaro.errors import ConfigError
 from klaro.scan.analyze import analyze_repository
 from klaro.verify.check import CheckReport, check_repository, is_history
+from klaro.verify.refs import read_document
 from klaro.verify.rst import parse_rst
 
 README = """\
@@ -81,6 +82,10 @@ API
 """
 
 
+def _indented(text: str) -> str:
+    return "".join(f"   {line}" if line.strip() else line for line in text.splitlines(True))
+
+
 @pytest.fixture
 def rst_repo(sample_repo: Callable[[str], Path]) -> Path:
     root = sample_repo("verify_basic")
@@ -135,6 +140,36 @@ def test_reader_finds_literals_roles_blocks_and_links_on_their_lines() -> None:
         ("code", "tinytool.core", 4),
         ("code", "tinytool.core.load_settings", 7),
     }
+
+
+WORKFLOW = """\
+steps:
+  - run: tinytool hello Ada
+  - name: settings
+    run: |
+      pip install tinytool
+      tinytool settings \\
+        --verbose
+script:
+  - tinytool hello Bo --times 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "first"),
+    [
+        ("CI.md", "# CI\n\n```yaml\n" + WORKFLOW + "```\n", 4),
+        ("CI.rst", "CI\n==\n\n.. code-block:: yaml\n\n" + _indented(WORKFLOW) + "\n", 6),
+    ],
+)
+def test_workflow_examples_run_steps_are_commands(path: str, text: str, first: int) -> None:
+    doc = read_document(text, path)
+    assert [(r.kind, r.text, r.line - first) for r in doc.references] == [
+        ("command", "tinytool hello Ada", 1),
+        ("command", "pip install tinytool", 4),
+        ("command", "tinytool settings --verbose", 5),
+        ("command", "tinytool hello Bo --times 2", 8),
+    ]
 
 
 def test_comments_and_raw_blocks_are_not_read() -> None:
@@ -234,3 +269,13 @@ def test_check_history_config_values(tmp_path: Path) -> None:
     (tmp_path / ".klaro.yml").write_text("check_history: 'sometimes'\n")
     with pytest.raises(ConfigError, match="check_history"):
         load_config(tmp_path, env={})
+
+
+def test_doc_roles_resolve_in_their_sphinx_project_only(rst_repo: Path) -> None:
+    # README.rst is outside any Sphinx source: its `:doc:` resolves wherever it is included
+    _edit(rst_repo / "README.rst", ":doc:`docs/guide`", ":doc:`docs/missing`")
+    (rst_repo / "docs" / "conf.py").write_text("project = 'tinytool'\n")
+    (rst_repo / "docs" / "more.rst").write_text("More\n====\n\nSee :doc:`guide` and :doc:`gone`.\n")
+    report = _check(rst_repo)
+    dead = {(f.file, f.line, f.reference) for f in report.drift if f.kind == "dead-link"}
+    assert dead == {("docs/more.rst", 4, "gone.rst")}

@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from klaro.errors import KlaroError
-from klaro.github import flows, outputs
+from klaro.github import comment, flows, gate, outputs
 from klaro.github.context import MODES, Context, Outcome, Steps, context_from, read_inputs
-from klaro.github.events import Event, load_event
+from klaro.github.events import PULL_EVENTS, Event, load_event
 from klaro.github.port import GitHubPort
 from klaro.github.publish import Published
+from klaro.github.report import format_cost
 
 PortFactory = Callable[[str, str, str], GitHubPort]  # (repository, token, api_url)
 
@@ -55,7 +56,9 @@ def run_action(
     outcome: Outcome
     code = 0
     try:
+        # Everything the runner hands over is checked before the first request to GitHub.
         ctx = context_from(env)
+        event = load_event(ctx.event_name, ctx.event_path)
         mark_safe_directory(ctx.workspace, env)
         mode = ctx.input("mode", "pull-request")
         if mode not in MODES:
@@ -66,9 +69,12 @@ def run_action(
                 "input 'github-token' is empty: keep its default (${{ github.token }}) or pass "
                 "a secret holding a token"
             )
-        port = (port_factory or _pygithub_port)(ctx.repository, token, ctx.api_url)
-        event = load_event(ctx.event_name, ctx.event_path)
+        if port_factory is not None:
+            port = port_factory(ctx.repository, token, ctx.api_url)
+        else:
+            port = _pygithub_port(ctx, token)
         outcome = dispatch(ctx, event, env, port, steps, mode)
+        code = outcome.exit_code
     except KlaroError as exc:
         outputs.error(exc.message)
         outcome = Outcome(Published("failed"), exc.message)
@@ -90,18 +96,22 @@ def dispatch(
     if event.is_refresh:
         return flows.refresh(ctx, event, env, port, steps, mode)
     if event.name == "issue_comment":
-        return flows.on_comment(ctx, event, env, port, steps, mode)
+        return comment.on_comment(ctx, event, env, port, steps, mode)
+    if event.name in PULL_EVENTS:
+        return gate.on_pull_request(ctx, event, env, port, steps, mode)
     return Outcome(
         Published("skipped"),
         f"event {event.name!r} is not one Klaro acts on "
-        "(push, workflow_dispatch, schedule, issue_comment)",
+        "(push, workflow_dispatch, schedule, issue_comment, pull_request)",
     )
 
 
-def _pygithub_port(repository: str, token: str, api_url: str) -> GitHubPort:
+def _pygithub_port(ctx: Context, token: str) -> GitHubPort:
     from klaro.github.pygithub import PyGithubClient
 
-    return PyGithubClient(repository, token, api_url=api_url)
+    return PyGithubClient(
+        ctx.repository, token, api_url=ctx.api_url, timeout=ctx.timeout, deadline=ctx.deadline
+    )
 
 
 def _report(env: Mapping[str, str], outcome: Outcome) -> None:
@@ -115,8 +125,16 @@ def _report(env: Mapping[str, str], outcome: Outcome) -> None:
         "changed-files": "\n".join(published.changed_files),
         "findings": str(len(outcome.findings)),
         "tokens": str(outcome.tokens),
-        "cost-usd": f"{outcome.cost_usd:.4f}",
+        "cost-usd": format_cost(outcome.cost_usd).lstrip("$"),
+        "commit-sha": published.commit or "",
+        "branch": published.branch or "",
     }
-    outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)
+    try:
+        outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)
+    except OSError as exc:  # checked at the start; it may still vanish or fill up
+        outputs.warning(f"GITHUB_OUTPUT: cannot write the step outputs: {exc.strerror or exc}")
     print(f"klaro: {published.status}: {outcome.message}", flush=True)
-    outputs.write_summary(env.get("GITHUB_STEP_SUMMARY"), flows.summary_markdown(env, outcome))
+    try:
+        outputs.write_summary(env.get("GITHUB_STEP_SUMMARY"), flows.summary_markdown(env, outcome))
+    except OSError as exc:
+        outputs.warning(f"GITHUB_STEP_SUMMARY: cannot write the job summary: {exc.strerror or exc}")

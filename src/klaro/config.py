@@ -11,6 +11,7 @@ down, so tests and the action can run several configurations side by side.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import math
 import os
 import re
@@ -57,6 +58,7 @@ class Config:
     root: Path
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    vendored: tuple[str, ...] = ()  # globs of shipped code that is not the project's own
     docs: tuple[str, ...] = ("readme", "api")
     readme_path: str = "README.md"
     api_path: str = "docs/api.md"
@@ -77,7 +79,7 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
-    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_docs: tuple[str, ...] = ()  # globs `klaro check` reads; () = all Markdown and rst
     check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
     check_history: bool = False  # also check changelogs and upgrade/migration guides
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
@@ -138,11 +140,36 @@ _URL = _Spec(
 )
 _PRICE = re.compile(r"[^=\s]+=\d+(\.\d+)?/\d+(\.\d+)?")
 _TEXT = _Spec(str, "a non-empty string", lambda value: bool(value.strip()))
-_PATTERNS = _Spec(tuple, "a list of strings")
+
+
+def _globs(kind: str) -> Callable[[Any], bool]:
+    """Check every pattern compiles, so a typo like `[z-a]` is named here, not a traceback later."""
+
+    def ok(patterns: tuple[str, ...]) -> bool:
+        for pattern in patterns:
+            try:
+                if kind == "gitignore":
+                    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+                    GitIgnoreSpecPattern(pattern)
+                else:
+                    re.compile(fnmatch.translate(pattern))
+            except (ValueError, re.error):
+                return False
+        return True
+
+    return ok
+
+
+_PATTERNS = _Spec(
+    tuple, "a list of strings, each a valid gitignore-style pattern", _globs("gitignore")
+)
+_FNMATCH = _Spec(tuple, "a list of strings, each a valid glob pattern", _globs("fnmatch"))
 
 _SCHEMA: dict[str, _Spec] = {
     "include": _PATTERNS,
     "exclude": _PATTERNS,
+    "vendored": _PATTERNS,
     "docs": _Spec(
         tuple,
         "a list drawn from " + ", ".join(DOC_KINDS),
@@ -170,9 +197,9 @@ _SCHEMA: dict[str, _Spec] = {
     ),
     "embedding": _one_of(EMBEDDINGS),
     "max_file_size": _Spec(int, "an integer >= 1", lambda value: value >= 1),
-    "ignore_references": _PATTERNS,
+    "ignore_references": _FNMATCH,
     "check_docs": _PATTERNS,
-    "check_exclude": _PATTERNS,
+    "check_exclude": _FNMATCH,
     "check_history": _Spec(bool, "true or false"),
     "chroma.path": _PATH,
     "chroma.url": _URL,
@@ -267,9 +294,14 @@ def _find_file(root: Path, config_file: Path | str | None) -> Path | None:
     """An explicitly named file must exist; the default file is optional (but not twice)."""
     if config_file is not None:
         path = Path(config_file)
+        if path.is_dir():
+            raise ConfigError(f"{path}: is a folder, expected a YAML config file")
         if not path.is_file():
             raise ConfigError(f"{path}: config file not found")
         return path
+    for name in DEFAULT_FILES:
+        if (root / name).exists() and not (root / name).is_file():
+            raise ConfigError(f"{name}: is a folder (or not a regular file), expected a YAML file")
     found = [root / name for name in DEFAULT_FILES if (root / name).is_file()]
     if len(found) > 1:
         raise ConfigError(f"{root}: both .klaro.yml and .klaro.yaml exist; keep only one")
@@ -353,6 +385,13 @@ def _read_overrides(overrides: Mapping[str, object]) -> dict[str, Any]:
     return out
 
 
+def _existing_readme(root: Path) -> str:
+    """The README the repository has: README.md, else README.rst, so no second one is written."""
+    if not (root / "README.md").is_file() and (root / "README.rst").is_file():
+        return "README.rst"
+    return _DEFAULTS.readme_path
+
+
 def load_config(
     root: Path | str,
     *,
@@ -376,6 +415,8 @@ def load_config(
         values.update(_read_file(path, label))
     values.update(_read_env(os.environ if env is None else env))
     values.update(_read_overrides(overrides or {}))
+    if values["readme_path"] == _DEFAULTS.readme_path:
+        values["readme_path"] = _existing_readme(root_path)
     sections: dict[str, dict[str, Any]] = {name: {} for name in _SECTIONS}
     top: dict[str, Any] = {}
     for key, value in values.items():

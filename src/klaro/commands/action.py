@@ -29,14 +29,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def steps() -> Steps:
-    """The application steps this build of Klaro offers to the action."""
+    """The application steps this build of Klaro offers to the action.
+
+    Agent runs and `/docs ask` index the style guides and code afresh in the runner's
+    temporary folder: an Action run starts from a clean machine, with no `klaro index`.
+    """
     from klaro import app
     from klaro.github.context import Steps
     from klaro.scan.analyze import default_cache_dir
 
     cache = default_cache_dir()
+    temp = app.run_temp(os.environ)
     return Steps(
-        generate=lambda config: app.docs_for(config, cache_dir=cache),
+        generate=lambda config: app.docs_for(
+            config, cache_dir=cache, knowledge_dir=temp, repair=True
+        ),
         check=lambda config: app.drift(config, cache_dir=cache),
-        ask=app.answer,
+        ask=lambda config, question: app.answer(
+            config, question, knowledge_dir=temp, cache_dir=cache
+        ),
     )

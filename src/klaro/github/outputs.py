@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from klaro.verify.model import Finding
 
 SUMMARY_LIMIT = 1024 * 1024  # GitHub refuses step summaries over 1 MiB
 
@@ -84,3 +90,41 @@ def write_summary(path: str | None, markdown: str) -> None:
         data = data.encode("utf-8")[:budget].decode("utf-8", "ignore") + note
     with Path(path).open("a", encoding="utf-8") as handle:
         handle.write(data)
+
+
+@dataclass
+class Phase:
+    """One phase of a run; set `result` to what it counted (\"3 files changed\")."""
+
+    title: str
+    result: str = "done"
+
+
+@contextmanager
+def group(title: str) -> Iterator[Phase]:
+    """Fold a phase's log lines under `title`, ending with what it counted and its seconds."""
+    phase = Phase(title)
+    sys.stdout.write(f"::group::{escape_data(title)}\n")
+    sys.stdout.flush()
+    start = time.monotonic()
+    try:
+        yield phase
+    finally:
+        seconds = time.monotonic() - start
+        sys.stdout.write(f"{title}: {phase.result} ({seconds:.1f} s)\n::endgroup::\n")
+        sys.stdout.flush()
+
+
+def annotate_findings(
+    findings: Sequence[Finding], *, prefix: str = "", as_error: bool = False, limit: int = 50
+) -> None:
+    """One file/line annotation per finding (GitHub shows at most 50 per step)."""
+    emit = error if as_error else warning
+    for finding in findings[:limit]:
+        path = f"{prefix.strip('/')}/{finding.file}" if prefix.strip("/") else finding.file
+        hint = ""
+        if finding.suggestions:
+            hint = " (did you mean " + ", ".join(finding.suggestions[:3]) + "?)"
+        emit(f"{finding.kind}: {finding.message}{hint}", file=path, line=finding.line)
+    if len(findings) > limit:
+        notice(f"{len(findings) - limit} more finding(s) are listed in the job summary")

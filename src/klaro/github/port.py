@@ -45,6 +45,8 @@ class PullRequest:
     base_ref: str
     base_repo: str
     body: str = ""
+    state: str = "open"  # open | closed
+    merged: bool = False  # closed by merging (GitHub's `merged_at` is set)
 
     @property
     def from_fork(self) -> bool:
@@ -58,6 +60,19 @@ class Comment:
     id: int
     url: str
     body: str
+    author: str = ""  # the login that wrote it (`github-actions[bot]` for GITHUB_TOKEN)
+
+
+@dataclass(frozen=True)
+class ReviewComment:
+    """A review comment on one line of a pull request's diff."""
+
+    path: str
+    line: int | None  # in the file at `commit_id`; None for a comment on the whole file
+    commit_id: str  # the commit the comment was first made on
+    body: str
+    user: str
+    user_type: str  # User | Bot
 
 
 class GitHubPort(Protocol):
@@ -103,8 +118,34 @@ class GitHubPort(Protocol):
         """Return the open pull request from `head_branch` of this repository into `base`."""
         ...
 
-    def create_pull(self, title: str, body: str, head: str, base: str) -> PullRequest:
+    def create_pull(
+        self, title: str, body: str, head: str, base: str, *, draft: bool = False
+    ) -> PullRequest:
         """Open a pull request; raise PullRequestExists when one is already open."""
+        ...
+
+    def close_pull(self, number: int) -> PullRequest:
+        """Close a pull request without merging it."""
+        ...
+
+    def delete_branch(self, branch: str) -> None:
+        """Delete a branch of this repository."""
+        ...
+
+    def add_labels(self, number: int, labels: list[str]) -> None:
+        """Add labels to an issue or pull request (GitHub creates unknown labels)."""
+        ...
+
+    def request_reviewers(self, number: int, users: list[str], teams: list[str]) -> None:
+        """Ask people (logins) and teams (slugs) to review a pull request."""
+        ...
+
+    def add_assignees(self, number: int, users: list[str]) -> None:
+        """Assign people to an issue or pull request."""
+        ...
+
+    def file_shas(self, sha: str, paths: list[str]) -> dict[str, str | None] | None:
+        """Return the blob SHA of each path at commit `sha` (None: absent), or None if unknown."""
         ...
 
     def update_pull(self, number: int, title: str, body: str) -> PullRequest:
@@ -115,12 +156,32 @@ class GitHubPort(Protocol):
         """Read a pull request."""
         ...
 
+    def closed_pulls(self, head_branch: str, base: str) -> list[PullRequest]:
+        """Return the closed pull requests (merged or not) from `head_branch` into `base`."""
+        ...
+
+    def pull_commits(self, number: int) -> list[tuple[str, str]]:
+        """Return a pull request's commits as (sha, message), oldest first."""
+        ...
+
+    def review_comments(self, number: int) -> list[ReviewComment]:
+        """Return the review comments on a pull request's lines."""
+        ...
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        """Return a file's text at commit `sha`, or None when it does not exist there."""
+        ...
+
     def role_of(self, user: str) -> str:
         """Return the user's role on the repository (one of ROLES)."""
         ...
 
     def react(self, comment_id: int, content: str) -> None:
         """Add a reaction (`eyes`, `confused`, ...) to an issue comment."""
+        ...
+
+    def identity(self) -> str:
+        """Return the login the token acts as (its comments' author), for finding Klaro's own."""
         ...
 
     def comments(self, number: int) -> list[Comment]:

@@ -10,11 +10,11 @@ only ref ever force-moved is a branch whose head Klaro itself made (its commit c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from klaro.errors import KlaroError
-from klaro.github.port import Comment, GitHubPort, PullRequest, PullRequestExists
+from klaro.github.port import Comment, GitHubError, GitHubPort, PullRequest, PullRequestExists
 from klaro.write.model import DocChange
 
 STICKY_MARKER = "<!-- klaro:comment -->"
@@ -27,12 +27,28 @@ _TRAILER = re.compile(rf"^{SOURCE_TRAILER}: ([0-9a-f]{{7,64}})\s*$", re.MULTILIN
 class Published:
     """What publishing did, in the words of the action's outputs."""
 
-    status: str  # created | updated | unchanged | committed | commented | skipped
+    status: str  # created | updated | unchanged | closed | committed | commented | skipped
     changed_files: tuple[str, ...] = ()
     pr_number: int | None = None
     pr_url: str | None = None
     comment_url: str | None = None
     commit: str | None = None
+    branch: str | None = None  # the branch the commit is on (Klaro's, or the PR's)
+
+
+DEFAULT_TITLE = "docs: refresh documentation (Klaro)"
+
+
+@dataclass(frozen=True)
+class PullOptions:
+    """How Klaro's pull request looks: the action's title/labels/draft/reviewers inputs."""
+
+    title: str = DEFAULT_TITLE
+    commit_message: str = ""  # the commit's title line; empty: the PR title
+    labels: tuple[str, ...] = ()
+    draft: bool = False
+    reviewers: tuple[str, ...] = ()  # logins, or org/team-slug for a team
+    assignees: tuple[str, ...] = ()
 
 
 def repo_path(prefix: str, path: str) -> str:
@@ -73,21 +89,6 @@ def commit_message(changes: Sequence[DocChange], source_sha: str, title: str) ->
     return f"{title}\n\n" + "\n".join(lines) + f"\n\n{SOURCE_TRAILER}: {source_sha}\n"
 
 
-def pull_body(changes: Sequence[DocChange], prefix: str, source_sha: str, run_url: str) -> str:
-    """The PR description: what changed and why, and where the run that made it is."""
-    rows = [
-        f"- `{repo_path(prefix, c.path)}`" + (f": {c.summary}" if c.summary else "")
-        for c in changes
-    ]
-    return (
-        "Klaro refreshed the documentation from the code at "
-        f"{source_sha[:12]}. Every code reference was checked against the code.\n\n"
-        + "\n".join(rows)
-        + (f"\n\n[Run]({run_url})" if run_url else "")
-        + f"\n\n<!-- klaro:source={source_sha} -->\n"
-    )
-
-
 def refresh_pull(
     port: GitHubPort,
     changes: Sequence[DocChange],
@@ -95,17 +96,28 @@ def refresh_pull(
     branch: str,
     base: str,
     source_sha: str,
+    body: str,
     prefix: str = "",
-    title: str = "docs: refresh documentation (Klaro)",
-    run_url: str = "",
+    options: PullOptions = PullOptions(),
+    state: Mapping[str, str] | None = None,
 ) -> Published:
-    """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR."""
+    """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR.
+
+    Labels, reviewers and assignees are added when the PR is opened (labels again on each
+    update, which GitHub treats as a no-op when present); a refusal there is a warning, since
+    the documentation itself is published. `state` maps Klaro's own files
+    (`.klaro/memory.json`, relative to the package) to their text; they ride in the same
+    commit, never on their own.
+    """
+    title = options.title
     if branch == base:
         raise KlaroError(f"input 'branch' ({branch}) must differ from the base branch")
     files = tuple(repo_path(prefix, c.path) for c in changes)
     if not changes:
         return Published("unchanged")
-    tree = port.create_tree(source_sha, {repo_path(prefix, c.path): c.after for c in changes})
+    files_text = {repo_path(prefix, c.path): c.after for c in changes}
+    files_text.update({repo_path(prefix, path): text for path, text in (state or {}).items()})
+    tree = port.create_tree(source_sha, files_text)
     head = port.branch_head(branch)
     if head is not None:
         if source_of(port.commit_message(head)) is None:
@@ -116,15 +128,17 @@ def refresh_pull(
         if port.tree_of(head) == tree:
             pull = port.find_open_pull(branch, base)
             if pull is not None:  # the open PR already proposes exactly these docs
-                return Published("unchanged", files, pull.number, pull.url, commit=head)
-    commit = port.create_commit(commit_message(changes, source_sha, title), tree, source_sha)
+                return Published(
+                    "unchanged", files, pull.number, pull.url, commit=head, branch=branch
+                )
+    message = commit_message(changes, source_sha, options.commit_message or title)
+    commit = port.create_commit(message, tree, source_sha)
     port.set_branch(branch, commit, force=True)
-    body = pull_body(changes, prefix, source_sha, run_url)
     pull = port.find_open_pull(branch, base)
     status = "updated"
     if pull is None:
         try:
-            pull = port.create_pull(title, body, branch, base)
+            pull = port.create_pull(title, body, branch, base, draft=options.draft)
             status = "created"
         except PullRequestExists:  # a concurrent run opened it between our look and our create
             pull = port.find_open_pull(branch, base)
@@ -132,7 +146,45 @@ def refresh_pull(
                 raise
     if status == "updated":
         pull = port.update_pull(pull.number, title, body)
-    return Published(status, files, pull.number, pull.url, commit=commit)
+    _decorate(port, pull.number, options, created=status == "created")
+    return Published(status, files, pull.number, pull.url, commit=commit, branch=branch)
+
+
+def _decorate(port: GitHubPort, number: int, options: PullOptions, *, created: bool) -> None:
+    """Add the configured labels, reviewers and assignees; a refusal only warns."""
+    from klaro.github import outputs
+
+    users = [r for r in options.reviewers if "/" not in r]
+    teams = [r.split("/", 1)[1] for r in options.reviewers if "/" in r]
+    calls: list[tuple[str, Callable[[], None]]] = []
+    if options.labels:
+        calls.append(("labels", lambda: port.add_labels(number, list(options.labels))))
+    if created and (users or teams):
+        calls.append(("reviewers", lambda: port.request_reviewers(number, users, teams)))
+    if created and options.assignees:
+        calls.append(("assignees", lambda: port.add_assignees(number, list(options.assignees))))
+    for name, call in calls:
+        try:
+            call()
+        except GitHubError as exc:
+            outputs.warning(f"pull request #{number} is open, but its {name}: {exc.message}")
+
+
+def close_stale_pull(port: GitHubPort, *, branch: str, base: str, note: str) -> Published | None:
+    """Close Klaro's open PR and delete its branch when the base already has its docs.
+
+    Only a branch whose head Klaro made is deleted, as only such a branch is ever force-moved.
+    Returns None when there is no open PR from `branch`.
+    """
+    pull = port.find_open_pull(branch, base)
+    if pull is None:
+        return None
+    port.create_comment(pull.number, note)
+    closed = port.close_pull(pull.number)
+    head = port.branch_head(branch)
+    if head is not None and source_of(port.commit_message(head)) is not None:
+        port.delete_branch(branch)
+    return Published("closed", (), closed.number, closed.url, branch=branch)
 
 
 def commit_to_branch(
@@ -154,15 +206,31 @@ def commit_to_branch(
         return Published("unchanged")
     commit = port.create_commit(commit_message(changes, source_sha, title), tree, head_sha)
     port.set_branch(branch, commit, force=False)
-    return Published("committed", files, commit=commit)
+    return Published("committed", files, commit=commit, branch=branch)
 
 
-def upsert_sticky(port: GitHubPort, number: int, body: str) -> Comment:
-    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
-    text = f"{STICKY_MARKER}\n{fit_comment(body)}"
+CHECK_MARKER = "<!-- klaro:check -->"  # the pull request drift gate's own sticky comment
+
+
+def find_sticky(port: GitHubPort, number: int, marker: str = STICKY_MARKER) -> Comment | None:
+    """Klaro's comment on `number`: it starts with `marker` *and* the token's identity wrote it.
+
+    Anyone can paste the marker into a comment of theirs, and Klaro must never overwrite (or be
+    steered by) someone else's text.
+    """
+    me = port.identity()
     for comment in port.comments(number):
-        if comment.body.startswith(STICKY_MARKER):
-            return port.edit_comment(comment.id, text)
+        if comment.body.startswith(marker) and comment.author == me:
+            return comment
+    return None
+
+
+def upsert_sticky(port: GitHubPort, number: int, body: str, marker: str = STICKY_MARKER) -> Comment:
+    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
+    text = f"{marker}\n{fit_comment(body)}"
+    found = find_sticky(port, number, marker)
+    if found is not None:
+        return port.edit_comment(found.id, text)
     return port.create_comment(number, text)
 
 

@@ -8,6 +8,7 @@ other packages are dropped rather than guessed.
 
 from __future__ import annotations
 
+import pickle
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -22,25 +23,59 @@ DEFINES, IMPORTS, CALLS, EXTENDS = "DEFINES", "IMPORTS", "CALLS", "EXTENDS"
 
 
 class CodeGraph:
-    """Queries over the code graph; every name is a full dotted name like `pkg.mod.Class.meth`."""
+    """Queries over the code graph; every name is a full dotted name like `pkg.mod.Class.meth`.
+
+    Node attributes and the ranking are held in plain dicts; a pickled graph holds those and
+    its edges as one opaque blob (see `__getstate__`). A cached graph thus loads in a fraction
+    of the time a pickled networkx graph takes, and the edges are unpacked into a networkx
+    graph only when an edge query needs them (`klaro analyze` only reads the ranking).
+    """
 
     def __init__(self, graph: nx.MultiDiGraph, names: Names | None = None) -> None:
-        self.graph = graph
         self.names = names  # not pickled with a cached graph: `graph_of` attaches it again
+        self._nx: nx.MultiDiGraph | None = graph
+        self._nodes: dict[str, dict[str, object]] = dict(graph.nodes(data=True))
+        self._edge_blob: bytes | None = None
         self._ranks: dict[str, float] | None = None
 
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The networkx graph, rebuilt from the node and edge lists after a cache load."""
+        if self._nx is None:
+            import networkx as nx
+
+            graph = nx.MultiDiGraph()
+            graph.add_nodes_from(self._nodes.items())
+            graph.add_edges_from(pickle.loads(self._edge_blob) if self._edge_blob else ())
+            self._nx, self._edge_blob = graph, None
+        return self._nx
+
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "names": None}
+        if self._nx is None:
+            blob = self._edge_blob
+        else:
+            blob = pickle.dumps(list(self._nx.edges(keys=True)), pickle.HIGHEST_PROTOCOL)
+        return {"nodes": self._nodes, "edges": blob, "ranks": self._ranks}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.names = None
+        self._nx = None
+        self._nodes = state["nodes"]  # type: ignore[assignment]
+        self._edge_blob = state["edges"]  # type: ignore[assignment]
+        self._ranks = state["ranks"]  # type: ignore[assignment]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.graph
+        return name in self._nodes
+
+    def __len__(self) -> int:
+        return len(self._nodes)
 
     def kind(self, name: str) -> str:
         """Return module, class, function or method."""
-        return str(self.graph.nodes[name]["kind"])
+        return str(self._nodes[name]["kind"])
 
     def _edges(self, name: str, kind: str, *, out: bool) -> list[str]:
-        if name not in self.graph:
+        if name not in self._nodes:
             return []
         edges = (
             self.graph.out_edges(name, keys=True) if out else self.graph.in_edges(name, keys=True)
@@ -75,11 +110,11 @@ class CodeGraph:
         return self._edges(cls, EXTENDS, out=False)
 
     def module_of(self, name: str) -> str:
-        return str(self.graph.nodes[name]["module"])
+        return str(self._nodes[name]["module"])
 
     def neighbours(self, name: str, k: int = 1) -> dict[str, int]:
         """Return nodes within `k` hops of `name`, edges taken either way, with their distance."""
-        if name not in self.graph:
+        if name not in self._nodes:
             return {}
         seen = {name: 0}
         queue = deque([name])
@@ -97,12 +132,12 @@ class CodeGraph:
     def resolve(self, name: str) -> list[str]:
         """Return the symbols a reference can mean: `pkg.mod:attr`, dotted, `Class.meth` or bare."""
         name = name.strip().replace(":", ".").removesuffix("()")
-        if name in self.graph or self.names is None:
-            return [name] if name in self.graph else []
-        found = [n for n in self.names.find(name) if n in self.graph]
+        if name in self._nodes or self.names is None:
+            return [name] if name in self._nodes else []
+        found = [n for n in self.names.find(name) if n in self._nodes]
         # an instance (`console`) stands for its class in the graph
         found += [
-            t for n in self.names.find(name) if (t := self.names.types.get(n)) and t in self.graph
+            t for n in self.names.find(name) if (t := self.names.types.get(n)) and t in self._nodes
         ]
         return list(dict.fromkeys(found))
 
@@ -117,7 +152,7 @@ class CodeGraph:
         items = [
             (n, r)
             for n, r in self.ranks().items()
-            if self.kind(n) != "module" and (not public_only or self.graph.nodes[n]["public"])
+            if self.kind(n) != "module" and (not public_only or self._nodes[n]["public"])
         ]
         items.sort(key=lambda kv: (-kv[1], kv[0]))
         return items[:limit]

@@ -74,6 +74,8 @@ class LinkResolver:
         dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
         if dotted and target.split(".")[0] in self.index.packages:
             return self.dotted(ref, target)  # MyST / Sphinx link to a Python object
+        if ref.context == "doc" and not self._sphinx(posixpath.dirname(doc.path)):
+            return Outcome("ignored", ref)  # `:doc:` outside a Sphinx source: where included
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):

@@ -35,6 +35,7 @@ _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
+_RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
 
 
@@ -143,6 +144,30 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
         _shell(doc, lines, start)
+    elif lang in {"yaml", "yml"}:
+        _workflow_steps(doc, lines, start)
+
+
+def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
+    """Read the `run:` scripts of a CI workflow example (GitHub Actions, GitLab) as shell."""
+    i = 0
+    while i < len(lines):
+        match = _RUN_STEP.match(lines[i])
+        i += 1
+        if match is None:
+            continue
+        value = match.group(2).strip()
+        if value and value[0] not in "|>":
+            _shell(doc, [value.strip("'\"")], start + i - 1)
+            continue
+        indent = len(match.group(1))
+        first = i
+        while i < len(lines) and (
+            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent
+        ):
+            i += 1
+        script = [x.strip().removeprefix("- ") for x in lines[first:i]]  # GitLab: a list
+        _shell(doc, script, start + first)
 
 
 def _looks_like_shell(lines: list[str]) -> bool:

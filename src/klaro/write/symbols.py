@@ -20,6 +20,7 @@ class Export:
     name: str  # the name users import
     fullname: str  # where it is defined: `pkg._core.load`
     obj: Class | Function
+    instance: bool = False  # the name is an object of class `obj` (`from loguru import logger`)
 
 
 class SymbolIndex:
@@ -30,12 +31,22 @@ class SymbolIndex:
         self.names = names_of(analysis)
 
     def resolve(self, module: Module, name: str) -> Export | None:
-        """Return the class or function `name` means in `module`, following re-exports."""
+        """Return the class or function `name` means in `module`, following re-exports.
+
+        A module-level object (`logger = _Logger(...)`) stands for its class: it is the API a
+        package hands out (`from loguru import logger`).
+        """
         full = self.names.lookup(f"{module.name}.{name}")
-        obj = self.names.definition(full) if full else None
-        if full is None or not isinstance(obj, Class | Function):
+        if full is None:
             return None
-        return Export(name, full, obj)
+        obj = self.names.definition(full)
+        if isinstance(obj, Class | Function):
+            return Export(name, full, obj)
+        made = self.names.types.get(full)
+        cls = self.names.definition(made) if made else None
+        if made is not None and isinstance(cls, Class):
+            return Export(name, made, cls, instance=True)
+        return None
 
     def exports(self, module: Module) -> list[Export]:
         """Return the module's public classes and functions, re-exports included, in order.

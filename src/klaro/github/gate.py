@@ -1,0 +1,108 @@
+"""The drift gate on pull requests: `klaro check` on the PR head, as annotations and a comment.
+
+On `pull_request` (or `pull_request_target`) events Klaro downloads the head commit through the
+API and checks its documentation against its code. Nothing in the PR is executed and its
+`.klaro.yml` is not read (a fork could use it to silence the gate), so the gate is safe for
+fork PRs. Findings become file/line annotations and one sticky comment that later runs edit;
+the step fails only when the `fail-on-drift` input is true.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from klaro.errors import KlaroError
+from klaro.github import outputs
+from klaro.github.comment import check_markdown, failure_text
+from klaro.github.context import Context, Outcome, Steps, bool_input, build_config, package_prefix
+from klaro.github.events import Event
+from klaro.github.port import GitHubError, GitHubPort
+from klaro.github.publish import CHECK_MARKER, Published, find_sticky, upsert_sticky
+
+# Pull request activity that changes no code: nothing new to check.
+_NO_NEW_CODE = ("closed", "labeled", "unlabeled", "assigned", "unassigned", "review_requested")
+
+
+def on_pull_request(
+    ctx: Context, event: Event, env: Mapping[str, str], port: GitHubPort, steps: Steps, mode: str
+) -> Outcome:
+    """Check the PR head's docs; annotate, comment, and fail only if `fail-on-drift` says so."""
+    fail = bool_input(ctx, "fail-on-drift")
+    if event.action in _NO_NEW_CODE:
+        return Outcome(Published("skipped"), f"pull request {event.action}: nothing to check")
+    if event.issue_number is None:
+        raise KlaroError(f"the {event.name} payload has no pull request number")
+    if steps.check is None:
+        raise KlaroError("the reference checker is not available in this build of Klaro")
+    number = event.issue_number
+    try:
+        return _gate(ctx, event, env, port, steps, mode, number, fail)
+    except Exception as exc:  # the PR's author sees the comment, not the log: say it there
+        if mode != "dry-run":
+            text = failure_text("the documentation check", exc, ctx.run_url, "push again")
+            try:
+                upsert_sticky(port, number, text, marker=CHECK_MARKER)
+            except KlaroError as reply_error:
+                outputs.warning(f"could not comment on #{number}: {reply_error.message}")
+        raise
+
+
+def _gate(
+    ctx: Context,
+    event: Event,
+    env: Mapping[str, str],
+    port: GitHubPort,
+    steps: Steps,
+    mode: str,
+    number: int,
+    fail: bool,
+) -> Outcome:
+    assert steps.check is not None
+    pull = port.get_pull(number)
+    head = event.head_sha or pull.head_sha
+    prefix = package_prefix(ctx)
+    with tempfile.TemporaryDirectory(prefix="klaro-") as tmp:
+        with outputs.group("Read the pull request") as phase:
+            tree = port.download(head, Path(tmp))
+            root = tree / prefix if prefix else tree
+            config = build_config(ctx, root, env, trusted_root=False)
+            phase.result = f"#{number} at {head[:12]}" + (" (fork)" if pull.from_fork else "")
+        with outputs.group("Check the docs") as phase:
+            findings = steps.check(config)
+            outputs.annotate_findings(findings, prefix=prefix, as_error=fail)
+            phase.result = f"{len(findings)} finding(s)"
+    published = Published("checked", pr_number=number, pr_url=pull.url)
+    if mode != "dry-run":
+        with outputs.group("Comment") as phase:
+            text = check_markdown(findings, head, prefix)
+            published = _comment(port, number, pull.url, text, clean=not findings)
+            phase.result = published.comment_url or "no comment needed"
+    message = f"{len(findings)} finding(s) in #{number} at {head[:12]}"
+    outcome = Outcome(published, message, findings=list(findings))
+    if findings and fail:
+        outputs.error(f"documentation drift in #{number}: {len(findings)} finding(s)")
+        outcome.exit_code = 1
+    return outcome
+
+
+def _comment(port: GitHubPort, number: int, url: str, text: str, *, clean: bool) -> Published:
+    """Post or edit the gate's sticky comment; a clean PR gets one only if it had one before.
+
+    A `pull_request` run from a fork gets a read-only token whatever the workflow asks for:
+    the comment is then refused, and the annotations and job summary carry the findings.
+    """
+    try:
+        if clean and find_sticky(port, number, CHECK_MARKER) is None:
+            return Published("checked", pr_number=number, pr_url=url)
+        comment = upsert_sticky(port, number, text, marker=CHECK_MARKER)
+    except GitHubError as exc:
+        if exc.status not in (403, 404):
+            raise
+        outputs.warning(
+            f"could not comment on #{number} ({exc.message}); the findings are in the "
+            "annotations and the job summary (fork PRs get a read-only token on `pull_request`)"
+        )
+        return Published("checked", pr_number=number, pr_url=url)
+    return Published("commented", pr_number=number, pr_url=url, comment_url=comment.url)
