@@ -111,7 +111,7 @@ get_app().run(port=1)
 get_app().run(prt=1)
 ```
 
-Spans: `load(path, strict=True)`, `load(path, mode="r")`, `nameslib.load(a, b, c)`,
+Spans: `load(path, strict=True)`, `load(path, mode="r")`, `nameslib.load("a", "b", 3)`,
 `console.log("hi", end="")`, `console.log("hi", sepp="")`, `load(...)`.
 """
 
@@ -157,3 +157,52 @@ def test_file_names_are_not_attribute_claims(analysis: Analysis) -> None:
     outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
     bad = [o.reference.text for o in outcomes if o.status == "unresolved"]
     assert bad == ["nameslib.lod()"]
+
+
+def test_attributes_served_by_getattr_count_when_the_example_registers_them(
+    analysis: Analysis,
+) -> None:
+    text = (
+        "```python\nfrom nameslib._core import registry\n\n"
+        '@registry.register("isbn")\ndef isbn(text):\n    return text\n\n'
+        'registry.isbn("978")\nregistry.parze("978")\n```\n'
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    status = {o.reference.text: o.status for o in outcomes if o.reference.kind == "python"}
+    assert status["nameslib._core.registry.isbn"] == "ignored"
+    assert status["nameslib._core.registry.parze"] == "unresolved"
+
+
+def test_flags_as_users_type_them(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "flagtool"\n[project.scripts]\nflagtool = "flagtool:main"\n'
+    )
+    (tmp_path / "flagtool.py").write_text(
+        "import argparse\n\ndef main():\n    parser = argparse.ArgumentParser()\n"
+        '    parser.add_argument("-v", "--verbose", action="count")\n'
+        '    parser.add_argument("-d", action="store_true")\n'
+        '    parser.add_argument("-o", "--output")\n'
+        '    parser.add_argument("--color", action=argparse.BooleanOptionalAction)\n'
+        "    parser.parse_args()\n"
+    )
+    text = (
+        "```console\n$ flagtool -vv -do out.txt --no-color\n$ flagtool -vx\n```\n\n"
+        "Use `-vvv` or `--no-color`, not `--no-colour`.\n"
+    )
+    resolver = Resolver(project_index(analyze_repository(tmp_path)))
+    outcomes = resolver.resolve_document(parse_document(text, "README.md"))
+    bad = [o.reference.text for o in outcomes if o.status == "unresolved"]
+    assert bad == ["flagtool -vx", "--no-colour"]
+
+
+def test_a_renamed_top_level_module_is_drift_not_another_library(analysis: Analysis) -> None:
+    text = (
+        "```python\nfrom nameslibb import console\nimport pydantic\nimport nameslab_tools\n```"
+        "\n\n```bash\nsetx NAMESLIB_LEVL debug\n```\n"
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    bad = [(o.reference.text, o.suggestions[:1]) for o in outcomes if o.status == "unresolved"]
+    assert bad == [
+        ("nameslibb.console", ("nameslib.console",)),
+        ("NAMESLIB_LEVL", ("NAMESLIB_LEVEL",)),  # Windows `setx` sets a variable too
+    ]

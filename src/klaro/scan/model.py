@@ -187,6 +187,8 @@ class Module:
     lines: int
     # module-level reusable click options (`verbose = click.option("-v", ...)`) by variable
     shared_options: tuple[tuple[str, CliOption], ...] = ()
+    # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
+    attached: tuple[str, ...] = ()
 
     @property
     def is_test(self) -> bool:

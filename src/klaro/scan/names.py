@@ -30,6 +30,8 @@ Public API
     attribute, and the analysed object (`Module`, `Class`, `Function`, `Variable`).
 `Names.type_of(full) -> str | None`
     The project class an instance (module constant, attribute) is of, or a function returns.
+`Names.dynamic(owner) -> bool`
+    Whether the class has `__getattr__`: attributes registered at run time may exist.
 `Names.open_class(cls) -> bool`
     Whether the class (or one of its project bases) inherits from another package, so that an
     unknown attribute may be inherited rather than missing.
@@ -117,6 +119,8 @@ class Names:
     parameters: set[str] = field(default_factory=set)
     short_names: list[str] = field(default_factory=list)
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
+    # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
+    attached: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -177,6 +181,11 @@ class Names:
             elif base not in _CLOSED_BASES:
                 return True
         return False
+
+    def dynamic(self, owner: str) -> bool:
+        """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
+        cls = self.types.get(owner, owner)
+        return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
@@ -390,6 +399,7 @@ def build_names(analysis: Analysis) -> Names:
         *(r for _, reqs in meta.optional_dependencies for r in reqs),
     ]
     names.dependencies = set(_import_names(requirements)) - names.packages
+    names.attached = {a for m in analysis.modules for a in m.attached}
     names.imported = {
         i.alias
         for m in analysis.modules

@@ -61,6 +61,7 @@ class _ModuleVisitor:
         self.constants: dict[str, str] = {}
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
+        self.attached: dict[str, None] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
@@ -123,6 +124,7 @@ class _ModuleVisitor:
             cli=tuple(cli),
             lines=lines,
             shared_options=tuple(shared),
+            attached=tuple(self.attached),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -272,6 +274,15 @@ class _ModuleVisitor:
                 owner = _dotted(node.value)
                 if owner in _ENV_MAPS or owner in _ENV_PARAMS:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
+            elif kind is ast.Assign:
+                assert isinstance(node, ast.Assign)
+                for target in node.targets:
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id not in {"self", "cls"}
+                    ):
+                        self.attached[target.attr] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
             elif kind is ast.Compare:

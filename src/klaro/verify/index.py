@@ -95,7 +95,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         else:
             index.env_vars.add(env.name)
     names = [meta.name or "", *index.packages, *index.scripts]
-    index.env_prefixes = {n.upper().replace("-", "_") + "_" for n in names if n}
+    prefixes = {n.upper().replace("-", "_") for n in names if n}
+    # a script called `http` does not make HTTP_PROXY the project's
+    index.env_prefixes = {p + "_" for p in prefixes if p not in OTHER_NAMESPACES}
     index.env_prefixes |= {
         v.split("_")[0] + "_"
         for v in index.env_vars

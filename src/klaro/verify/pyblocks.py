@@ -44,6 +44,8 @@ class Bindings:
     origins: dict[str, tuple[str, bool]] = field(default_factory=dict)  # name -> (dotted, instance)
     local: set[str] = field(default_factory=set)  # defined by the examples themselves
     star: list[str] = field(default_factory=list)  # modules imported with `*`
+    # identifier-like string literals (`@env.parser_for("furl")` registers `env.furl`)
+    strings: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         if origin is None:
@@ -173,6 +175,10 @@ class _Visitor(ast.NodeVisitor):
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             self.visit(arg)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str) and node.value.isidentifier():
+            self.bindings.strings.add(node.value)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._chain(node, called=False)

@@ -31,6 +31,7 @@ _PYTHON_INFO = {"python", "py", "python3", "pycon", "pyi", "ipython", "ipython3"
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session", "ps"}
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
@@ -220,11 +221,14 @@ def _command_line(doc: Document, text: str, line: int) -> None:
 
 def _command(doc: Document, words: list[str], line: int) -> None:
     """Record variables a command sets (`export X=1`, `X=1 cmd`) and the command itself."""
-    if words[:1] == ["export"]:
+    if words[:1] in (["export"], ["set"]):  # POSIX shells; `set X=1` in Windows cmd
         words = words[1:]
         for word in words:
             if m := _ENV_ASSIGN.match(word):
                 doc.references.append(Reference("env", m.group(1), doc.path, line, "export"))
+        return
+    if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
+        doc.references.append(Reference("env", words[1], doc.path, line, "export"))
         return
     while words and (m := _ENV_ASSIGN.match(words[0])):
         doc.references.append(Reference("env", m.group(1), doc.path, line, "assign"))

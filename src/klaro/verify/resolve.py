@@ -167,6 +167,7 @@ class Resolver:
     def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
         self.index = index
         self.names = index.names
+        self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
         self.links = LinkResolver(index, ignore, self._dotted)
 
@@ -176,6 +177,7 @@ class Resolver:
 
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
+        self._strings = doc.bindings.strings
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
@@ -292,8 +294,14 @@ class Resolver:
         return best
 
     def _unknown_name(self, ref: Reference, name: str, *, called: bool) -> Outcome:
-        """A bare name the project lacks: report it only when it clearly reads as code."""
+        """A bare name the project lacks: report it only when it clearly reads as code.
+
+        Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
+        and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
+        """
         if name.startswith("__") or not (called or _SNAKE_OR_CAMEL.match(name)):
+            return Outcome("ignored", ref)
+        if len(name) <= 2 or name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
         if not close and not called:
@@ -336,7 +344,7 @@ class Resolver:
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         if names.external(ref.text):
-            return Outcome("ignored", ref)
+            return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
@@ -354,6 +362,24 @@ class Resolver:
         if names.open_class(cls):
             return Outcome("ignored", ref)  # may be inherited from another package
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _moved_package(self, ref: Reference) -> Outcome:
+        """`import decouple` when the project's module is now `decoupler`: a renamed package.
+
+        Only a name that is no dependency, no standard module and close to one of the
+        project's own top-level names counts; other imports are other libraries.
+        """
+        root = ref.text.split(".")[0]
+        names = self.names
+        if root in names.dependencies or root in sys.stdlib_module_names or root in _PYTHONS:
+            return Outcome("ignored", ref)
+        close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
+        if not close:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved", ref, message=f"`{root}` is not a module of the project",
+            suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
+        )  # fmt: skip
 
     def _called(
         self, outcome: Outcome, shown: str, args: tuple[str, int | None, tuple[str, ...]] | None
@@ -395,6 +421,10 @@ class Resolver:
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
+        if owner and attr in self._strings and index.dynamic(owner):
+            return Outcome(
+                "ignored", ref
+            )  # registered by name in the examples, served by __getattr__
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
@@ -450,8 +480,7 @@ class Resolver:
                 continue
             if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
                 flag = arg.split("=", 1)[0]
-                known = flag in index.options or flag in UNIVERSAL_OPTIONS
-                if not known and not _abbreviates(flag, index.options):
+                if not _known_flag(flag, index.options):
                     close = difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
                         "unresolved",
@@ -481,8 +510,7 @@ class Resolver:
         flag = text.split("=", 1)[0].split()[0]
         if flag.lstrip("-") in _PLACEHOLDERS:
             return Outcome("ignored", ref)
-        known = index.options | index.other_options
-        if flag in known or flag in UNIVERSAL_OPTIONS or _abbreviates(flag, known):
+        if _known_flag(flag, index.options | index.other_options):
             return Outcome("resolved", ref, flag)
         # Alone in prose, a flag may be pip's or git's (`--no-binary`, `--ignore-rev`): it is
         # reported only when it reads like one of the project's own, renamed or mistyped.
@@ -498,11 +526,7 @@ class Resolver:
 
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
-        if (
-            name in index.env_vars
-            or any(name.startswith(p) for p in index.env_patterns)
-            or any(n.endswith("." + name) for n in self.names.by_last.get(name, ()))
-        ):
+        if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
             return Outcome("resolved", ref, name)
         if not any(name.startswith(p) for p in index.env_prefixes):
             return Outcome("ignored", ref)  # another program's variable
@@ -528,7 +552,11 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
     ):
         return None
-    return call_arguments(call_context("call", node))
+    found = call_arguments(call_context("call", node))
+    if found and node.args and all(isinstance(a, ast.Name) for a in node.args):
+        # `load(in_data, many)` in prose sketches a signature more often than a call
+        return found[0], None, found[2]
+    return found
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
@@ -537,6 +565,23 @@ def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
 
 
 _SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
+
+
+def _known_flag(flag: str, options: set[str]) -> bool:
+    """Whether a flag is one of `options` as a user may type it: exactly, abbreviated (argparse),
+    repeated or clustered (`-vv`, `-dco`), or negated (`--no-X` for `--X`)."""
+    if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
+        return True
+    if flag.startswith("--no-") and f"--{flag[5:]}" in options:
+        return True  # argparse's BooleanOptionalAction and its kin
+    return _abbreviates(flag, options)
+
+
+def _short_cluster(flag: str, options: set[str]) -> bool:
+    """`-vv` (a counted flag given twice) or `-dco` (short flags given together)."""
+    if flag.startswith("--") or len(flag) < 3 or not flag[1:].isalpha():
+        return False
+    return all(f"-{letter}" in options for letter in flag[1:])
 
 
 def _abbreviates(flag: str, options: set[str]) -> bool:

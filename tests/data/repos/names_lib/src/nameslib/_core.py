@@ -50,3 +50,24 @@ def make_console(width=40):
     if width < 10:
         return Console(10)
     return Console(width)
+
+
+class Registry:
+    """Parsers registered by name, served as attributes (`registry.isbn(text)`)."""
+
+    def __init__(self) -> None:
+        self._parsers: dict[str, object] = {}
+
+    def register(self, name: str) -> object:
+        """Register the decorated function as the parser called `name`."""
+        return lambda func: self._parsers.setdefault(name, func)
+
+    def parse(self, text: str) -> str:
+        """Parse with the default parser."""
+        return text
+
+    def __getattr__(self, name: str) -> object:
+        return self._parsers[name]
+
+
+registry = Registry()
