@@ -10,6 +10,7 @@ rate limits) are queued with `fail_next` to test Klaro's reactions to real refus
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
@@ -27,11 +28,10 @@ import yaml
 
 from klaro import app
 from klaro.action import run_action
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
 from klaro.github.pygithub import PyGithubClient
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 
 API = "https://api.github.com"
 CODELOAD = "https://codeload.github.com"
@@ -72,10 +72,12 @@ class FakeGitHub:
         self.refs: dict[str, str] = {}  # "heads/main" -> sha
         self.pulls: dict[int, dict[str, Any]] = {}
         self.comments: dict[int, dict[str, Any]] = {}  # id -> comment (with issue number)
+        self.review_comments: dict[int, list[dict[str, Any]]] = {}  # pull number -> comments
         self.reactions: list[tuple[int, str]] = []
         self.roles: dict[str, str] = {}
         self.calls: list[tuple[str, str]] = []  # (method, path) of every request
         self.faults: list[Fault] = []
+        self.token_user: str | None = None  # None: the token is GITHUB_TOKEN (`GET /user` 403s)
         self._next_id = 1000
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._add_routes()
@@ -113,6 +115,61 @@ class FakeGitHub:
             "requested_reviewers": [],
             "requested_teams": [],
         }
+
+    def close_pull(self, number: int, *, merged: bool = False) -> str | None:
+        """Close a pull request; merged, a merge commit of its head lands on the base branch."""
+        pull = self.pulls[number]
+        pull["state"] = "closed"
+        pull["closed_at"] = "2024-05-02T10:00:00Z"
+        if not merged:
+            return None
+        base_ref = f"heads/{pull['base']['ref']}"
+        head = pull["head"]["sha"]
+        data = {
+            "tree": self.commits[head]["tree"],
+            "message": f"Merge pull request #{number} from {pull['head']['ref']}",
+            "parents": [self.refs[base_ref], head],
+        }
+        sha = _sha("commit", json.dumps(data, sort_keys=True))
+        self.commits[sha] = data
+        self.refs[base_ref] = sha
+        pull["merged_at"] = "2024-05-02T10:00:00Z"
+        pull["merge_commit_sha"] = sha
+        return sha
+
+    def review(self, number: int, path: str, line: int, body: str, user: str = "maintainer"):
+        """A person's review comment on `line` of `path` at the pull request's head."""
+        comments = self.review_comments.setdefault(number, [])
+        head = self.pulls[number]["head"]["sha"]
+        cid = 7000 + len(comments)
+        comments.append(
+            {
+                "url": self._url(f"/pulls/comments/{cid}"),
+                "id": cid,
+                "node_id": f"PRRC_{cid}",
+                "pull_request_review_id": 9000 + cid,
+                "diff_hunk": "@@ -1,3 +1,3 @@",
+                "path": path,
+                "position": line,
+                "original_position": line,
+                "commit_id": head,
+                "original_commit_id": head,
+                "user": {"login": user, "id": 99, "type": "User"},
+                "body": body,
+                "created_at": "2024-05-01T11:00:00Z",
+                "updated_at": "2024-05-01T11:00:00Z",
+                "html_url": f"https://github.com/{self.repo}/pull/{number}#discussion_r{cid}",
+                "pull_request_url": self._url(f"/pulls/{number}"),
+                "author_association": "MEMBER",
+                "start_line": None,
+                "original_start_line": None,
+                "start_side": None,
+                "line": line,
+                "original_line": line,
+                "side": "RIGHT",
+                "subject_type": "line",
+            }
+        )
 
     def fail_next(
         self,
@@ -251,7 +308,10 @@ class FakeGitHub:
                 "repo": self._repo_json(self.repo),
             },
             "draft": pull["draft"],
-            "merged": False,
+            "merged": pull.get("merged_at") is not None,
+            "closed_at": pull.get("closed_at"),
+            "merged_at": pull.get("merged_at"),
+            "merge_commit_sha": pull.get("merge_commit_sha"),
             "labels": [self._label_json(name) for name in pull["labels"]],
             "assignees": [self._user_json(login) for login in pull["assignees"]],
             "requested_reviewers": [self._user_json(u) for u in pull["requested_reviewers"]],
@@ -284,7 +344,11 @@ class FakeGitHub:
             "html_url": f"https://github.com/{self.repo}/pull/{comment['issue']}#issuecomment-{cid}",
             "issue_url": self._url(f"/issues/{comment['issue']}"),
             "body": comment["body"],
-            "user": {"login": comment["user"], "id": 41898282, "type": "Bot"},
+            "user": {
+                "login": comment["user"],
+                "id": 41898282 if comment["user"].endswith("[bot]") else 7,
+                "type": "Bot" if comment["user"].endswith("[bot]") else "User",
+            },
             "created_at": "2024-05-01T10:00:00Z",
             "updated_at": "2024-05-01T10:00:00Z",
             "author_association": "NONE",
@@ -313,6 +377,9 @@ class FakeGitHub:
         r("POST", r"/pulls/(?P<n>\d+)/requested_reviewers", self._request_reviewers)
         r("POST", r"/issues/(?P<n>\d+)/labels", self._add_labels)
         r("POST", r"/issues/(?P<n>\d+)/assignees", self._add_assignees)
+        r("GET", r"/pulls/(?P<n>\d+)/commits", self._pull_commits)
+        r("GET", r"/pulls/(?P<n>\d+)/comments", self._pull_review_comments)
+        r("GET", r"/contents/(?P<path>.+)", self._contents)
         r("GET", r"/collaborators/(?P<user>[^/]+)/permission", self._permission)
         r("GET", r"/issues/(?P<n>\d+)/comments", self._list_comments)
         r("POST", r"/issues/(?P<n>\d+)/comments", self._create_comment)
@@ -351,6 +418,19 @@ class FakeGitHub:
                     headers.update(data[0])
                     data = data[1]
                 return status, headers, "" if data is None else json.dumps(data)
+        if method == "GET" and path == "/user":  # GITHUB_TOKEN may not read it (NOTES.md)
+            if self.token_user is None:
+                status, data = (
+                    403,
+                    {
+                        "message": "Resource not accessible by integration",
+                        "documentation_url": "https://docs.github.com/rest/users/users",
+                        "status": "403",
+                    },
+                )
+            else:
+                status, data = 200, {"login": self.token_user, "id": 9, "type": "User"}
+            return status, {"Content-Type": "application/json"}, json.dumps(data)
         status, data = not_found()
         return status, {"Content-Type": "application/json"}, json.dumps(data)
 
@@ -500,6 +580,8 @@ class FakeGitHub:
         if number not in self.pulls:
             return not_found()
         self.pulls[number].update({k: body[k] for k in ("title", "body", "state") if k in body})
+        if body.get("state") == "closed":
+            self.pulls[number]["closed_at"] = "2024-05-02T10:00:00Z"
         return 200, self._pull_json(number)
 
     def _request_reviewers(self, m, body, q):
@@ -543,6 +625,61 @@ class FakeGitHub:
         data = self._pull_json(int(m["n"]))
         return 201, {**data, "url": self._url(f"/issues/{m['n']}")}
 
+    def _pull_commits(self, m, body, q):
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        pull = self.pulls[number]
+        base = pull["base"]["sha"]
+        found, sha = [], pull["head"]["sha"]
+        while sha and sha != base and not self._is_ancestor(sha, base):
+            found.append(
+                {
+                    "sha": sha,
+                    "url": self._url(f"/commits/{sha}"),
+                    "html_url": f"https://github.com/{self.repo}/commit/{sha}",
+                    "commit": self._commit_json(sha),
+                    "parents": self._commit_json(sha)["parents"],
+                }
+            )
+            parents = self.commits[sha]["parents"]
+            sha = parents[0] if parents else None
+        return 200, list(reversed(found))
+
+    def _pull_review_comments(self, m, body, q):
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        return 200, self.review_comments.get(number, [])
+
+    def _contents(self, m, body, q):
+        path = urllib.parse.unquote(m["path"])
+        sha = self.refs.get(f"heads/{q.get('ref', self.default_branch)}", q.get("ref", ""))
+        if sha not in self.commits:
+            return not_found()
+        blob = self.trees[self.commits[sha]["tree"]].get(path)
+        if blob is None:
+            return not_found()
+        text = self.blobs[blob]
+        return 200, {
+            "type": "file",
+            "encoding": "base64",
+            "size": len(text.encode()),
+            "name": path.rsplit("/", 1)[-1],
+            "path": path,
+            "content": base64.encodebytes(text.encode()).decode(),
+            "sha": blob,
+            "url": self._url(f"/contents/{path}?ref={sha}"),
+            "git_url": self._url(f"/git/blobs/{blob}"),
+            "html_url": f"https://github.com/{self.repo}/blob/{sha}/{path}",
+            "download_url": f"https://raw.githubusercontent.com/{self.repo}/{sha}/{path}",
+            "_links": {
+                "self": self._url(f"/contents/{path}?ref={sha}"),
+                "git": self._url(f"/git/blobs/{blob}"),
+                "html": f"https://github.com/{self.repo}/blob/{sha}/{path}",
+            },
+        }
+
     def _permission(self, m, body, q):
         user = m["user"]
         role = self.roles.get(user)
@@ -565,7 +702,7 @@ class FakeGitHub:
         self.comments[self._next_id] = {
             "issue": int(m["n"]),
             "body": body["body"],
-            "user": "github-actions[bot]",
+            "user": self.token_user or "github-actions[bot]",
         }
         return 201, self._comment_json(self._next_id)
 

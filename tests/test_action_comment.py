@@ -185,4 +185,5 @@ def test_outside_actions_the_command_says_so(monkeypatch, capsys, tmp_path):
     monkeypatch.delenv("GITHUB_EVENT_NAME", raising=False)
     monkeypatch.setenv("INPUT_GITHUB-TOKEN", "x")
     assert cli.main(["action"]) == 2
-    assert "GITHUB_EVENT_NAME, GITHUB_REPOSITORY not set" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "::error::GITHUB_EVENT_NAME, " in out and " not set: `klaro action` runs" in out

@@ -83,10 +83,23 @@ def test_docs_check_comment_uses_the_real_checker(tmp_path, fake):
     assert "did you mean `widgets.core.greet`" in note["body"]  # the renamed function
 
 
-def test_rejected_api_key_falls_back_to_offline_docs_with_a_warning(tmp_path, fake, capsys):
+def test_rejected_api_key_fails_the_run_naming_the_endpoint(tmp_path, fake, capsys):
+    # a wrong key is a setup mistake: a quiet offline PR would hide it forever (issue #12)
     sha = seed(fake)
     unauthorized = {"error": {"message": "Incorrect API key provided", "code": "invalid_api_key"}}
     with FakeOpenAI([(401, {}, unauthorized)]) as server:
+        inputs = {"openai-api-key": API_KEY, "base-url": server.url}
+        run = drive(tmp_path, fake, "push", sha, steps=steps(), inputs=inputs, capsys=capsys)
+    assert run.code == 1, run.log
+    assert run.outputs["status"] == "failed"
+    assert f"::error::model endpoint {server.url}" in run.log and "(401)" in run.log
+    assert "heads/klaro/docs" not in fake.refs
+
+
+def test_model_outage_falls_back_to_offline_docs_with_a_warning(tmp_path, fake, capsys):
+    sha = seed(fake)
+    outage = {"error": {"message": "The server had an error", "type": "server_error"}}
+    with FakeOpenAI([(503, {}, outage)] * 3) as server:
         inputs = {"openai-api-key": API_KEY, "base-url": server.url}
         run = drive(tmp_path, fake, "push", sha, steps=steps(), inputs=inputs, capsys=capsys)
     assert run.code == 0, run.log

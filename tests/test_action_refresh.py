@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 from fakes_github import CODE, EVENTS, TOKEN, Counting, FakeGitHub, api_docs, drive, seed
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.github.context import Steps
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 
 
 def test_push_opens_one_pr_with_one_commit_on_klaro_branch(tmp_path, fake, capsys):

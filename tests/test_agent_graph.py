@@ -26,10 +26,12 @@ def run(sample_repo: Callable[[str], Path]) -> Run:
     analysis = analyze_repository(root)
     graph = build_graph(analysis)
 
-    def go(script: list[Any], plans: list[Any] | None = None, **overrides: Any) -> Any:
+    def go(
+        script: list[Any], plans: list[Any] | None = None, start: str = DRAFT, **overrides: Any
+    ) -> Any:
         config = load_config(root, env={}, overrides=overrides)
         model = ScriptedChatModel(script=script, plans=plans or [])
-        draft = DocChange("README.md", (root / "README.md").read_text(), DRAFT, "offline draft")
+        draft = DocChange("README.md", (root / "README.md").read_text(), start, "offline draft")
         result = run_agent(
             config,
             analysis,
@@ -79,16 +81,18 @@ def test_happy_path_reads_edits_submits_and_publishes(run: Run) -> None:
 def test_tool_error_is_an_observation_and_triggers_a_replan(run: Run) -> None:
     result, model = run(
         [
+            call("read_file", path="src/tinycalc/core.py"),
             call("read_file", path="src/tinycalc/missing.py"),
             call("submit_document", path="README.md", summary="no change"),
         ]
     )
     assert result.status == "published"
-    error = tool_messages(model)[0]
+    error = tool_messages(model)[1]
     assert error.status == "error" and "no readable file" in error.content
     assert len(model.plan_requests) == 2
     replan = str(model.plan_requests[1][-1].content)
     assert "missing.py" in replan and "Errors to work around" in replan
+    assert "- files read: src/tinycalc/core.py\n" in replan  # what the state remembers
     assert any(s.error and "missing.py" in s.error for s in result.trace.steps)
 
 
@@ -192,3 +196,53 @@ def test_writes_outside_the_target_are_refused(run: Run) -> None:
     assert "may only write 'README.md'" in refused.content
     assert "outside the repository" in escaped.content
     assert result.change.path == "README.md" and result.change.after == DRAFT
+
+
+def test_a_whole_readme_rewrite_hears_every_problem_in_the_first_answer(run: Run) -> None:
+    start = (
+        "# tinycalc\n\nWritten by people.\n\n"
+        "<!-- klaro:begin usage -->\n## Usage\n\nCall `add`.\n<!-- klaro:end usage -->\n"
+    )
+    rewrite = "# TinyCalc\n\nA fresh README.\n\nUse `tinycalc.core.Calculater` for totals.\n"
+    fixed = start.replace("Call `add`.", "Call `add`; `tinycalc.core.Calculator` keeps a total.")
+    result, model = run(
+        [
+            call("submit_document", path="README.md", summary="rewrite", content=rewrite),
+            call("submit_document", path="README.md", summary="fixed", content=fixed),
+        ],
+        start=start,
+    )
+    first = tool_messages(model)[0]
+    assert first.status == "error"
+    assert "outside Klaro's" in first.content and "'usage'" in first.content
+    assert "`tinycalc.core.Calculater`" in first.content
+    assert "did you mean: tinycalc.core.Calculator" in first.content
+    assert result.status == "published" and result.change.after == fixed
+    assert len(model.requests) == 2  # one round trip fixed both problems
+
+
+def test_the_graph_wires_every_route_its_routers_can_return(
+    sample_repo: Callable[[str], Path],
+) -> None:
+    """The routers' `Literal` return types are the conditional edges: none is left dangling."""
+    from klaro.agent.graph import build_graph as build_agent
+    from klaro.agent.nodes import RunContext
+    from klaro.agent.tools import Toolbox
+    from klaro.agent.workspace import Workspace
+    from klaro.redact import Redactor
+
+    root = sample_repo("agent_small")
+    analysis = analyze_repository(root)
+    ws = Workspace(root, [f.path for f in analysis.files], redactor=Redactor())
+    tools = Toolbox(
+        ws, analysis, build_graph(analysis), target="README.md", doc_paths=("README.md",)
+    )
+    config = load_config(root, env={})
+    compiled = build_agent(ScriptedChatModel(script=[]), tools, config, RunContext(lambda p, t: []))
+    edges = {(e.source, e.target) for e in compiled.get_graph().edges}
+    assert {
+        ("run_model", "call_tool"), ("run_model", "update_draft"), ("run_model", "nudge"),
+        ("run_model", "finish"), ("call_tool", "verify"), ("call_tool", "plan"),
+        ("call_tool", "run_model"), ("call_tool", "finish"), ("verify", "run_model"),
+        ("verify", "finish"),
+    } <= edges  # fmt: skip

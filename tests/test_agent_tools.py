@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,13 @@ from klaro.redact import MASK, Redactor, env_secrets
 from klaro.scan.analyze import analyze_repository
 from klaro.scan.files import scan_repository
 from klaro.scan.graph import build_graph
+from klaro.verify import verify
+from klaro.verify.model import Finding
+
+
+def run(toolbox: Toolbox, name: str, args: dict[str, Any], draft: str = "") -> str:
+    """What the model reads back from one tool call."""
+    return toolbox.run(name, args, draft).text
 
 
 @pytest.fixture
@@ -36,14 +44,16 @@ def toolbox(sample_repo: Callable[[str], Path]) -> Toolbox:
 
 
 def test_read_file_windows_numbers_and_marks_untrusted(toolbox: Toolbox) -> None:
-    out = toolbox.run("read_file", {"path": "src/tinycalc/core.py", "start_line": 6, "end_line": 8})
+    out = run(
+        toolbox, "read_file", {"path": "src/tinycalc/core.py", "start_line": 6, "end_line": 8}
+    )
     assert out.splitlines()[0].startswith("<<<UNTRUSTED FILE src/tinycalc/core.py lines 6-8")
     assert "    6  def add(a: int, b: int) -> int:" in out
     assert "more lines; read from line 9" in out
 
 
 def test_long_output_is_trimmed_and_says_so(toolbox: Toolbox) -> None:
-    out = toolbox.run("read_file", {"path": "notes.md"})
+    out = run(toolbox, "read_file", {"path": "notes.md"})
     assert "output trimmed" in out and len(out) < 2600
 
 
@@ -59,25 +69,25 @@ def test_long_output_is_trimmed_and_says_so(toolbox: Toolbox) -> None:
 )
 def test_paths_are_confined(toolbox: Toolbox, path: str, message: str) -> None:
     with pytest.raises(ToolError, match=message):
-        toolbox.run("read_file", {"path": path})
+        run(toolbox, "read_file", {"path": path})
 
 
 def test_secrets_are_redacted_in_tool_output(toolbox: Toolbox) -> None:
-    out = toolbox.run("grep", {"pattern": "line 7 ", "path": "notes.md"})
+    out = run(toolbox, "grep", {"pattern": "line 7 ", "path": "notes.md"})
     assert "abcdef000007" not in out and MASK in out
 
 
 def test_grep_caps_matches_and_rejects_bad_regex(toolbox: Toolbox) -> None:
-    out = toolbox.run("grep", {"pattern": "line", "glob": "*.md"})
+    out = run(toolbox, "grep", {"pattern": "line", "glob": "*.md"})
     assert f"stopped at {MAX_MATCHES} matches" in out
     with pytest.raises(ToolError, match="invalid regular expression"):
-        toolbox.run("grep", {"pattern": "("})
+        run(toolbox, "grep", {"pattern": "("})
 
 
 def test_list_files_and_glob(toolbox: Toolbox) -> None:
-    listing = toolbox.run("list_files", {"directory": ".", "depth": 1})
+    listing = run(toolbox, "list_files", {"directory": ".", "depth": 1})
     assert "src/" in listing and "README.md" in listing and "id_rsa" not in listing
-    assert toolbox.run("glob", {"pattern": "src/**/*.py"}).splitlines() == [
+    assert run(toolbox, "glob", {"pattern": "src/**/*.py"}).splitlines() == [
         "src/tinycalc/__init__.py",
         "src/tinycalc/cli.py",
         "src/tinycalc/core.py",
@@ -85,36 +95,50 @@ def test_list_files_and_glob(toolbox: Toolbox) -> None:
 
 
 def test_analyze_code_and_code_graph_answer_from_the_analysis(toolbox: Toolbox) -> None:
-    module = json.loads(toolbox.run("analyze_code", {"target": "src/tinycalc/core.py"}))
+    module = json.loads(run(toolbox, "analyze_code", {"target": "src/tinycalc/core.py"}))
     assert module["functions"] == {"add": "(a: int, b: int) -> int"}
-    symbol = json.loads(toolbox.run("analyze_code", {"target": "Calculator.push"}))
+    symbol = json.loads(run(toolbox, "analyze_code", {"target": "Calculator.push"}))
     assert symbol[0]["signature"] == "(self, value: int) -> int"
-    callers = json.loads(toolbox.run("code_graph", {"symbol": "add", "relation": "callers"}))
+    callers = json.loads(run(toolbox, "code_graph", {"symbol": "add", "relation": "callers"}))
     assert callers == {"tinycalc.core.add": ["tinycalc.core.Calculator.push"]}
     with pytest.raises(ToolError, match="no file or symbol"):
-        toolbox.run("analyze_code", {"target": "nope.missing"})
+        run(toolbox, "analyze_code", {"target": "nope.missing"})
 
 
 def test_search_and_guides_fall_back_to_lexical_search(toolbox: Toolbox) -> None:
-    found = toolbox.run("search_code", {"query": "running total push"})
+    found = run(toolbox, "search_code", {"query": "running total push"})
     assert found.splitlines()[0].startswith(
         "src/tinycalc/core.py:17-20 tinycalc.core.Calculator.push"
     )
-    guide = toolbox.run("retrieve_knowledge", {"query": "installation pip command"})
+    guide = run(toolbox, "retrieve_knowledge", {"query": "installation pip command"})
     assert "Show the pip command first" in guide
 
 
-def test_edit_and_submit_change_only_the_target(toolbox: Toolbox) -> None:
-    toolbox.draft = "# A\n\nold text\n"
-    toolbox.run("edit_document", {"old_string": "old text", "new_string": "new text"})
-    assert toolbox.draft == "# A\n\nnew text\n"
+def test_edit_and_submit_return_the_new_draft_and_change_only_the_target(
+    toolbox: Toolbox,
+) -> None:
+    edited = toolbox.run(
+        "edit_document", {"old_string": "old text", "new_string": "new text"}, "# A\n\nold text\n"
+    )
+    assert edited.update == {"document_draft": "# A\n\nnew text\n"}
     with pytest.raises(ToolError, match="not found"):
-        toolbox.run("edit_document", {"old_string": "absent", "new_string": "x"})
+        toolbox.run("edit_document", {"old_string": "absent", "new_string": "x"}, "# A\n")
     with pytest.raises(ToolError, match="may only write"):
-        toolbox.run("submit_document", {"path": ".github/workflows/x.yml", "summary": "s"})
+        run(toolbox, "submit_document", {"path": ".github/workflows/x.yml", "summary": "s"})
     edits = [{"old_string": "new", "new_string": "newer"}]
-    toolbox.run("submit_document", {"path": "./README.md", "summary": "done", "edits": edits})
-    assert toolbox.draft == "# A\n\nnewer text\n" and toolbox.submission is not None
+    submitted = toolbox.run(
+        "submit_document",
+        {"path": "./README.md", "summary": "done", "edits": edits, "draft": "# forged\n"},
+        "# A\n\nnew text\n",
+    )
+    # the draft comes from the state, never from the model's arguments
+    assert submitted.update == {
+        "document_draft": "# A\n\nnewer text\n",
+        "submitted": True,
+        "summary": "done",
+    }
+    schema = toolbox.tools["submit_document"].tool_call_schema.model_json_schema()
+    assert "draft" not in schema["properties"]
 
 
 def test_writable_refuses_ci_and_undeclared_paths() -> None:
@@ -148,24 +172,35 @@ def test_redactor_masks_assignments_and_known_values_but_not_code() -> None:
     assert env_secrets({"GITHUB_TOKEN": "abcdefgh12", "HOME": "/home/someone"}) == ("abcdefgh12",)
 
 
-def test_edits_outside_klaros_regions_are_refused_and_change_nothing(toolbox: Toolbox) -> None:
-    draft = (
-        "# tinycalc\n\nWritten by people.\n\n"
-        "<!-- klaro:begin usage -->\n## Usage\n\nCall it.\n<!-- klaro:end usage -->\n"
-    )
-    guarded = Toolbox(
+def guarded_toolbox(toolbox: Toolbox, draft: str) -> Toolbox:
+    """The toolbox of a run whose starting draft has Klaro's regions and people's text."""
+
+    def check(path: str, text: str) -> list[Finding]:
+        return verify(text, toolbox.analysis, path=path, graph=toolbox.graph)
+
+    return Toolbox(
         toolbox.ws,
         toolbox.analysis,
         toolbox.graph,
         target="README.md",
         doc_paths=("README.md",),
         protect=draft,
+        verifier=check,
     )
-    guarded.draft = draft
+
+
+REGIONED = (
+    "# tinycalc\n\nWritten by people.\n\n"
+    "<!-- klaro:begin usage -->\n## Usage\n\nCall it.\n<!-- klaro:end usage -->\n"
+)
+
+
+def test_edits_outside_klaros_regions_are_refused_and_change_nothing(toolbox: Toolbox) -> None:
+    guarded = guarded_toolbox(toolbox, REGIONED)
     with pytest.raises(ToolError, match="outside Klaro's"):
-        guarded.edit_document("Written by people.", "Rewritten by a bot.")
+        guarded.edit_document("Written by people.", "Rewritten by a bot.", draft=REGIONED)
     with pytest.raises(ToolError, match="outside Klaro's"):
-        guarded.edit_document("<!-- klaro:end usage -->\n", "")  # a broken marker, too
+        guarded.edit_document("<!-- klaro:end usage -->\n", "", draft=REGIONED)  # a marker too
     with pytest.raises(ToolError, match="outside Klaro's"):
         guarded.submit_document(
             "README.md",
@@ -174,7 +209,30 @@ def test_edits_outside_klaros_regions_are_refused_and_change_nothing(toolbox: To
                 {"old_string": "Call it.", "new_string": "Call `add`."},
                 {"old_string": "# tinycalc", "new_string": "# calc"},
             ],
+            draft=REGIONED,
         )
-    assert guarded.draft == draft and guarded.submission is None  # all or nothing
-    guarded.edit_document("Call it.", "Call `add` with two integers.")
-    assert "Written by people." in guarded.draft and "two integers" in guarded.draft
+    done = guarded.edit_document("Call it.", "Call `add` with two integers.", draft=REGIONED)
+    text = done.update["document_draft"]
+    assert "Written by people." in text and "two integers" in text
+
+
+def test_a_refused_submission_names_every_problem_at_once(toolbox: Toolbox) -> None:
+    """A model that rewrites the whole README hears about the regions AND the invented name."""
+    guarded = guarded_toolbox(toolbox, REGIONED)
+    rewrite = "# Tinycalc!\n\nAll new.\n\n## Usage\n\nCall `tinycalc.core.Calculater`.\n"
+    with pytest.raises(ToolError) as refused:
+        guarded.submit_document("README.md", "rewrite", content=rewrite, draft=REGIONED)
+    message = str(refused.value)
+    assert "2 problem(s)" in message
+    assert "outside Klaro's" in message and "'usage'" in message  # the regions it may edit
+    assert (
+        "`tinycalc.core.Calculater`" in message
+        and "did you mean: tinycalc.core.Calculator" in message
+    )
+
+
+def test_an_edit_that_invents_a_name_is_kept_with_a_warning(toolbox: Toolbox) -> None:
+    guarded = guarded_toolbox(toolbox, REGIONED)
+    done = guarded.edit_document("Call it.", "Call `tinycalc.core.divide`.", draft=REGIONED)
+    assert "`tinycalc.core.divide`" in done.text and "before submitting" in done.text
+    assert "divide" in done.update["document_draft"]

@@ -47,6 +47,30 @@ def test_search_json(indexed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert results[0]["symbol"] == "shop.pricing.vat"
 
 
+def test_old_spellings_still_work_with_one_deprecation_line(
+    indexed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ask", "How is VAT computed?", "--repo", str(indexed)]) == 0
+    captured = capsys.readouterr()
+    assert "shop/pricing.py:12-14 shop.pricing.vat" in captured.out
+    assert captured.err.count("\n") == 1 and "--repo is deprecated" in captured.err
+    assert main(["search", "total", str(indexed), "--path", "shop/cart.py", "--k", "3"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "use --within" in captured.err
+    old = captured.out
+    assert main(["search", "total", str(indexed), "--within", "shop/cart.py", "--k", "3"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == old and captured.err == ""
+    assert all(" shop/cart.py:" in line for line in old.splitlines())
+
+
+def test_two_different_repositories_are_refused(
+    indexed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["ask", "vat", str(indexed), "--repo", str(tmp_path)]) == 2
+    assert "two repositories named" in capsys.readouterr().err
+
+
 def test_search_before_index_is_a_clear_error(
     sample_repo: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -58,7 +82,7 @@ def test_search_before_index_is_a_clear_error(
 def test_ask_without_model_cites_passages(
     indexed: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["ask", "How is VAT computed?", "--repo", str(indexed), "--trace"]) == 0
+    assert main(["ask", "How is VAT computed?", str(indexed), "--trace"]) == 0
     out = capsys.readouterr().out
     assert "No model configured" in out
     assert "[router] consult code" in out and "[retrieve]" in out
@@ -69,7 +93,7 @@ def test_ask_reads_questions_until_eof(
     indexed: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("add an item to the cart\n\nrender an invoice\n"))
-    assert main(["ask", "--repo", str(indexed)]) == 0
+    assert main(["ask", "-", str(indexed)]) == 0
     out = capsys.readouterr().out
     assert out.count("No model configured") == 2
     assert "shop.cart.Cart.add_item" in out and "shop.invoice.render_invoice" in out
@@ -133,10 +157,10 @@ def test_ask_with_a_model_answers_from_the_passages(
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("KLARO_BASE_URL", chat_url)
     monkeypatch.setenv("KLARO_API_KEY", "sk-test")
-    assert main(["ask", "How is VAT computed?", "--repo", str(indexed)]) == 0
+    assert main(["ask", "How is VAT computed?", str(indexed)]) == 0
     out = capsys.readouterr().out
     assert "VAT is 20% of the amount (shop/pricing.py:12-14)." in out
-    assert "Sources: shop/pricing.py:12-14" in out
+    assert "Sources: shop/pricing.py:12-14" in out and out.count("Sources:") == 1
     [request] = _ChatServer.requests
     assert request["path"] == "/v1/chat/completions"
     system, user = request["body"]["messages"]

@@ -68,3 +68,17 @@ def test_analyze_loads_no_writer_or_model(
     code = f"from klaro.cli import main\nmain(['analyze', {str(root)!r}, '--no-cache'])"
     loaded = _loaded_after(code)
     assert loaded & ENGINES <= {"networkx"}  # the ranking of central symbols needs the graph
+
+
+def test_cached_analyze_rebuilds_no_graph(
+    sample_repo: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = sample_repo("analysis_lib")
+    code = (
+        "import os\n"
+        f"os.environ['KLARO_CACHE_DIR'] = {str(tmp_path / 'cache')!r}\n"
+        "from klaro.cli import main\n"
+        f"main(['analyze', {str(root)!r}])"
+    )
+    assert "networkx" in _loaded_after(code)  # the first run builds and ranks the graph
+    assert "networkx" not in _loaded_after(code)  # the second reads graph and ranking back

@@ -24,7 +24,7 @@ from klaro.github.context import MODES, Context, Outcome, Steps, context_from, r
 from klaro.github.events import PULL_EVENTS, Event, load_event
 from klaro.github.port import GitHubPort
 from klaro.github.publish import Published
-from klaro.github.report import format_cost
+from klaro.write.model import format_cost
 
 PortFactory = Callable[[str, str, str], GitHubPort]  # (repository, token, api_url)
 
@@ -56,7 +56,9 @@ def run_action(
     outcome: Outcome
     code = 0
     try:
+        # Everything the runner hands over is checked before the first request to GitHub.
         ctx = context_from(env)
+        event = load_event(ctx.event_name, ctx.event_path)
         mark_safe_directory(ctx.workspace, env)
         mode = ctx.input("mode", "pull-request")
         if mode not in MODES:
@@ -67,8 +69,10 @@ def run_action(
                 "input 'github-token' is empty: keep its default (${{ github.token }}) or pass "
                 "a secret holding a token"
             )
-        port = (port_factory or _pygithub_port)(ctx.repository, token, ctx.api_url)
-        event = load_event(ctx.event_name, ctx.event_path)
+        if port_factory is not None:
+            port = port_factory(ctx.repository, token, ctx.api_url)
+        else:
+            port = _pygithub_port(ctx, token)
         outcome = dispatch(ctx, event, env, port, steps, mode)
         code = outcome.exit_code
     except KlaroError as exc:
@@ -102,10 +106,12 @@ def dispatch(
     )
 
 
-def _pygithub_port(repository: str, token: str, api_url: str) -> GitHubPort:
+def _pygithub_port(ctx: Context, token: str) -> GitHubPort:
     from klaro.github.pygithub import PyGithubClient
 
-    return PyGithubClient(repository, token, api_url=api_url)
+    return PyGithubClient(
+        ctx.repository, token, api_url=ctx.api_url, timeout=ctx.timeout, deadline=ctx.deadline
+    )
 
 
 def _report(env: Mapping[str, str], outcome: Outcome) -> None:
@@ -123,6 +129,12 @@ def _report(env: Mapping[str, str], outcome: Outcome) -> None:
         "commit-sha": published.commit or "",
         "branch": published.branch or "",
     }
-    outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)
+    try:
+        outputs.write_outputs(env.get("GITHUB_OUTPUT"), values)
+    except OSError as exc:  # checked at the start; it may still vanish or fill up
+        outputs.warning(f"GITHUB_OUTPUT: cannot write the step outputs: {exc.strerror or exc}")
     print(f"klaro: {published.status}: {outcome.message}", flush=True)
-    outputs.write_summary(env.get("GITHUB_STEP_SUMMARY"), flows.summary_markdown(env, outcome))
+    try:
+        outputs.write_summary(env.get("GITHUB_STEP_SUMMARY"), flows.summary_markdown(env, outcome))
+    except OSError as exc:
+        outputs.warning(f"GITHUB_STEP_SUMMARY: cannot write the job summary: {exc.strerror or exc}")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 import posixpath
 import tempfile
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from klaro import safeio
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.redact import Redactor, env_secrets
@@ -21,14 +22,15 @@ from klaro.scan.analyze import Progress, analyze_repository
 from klaro.scan.graph import CodeGraph
 from klaro.scan.graph_cache import graph_of
 from klaro.scan.model import Analysis
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, DocsRun
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from klaro.agent.trace import Trace
+    from klaro.knowledge.ask import Answer
     from klaro.knowledge.base import IndexStats, KnowledgeBase
     from klaro.verify.model import Finding
+    from klaro.write.memory import Memory
     from klaro.write.regions import Section
 
 # The writers (griffe, markdown-it) load inside the use cases that write: `klaro check` and
@@ -58,18 +60,23 @@ def generate(
     graph: CodeGraph,
     *,
     docs: Sequence[str] | None = None,
+    memory: Memory | None = None,
 ) -> list[DocChange]:
     """Draft the README and API reference with the offline writer, keeping people's text.
 
     Each existing file keeps every byte outside Klaro's regions; malformed markers raise
     RegionError before anything is written. `docs` defaults to the configured documents.
+    `memory` (default: the repository's `.klaro/memory.json`) holds what maintainers decided:
+    text they pinned in a region stays, text they rejected is not proposed again.
     """
     from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.memory import load_memory
     from klaro.write.offline import readme_sections
     from klaro.write.project import collect_facts
     from klaro.write.regions import update_document
     from klaro.write.styleguides import guide_named, load_guides
 
+    memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
@@ -87,20 +94,26 @@ def generate(
         guide = guide_named(guides, "readme")
         facts = collect_facts(config.root, analysis)
         sections = _masked(readme_sections(analysis, graph, facts, guide, api_link=api_link))
+        sections = memory.apply(config.readme_path, sections, before)
         keys = {s.key for s in guide.sections()}
         after = update_document(before, sections, file=config.readme_path, owns=keys.__contains__)
-        changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
+        if sections or before is not None:  # every section rejected: no new file either
+            changes.append(DocChange(config.readme_path, before, after, "README drafted offline"))
     if "api" in wanted:
         before = _read_doc(config.root, config.api_path)
         guide = guide_named(guides, "api-reference")
         sections = _masked(api_sections(analysis, graph, guide, path=config.api_path))
+        sections = memory.apply(config.api_path, sections, before)
         after = update_document(
             before,
             sections,
             file=config.api_path,
             owns=lambda name: name == "title" or name.startswith(REGION_PREFIX),
         )
-        changes.append(DocChange(config.api_path, before, after, "API reference drafted offline"))
+        if sections or before is not None:
+            changes.append(
+                DocChange(config.api_path, before, after, "API reference drafted offline")
+            )
     return changes
 
 
@@ -115,28 +128,21 @@ def _masked(sections: list[Section]) -> list[Section]:
 
 
 def write_changes(config: Config, changes: Sequence[DocChange]) -> list[str]:
-    """Write changed files in place (atomically, each through a temporary file); return paths."""
+    """Write changed files in place (atomically, proven inside the repository); return paths."""
     written: list[str] = []
     for change in changes:
         if not change.changed:
             continue
-        target = config.root / change.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(change.after)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        safeio.write_text(config.root, config.root / change.path, change.after, what=change.path)
         written.append(change.path)
     return written
 
 
 def _read_doc(root: Path, path: str) -> str | None:
     """Read an existing document exactly (newlines kept as they are), or None if absent."""
-    target = root / path
+    target = safeio.inside(root, root / path, what=path)  # a link out is neither read nor written
+    if target.is_dir():
+        raise KlaroError(f"{path}: is a folder, expected a document file")
     if not target.is_file():
         return None
     try:
@@ -144,21 +150,6 @@ def _read_doc(root: Path, path: str) -> str | None:
             return handle.read()
     except UnicodeDecodeError:
         raise KlaroError(f"{path}: not valid UTF-8 text; Klaro will not rewrite it") from None
-
-
-@dataclass(frozen=True)
-class DocsRun:
-    """What writing the docs produced: the changes, which writer, and what the model cost."""
-
-    changes: list[DocChange]
-    writer: str  # offline | agent
-    statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
-    findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
-    tokens: int = 0
-    cost_usd: float | None = 0.0  # None: the model has no known price
-    traces: tuple[Trace, ...] = ()
-    references: int = 0  # code references in the changed text, checked against the code
-    resolved: int = 0
 
 
 def write_docs(
@@ -177,7 +168,10 @@ def write_docs(
     analysis, so a model has nothing to add there. The agent starts from the offline README
     and may only change Klaro's own regions: text people wrote is put back as it was.
     """
-    drafts = generate(config, analysis, graph, docs=docs)
+    from klaro.write.memory import load_memory
+
+    memory = load_memory(config.root)
+    drafts = generate(config, analysis, graph, docs=docs, memory=memory)
     if offline or (model is None and not config.has_model):
         return DocsRun(drafts, "offline")
     from klaro.agent import run_agent
@@ -202,10 +196,19 @@ def write_docs(
             changes.append(draft)
             continue
         result = run_agent(
-            config, analysis, graph, draft, model=model, knowledge=knowledge, verifier=verifier
+            config,
+            analysis,
+            graph,
+            draft,
+            model=model,
+            knowledge=knowledge,
+            verifier=verifier,
+            decisions=memory.block(draft.path),
         )
-        change = keep_human_text(draft, result.change)
-        statuses[draft.path] = result.status if change is result.change else "rejected"
+        after = memory.enforce(draft.path, result.change.after, draft.after)  # the last word
+        proposed = replace(result.change, after=after)
+        change = keep_human_text(draft, proposed)
+        statuses[draft.path] = result.status if change is proposed else "rejected"
         changes.append(change)
         findings.extend(result.findings)
         traces.append(result.trace)
@@ -297,24 +300,32 @@ def ephemeral_knowledge(
 def docs_for(
     config: Config,
     *,
+    docs: Sequence[str] | None = None,
     offline: bool = False,
     cache_dir: Path | None = None,
+    progress: Progress | None = None,
+    analysis: Analysis | None = None,
     knowledge_dir: Path | None = None,
 ) -> DocsRun:
-    """Analyse the repository and write its docs: the Action's refresh step.
+    """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
 
+    A caller that analysed already (the CLI, which times the phase) passes its `analysis`.
     With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
-    code there; otherwise it uses the index `klaro index` built, if any.
+    code there; otherwise it uses the index `klaro index` built, if any. The result counts
+    the code references of the changed text and what still fails.
     """
-    analysis = analyze(config, cache_dir=cache_dir)
+    if analysis is None:
+        analysis = analyze(config, cache_dir=cache_dir, progress=progress)
+    offline = offline or not config.has_model
     knowledge: KnowledgeBase | None = None
-    if not offline and config.has_model:
-        if knowledge_dir is not None:
-            knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
-            print(f"knowledge base: {_indexed(stats)}", flush=True)
-        else:
-            knowledge = open_knowledge(config)
-    run = write_docs(config, analysis, graph_of(analysis), offline=offline, knowledge=knowledge)
+    if not offline and knowledge_dir is not None:
+        knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
+        print(f"knowledge base: {_indexed(stats)}", flush=True)
+    elif not offline:
+        knowledge = open_knowledge(config)
+    run = write_docs(
+        config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
+    )
     references, resolved, found = verify_changes(config, analysis, run.changes)
     if run.writer != "agent":  # the agent's run already reports what its checker found
         run = replace(run, findings=tuple(found))
@@ -362,14 +373,10 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
     return [f for f in report.findings if f.kind != "undocumented"]
 
 
-def answer(
-    config: Config,
-    question: str,
-    *,
-    knowledge_dir: Path | None = None,
-    cache_dir: Path | None = None,
-) -> str:
-    """Answer a question about the repository from its knowledge base, with citations.
+def answerer(
+    config: Config, *, knowledge_dir: Path | None = None, cache_dir: Path | None = None
+) -> Callable[[str], Answer]:
+    """Open the knowledge base and the model once, for one question or a session of them.
 
     With `knowledge_dir` (the Action) the index is built there first, fresh for this run.
     """
@@ -384,6 +391,26 @@ def answer(
             raise KlaroError("no knowledge base for this repository: run `klaro index` first")
         kb = found
     model = make_chat_model(config) if config.has_model else None
-    result = ask(kb, question, model, redactor=run_redactor(config))
-    sources = ", ".join(result.citations)
-    return result.text + (f"\n\nSources: {sources}" if result.used_model and sources else "")
+    redactor = run_redactor(config)
+    return lambda question: ask(kb, question, model, redactor=redactor)
+
+
+def format_answer(result: Answer, *, steps: bool = False) -> str:
+    """The answer as people read it: optional trace lines, the text, then its sources."""
+    lines = [f"[{step.name}] {step.detail}" for step in result.steps] if steps else []
+    lines.append(result.text)
+    if result.used_model and result.citations:
+        lines.append("\nSources: " + ", ".join(result.citations))
+    return "\n".join(lines)
+
+
+def answer(
+    config: Config,
+    question: str,
+    *,
+    knowledge_dir: Path | None = None,
+    cache_dir: Path | None = None,
+) -> str:
+    """Answer a question about the repository from its knowledge base, with citations."""
+    ask = answerer(config, knowledge_dir=knowledge_dir, cache_dir=cache_dir)
+    return format_answer(ask(question))

@@ -11,6 +11,7 @@ down, so tests and the action can run several configurations side by side.
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import math
 import os
 import re
@@ -137,7 +138,31 @@ _URL = _Spec(
 )
 _PRICE = re.compile(r"[^=\s]+=\d+(\.\d+)?/\d+(\.\d+)?")
 _TEXT = _Spec(str, "a non-empty string", lambda value: bool(value.strip()))
-_PATTERNS = _Spec(tuple, "a list of strings")
+
+
+def _globs(kind: str) -> Callable[[Any], bool]:
+    """Check every pattern compiles, so a typo like `[z-a]` is named here, not a traceback later."""
+
+    def ok(patterns: tuple[str, ...]) -> bool:
+        for pattern in patterns:
+            try:
+                if kind == "gitignore":
+                    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+                    GitIgnoreSpecPattern(pattern)
+                else:
+                    re.compile(fnmatch.translate(pattern))
+            except (ValueError, re.error):
+                return False
+        return True
+
+    return ok
+
+
+_PATTERNS = _Spec(
+    tuple, "a list of strings, each a valid gitignore-style pattern", _globs("gitignore")
+)
+_FNMATCH = _Spec(tuple, "a list of strings, each a valid glob pattern", _globs("fnmatch"))
 
 _SCHEMA: dict[str, _Spec] = {
     "include": _PATTERNS,
@@ -169,9 +194,9 @@ _SCHEMA: dict[str, _Spec] = {
     ),
     "embedding": _one_of(EMBEDDINGS),
     "max_file_size": _Spec(int, "an integer >= 1", lambda value: value >= 1),
-    "ignore_references": _PATTERNS,
+    "ignore_references": _FNMATCH,
     "check_docs": _PATTERNS,
-    "check_exclude": _PATTERNS,
+    "check_exclude": _FNMATCH,
     "chroma.path": _PATH,
     "chroma.url": _URL,
     "github.branch": _TEXT,
@@ -261,9 +286,14 @@ def _find_file(root: Path, config_file: Path | str | None) -> Path | None:
     """An explicitly named file must exist; the default file is optional (but not twice)."""
     if config_file is not None:
         path = Path(config_file)
+        if path.is_dir():
+            raise ConfigError(f"{path}: is a folder, expected a YAML config file")
         if not path.is_file():
             raise ConfigError(f"{path}: config file not found")
         return path
+    for name in DEFAULT_FILES:
+        if (root / name).exists() and not (root / name).is_file():
+            raise ConfigError(f"{name}: is a folder (or not a regular file), expected a YAML file")
     found = [root / name for name in DEFAULT_FILES if (root / name).is_file()]
     if len(found) > 1:
         raise ConfigError(f"{root}: both .klaro.yml and .klaro.yaml exist; keep only one")

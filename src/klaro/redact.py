@@ -37,6 +37,17 @@ _ASSIGNMENT = re.compile(
     (?P<value>[^\s"',;]{6,})
     """
 )
+# The same, for source code: only a quoted literal is masked, inside its quotes, so the code
+# still parses the same way (`API_KEY = "[REDACTED]"`, `f(token="[REDACTED]")`).
+_QUOTED_ASSIGNMENT = re.compile(
+    r"""(?ix)
+    (?P<name>\b[\w.-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key)[\w.-]*)
+    (?P<sep>["']?\s*[:=]\s*[rbuRBU]?)
+    (?P<quote>["'])
+    (?P<value>[^\s"'\\]{8,})
+    (?P=quote)
+    """
+)
 _CODE = re.compile(r"[A-Za-z_][\w.]*(?:\(.*)?")
 _PLACEHOLDER = re.compile(r"(?i)^(?:\$\{?\w+\}?|<[^>]*>|x+|\*+|none|null|true|false|os\.\w+.*)$")
 
@@ -66,6 +77,42 @@ class Redactor:
         for pattern in _PATTERNS:
             text = pattern.sub(MASK, text)
         return _ASSIGNMENT.sub(_mask_assignment, text)
+
+
+def redact_source(text: str) -> str:
+    """Mask credentials in source code at the analysis boundary, keeping it parseable.
+
+    Token shapes (`AKIA…`, `ghp_…`, `sk-…`, private key blocks) are masked wherever they
+    stand, and quoted literals assigned to secret-named keys inside their quotes; every line
+    stays on its line, so line numbers in the analysis, the index and findings stay true.
+    Everything later (constants, defaults, docstrings, cache, index, JSON) only ever sees this.
+    """
+    if not _SUSPECT.search(text):
+        return text  # the common case, one scan: nothing that could be a secret
+    for pattern in _PATTERNS:
+        text = pattern.sub(_mask_keeping_lines, text)
+    return _QUOTED_ASSIGNMENT.sub(_mask_quoted, text)
+
+
+# Cheap first look: every pattern above needs one of these.
+_SUSPECT = re.compile(
+    r"PRIVATE KEY|gh[pousr]_|github_pat_|sk-|AKIA|ASIA|xox[abprs]-"
+    r"|(?i:password|passwd|secret|token|api[_-]?key|access[_-]?key)"
+)
+
+
+def _mask_keeping_lines(match: re.Match[str]) -> str:
+    return MASK + "\n" * match[0].count("\n")
+
+
+def _mask_quoted(match: re.Match[str]) -> str:
+    value = match["value"]
+    # A name or a word (`"GITHUB_TOKEN"`, `"bearer"`) is not a credential; a literal with both
+    # letters and digits, and no path or URL in it, is treated as one.
+    literal = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+    if not literal or "/" in value or _PLACEHOLDER.match(value) or value == MASK:
+        return match[0]
+    return f"{match['name']}{match['sep']}{match['quote']}{MASK}{match['quote']}"
 
 
 def _mask_assignment(match: re.Match[str]) -> str:

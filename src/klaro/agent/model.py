@@ -28,6 +28,7 @@ DEFAULT_PRICES: dict[str, tuple[float, float]] = {
 
 def make_chat_model(config: Config) -> BaseChatModel:
     """Build the ChatOpenAI client for the configured endpoint, with timeout and retries."""
+    import httpx
     from langchain_openai import ChatOpenAI
 
     return ChatOpenAI(
@@ -36,7 +37,8 @@ def make_chat_model(config: Config) -> BaseChatModel:
         # A local server (base_url, no key) still needs a non-empty key for the client.
         api_key=config.api_key or "not-needed",  # type: ignore[arg-type]
         temperature=config.temperature,
-        timeout=config.request_timeout,
+        # connect fails fast (a wrong host); reading waits as long as the config allows
+        timeout=httpx.Timeout(config.request_timeout, connect=min(10.0, config.request_timeout)),
         max_retries=config.max_retries,
         stream_usage=True,  # custom base_url endpoints only report streamed usage when asked
     )

@@ -8,9 +8,8 @@ request whatever a tool returned.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
@@ -25,18 +24,16 @@ from langchain_core.runnables import Runnable
 from pydantic import ValidationError
 
 from klaro.agent.context import fit_messages
+from klaro.agent.feedback import Verifier, blocking, finding_line, salvage
 from klaro.agent.model import Usage
 from klaro.agent.prompts import render
-from klaro.agent.state import AgentState
+from klaro.agent.state import AgentState, Status
 from klaro.agent.tools import Toolbox
 from klaro.agent.trace import Trace
 from klaro.agent.workspace import ToolError
 from klaro.config import Config
 from klaro.redact import Redactor
-from klaro.verify.model import Finding
 
-Verifier = Callable[[str, str], list[Finding]]  # (path, text) -> findings
-BLOCKING = ("unresolved", "dead-link")
 FINAL_ANSWER = "Final Answer:"
 _CODE_TOOLS = ("analyze_code", "code_graph", "search_code")
 
@@ -55,11 +52,6 @@ def _looks_like_document(text: str, draft: str) -> bool:
     """Tell a whole document (headings, a fair share of the draft's length) from a chat reply."""
     has_heading = any(line.startswith("#") for line in text.splitlines())
     return has_heading and len(text) >= len(draft) // 4
-
-
-def blocking(findings: Sequence[Finding]) -> list[Finding]:
-    """Keep the findings that must never be published: invented names and dead links."""
-    return [f for f in findings if f.kind in BLOCKING]
 
 
 class Nodes:
@@ -88,104 +80,114 @@ class Nodes:
 
     def _prefix(self, state: AgentState) -> list[AnyMessage]:
         head: list[AnyMessage] = [
-            SystemMessage(render("system", target=state["target"])),
-            HumanMessage(state["task"]),
+            SystemMessage(render("system", target=state.target)),
+            HumanMessage(state.task),
         ]
-        if state.get("plan"):
-            head.append(HumanMessage("Your current plan:\n" + state["plan"]))
+        if state.plan:
+            head.append(HumanMessage("Your current plan:\n" + state.plan))
         return head
 
     def plan(self, state: AgentState) -> dict[str, Any]:
         """Survey the facts and plan; later, revise the plan with what happened and failed."""
-        step, errors = state["step"], state["error_log"][state["errors_planned"] :]
-        if not state.get("plan"):
-            prompt = render("plan", task=state["task"])
+        errors = state.error_log[state.errors_planned :]
+        if not state.plan:
+            prompt = render("plan", task=state.task)
         else:
-            progress = [m for m in state["messages"][-8:] if isinstance(m, ToolMessage)]
+            progress = [m for m in state.messages[-8:] if isinstance(m, ToolMessage)]
+            known = [f"- files read: {', '.join(state.files_read)}"] if state.files_read else []
+            if state.analysis_results:
+                known.append(f"- code looked up: {', '.join(state.analysis_results)}")
             prompt = render(
                 "replan",
-                step=step,
-                steps_left=max(self.config.recursion_limit // 3 - step, 1),
-                task=f"Target: {state['target']}",
-                plan=state["plan"],
-                progress="\n".join(f"- {m.name}: {str(m.content)[:300]}" for m in progress)
+                step=state.step,
+                steps_left=max(self.config.recursion_limit // 3 - state.step, 1),
+                task=f"Target: {state.target}",
+                plan=state.plan,
+                progress="\n".join(
+                    known + [f"- {m.name}: {str(m.content)[:300]}" for m in progress]
+                )
                 or "- nothing yet",
                 errors="\n".join(f"- {e}" for e in errors) or "- none",
             )
         msgs: list[AnyMessage] = [
-            SystemMessage(render("system", target=state["target"])),
+            SystemMessage(render("system", target=state.target)),
             HumanMessage(prompt),
         ]
         reply = self._ask("plan", self.model, msgs)
         return {
             "plan": str(reply.content).strip(),
-            "planned_at": step,
-            "errors_planned": len(state["error_log"]),
-            "tokens": state["tokens"] + _tokens(reply),
+            "planned_at": state.step,
+            "errors_planned": len(state.error_log),
         }
 
     def run_model(self, state: AgentState) -> dict[str, Any]:
         """Ask the model for its next action, with the history fitted to the context budget."""
         head = self._prefix(state)
         budget = self.config.context_budget * 4 - sum(len(str(m.content)) for m in head)
-        history = fit_messages(state["messages"], budget)
+        history = fit_messages(state.messages, budget)
         reply = self._ask("run_model", self.bound, head + history)
-        return {
-            "messages": [reply],
-            "step": state["step"] + 1,
-            "tokens": state["tokens"] + _tokens(reply),
-        }
+        return {"messages": [reply], "step": state.step + 1}
 
     # Routing ----------------------------------------------------------------------------
 
-    def out_of_budget(self, state: AgentState) -> bool:
-        return state["tokens"] >= self.config.token_budget
+    def out_of_budget(self) -> bool:
+        """Whether the run spent its tokens; `Usage` is the one counter."""
+        return self.ctx.usage.total_tokens >= self.config.token_budget
 
-    def route_model(self, state: AgentState) -> str:
+    def route_model(
+        self, state: AgentState
+    ) -> Literal["call_tool", "update_draft", "nudge", "finish"]:
         """Tool calls → call_tool; an answer in text → update_draft; bare text → nudge once."""
-        last = state["messages"][-1]
+        last = state.messages[-1]
         assert isinstance(last, AIMessage)
         if last.tool_calls or last.invalid_tool_calls:
             return "call_tool"  # answered even when over budget: every call gets its result
-        if self.out_of_budget(state):
+        if self.out_of_budget():
             return "finish"
-        if FINAL_ANSWER in str(last.content) or state["nudged"]:
+        if FINAL_ANSWER in str(last.content) or state.nudged:
             return "update_draft"
         return "nudge"
 
-    def check_completeness(self, state: AgentState) -> str:
+    def check_completeness(
+        self, state: AgentState
+    ) -> Literal["verify", "plan", "run_model", "finish"]:
         """After tools: verify a submission, stop when out of budget, replan after errors."""
-        if state["submitted"]:
+        if state.submitted:
             return "verify"
-        if self.out_of_budget(state):
+        if self.out_of_budget():
             return "finish"
-        if len(state["error_log"]) > state["errors_planned"]:
+        if len(state.error_log) > state.errors_planned:
             return "plan"
         interval = self.config.planning_interval
-        if interval and state["step"] - state["planned_at"] >= interval:
+        if interval and state.step - state.planned_at >= interval:
             return "plan"
         return "run_model"
 
-    def route_verify(self, state: AgentState) -> str:
-        return "finish" if state.get("status") or self.out_of_budget(state) else "run_model"
+    def route_verify(self, state: AgentState) -> Literal["run_model", "finish"]:
+        return "finish" if state.status or self.out_of_budget() else "run_model"
 
     # Acting -----------------------------------------------------------------------------
 
     def call_tool(self, state: AgentState) -> dict[str, Any]:
-        """Run every tool call of the last message; failures become observations, not crashes."""
-        last = state["messages"][-1]
+        """Run every tool call of the last message; failures become observations, not crashes.
+
+        Document tools hand back the draft they made; it is threaded through the batch, so an
+        edit followed by a submission in one message submits the edited draft.
+        """
+        last = state.messages[-1]
         assert isinstance(last, AIMessage)
-        self.tools.draft, self.tools.submission = state["document_draft"], None
         replies: list[ToolMessage] = []
         errors: list[str] = []
-        files_read = list(state["files_read"])
-        results = dict(state["analysis_results"])
+        update: dict[str, Any] = {"document_draft": state.document_draft}
+        files_read, results = list(state.files_read), dict(state.analysis_results)
         for call in last.tool_calls:
             name, args = call["name"], call["args"]
             shown = json.loads(self.ctx.redactor.redact(json.dumps(args)))
             with self.ctx.trace.step("call_tool", name, **shown) as rec:
                 try:
-                    observation, failed = self.tools.run(name, args), False
+                    answer = self.tools.run(name, args, update["document_draft"])
+                    observation, failed = answer.text, False
+                    update.update(answer.update)
                 except (ToolError, ValidationError, ValueError, TypeError, OSError) as exc:
                     observation, failed = f"Error: {_one_line(exc)}", True
                     errors.append(f"{name}({_one_line(shown)[:80]}): {_one_line(exc)[:200]}")
@@ -205,28 +207,23 @@ class Nodes:
                 rec.error = error
             errors.append(error)
             replies.append(_tool_reply(error, bad.get("id"), bad.get("name"), True))
-        update: dict[str, Any] = {
+        return {
+            **update,
             "messages": replies,
             "error_log": errors,
             "files_read": files_read,
             "analysis_results": results,
-            "document_draft": self.tools.draft,
-            "last_action_result": str(replies[-1].content)[:1000] if replies else "",
         }
-        if self.tools.submission is not None:
-            update.update(submitted=True, summary=self.tools.submission.summary)
-        return update
 
     def update_draft(self, state: AgentState) -> dict[str, Any]:
         """Take a text answer ("Final Answer: ..." or text after a nudge) as the draft."""
-        text = str(state["messages"][-1].content)
+        text = str(state.messages[-1].content)
         final = FINAL_ANSWER in text
         text = text.split(FINAL_ANSWER, 1)[1] if final else text
         text = _unfence(text.strip())
-        current = state["document_draft"]
         with self.ctx.trace.step("update_draft") as rec:
             rec.note = f"{len(text)} characters"
-            if not final and not _looks_like_document(text, current):
+            if not final and not _looks_like_document(text, state.document_draft):
                 # "Done." or a chat reply is not a README: submit the draft as edited so far.
                 rec.note += "; not a document, the current draft is submitted"
                 return {"submitted": True, "summary": ""}
@@ -236,25 +233,24 @@ class Nodes:
 
     def nudge(self, state: AgentState) -> dict[str, Any]:
         """Remind the model, once, that only tools and submit_document move the task on."""
-        return {"messages": [HumanMessage(render("nudge", target=state["target"]))], "nudged": True}
+        return {"messages": [HumanMessage(render("nudge", target=state.target))], "nudged": True}
 
     def verify(self, state: AgentState) -> dict[str, Any]:
-        """Check every reference; send failures back, then drop what never resolves."""
-        draft, target = state["document_draft"], state["target"]
-        attempt = state["verify_attempts"] + 1
+        """Check every reference; send all failures back at once, then drop what never resolves."""
+        draft, target = state.document_draft, state.target
+        attempt = state.verify_attempts + 1
         with self.ctx.trace.step("verify") as rec:
             bad = blocking(self.ctx.verifier(target, draft))
             rec.note = f"{len(bad)} blocking finding(s)"
         if not bad:
-            return {"status": "published", "verified_draft": draft, "findings": []}
-        if attempt <= self.config.verify_retries and not self.out_of_budget(state):
-            listing = "\n".join(_finding_line(f) for f in bad)
+            return {"status": Status.PUBLISHED, "verified_draft": draft, "findings": []}
+        if attempt <= self.config.verify_retries and not self.out_of_budget():
             feedback = render(
                 "verify",
                 target=target,
                 attempt=attempt,
                 attempts=self.config.verify_retries + 1,
-                findings=listing,
+                findings="\n".join(finding_line(f) for f in bad),
             )
             return {
                 "messages": [HumanMessage(feedback)],
@@ -262,40 +258,17 @@ class Nodes:
                 "verify_attempts": attempt,
                 "findings": bad,
             }
-        return self.salvage(state, draft, bad)
-
-    def salvage(
-        self, state: AgentState, draft: str, bad: list[Finding] | None = None
-    ) -> dict[str, Any]:
-        """Keep what verifies: the draft without its failing lines, else the best earlier one."""
-        bad = blocking(self.ctx.verifier(state["target"], draft)) if bad is None else bad
-        if not bad:
-            return {"verified_draft": draft, "findings": []}
-        repaired = strip_lines(draft, bad)
-        left = blocking(self.ctx.verifier(state["target"], repaired))
-        if not left and repaired.strip():
-            return {"status": "repaired", "verified_draft": repaired, "removed": bad}
-        return {"status": "rejected", "findings": bad}
+        return salvage(self.ctx.verifier, target, draft, bad)
 
     def finish(self, state: AgentState) -> dict[str, Any]:
         """Close the run; out of budget, the current draft still counts if it verifies."""
-        if state.get("status"):
+        if state.status:
             return {}
-        update = {"status": "token_budget"}
-        if state["document_draft"] != state["verified_draft"]:
-            salvaged = self.salvage(state, state["document_draft"])
+        update: dict[str, Any] = {"status": Status.TOKEN_BUDGET}
+        if state.document_draft != state.verified_draft:
+            salvaged = salvage(self.ctx.verifier, state.target, state.document_draft)
             update.update({k: v for k, v in salvaged.items() if k != "status"})
         return update
-
-
-def strip_lines(text: str, findings: Sequence[Finding]) -> str:
-    """Remove the lines that carry failing references, so no invented name is published."""
-    lines = text.splitlines(keepends=True)
-    drop = {f.line - 1 for f in findings if 0 < f.line <= len(lines)}
-    for f in findings:
-        if not 0 < f.line <= len(lines):
-            drop.update(i for i, line in enumerate(lines) if f.reference and f.reference in line)
-    return "".join(line for i, line in enumerate(lines) if i not in drop)
 
 
 def _tool_reply(content: str, call_id: str | None, name: str | None, failed: bool) -> ToolMessage:
@@ -315,11 +288,6 @@ def _redacted(message: AnyMessage, redactor: Redactor) -> AnyMessage:
     return message
 
 
-def _tokens(reply: AIMessage) -> int:
-    meta: Any = reply.usage_metadata or {}
-    return int(meta.get("input_tokens", 0)) + int(meta.get("output_tokens", 0))
-
-
 def _describe(reply: AIMessage) -> str:
     calls = [c["name"] for c in reply.tool_calls] + [
         f"{c.get('name')}(invalid)" for c in reply.invalid_tool_calls
@@ -329,11 +297,6 @@ def _describe(reply: AIMessage) -> str:
 
 def _one_line(value: object) -> str:
     return " ".join(str(value).split())
-
-
-def _finding_line(f: Finding) -> str:
-    hint = f" (did you mean: {', '.join(f.suggestions[:3])})" if f.suggestions else ""
-    return f"- line {f.line}: `{f.reference}`: {f.message}{hint}"
 
 
 def _unfence(text: str) -> str:

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import openai
 from langchain_core.language_models import BaseChatModel
 from langgraph.errors import GraphRecursionError
 
+from klaro.agent.faults import model_fault
+from klaro.agent.feedback import Verifier, blocking, salvage
 from klaro.agent.graph import build_graph
 from klaro.agent.model import Usage, make_chat_model
-from klaro.agent.nodes import Nodes, RunContext, Verifier, blocking
+from klaro.agent.nodes import RunContext
 from klaro.agent.prompts import render
-from klaro.agent.state import initial_state
+from klaro.agent.state import AgentState, Status
 from klaro.agent.tools import Knowledge, Toolbox
 from klaro.agent.trace import Trace
 from klaro.agent.workspace import Workspace, writable
@@ -35,7 +37,7 @@ class AgentResult:
     """The change the agent stands behind, how the run ended, and what it cost."""
 
     change: DocChange
-    status: str  # published | repaired | rejected | token_budget | recursion_limit | model_error
+    status: Status
     findings: tuple[Finding, ...]  # what the checker still reports on `change.after`
     removed: tuple[Finding, ...] = ()  # references dropped because they never resolved
     trace: Trace = field(default_factory=Trace)
@@ -66,8 +68,13 @@ def run_agent(
     knowledge: Knowledge | None = None,
     verifier: Verifier | None = None,
     environ: Mapping[str, str] | None = None,
+    decisions: str = "",
 ) -> AgentResult:
-    """Improve `draft` with the model; return the best verified version and how the run ended."""
+    """Improve `draft` with the model; return the best verified version and how the run ended.
+
+    `decisions` is the short "maintainer decisions" block (text people rejected or wrote into
+    Klaro's regions) the task shows the model, so it does not propose that text again.
+    """
     if not writable(draft.path, config.doc_paths()):
         raise KlaroError(
             f"the agent may only write documentation paths ({', '.join(config.doc_paths())}), "
@@ -87,6 +94,7 @@ def run_agent(
         doc_paths=config.doc_paths(),
         knowledge=knowledge,
         protect=draft.after,
+        verifier=ctx.verifier,
     )
     tree = "\n".join(ws.files[:_TREE_FILES])
     if len(ws.files) > _TREE_FILES:
@@ -99,35 +107,44 @@ def run_agent(
         project=analysis.metadata.name or config.root.name,
         file_count=len(ws.files),
         file_tree=tree,
+        decisions=ws.clean(decisions, limit=config.context_budget // 2) if decisions else "",
         draft=ws.clean(draft.after, limit=config.context_budget * 2),
     )
-    nodes = Nodes(model or make_chat_model(config), toolbox, config, ctx)
-    app = build_graph(nodes.model, toolbox, config, verifier=ctx.verifier, context=ctx)
-    state: dict[str, Any] = initial_state(task, draft.path, tree, draft.after)
-    status = ""
+    app = build_graph(model or make_chat_model(config), toolbox, config, ctx)
+    state = AgentState(
+        task=task, target=draft.path, document_draft=draft.after, verified_draft=draft.after
+    )
+    status: Status | None = None
     try:
         # Keep the latest state: when a limit stops the run, it holds the best draft so far.
         for latest in app.stream(
             state, {"recursion_limit": config.recursion_limit}, stream_mode="values"
         ):
-            state = latest
+            state = _as_state(latest)
     except GraphRecursionError:
-        status = "recursion_limit"
+        status = Status.RECURSION_LIMIT
     except openai.OpenAIError as exc:
-        status = "model_error"
+        fatal = model_fault(exc, config)
+        if fatal is not None:  # a wrong key or model fails the run; only transient faults fall back
+            raise fatal from None
+        status = Status.MODEL_ERROR
         with ctx.trace.step("model_error") as rec:
             rec.error = ctx.redactor.redact(" ".join(str(exc).split()))[:300]
     if status:
-        state = {**state, **nodes.salvage(state, state["document_draft"])}  # type: ignore[arg-type]
-        state["status"] = status
-    ctx.trace.status = state["status"]
-    text = state["verified_draft"]
-    change = DocChange(draft.path, draft.before, text, state.get("summary") or draft.summary)
+        salvaged = salvage(ctx.verifier, draft.path, state.document_draft)
+        state = replace(state, **{**salvaged, "status": status})
+    final = state.status or Status.TOKEN_BUDGET
+    ctx.trace.status = final
+    text = state.verified_draft
+    change = DocChange(draft.path, draft.before, text, state.summary or draft.summary)
     findings = tuple(ctx.verifier(draft.path, text))
     if blocking(findings) and text != draft.after:
         # Never publish what fails: fall back to the starting draft.
         change = DocChange(draft.path, draft.before, draft.after, draft.summary)
         findings = tuple(ctx.verifier(draft.path, draft.after))
-    return AgentResult(
-        change, state["status"], findings, tuple(state["removed"]), ctx.trace, ctx.usage
-    )
+    return AgentResult(change, final, findings, tuple(state.removed), ctx.trace, ctx.usage)
+
+
+def _as_state(values: Any) -> AgentState:
+    """LangGraph streams a dataclass state's values as a dict; read them back as the state."""
+    return values if isinstance(values, AgentState) else AgentState(**values)

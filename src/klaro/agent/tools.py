@@ -11,18 +11,20 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Protocol
 
-from langchain_core.tools import BaseTool, StructuredTool
+from langchain_core.tools import BaseTool, InjectedToolArg, StructuredTool
 
+from klaro.agent.feedback import Verifier, blocking, finding_line
 from klaro.agent.search import fallback_guides, fallback_search
 from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
-from klaro.write.regions import RegionError, outside_regions
+from klaro.write.regions import RegionError, find_regions, outside_regions
 
 MAX_LINES = 200  # one read_file window
+_DOCUMENT_TOOLS = ("edit_document", "submit_document")
 MAX_MATCHES = 50
 RELATIONS = ("neighbours", "callers", "callees", "dependents", "dependencies")
 
@@ -35,11 +37,11 @@ class Knowledge(Protocol):
 
 
 @dataclass(frozen=True)
-class Submission:
-    """What `submit_document` handed in: the draft is already updated; this is the summary."""
+class Answer:
+    """A tool's answer: what the model reads, and the state it changes (document tools only)."""
 
-    path: str
-    summary: str
+    text: str
+    update: dict[str, Any] = field(default_factory=dict)
 
 
 class Toolbox:
@@ -55,6 +57,7 @@ class Toolbox:
         doc_paths: tuple[str, ...],
         knowledge: Knowledge | None = None,
         protect: str | None = None,
+        verifier: Verifier | None = None,
     ) -> None:
         self.ws = workspace
         self.analysis = analysis
@@ -62,29 +65,32 @@ class Toolbox:
         self.target = target
         self.doc_paths = doc_paths
         self.knowledge = knowledge
-        self.draft = ""  # set by the graph before each batch of calls, read back after
+        self.verifier = verifier
         # text people wrote in the starting draft (outside Klaro's regions) must stay as is
         self._owned = _people_text(protect, target)
-        self.submission: Submission | None = None
+        self._regions = [r.name for r in find_regions(protect or "", target)] if self._owned else []
         self._symbols = _symbol_index(analysis)
         self.tools: dict[str, BaseTool] = {
             fn.__name__: StructuredTool.from_function(fn, description=fn.__doc__ or "")
             for fn in self._functions()
         }
 
-    def _functions(self) -> list[Callable[..., str]]:
+    def _functions(self) -> list[Callable[..., str | Answer]]:
         return [
             self.list_files, self.read_file, self.grep, self.glob, self.analyze_code,
             self.code_graph, self.search_code, self.retrieve_knowledge, self.edit_document,
             self.submit_document,
         ]  # fmt: skip
 
-    def run(self, name: str, args: dict[str, Any]) -> str:
-        """Run one tool call; raises ToolError (or a validation error) for the model to see."""
+    def run(self, name: str, args: dict[str, Any], draft: str = "") -> Answer:
+        """Run one tool call on the current `draft`; raises ToolError for the model to see."""
         tool = self.tools.get(name)
         if tool is None:
             raise ToolError(f"unknown tool '{name}'; available: {', '.join(self.tools)}")
-        return str(tool.invoke(args))
+        if name in _DOCUMENT_TOOLS:
+            args = {**args, "draft": draft}  # injected: the model never sees nor sets it
+        out = tool.invoke(args)
+        return out if isinstance(out, Answer) else Answer(str(out))
 
     # Reading the repository -------------------------------------------------------------
 
@@ -210,11 +216,22 @@ class Toolbox:
 
     # The document -----------------------------------------------------------------------
 
-    def edit_document(self, old_string: str, new_string: str, replace_all: bool = False) -> str:
+    def edit_document(
+        self,
+        old_string: str,
+        new_string: str,
+        replace_all: bool = False,
+        draft: Annotated[str, InjectedToolArg] = "",
+    ) -> Answer:
         """Replace an exact string of the draft; it must occur once unless `replace_all`."""
-        text, count = _replace(self.draft, old_string, new_string, replace_all)
-        self.draft = self._guarded(text)
-        return f"draft edited ({count} replacement(s))"
+        text, count = _replace(draft, old_string, new_string, replace_all)
+        problems = self._problems(text, draft)
+        if problems and problems[0].startswith("text outside"):
+            raise ToolError(_refusal("edit", problems))
+        note = f"draft edited ({count} replacement(s))"
+        if problems:
+            note += "; before submitting, fix:\n" + "\n".join(problems)
+        return Answer(note, {"document_draft": text})
 
     def submit_document(
         self,
@@ -222,7 +239,8 @@ class Toolbox:
         summary: str,
         content: str | None = None,
         edits: list[dict[str, str]] | None = None,
-    ) -> str:
+        draft: Annotated[str, InjectedToolArg] = "",
+    ) -> Answer:
         """Finish: hand in the document at `path`, as full `content` or `edits` to the draft.
 
         `edits` is a list of {"old_string": ..., "new_string": ...}; with neither, the current
@@ -230,25 +248,48 @@ class Toolbox:
         """
         if not writable(path, self.doc_paths) or path.strip().removeprefix("./") != self.target:
             raise ToolError(f"you may only write '{self.target}' in this task, not '{path}'")
-        text = self.draft if content is None else content
+        text = draft if content is None else content
         for edit in edits or []:
             if set(edit) != {"old_string", "new_string"}:
                 raise ToolError("each edit needs exactly 'old_string' and 'new_string'")
             text, _ = _replace(text, edit["old_string"], edit["new_string"], False)
         if not text.strip():
             raise ToolError("the document is empty; submit content")
-        self.draft = self._guarded(text)  # all or nothing: a failing edit changes nothing
-        self.submission = Submission(self.target, summary.strip()[:200])
-        return "submitted; verifying every code reference"
+        problems = self._problems(text)
+        if problems and problems[0].startswith("text outside"):
+            raise ToolError(_refusal("submission", problems))  # all or nothing
+        update = {"document_draft": text, "submitted": True, "summary": summary.strip()[:200]}
+        return Answer("submitted; verifying every code reference", update)
 
-    def _guarded(self, text: str) -> str:
-        """Refuse a draft that changes text people wrote, so the model can undo it now."""
+    def _problems(self, text: str, before: str | None = None) -> list[str]:
+        """Every problem of a draft, people's text first: the model fixes them in one round.
+
+        With `before`, only references the change introduced are reported (the edit is judged,
+        not the findings the draft already had).
+        """
+        problems: list[str] = []
         if self._owned is not None and _people_text(text, self.target) != self._owned:
-            raise ToolError(
-                "that change touches text outside Klaro's <!-- klaro:begin/end --> regions "
-                "(or their markers); people wrote it, so edit only inside the regions"
+            allowed = ", ".join(f"'{name}'" for name in self._regions)
+            problems.append(
+                "text outside Klaro's <!-- klaro:begin/end --> regions (or their markers) "
+                f"changed; people wrote it, so keep it byte for byte and edit only inside "
+                f"the regions {allowed}"
             )
-        return text
+        if self.verifier is not None:
+            found = blocking(self.verifier(self.target, text))
+            if before is not None:
+                known = {f.reference for f in blocking(self.verifier(self.target, before))}
+                found = [f for f in found if f.reference not in known]
+            problems.extend(finding_line(f) for f in found)
+        return problems
+
+
+def _refusal(what: str, problems: list[str]) -> str:
+    lines = [p if p.startswith("- ") else f"- {p}" for p in problems]
+    return (
+        f"{what} refused, nothing changed; {len(problems)} problem(s) to fix in one go:\n"
+        + "\n".join(lines)
+    )
 
 
 def _replace(text: str, old: str, new: str, replace_all: bool) -> tuple[str, int]:

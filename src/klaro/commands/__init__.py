@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from klaro.commands import action, analyze, ask, check, generate, index, search
+from klaro.commands import action, analyze, ask, check, generate, index, memory, search
 
-COMMANDS = (generate, analyze, check, index, search, ask, action)
+COMMANDS = (generate, analyze, check, index, search, ask, memory, action)

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.progress import phase
 
 
 def register(subparsers: Any) -> None:
@@ -34,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
 
     config = config_from_args(args)
     analysis = analysis_for(config, args)
-    report = check_repository(config, analysis, args.docs)
+    with phase("check", args.quiet) as current:
+        report = check_repository(config, analysis, args.docs)
+        current.summary = (
+            f"{len(report.documents)} documents, {report.references} references "
+            f"({report.resolved} resolved)"
+        )
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.common import add_common, analysis_for, config_from_args, write_output
 from klaro.errors import UsageError
+from klaro.write.model import format_cost
 
 if TYPE_CHECKING:
-    from klaro import app
+    from klaro.write.model import DocsRun
 
 _DOC_CHOICES = ("readme", "api", "all")  # "all": every document app.DOCS can write
 
@@ -52,7 +52,6 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Generate the documents and write, diff or print them."""
     from klaro import app
-    from klaro.scan.graph_cache import graph_of
 
     config = config_from_args(args)
     docs = (app.DOCS if args.doc == "all" else (args.doc,)) if args.doc else None
@@ -66,16 +65,8 @@ def run(args: argparse.Namespace) -> int:
             "klaro: no model configured (KLARO_API_KEY or base_url); using the offline writer",
             file=sys.stderr,
         )
-    analysis = analysis_for(config, args)
-    offline = args.offline or not config.has_model
-    knowledge = None if offline else app.open_knowledge(config)
-    result = app.write_docs(
-        config,
-        analysis,
-        graph_of(analysis),
-        docs=selected,
-        offline=offline,
-        knowledge=knowledge,
+    result = app.docs_for(
+        config, docs=selected, offline=args.offline, analysis=analysis_for(config, args)
     )
     _report(result, args.trace, args.quiet)
     changes = result.changes
@@ -93,11 +84,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(changes[0].after)
         return 0
     if args.output is not None:
-        target = Path(args.output)
-        if target.is_dir():
-            raise UsageError(f"--output '{args.output}' is a folder, expected a file")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(changes[0].after, encoding="utf-8")
+        write_output("--output", args.output, changes[0].after)
         return 0
     app.write_changes(config, changes)
     if not args.quiet:
@@ -108,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(result: app.DocsRun, trace: str | None, quiet: bool) -> None:
+def _report(result: DocsRun, trace: str | None, quiet: bool) -> None:
     """Say how the agent's runs ended and what they cost; write the trace if asked."""
     if result.writer != "agent":
         if trace:
@@ -119,12 +106,12 @@ def _report(result: app.DocsRun, trace: str | None, quiet: bool) -> None:
         if trace == "-":
             sys.stderr.write(text)
         else:
-            Path(trace).write_text(text, encoding="utf-8")
+            write_output("--trace", trace, text)
     if not quiet:
         for path, status in result.statuses.items():
             print(f"klaro: agent {status} {path}", file=sys.stderr)
         print(
-            f"klaro: {result.tokens} tokens, ${result.cost_usd:.4f}"
+            f"klaro: {result.tokens} tokens, {format_cost(result.cost_usd)}"
             + (f", {len(result.findings)} finding(s) left" if result.findings else ""),
             file=sys.stderr,
         )

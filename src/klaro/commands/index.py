@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, analysis_for, config_from_args, progress_bar
+from klaro.commands.common import add_common, analysis_for, config_from_args
+from klaro.commands.progress import phase, progress_bar
 
 if TYPE_CHECKING:
     from klaro.config import Config
@@ -39,7 +40,11 @@ def run(args: argparse.Namespace) -> int:
     kb = KnowledgeBase.from_config(config)
     if args.rebuild:
         kb.rebuild()
-    stats = kb.index(analysis, load_guides(config), progress=progress_bar(args.quiet, "embed"))
+    with phase("index", args.quiet) as current:
+        stats = kb.index(
+            analysis, load_guides(config), progress=progress_bar(args.quiet, "embed", current)
+        )
+        current.summary = f"{current.items} chunks embedded, {stats.unchanged} unchanged"
     print(
         f"indexed {kb.repository}: {stats.added} added, {stats.updated} updated, "
         f"{stats.removed} removed, {stats.unchanged} unchanged "

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from klaro.commands.common import add_common, config_from_args
+from klaro.commands.common import Deprecated, add_common, config_from_args
 from klaro.errors import UsageError
 
 if TYPE_CHECKING:
@@ -21,7 +21,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("query", help="what to look for, in words or names")
     add_common(parser)
-    parser.add_argument("--path", dest="within", metavar="PATH", help="only files under PATH")
+    parser.add_argument("--within", metavar="DIR", help="only files under DIR (in the repository)")
+    parser.add_argument(
+        "--path",
+        dest="within",
+        action=Deprecated,
+        instead="use --within DIR (PATH names the repository in every command)",
+        help=argparse.SUPPRESS,
+    )
     parser.add_argument("--k", type=int, default=5, help="number of results (default: 5)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.set_defaults(handler=run)

@@ -17,7 +17,7 @@ from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
 from klaro.github.events import Command, Event, parse_command
 from klaro.github.flows import checked, generate_docs, with_usage, workspace_tree
-from klaro.github.port import GitHubPort, PullRequest, role_at_least
+from klaro.github.port import GitHubError, GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
     Published,
     commit_to_branch,
@@ -94,8 +94,12 @@ def _reply_failure(
     """
     asked = f"{prefix_cmd} {command.name}" if command.name != "update" else prefix_cmd
     text = failure_text(f"`{asked}`", exc, ctx.run_url, f"comment `{asked}` again")
+    # When GitHub itself failed (5xx, no answer) a write may even have gone through: no second
+    # comment that could duplicate it; the reaction and the run's error say it.
+    github_down = isinstance(exc, GitHubError) and exc.server_side
     try:
-        upsert_sticky(port, number, text)
+        if not github_down:
+            upsert_sticky(port, number, text)
         port.react(comment_id, "confused")
     except KlaroError as reply_error:
         outputs.warning(f"could not reply on #{number}: {reply_error.message}")

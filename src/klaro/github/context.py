@@ -6,18 +6,17 @@ neither `required` nor types, so everything is checked here and errors name the 
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config, load_config
 from klaro.errors import ConfigError, KlaroError
 from klaro.github.publish import DEFAULT_TITLE, Published, PullOptions
 from klaro.verify.model import Finding
+from klaro.write.model import DocsRun
 
 DocsFn = Callable[[Config], DocsRun]
 CheckFn = Callable[[Config], list[Finding]]
@@ -77,6 +76,8 @@ class Context:
     sha: str
     ref: str
     inputs: Mapping[str, str]
+    timeout: float = 30.0  # seconds to connect to / hear from GitHub's API, per request
+    deadline: float = 120.0  # seconds one request may spend in retries
 
     @property
     def run_url(self) -> str:
@@ -107,26 +108,82 @@ def read_inputs(env: Mapping[str, str]) -> dict[str, str]:
     return {k[6:].lower(): v for k, v in env.items() if k.startswith("INPUT_")}
 
 
+_REPOSITORY = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*)/[A-Za-z0-9._-]+")
+_HTTP_URL = re.compile(r"https?://[^\s/]+(?:/\S*)?")
+_REQUIRED = ("GITHUB_EVENT_NAME", "GITHUB_REPOSITORY", "GITHUB_WORKSPACE", "GITHUB_EVENT_PATH")
+
+
 def context_from(env: Mapping[str, str]) -> Context:
-    """Read the GITHUB_* variables; the runner always sets these, so absence is a misuse."""
-    missing = [n for n in ("GITHUB_EVENT_NAME", "GITHUB_REPOSITORY") if not env.get(n)]
+    """Read and check the GITHUB_* variables before anything talks to GitHub.
+
+    The runner always sets these, so a missing or malformed one is a misuse (a local run, a
+    hand-written workflow, a broken runner image): the error names the variable.
+    """
+    missing = [n for n in _REQUIRED if not env.get(n, "").strip()]
     if missing:
         raise KlaroError(
             f"{', '.join(missing)} not set: `klaro action` runs inside GitHub Actions "
             "(use `klaro generate` locally)"
         )
+    repository = env["GITHUB_REPOSITORY"].strip()
+    if not _REPOSITORY.fullmatch(repository):
+        raise KlaroError(f"GITHUB_REPOSITORY must be OWNER/NAME, got {repository!r:.80}")
+    workspace = Path(env["GITHUB_WORKSPACE"])
+    if not workspace.is_dir():
+        what = "is not a folder" if workspace.exists() else "does not exist"
+        raise KlaroError(f"GITHUB_WORKSPACE {workspace} {what}")
+    urls = {}
+    for name, default in (
+        ("GITHUB_API_URL", "https://api.github.com"),
+        ("GITHUB_SERVER_URL", "https://github.com"),
+    ):
+        urls[name] = (env.get(name) or default).strip().rstrip("/")
+        if not _HTTP_URL.fullmatch(urls[name]):
+            raise KlaroError(f"{name} must be an http(s) URL, got {urls[name]!r:.80}")
+    for name in ("GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"):
+        _check_appendable(name, env.get(name))
     return Context(
-        event_name=env["GITHUB_EVENT_NAME"],
-        event_path=env.get("GITHUB_EVENT_PATH") or None,
-        repository=env["GITHUB_REPOSITORY"],
-        workspace=Path(env.get("GITHUB_WORKSPACE") or os.getcwd()),
-        api_url=env.get("GITHUB_API_URL") or "https://api.github.com",
-        server_url=(env.get("GITHUB_SERVER_URL") or "https://github.com").rstrip("/"),
+        event_name=env["GITHUB_EVENT_NAME"].strip(),
+        event_path=env["GITHUB_EVENT_PATH"],
+        repository=repository,
+        workspace=workspace,
+        api_url=urls["GITHUB_API_URL"],
+        server_url=urls["GITHUB_SERVER_URL"],
         run_id=env.get("GITHUB_RUN_ID", ""),
         sha=env.get("GITHUB_SHA", ""),
         ref=env.get("GITHUB_REF", ""),
         inputs=read_inputs(env),
+        timeout=_seconds(env, "KLARO_GITHUB_TIMEOUT", 30.0),
+        deadline=_seconds(env, "KLARO_GITHUB_DEADLINE", 120.0),
     )
+
+
+def _check_appendable(name: str, value: str | None) -> None:
+    """A side-channel file the runner names must take our writes, else fail before any work."""
+    if not value:
+        return  # a local run: outputs go to stdout, no summary
+    path = Path(value)
+    if path.is_dir():
+        raise KlaroError(f"{name} {value} is a folder, expected a file")
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise KlaroError(f"{name} {value}: cannot write: {exc.strerror or exc}") from None
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    """A positive number of seconds from the environment (for slow networks and for tests)."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 3600:
+        raise KlaroError(f"{name} must be a number of seconds between 0 and 3600, got {raw!r:.40}")
+    return value
 
 
 def package_prefix(ctx: Context) -> str:

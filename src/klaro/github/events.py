@@ -49,50 +49,73 @@ class Command:
 
 
 def load_event(name: str, path: str | None) -> Event:
-    """Read the event file the runner wrote; a missing file is fine for schedule-like events."""
+    """Read the event file the runner wrote to $GITHUB_EVENT_PATH; a bad one is named."""
     payload: dict[str, Any] = {}
     if path:
+        where = f"GITHUB_EVENT_PATH {path}"
+        if Path(path).is_dir():
+            raise KlaroError(f"{where}: is a folder, expected the event's JSON file")
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
-            raise KlaroError(f"GITHUB_EVENT_PATH {path}: cannot read: {exc.strerror}") from None
-        except ValueError as exc:
-            raise KlaroError(f"GITHUB_EVENT_PATH {path}: not valid JSON: {exc}") from None
+            raise KlaroError(f"{where}: cannot read: {exc.strerror}") from None
+        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+            raise KlaroError(f"{where}: not valid JSON: {exc}") from None
         if not isinstance(data, dict):
-            raise KlaroError(f"GITHUB_EVENT_PATH {path}: expected a JSON object")
+            raise KlaroError(f"{where}: expected a JSON object, got {type(data).__name__}")
         payload = data
-    return parse_event(name, payload)
+    try:
+        return parse_event(name, payload)
+    except _Shape as exc:
+        raise KlaroError(f"GITHUB_EVENT_PATH {path}: {exc} (not a {name!r} payload)") from None
+
+
+class _Shape(Exception):
+    """A payload field of the wrong type: the message names the key."""
+
+
+def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """`data[key]` if absent (None) or of the documented type; anything else is refused."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise _Shape(f"key '{where}{key}' has the wrong type ({type(value).__name__})")
+    return value
 
 
 def parse_event(name: str, payload: dict[str, Any]) -> Event:
-    """Reduce a webhook payload to an Event."""
-    repository = payload.get("repository") or {}
-    default_branch = repository.get("default_branch")
+    """Reduce a webhook payload to an Event, checking the type of every field it reads."""
+    repository = _get(payload, "repository", dict, "") or {}
+    default_branch = _get(repository, "default_branch", str, "repository.")
+    action = _get(payload, "action", str, "")
     if name in PULL_EVENTS:
-        pull = payload.get("pull_request") or {}
+        pull = _get(payload, "pull_request", dict, "") or {}
+        head = _get(pull, "head", dict, "pull_request.") or {}
+        number = _get(payload, "number", int, "") or _get(pull, "number", int, "pull_request.")
         return Event(
             name=name,
-            action=payload.get("action"),
+            action=action,
             default_branch=default_branch,
-            issue_number=payload.get("number") or pull.get("number"),
+            issue_number=number,
             on_pull_request=True,
-            head_sha=(pull.get("head") or {}).get("sha"),
+            head_sha=_get(head, "sha", str, "pull_request.head."),
         )
     if name != "issue_comment":
-        return Event(name=name, action=payload.get("action"), default_branch=default_branch)
-    issue = payload.get("issue") or {}
-    comment = payload.get("comment") or {}
-    user = comment.get("user") or {}
+        return Event(name=name, action=action, default_branch=default_branch)
+    issue = _get(payload, "issue", dict, "") or {}
+    comment = _get(payload, "comment", dict, "") or {}
+    user = _get(comment, "user", dict, "comment.") or {}
     return Event(
         name=name,
-        action=payload.get("action"),
+        action=action,
         default_branch=default_branch,
-        issue_number=issue.get("number"),
-        on_pull_request=bool(issue.get("pull_request")),
-        comment_id=comment.get("id"),
-        comment_body=comment.get("body") or "",
-        commenter=user.get("login"),
-        commenter_type=user.get("type"),
+        issue_number=_get(issue, "number", int, "issue."),
+        on_pull_request=bool(_get(issue, "pull_request", dict, "issue.")),
+        comment_id=_get(comment, "id", int, "comment."),
+        comment_body=_get(comment, "body", str, "comment.") or "",
+        commenter=_get(user, "login", str, "comment.user."),
+        commenter_type=_get(user, "type", str, "comment.user."),
     )
 
 

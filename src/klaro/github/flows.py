@@ -11,7 +11,6 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from klaro.app import DocsRun
 from klaro.config import Config
 from klaro.errors import KlaroError
 from klaro.github import outputs
@@ -23,6 +22,7 @@ from klaro.github.context import (
     package_prefix,
     pull_options,
 )
+from klaro.github.decisions import recall
 from klaro.github.events import Event
 from klaro.github.port import GitHubPort
 from klaro.github.publish import (
@@ -36,9 +36,10 @@ from klaro.github.publish import (
     repo_path,
     source_of,
 )
-from klaro.github.report import PullReport, format_cost, pull_body
+from klaro.github.report import PullReport, pull_body
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
+from klaro.write.memory import MEMORY_PATH, save_memory
+from klaro.write.model import DocChange, DocsRun, format_cost
 
 
 def refresh(
@@ -71,7 +72,14 @@ def refresh(
                 outcome.findings = list(before)
                 return outcome
         with outputs.group("Write the docs") as phase:
+            # What maintainers decided about Klaro's earlier proposals: the writer reads it from
+            # the package root, and it travels in the same commit as the docs.
+            memory = recall(
+                port, config.root, branch=branch, base=base, prefix=prefix, docs=config.doc_paths()
+            )
+            save_memory(config.root, memory)
             run = generate_docs(steps, config, prefix)
+            state = {MEMORY_PATH: memory.dumps()} if memory.files or memory.pulls else {}
             changes = checked(run, config, prefix)
             phase.result = f"{len(changes)} file(s) changed by the {run.writer} writer"
             if run.writer == "agent":
@@ -93,7 +101,7 @@ def refresh(
             command=config.github.command,
         )
         with outputs.group("Publish") as phase:
-            outcome = _publish_refresh(ctx, port, report, mode, base, branch, options)
+            outcome = _publish_refresh(ctx, port, report, mode, base, branch, options, state)
             phase.result = outcome.published.status
         return with_usage(outcome, run)
 
@@ -144,8 +152,12 @@ def _publish_refresh(
     base: str,
     branch: str,
     options: PullOptions,
+    state: Mapping[str, str],
 ) -> Outcome:
-    """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing."""
+    """Publish a refresh of the default branch: a PR (opened or updated), a commit, or nothing.
+
+    `state` (Klaro's own files under `.klaro/`) joins the docs in the pull request's commit.
+    """
     changes, prefix = list(report.changes), report.prefix
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
@@ -178,6 +190,7 @@ def _publish_refresh(
         prefix=prefix,
         body=pull_body(report),
         options=options,
+        state=state,
     )
     verb = {"created": "opened", "updated": "updated", "unchanged": "already proposes"}
     message = f"{verb.get(published.status, published.status)} PR #{published.pr_number}"

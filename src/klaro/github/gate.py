@@ -40,7 +40,8 @@ def on_pull_request(
     try:
         return _gate(ctx, event, env, port, steps, mode, number, fail)
     except Exception as exc:  # the PR's author sees the comment, not the log: say it there
-        if mode != "dry-run":
+        github_down = isinstance(exc, GitHubError) and exc.server_side
+        if mode != "dry-run" and not github_down:
             text = failure_text("the documentation check", exc, ctx.run_url, "push again")
             try:
                 upsert_sticky(port, number, text, marker=CHECK_MARKER)

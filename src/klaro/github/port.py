@@ -24,6 +24,11 @@ class GitHubError(KlaroError):
     exit_code = 1
     status: int | None = None  # the HTTP status, when GitHub answered
 
+    @property
+    def server_side(self) -> bool:
+        """GitHub failed (5xx) or never answered: a write may even have gone through."""
+        return self.status is None or self.status >= 500
+
 
 class PullRequestExists(GitHubError):
     """GitHub's 422 "A pull request already exists": another run opened it first."""
@@ -45,6 +50,8 @@ class PullRequest:
     base_ref: str
     base_repo: str
     body: str = ""
+    state: str = "open"  # open | closed
+    merged: bool = False  # closed by merging (GitHub's `merged_at` is set)
 
     @property
     def from_fork(self) -> bool:
@@ -58,6 +65,19 @@ class Comment:
     id: int
     url: str
     body: str
+    author: str = ""  # the login that wrote it (`github-actions[bot]` for GITHUB_TOKEN)
+
+
+@dataclass(frozen=True)
+class ReviewComment:
+    """A review comment on one line of a pull request's diff."""
+
+    path: str
+    line: int | None  # in the file at `commit_id`; None for a comment on the whole file
+    commit_id: str  # the commit the comment was first made on
+    body: str
+    user: str
+    user_type: str  # User | Bot
 
 
 class GitHubPort(Protocol):
@@ -141,12 +161,32 @@ class GitHubPort(Protocol):
         """Read a pull request."""
         ...
 
+    def closed_pulls(self, head_branch: str, base: str) -> list[PullRequest]:
+        """Return the closed pull requests (merged or not) from `head_branch` into `base`."""
+        ...
+
+    def pull_commits(self, number: int) -> list[tuple[str, str]]:
+        """Return a pull request's commits as (sha, message), oldest first."""
+        ...
+
+    def review_comments(self, number: int) -> list[ReviewComment]:
+        """Return the review comments on a pull request's lines."""
+        ...
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        """Return a file's text at commit `sha`, or None when it does not exist there."""
+        ...
+
     def role_of(self, user: str) -> str:
         """Return the user's role on the repository (one of ROLES)."""
         ...
 
     def react(self, comment_id: int, content: str) -> None:
         """Add a reaction (`eyes`, `confused`, ...) to an issue comment."""
+        ...
+
+    def identity(self) -> str:
+        """Return the login the token acts as (its comments' author), for finding Klaro's own."""
         ...
 
     def comments(self, number: int) -> list[Comment]:

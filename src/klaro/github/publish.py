@@ -10,7 +10,7 @@ only ref ever force-moved is a branch whose head Klaro itself made (its commit c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from klaro.errors import KlaroError
@@ -99,12 +99,14 @@ def refresh_pull(
     body: str,
     prefix: str = "",
     options: PullOptions = PullOptions(),
+    state: Mapping[str, str] | None = None,
 ) -> Published:
     """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR.
 
-    Labels, reviewers and assignees are added when the PR is opened (labels again on each
-    update, which GitHub treats as a no-op when present); a refusal there is a warning, since
-    the documentation itself is published.
+    `state` maps Klaro's own files (`.klaro/memory.json`, relative to the package) to their
+    text; they ride in the same commit, never on their own. Labels, reviewers and assignees
+    are added when the PR is opened (labels again on each update, which GitHub treats as a
+    no-op when present); a refusal there is a warning, since the documentation is published.
     """
     title = options.title
     if branch == base:
@@ -112,7 +114,9 @@ def refresh_pull(
     files = tuple(repo_path(prefix, c.path) for c in changes)
     if not changes:
         return Published("unchanged")
-    tree = port.create_tree(source_sha, {repo_path(prefix, c.path): c.after for c in changes})
+    files_text = {repo_path(prefix, c.path): c.after for c in changes}
+    files_text.update({repo_path(prefix, path): text for path, text in (state or {}).items()})
+    tree = port.create_tree(source_sha, files_text)
     head = port.branch_head(branch)
     if head is not None:
         if source_of(port.commit_message(head)) is None:
@@ -208,15 +212,20 @@ CHECK_MARKER = "<!-- klaro:check -->"  # the pull request drift gate's own stick
 
 
 def find_sticky(port: GitHubPort, number: int, marker: str = STICKY_MARKER) -> Comment | None:
-    """Klaro's comment on `number` that starts with `marker`, if there is one."""
+    """Klaro's comment on `number`: it starts with `marker` *and* the token's identity wrote it.
+
+    Anyone can paste the marker into a comment of theirs, and Klaro must never overwrite (or
+    be steered by) someone else's text.
+    """
+    me = port.identity()
     for comment in port.comments(number):
-        if comment.body.startswith(marker):
+        if comment.body.startswith(marker) and comment.author == me:
             return comment
     return None
 
 
 def upsert_sticky(port: GitHubPort, number: int, body: str, marker: str = STICKY_MARKER) -> Comment:
-    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
+    """Edit Klaro's one comment on `number` (found by `find_sticky`), or create it."""
     text = f"{marker}\n{fit_comment(body)}"
     found = find_sticky(port, number, marker)
     if found is not None:

@@ -10,17 +10,22 @@ never sleeps for an hour.
 from __future__ import annotations
 
 import io
+import math
 import tarfile
 import tempfile
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
+from urllib.parse import urlsplit
 
 import requests
 from github import Auth, Github, GithubException, GithubRetry, InputGitTreeElement
 from github.GithubException import RateLimitExceededExceedsMaxWait
 from github.GithubObject import NotSet
+from urllib3.exceptions import MaxRetryError, ResponseError
+from urllib3.util.retry import Retry
 
 from klaro.github.port import (
     ROLES,
@@ -29,6 +34,7 @@ from klaro.github.port import (
     NotFastForward,
     PullRequest,
     PullRequestExists,
+    ReviewComment,
 )
 
 MAX_ARCHIVE_BYTES = 500 * 1024 * 1024  # a PR head larger than this is not documentation work
@@ -36,6 +42,7 @@ _PERMISSIONS_HINT = (
     "add to the workflow job:  permissions: {contents: write, pull-requests: write, "
     "issues: write}  (new repositories give GITHUB_TOKEN read-only access by default)"
 )
+ACTIONS_BOT = "github-actions[bot]"  # who GITHUB_TOKEN acts as
 _NOT_PERMITTED = "not permitted to create or approve pull requests"
 
 
@@ -50,10 +57,18 @@ class PyGithubClient:
         api_url: str = "https://api.github.com",
         throttle: bool = True,
         max_rate_limit_wait: float = 300.0,
-        timeout: int = 30,
+        timeout: float = 30.0,
+        deadline: float = 120.0,
     ) -> None:
         # No I/O here: the first request happens in the first method call.
-        retry = GithubRetry(total=6, max_rate_limit_wait=max_rate_limit_wait)
+        retry = _Retry(
+            total=6,
+            backoff_factor=0.5,
+            backoff_max=min(30.0, deadline),
+            max_rate_limit_wait=max_rate_limit_wait,
+            raise_on_status=False,  # the last answer (a 502, say) is reported as GitHub gave it
+            deadline=deadline,
+        )
         kwargs: dict[str, Any] = {}
         if not throttle:  # tests: GitHub asks for pauses between writes, a fake does not
             kwargs = {"seconds_between_requests": None, "seconds_between_writes": None}
@@ -61,7 +76,8 @@ class PyGithubClient:
             base_url=api_url.rstrip("/"),
             auth=Auth.Token(token),
             retry=retry,
-            timeout=timeout,
+            # seconds to connect and, separately, to hear back (PyGithub insists on an int)
+            timeout=max(1, math.ceil(timeout)),
             lazy=True,
             **kwargs,
         )
@@ -69,6 +85,7 @@ class PyGithubClient:
         self._repo = self._github.get_repo(repository)  # lazy: no request until used
         self._token = token
         self._timeout = timeout
+        self._identity: str | None = None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -204,6 +221,44 @@ class PyGithubClient:
         with _call(f"read pull request #{number}", "pull-requests: read"):
             return _pull(self._repo.get_pull(number))
 
+    def closed_pulls(self, head_branch: str, base: str) -> list[PullRequest]:
+        owner = self._name.split("/", 1)[0]
+        with _call("list closed pull requests", "pull-requests: read"):
+            pulls = self._repo.get_pulls(state="closed", head=f"{owner}:{head_branch}", base=base)
+            return [_pull(pull) for pull in pulls]
+
+    def pull_commits(self, number: int) -> list[tuple[str, str]]:
+        with _call(f"list the commits of pull request #{number}", "pull-requests: read"):
+            commits = self._repo.get_pull(number).get_commits()
+            return [(str(c.sha), str(c.commit.message)) for c in commits]
+
+    def review_comments(self, number: int) -> list[ReviewComment]:
+        with _call(f"list review comments of #{number}", "pull-requests: read"):
+            return [
+                ReviewComment(
+                    path=str(c.path),
+                    # the line as first commented on: still there when later pushes moved it
+                    line=None if c.original_line is None else int(c.original_line),
+                    commit_id=str(c.original_commit_id),
+                    body=str(c.body or ""),
+                    user=str(c.user.login) if c.user else "",
+                    user_type=str(c.user.type) if c.user else "",
+                )
+                for c in self._repo.get_pull(number).get_review_comments()
+            ]
+
+    def file_at(self, sha: str, path: str) -> str | None:
+        try:
+            with _call(f"read {path} at {sha[:12]}", "contents: read"):
+                found = self._repo.get_contents(path, ref=sha)
+                if isinstance(found, list):  # a directory
+                    return None
+                return bytes(found.decoded_content).decode("utf-8", errors="replace")
+        except GitHubError as exc:
+            if exc.status == 404:
+                return None
+            raise
+
     def role_of(self, user: str) -> str:
         with _call(f"read {user}'s permission", "contents: read"):
             role = str(self._repo.get_collaborator_role_name(user))
@@ -214,6 +269,24 @@ class PyGithubClient:
     def react(self, comment_id: int, content: str) -> None:
         with _call("react to the comment", "issues: write"):
             self._issue_comment(comment_id).create_reaction(content)
+
+    def identity(self) -> str:
+        """`GET /user`; an installation token (GITHUB_TOKEN) may not read it and is the bot.
+
+        GitHub answers 403 "Resource not accessible by integration" for GITHUB_TOKEN, whose
+        comments are written as `github-actions[bot]`. Another App's token gets the same 403; its
+        comments (`<app>[bot]`) then match no identity and Klaro comments anew rather than
+        editing a comment it cannot prove it wrote.
+        """
+        if self._identity is None:
+            try:
+                with _call("read the token's user", "a user token"):
+                    self._identity = str(self._github.get_user().login)
+            except GitHubError as exc:
+                if exc.status not in (401, 403, 404):
+                    raise
+                self._identity = ACTIONS_BOT
+        return self._identity
 
     def comments(self, number: int) -> list[Comment]:
         with _call(f"list comments of #{number}", "issues: read"):
@@ -238,7 +311,8 @@ class PyGithubClient:
         with _call(f"download the tree at {sha[:12]}", "contents: read"):
             link = self._repo.get_archive_link("tarball", sha)
         try:
-            response = requests.get(link, timeout=self._timeout * 4, stream=True)
+            timeout = (min(self._timeout, 10.0), self._timeout * 4)
+            response = requests.get(link, timeout=timeout, stream=True)
             response.raise_for_status()
             data = _read_capped(response)
         except requests.RequestException as exc:
@@ -254,6 +328,55 @@ class PyGithubClient:
             target = dest / f"tree-{sha[:12]}"
             root.rename(target)
         return target
+
+
+class _Retry(GithubRetry):
+    """PyGithub's retry (rate limits, 5xx), bounded in time and never repeating a POST blindly.
+
+    Every PATCH Klaro sends sets a value (a ref to a SHA, a body to a text), so sending it twice
+    is harmless and it is retried like GET. A POST that failed after it was sent may have
+    created the comment or pull request already: it is retried only when GitHub said it was
+    not processed (a rate limit) or the connection never opened. `deadline` bounds the seconds
+    one request may spend in retries, so a server that accepts and never answers costs at most
+    a few timeouts, not an hour.
+    """
+
+    def __init__(self, *, deadline: float = 120.0, started: float | None = None, **kwargs: Any):
+        methods = Retry.DEFAULT_ALLOWED_METHODS | {"GET", "PATCH", "POST"}
+        kwargs.setdefault("allowed_methods", methods)
+        super().__init__(**kwargs)
+        self.deadline = deadline
+        self.started = started
+
+    def new(self, **kw: Any) -> Self:
+        kw.update(deadline=self.deadline, started=self.started)
+        return super().new(**kw)
+
+    def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
+        if method.upper() == "POST" and status_code not in (403, 429):
+            return False  # a 5xx after a POST: it may have been done; never do it twice
+        return bool(super().is_retry(method, status_code, has_retry_after))
+
+    def increment(  # type: ignore[override]
+        self,
+        method: str | None = None,
+        url: str | None = None,
+        response: Any = None,
+        error: Exception | None = None,
+        _pool: Any = None,
+        _stacktrace: Any = None,
+    ) -> Retry:
+        now = time.monotonic()
+        started = self.started if self.started is not None else now
+        out_of_time = now - started > self.deadline
+        sent_post = (method or "").upper() == "POST" and error is not None
+        if error is not None and self._is_read_error(error) and (out_of_time or sent_post):
+            raise error  # as urllib3 does for a read error it will not retry
+        if out_of_time:
+            reason = error or ResponseError("retries took longer than allowed")
+            raise MaxRetryError(_pool, url or "", reason)
+        self.started = started
+        return super().increment(method, url, response, error, _pool, _stacktrace)
 
 
 def _read_capped(response: requests.Response) -> bytes:
@@ -278,18 +401,25 @@ def _pull(pull: Any) -> PullRequest:
         base_ref=str(pull.base.ref),
         base_repo=str(pull.base.repo.full_name),
         body=str(pull.body or ""),
+        state=str(pull.state),
+        merged=pull.merged_at is not None,
     )
 
 
 def _comment(comment: Any) -> Comment:
-    return Comment(id=int(comment.id), url=str(comment.html_url), body=str(comment.body or ""))
+    author = comment.user.login if comment.user is not None else ""
+    return Comment(
+        id=int(comment.id), url=str(comment.html_url), body=str(comment.body or ""), author=author
+    )
 
 
 @contextmanager
 def _call(what: str, permission: str) -> Iterator[None]:
-    """Translate PyGithub's exceptions into one actionable line."""
+    """Translate PyGithub's exceptions (and the network's) into one actionable line."""
     try:
         yield
+    except requests.RequestException as exc:
+        raise _unreachable(what, exc) from None
     except RateLimitExceededExceedsMaxWait as exc:
         raise GitHubError(
             f"could not {what}: GitHub's API rate limit resets in {exc.wait:.0f} s; "
@@ -297,6 +427,27 @@ def _call(what: str, permission: str) -> Iterator[None]:
         ) from None
     except GithubException as exc:
         raise _translate(what, permission, exc) from None
+
+
+def _unreachable(what: str, exc: requests.RequestException) -> GitHubError:
+    """A request that got no usable answer: name the endpoint and what to check."""
+    request = getattr(exc, "request", None)
+    url = getattr(request, "url", None) or ""
+    parts = urlsplit(url)
+    endpoint = f"{parts.scheme}://{parts.netloc}" if parts.netloc else "the GitHub API"
+    reason = getattr(exc.args[0], "reason", None) if exc.args else None
+    if isinstance(exc, requests.Timeout) or "timed out" in str(reason or ""):
+        why = "did not answer in time"
+    elif isinstance(exc, requests.exceptions.RetryError):
+        why = "kept failing"
+    else:
+        why = "could not be reached"
+    error = GitHubError(
+        f"could not {what}: {endpoint} {why} ({type(exc).__name__}); check the runner's "
+        "network, GITHUB_API_URL and https://www.githubstatus.com, then re-run the job"
+    )
+    error.status = None
+    return error
 
 
 def _translate(what: str, permission: str, exc: GithubException) -> GitHubError:
@@ -329,6 +480,11 @@ def _translate(what: str, permission: str, exc: GithubException) -> GitHubError:
     elif status == 422 and "fast forward" in detail.lower():
         error = NotFastForward(
             f"could not {what}: the branch moved while Klaro worked ({detail}); run it again"
+        )
+    elif status >= 500:
+        error = GitHubError(
+            f"could not {what}: GitHub answered {status} {detail[:200]} after retries; "
+            "check https://www.githubstatus.com (or GITHUB_API_URL) and re-run the job"
         )
     else:
         error = GitHubError(f"could not {what}: GitHub answered {status} {detail}".rstrip())

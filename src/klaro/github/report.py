@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from klaro.github.publish import repo_path
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, format_cost
 from klaro.write.regions import RegionError, find_regions
 
 MAX_LISTED = 20  # findings listed in the body; the job summary has all of them
@@ -48,11 +48,6 @@ def rewritten_sections(change: DocChange) -> list[str]:
     except RegionError:
         return []
     return [name for name, text in after.items() if before.get(name) != text]
-
-
-def format_cost(cost_usd: float | None) -> str:
-    """A cost as shown to people: dollars, or `unknown` when the model has no price."""
-    return "unknown" if cost_usd is None else f"${cost_usd:.4f}"
 
 
 def _intro(report: PullReport) -> str:

@@ -151,8 +151,12 @@ def ask(
         )
     citations = [cite(r) for r in results]
     texts = kb.passages(results)
-    if model is None:
-        lines = ["No model configured: answering from retrieval alone (the cited passages)."]
+    reply = (
+        None if model is None else _invoke(model, question, results, texts, facts, guides, redactor)
+    )
+    if reply is None:
+        why = "No model configured" if model is None else "The model is unavailable right now"
+        lines = [f"{why}: answering from retrieval alone (the cited passages)."]
         for result in results:
             summary = _summary(texts.get(result.symbol, ""))
             lines.append(f"- {cite(result)} {result.symbol}: {summary}".rstrip(": "))
@@ -163,14 +167,40 @@ def ask(
         text = redactor.redact("\n".join(lines))
         steps.append(Step("answer", "retrieval only"))
         return Answer(text, citations, used_model=False, steps=steps)
-    from langchain_core.messages import HumanMessage, SystemMessage
-
-    reply = model.invoke(
-        [
-            SystemMessage(SYSTEM_PROMPT),
-            HumanMessage(redactor.redact(_context(question, results, texts, facts, guides))),
-        ]
-    )
     content = reply.content if isinstance(reply.content, str) else str(reply.content)
     steps.append(Step("answer", f"model wrote {len(content)} characters"))
     return Answer(redactor.redact(content.strip()), citations, used_model=True, steps=steps)
+
+
+def _invoke(
+    model: Any,
+    question: str,
+    results: list[Result],
+    texts: dict[str, str],
+    facts: list[str],
+    guides: list[GuidePassage],
+    redactor: Redactor,
+) -> Any | None:
+    """The model's reply; None after a transient fault (the passages answer instead).
+
+    A wrong key, model or permission raises ModelError: answering without the model forever
+    would hide a setup mistake.
+    """
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from klaro.agent.faults import is_model_error, model_fault
+
+    try:
+        return model.invoke(
+            [
+                SystemMessage(SYSTEM_PROMPT),
+                HumanMessage(redactor.redact(_context(question, results, texts, facts, guides))),
+            ]
+        )
+    except Exception as exc:
+        if not is_model_error(exc):
+            raise
+        fatal = model_fault(exc)
+        if fatal is not None:
+            raise fatal from None
+        return None

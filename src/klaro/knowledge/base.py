@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from klaro import safeio
 from klaro.config import Config
 from klaro.knowledge.embed import Embedder, make_embedder
 from klaro.knowledge.ingest import Chunk, Metadata, code_chunks, guide_chunks
@@ -108,9 +109,11 @@ class _Part:
 
     def _save_lexical(self, ids: list[str]) -> None:
         assert self._lexical is not None
-        shutil.rmtree(self.folder / "lexical", ignore_errors=True)
-        self._lexical.save(self.folder / "lexical")
-        (self.folder / "meta.json").write_text(json.dumps({"fingerprint": _fingerprint(ids)}))
+        base = self.kb.base
+        shutil.rmtree(self.folder / "lexical", ignore_errors=True)  # never follows a link
+        self._lexical.save(safeio.ensure_dir(base, self.folder / "lexical"))
+        meta = json.dumps({"fingerprint": _fingerprint(ids)})
+        safeio.write_text(base, self.folder / "meta.json", meta)  # last: marks the index whole
 
     def sync(self, chunks: Sequence[Chunk], progress: Progress | None) -> IndexStats:
         """Make the collection hold exactly `chunks`: add new ids, drop vanished ones."""
@@ -146,12 +149,18 @@ class KnowledgeBase:
     """Style guides and code of one repository in Chroma, searched by hybrid retrieval."""
 
     def __init__(
-        self, store: ChromaStore, embedder: Embedder, repository: str, state_dir: Path
+        self,
+        store: ChromaStore,
+        embedder: Embedder,
+        repository: str,
+        state_dir: Path,
+        base: Path | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.repository = repository
         self.state_dir = state_dir
+        self.base = base or state_dir  # every file of the index stays inside this folder
         self.code = _Part(self, "code")
         self.guides = _Part(self, "guides")
         self._graph: CodeGraph | None = None
@@ -166,11 +175,10 @@ class KnowledgeBase:
             store = ChromaStore(url=config.chroma.url)
             state = config.root / ".klaro" / "index"
         else:
-            store = ChromaStore(path=config.root / config.chroma.path)
+            store = ChromaStore(path=config.root / config.chroma.path, base=config.root)
             state = config.root / config.chroma.path / "klaro-index"
-        return cls(
-            store, embedder or make_embedder(config), repository or repository_name(config), state
-        )
+        embedder = embedder or make_embedder(config)
+        return cls(store, embedder, repository or repository_name(config), state, config.root)
 
     def rebuild(self) -> None:
         """Drop both collections and the state beside them."""
@@ -192,7 +200,7 @@ class KnowledgeBase:
         stats += self.guides.sync(guide_chunks(guides), None)
         self._graph = graph_of(analysis)
         self._graph_loaded = True
-        _save_graph(self._graph, self.code.folder / "graph.json", self.code.catalog())
+        _save_graph(self._graph, self.base, self.code.folder / "graph.json", self.code.catalog())
         return stats
 
     def graph(self) -> CodeGraph | None:
@@ -299,12 +307,11 @@ class KnowledgeBase:
         ]
 
 
-def _save_graph(graph: CodeGraph, file: Path, catalog: Mapping[str, Metadata]) -> None:
+def _save_graph(graph: CodeGraph, base: Path, file: Path, catalog: Mapping[str, Metadata]) -> None:
     nodes = [[n, dict(a)] for n, a in graph.graph.nodes(data=True)]
     edges = [[u, v, key] for u, v, key in graph.graph.edges(keys=True)]
-    file.parent.mkdir(parents=True, exist_ok=True)
     data = {"fingerprint": _fingerprint(list(catalog)), "nodes": nodes, "edges": edges}
-    file.write_text(json.dumps(data))
+    safeio.write_text(base, file, json.dumps(data))
 
 
 def _load_graph(file: Path, catalog: Mapping[str, Metadata]) -> CodeGraph | None:

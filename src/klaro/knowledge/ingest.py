@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from klaro.redact import redact_source
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
 
 GUIDE_CHUNK = 1000
@@ -130,7 +131,8 @@ def code_chunks(analysis: Analysis) -> list[Chunk]:
             source = (root / module.path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue  # deleted since the analysis: its chunks go with the next index
-        chunks.extend(module_chunks(module, source))
+        # the same mask the analysis applied: no credential is embedded, stored or searched
+        chunks.extend(module_chunks(module, redact_source(source)))
     return chunks
 
 

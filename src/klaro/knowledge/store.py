@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 
+from klaro import safeio
 from klaro.errors import KlaroError
 from klaro.knowledge.embed import Embedder
 from klaro.knowledge.ingest import Chunk, Metadata
@@ -47,11 +48,14 @@ def parse_url(url: str) -> tuple[str, int, bool]:
 class ChromaStore:
     """A Chroma client opened on first use; construction does no I/O."""
 
-    def __init__(self, path: Path | None = None, url: str | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, url: str | None = None, *, base: Path | None = None
+    ) -> None:
         if (path is None) == (url is None):
             raise ValueError("give exactly one of path or url")
         self.path = path
         self.url = url
+        self.base = base or path  # the folder no file of the store may leave (the repository)
         self._client: Any = None
 
     @property
@@ -71,9 +75,22 @@ class ChromaStore:
                 except ValueError as exc:  # chromadb reports "Could not connect" as ValueError
                     raise KlaroError(f"chroma.url: cannot reach {self.url}: {exc}") from None
             else:
-                assert self.path is not None
-                self._client = chromadb.PersistentClient(path=str(self.path), settings=settings)
+                self._client = self._local(chromadb, settings)
         return self._client
+
+    def _local(self, chromadb: Any, settings: Any) -> Any:
+        """Open the embedded store after proving it, and all it holds, stays inside `base`."""
+        assert self.path is not None and self.base is not None
+        folder = safeio.ensure_dir(self.base, self.path, what="chroma.path")
+        safeio.no_links_inside(self.base, folder, what="chroma.path")
+        try:
+            return chromadb.PersistentClient(path=str(folder), settings=settings)
+        except Exception as exc:  # chromadb raises its own and sqlite3's errors on a bad file
+            raise KlaroError(
+                f"chroma.path {self.path}: the index store cannot be opened "
+                f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]}); "
+                "delete the folder or run `klaro index --rebuild`"
+            ) from None
 
     def open(self, name: str, embedder: Embedder, *, create: bool = True) -> Collection | None:
         """Open (or create) a collection, refusing one built with another embedding."""

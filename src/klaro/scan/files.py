@@ -155,10 +155,10 @@ def _compile(lines: Sequence[str], base: str = "", config_key: str = "") -> tupl
             text += "*/"
         try:
             pattern = GitIgnoreSpecPattern(text)
-        except ValueError as exc:
+        except (ValueError, re.error) as exc:  # `\\` is a ValueError, `[z-a]` a re.error
             if config_key:
-                raise ConfigError(f"{config_key}: invalid pattern {line!r}: {exc}") from exc
-            continue
+                raise ConfigError(f"{config_key}: invalid pattern {line!r}: {exc}") from None
+            continue  # as git does with a line it cannot read in an ignore file
         if pattern.include is not None and pattern.regex is not None:
             regex = pattern.regex
             out.append((regex, pattern.include, _DIR_MARK in regex.groupindex))

@@ -8,6 +8,7 @@ other packages are dropped rather than guessed.
 
 from __future__ import annotations
 
+import pickle
 from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -22,24 +23,65 @@ _MAX_REEXPORT_HOPS = 5
 
 
 class CodeGraph:
-    """Queries over the code graph; every name is a full dotted name like `pkg.mod.Class.meth`."""
+    """Queries over the code graph; every name is a full dotted name like `pkg.mod.Class.meth`.
+
+    Node attributes and the ranking are held in plain dicts; a pickled graph holds those and
+    its edges as one opaque blob (see `__getstate__`). A cached graph thus loads in a fraction
+    of the time a pickled networkx graph takes, and the edges are unpacked into a networkx
+    graph only when an edge query needs them (`klaro analyze` only reads the ranking).
+    """
 
     def __init__(self, graph: nx.MultiDiGraph) -> None:
-        self.graph = graph
+        self._nx: nx.MultiDiGraph | None = graph
+        self._nodes: dict[str, dict[str, object]] = dict(graph.nodes(data=True))
+        self._edge_blob: bytes | None = None
         self._ranks: dict[str, float] | None = None
         self._by_name: dict[str, list[str]] = {}
-        for node in graph.nodes:
+        self._index_names()
+
+    def _index_names(self) -> None:
+        self._by_name = {}
+        for node in self._nodes:
             self._by_name.setdefault(node.rsplit(".", 1)[-1], []).append(node)
 
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The networkx graph, rebuilt from the node and edge lists after a cache load."""
+        if self._nx is None:
+            import networkx as nx
+
+            graph = nx.MultiDiGraph()
+            graph.add_nodes_from(self._nodes.items())
+            graph.add_edges_from(pickle.loads(self._edge_blob) if self._edge_blob else ())
+            self._nx, self._edge_blob = graph, None
+        return self._nx
+
+    def __getstate__(self) -> dict[str, object]:
+        if self._nx is None:
+            blob = self._edge_blob
+        else:
+            blob = pickle.dumps(list(self._nx.edges(keys=True)), pickle.HIGHEST_PROTOCOL)
+        return {"nodes": self._nodes, "edges": blob, "ranks": self._ranks}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._nx = None
+        self._nodes = state["nodes"]  # type: ignore[assignment]
+        self._edge_blob = state["edges"]  # type: ignore[assignment]
+        self._ranks = state["ranks"]  # type: ignore[assignment]
+        self._index_names()
+
     def __contains__(self, name: object) -> bool:
-        return name in self.graph
+        return name in self._nodes
+
+    def __len__(self) -> int:
+        return len(self._nodes)
 
     def kind(self, name: str) -> str:
         """Return module, class, function or method."""
-        return str(self.graph.nodes[name]["kind"])
+        return str(self._nodes[name]["kind"])
 
     def _edges(self, name: str, kind: str, *, out: bool) -> list[str]:
-        if name not in self.graph:
+        if name not in self._nodes:
             return []
         edges = (
             self.graph.out_edges(name, keys=True) if out else self.graph.in_edges(name, keys=True)
@@ -74,11 +116,11 @@ class CodeGraph:
         return self._edges(cls, EXTENDS, out=False)
 
     def module_of(self, name: str) -> str:
-        return str(self.graph.nodes[name]["module"])
+        return str(self._nodes[name]["module"])
 
     def neighbours(self, name: str, k: int = 1) -> dict[str, int]:
         """Return nodes within `k` hops of `name`, edges taken either way, with their distance."""
-        if name not in self.graph:
+        if name not in self._nodes:
             return {}
         seen = {name: 0}
         queue = deque([name])
@@ -96,7 +138,7 @@ class CodeGraph:
     def resolve(self, name: str) -> list[str]:
         """Return the symbols a reference can mean: `pkg.mod:attr`, dotted, `Class.meth` or bare."""
         name = name.strip().replace(":", ".").removesuffix("()")
-        if name in self.graph:
+        if name in self._nodes:
             return [name]
         last = name.rsplit(".", 1)[-1]
         suffix = "." + name
@@ -113,7 +155,7 @@ class CodeGraph:
         items = [
             (n, r)
             for n, r in self.ranks().items()
-            if self.kind(n) != "module" and (not public_only or self.graph.nodes[n]["public"])
+            if self.kind(n) != "module" and (not public_only or self._nodes[n]["public"])
         ]
         items.sort(key=lambda kv: (-kv[1], kv[0]))
         return items[:limit]

@@ -10,6 +10,7 @@ the analysis cache, it lives in the user's cache folder, never in the analysed r
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -20,7 +21,7 @@ from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 
 # Bump when the graph or its pickled form changes for the same analysis and the same code.
-GRAPH_CACHE_VERSION = 1
+GRAPH_CACHE_VERSION = 2
 
 _MEMO: list[tuple[Analysis, CodeGraph]] = []  # analyses are immutable; keep the object itself
 _MEMO_SIZE = 4
@@ -66,11 +67,18 @@ def _content_key(analysis: Analysis, code_fingerprint: str) -> str:
 
 
 def _load(file: Path, key: str) -> CodeGraph | None:
+    # tens of thousands of small acyclic dicts: the cyclic collector would only slow the load
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         with file.open("rb") as fh:
             data = pickle.load(fh)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError, ValueError):
         return None
+    finally:
+        gc.freeze()  # long-lived: keep the collector from rescanning them (see analyze.py)
+        if gc_was_enabled:
+            gc.enable()
     if not isinstance(data, dict) or data.get("key") != key:
         return None
     graph = data.get("graph")

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from klaro.errors import ConfigError
 from klaro.scan.model import EntryPoint, PackageMetadata
 
 
@@ -32,8 +33,17 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         if path.is_file():
             try:
                 data = reader(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ValueError, SyntaxError, tomllib.TOMLDecodeError):
-                continue
+            except ConfigError:
+                raise  # pyproject.toml of the wrong shape: the user's mistake, named
+            except (
+                OSError,
+                UnicodeDecodeError,
+                ValueError,
+                SyntaxError,
+                RecursionError,
+                configparser.Error,
+            ):
+                continue  # setup.py / setup.cfg are read as well as they can be
             if data:
                 data["source"] = name
                 found.append(data)
@@ -63,68 +73,121 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
 
 
 def _from_pyproject(text: str) -> dict[str, Any]:
-    doc = tomllib.loads(text)
-    project = doc.get("project") or {}
-    poetry = (doc.get("tool") or {}).get("poetry") or {}
-    dynamic = ((doc.get("tool") or {}).get("setuptools") or {}).get("dynamic") or {}
+    """PEP 621 `[project]` or `[tool.poetry]`; a field of the wrong type is named, not guessed.
+
+    pip refuses such a file too, so it is the user's mistake: one line, not a traceback.
+    """
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"pyproject.toml: invalid TOML: {exc}") from None
+    tool = _table(doc, "tool", "tool")
+    project = _table(doc, "project", "project")
+    poetry = _table(tool, "poetry", "tool.poetry")
+    setuptools = _table(tool, "setuptools", "tool.setuptools")
+    dynamic = _table(setuptools, "dynamic", "tool.setuptools.dynamic")
     if project:
         eps = _entry_points_621(project)
         license_ = project.get("license")
         if isinstance(license_, Mapping):
             license_ = license_.get("text") or license_.get("file")
-        version_attr = (dynamic.get("version") or {}).get("attr")
+        version_attr = _table(dynamic, "version", "tool.setuptools.dynamic.version").get("attr")
         return {
-            "name": project.get("name"),
-            "version": project.get("version"),
-            "version_attr": version_attr,
-            "description": project.get("description"),
-            "requires_python": project.get("requires-python"),
-            "dependencies": _strings(project.get("dependencies")),
+            "name": _text(project, "name", "project.name"),
+            "version": _text(project, "version", "project.version"),
+            "version_attr": version_attr if isinstance(version_attr, str) else None,
+            "description": _text(project, "description", "project.description"),
+            "requires_python": _text(project, "requires-python", "project.requires-python"),
+            "dependencies": _string_list(project, "dependencies", "project.dependencies"),
             "optional_dependencies": {
-                k: _strings(v) for k, v in (project.get("optional-dependencies") or {}).items()
+                str(k): _string_list({k: v}, k, f"project.optional-dependencies.{k}")
+                for k, v in _table(
+                    project, "optional-dependencies", "project.optional-dependencies"
+                ).items()
             },
             "license": license_ if isinstance(license_, str) else None,
-            "urls": {str(k): str(v) for k, v in (project.get("urls") or {}).items()},
+            "urls": {str(k): str(v) for k, v in _table(project, "urls", "project.urls").items()},
             "entry_points": eps,
         }
     if poetry:
-        deps = dict(poetry.get("dependencies") or {})
+        deps = dict(_table(poetry, "dependencies", "tool.poetry.dependencies"))
         python = deps.pop("python", None)
+        urls = {
+            k: v
+            for k, v in (
+                ("Homepage", _text(poetry, "homepage", "tool.poetry.homepage")),
+                ("Repository", _text(poetry, "repository", "tool.poetry.repository")),
+            )
+            if v
+        }
         return {
-            "name": poetry.get("name"),
-            "version": poetry.get("version"),
-            "description": poetry.get("description"),
+            "name": _text(poetry, "name", "tool.poetry.name"),
+            "version": _text(poetry, "version", "tool.poetry.version"),
+            "description": _text(poetry, "description", "tool.poetry.description"),
             "requires_python": python if isinstance(python, str) else None,
-            "dependencies": [_poetry_requirement(k, v) for k, v in deps.items()],
-            "license": poetry.get("license"),
-            "urls": {
-                k: v
-                for k, v in (
-                    ("Homepage", poetry.get("homepage")),
-                    ("Repository", poetry.get("repository")),
-                )
-                if v
-            }
-            | {str(k): str(v) for k, v in (poetry.get("urls") or {}).items()},
+            "dependencies": [_poetry_requirement(str(k), v) for k, v in deps.items()],
+            "license": _text(poetry, "license", "tool.poetry.license"),
+            "urls": urls
+            | {str(k): str(v) for k, v in _table(poetry, "urls", "tool.poetry.urls").items()},
             "entry_points": [
                 EntryPoint(
-                    "console_scripts", k, v if isinstance(v, str) else str(v.get("reference", ""))
+                    "console_scripts",
+                    str(k),
+                    v if isinstance(v, str) else str(v.get("reference", "")),
                 )
-                for k, v in (poetry.get("scripts") or {}).items()
+                for k, v in _table(poetry, "scripts", "tool.poetry.scripts").items()
+                if isinstance(v, str | Mapping)
             ],
         }
     return {}
 
 
+def _wrong(where: str, expected: str, value: object) -> ConfigError:
+    return ConfigError(
+        f"pyproject.toml: key '{where}' must be {expected}, got {type(value).__name__} "
+        f"{value!r:.60}"
+    )
+
+
+def _table(parent: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+    """The sub-table `key` of `parent` ({} when absent); anything else is the user's mistake."""
+    value = parent.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise _wrong(where, "a table", value)
+    return value
+
+
+def _text(parent: Mapping[str, Any], key: str, where: str) -> str | None:
+    value = parent.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise _wrong(where, "a string", value)
+
+
+def _string_list(parent: Mapping[str, Any], key: str, where: str) -> list[str]:
+    value = parent.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _wrong(where, "a list of strings", value)
+    return list(value)
+
+
 def _entry_points_621(project: Mapping[str, Any]) -> list[EntryPoint]:
     eps = [
-        EntryPoint("console_scripts", k, str(v)) for k, v in (project.get("scripts") or {}).items()
+        EntryPoint("console_scripts", str(k), str(v))
+        for k, v in _table(project, "scripts", "project.scripts").items()
     ]
     eps += [
-        EntryPoint("gui_scripts", k, str(v)) for k, v in (project.get("gui-scripts") or {}).items()
+        EntryPoint("gui_scripts", str(k), str(v))
+        for k, v in _table(project, "gui-scripts", "project.gui-scripts").items()
     ]
-    for group, entries in (project.get("entry-points") or {}).items():
-        eps += [EntryPoint(group, k, str(v)) for k, v in (entries or {}).items()]
+    groups = _table(project, "entry-points", "project.entry-points")
+    for group in groups:
+        table = _table(groups, group, f"project.entry-points.{group}")
+        eps += [EntryPoint(str(group), str(k), str(v)) for k, v in table.items()]
     return eps
 
 
@@ -190,25 +253,36 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                         kw[keyword.arg] = ast.literal_eval(keyword.value)
                     except ValueError:
                         continue
+            # setup.py is code, not a schema: a value of another type is left out, not guessed
             eps: list[EntryPoint] = []
-            for group, entries in (kw.get("entry_points") or {}).items():
+            for group, entries in _mapping(kw.get("entry_points")).items():
                 eps += _parse_entry_lines(
-                    group, entries if isinstance(entries, list) else str(entries)
+                    str(group),
+                    [str(e) for e in entries] if isinstance(entries, list) else str(entries),
                 )
+            url = _str(kw.get("url"))
             return {
-                "name": kw.get("name"),
-                "version": kw.get("version"),
-                "description": kw.get("description"),
-                "requires_python": kw.get("python_requires"),
+                "name": _str(kw.get("name")),
+                "version": _str(kw.get("version")),
+                "description": _str(kw.get("description")),
+                "requires_python": _str(kw.get("python_requires")),
                 "dependencies": _strings(kw.get("install_requires")),
                 "optional_dependencies": {
-                    k: _strings(v) for k, v in (kw.get("extras_require") or {}).items()
+                    str(k): _strings(v) for k, v in _mapping(kw.get("extras_require")).items()
                 },
-                "license": kw.get("license"),
-                "urls": {"Homepage": kw["url"]} if kw.get("url") else {},
+                "license": _str(kw.get("license")),
+                "urls": {"Homepage": url} if url else {},
                 "entry_points": eps,
             }
     return {}
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _mapping(value: Any) -> Mapping[Any, Any]:
+    return value if isinstance(value, Mapping) else {}
 
 
 def _strings(value: Any) -> list[str]:

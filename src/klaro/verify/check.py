@@ -62,7 +62,10 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
     globs = tuple(docs) if docs else config.check_docs
     candidates = sorted({f.path for f in analysis.files} | _markdown_on_disk(config.root))
     if globs:
-        spec = pathspec.PathSpec.from_lines("gitignore", globs)
+        try:
+            spec = pathspec.PathSpec.from_lines("gitignore", globs)
+        except (ValueError, re.error) as exc:
+            raise UsageError(f"--docs: invalid pattern in {', '.join(globs)}: {exc}") from None
         chosen = [p for p in candidates if spec.match_file(p)]
         if not chosen:
             raise UsageError(f"--docs: no document matches {', '.join(globs)}")

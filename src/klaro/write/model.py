@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from klaro.agent.trace import Trace
+    from klaro.verify.model import Finding
 
 
 @dataclass(frozen=True)
@@ -35,3 +40,23 @@ class DocChange:
             line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
             for line in lines
         )
+
+
+@dataclass(frozen=True)
+class DocsRun:
+    """What writing the docs produced: the changes, which writer, and what the model cost."""
+
+    changes: list[DocChange]
+    writer: str  # offline | agent
+    statuses: dict[str, str] = field(default_factory=dict)  # path -> agent status
+    findings: tuple[Finding, ...] = ()  # what the checker still reports on the result
+    tokens: int = 0
+    cost_usd: float | None = 0.0  # None: the model has no known price
+    traces: tuple[Trace, ...] = ()
+    references: int = 0  # code references in the changed text, checked against the code
+    resolved: int = 0
+
+
+def format_cost(cost_usd: float | None) -> str:
+    """A cost as shown to people: dollars, or `unknown` when the model has no price."""
+    return "unknown" if cost_usd is None else f"${cost_usd:.4f}"
