@@ -3,8 +3,8 @@
 On `pull_request` (or `pull_request_target`) events Klaro downloads the head commit through the
 API and checks its documentation against its code. Nothing in the PR is executed and the
 config is the base commit's `.klaro.yml`, never the PR's (a fork could use it to silence the
-gate), so the gate is safe for fork PRs. Findings become file/line annotations and one sticky comment that later runs edit;
-the step fails only when the `fail-on-drift` input is true.
+gate), so the gate is safe for fork PRs. Findings become file/line annotations and one
+sticky comment that later runs edit; the step fails only when `fail-on-drift` is true.
 """
 
 from __future__ import annotations
