@@ -12,18 +12,15 @@ Run: `python benchmarks/retrieval.py [--embeddings hash,wordllama] [--sets click
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import statistics
 import sys
-import tarfile
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import yaml
+from sdists import fetch_sdist
 
 from klaro.knowledge.base import KnowledgeBase
 from klaro.knowledge.embed import Embedder, HashEmbedder, OnnxEmbedder, WordLlamaEmbedder
@@ -32,35 +29,12 @@ from klaro.scan.analyze import analyze_repository
 
 DATA = Path(__file__).parent / "data"
 SETS = {"click": DATA / "retrieval_questions.yaml", "httpx": DATA / "retrieval_heldout.yaml"}
-CACHE = Path.home() / ".cache" / "klaro-bench"
 MODES = {
     "semantic": ("semantic",),
     "lexical": ("lexical",),
     "graph": ("graph",),
     "hybrid": ("semantic", "lexical", "graph"),
 }
-
-
-def fetch_sdist(name: str, version: str) -> Path:
-    """Download and unpack `name==version` once; return the unpacked root."""
-    root = CACHE / f"{name}-{version}"
-    if (root / "PKG-INFO").is_file():
-        return root
-    CACHE.mkdir(parents=True, exist_ok=True)
-    url = f"https://pypi.org/simple/{name}/"
-    request = urllib.request.Request(url, headers={"Accept": "application/vnd.pypi.simple.v1+json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        index = json.load(response)
-    entry = next(f for f in index["files"] if f["filename"] == f"{name}-{version}.tar.gz")
-    with urllib.request.urlopen(entry["url"], timeout=60) as response:
-        data = response.read()
-    if hashlib.sha256(data).hexdigest() != entry["hashes"]["sha256"]:
-        raise SystemExit(f"sha256 mismatch for {entry['filename']}")
-    archive = CACHE / entry["filename"]
-    archive.write_bytes(data)
-    with tarfile.open(archive) as tf:
-        tf.extractall(CACHE, filter="data")
-    return root
 
 
 def candidates(names: list[str]) -> list[Embedder]:

@@ -307,17 +307,19 @@ class FakeGitHub:
                 "sha": pull["base"]["sha"],
                 "repo": self._repo_json(self.repo),
             },
-            "draft": pull["draft"],
+            "draft": pull.get("draft", False),
             "merged": pull.get("merged_at") is not None,
             "closed_at": pull.get("closed_at"),
             "merged_at": pull.get("merged_at"),
             "merge_commit_sha": pull.get("merge_commit_sha"),
-            "labels": [self._label_json(name) for name in pull["labels"]],
-            "assignees": [self._user_json(login) for login in pull["assignees"]],
-            "requested_reviewers": [self._user_json(u) for u in pull["requested_reviewers"]],
+            "labels": [self._label_json(name) for name in pull.get("labels", [])],
+            "assignees": [self._user_json(login) for login in pull.get("assignees", [])],
+            "requested_reviewers": [
+                self._user_json(u) for u in pull.get("requested_reviewers", [])
+            ],
             "requested_teams": [
                 {"id": 1, "slug": slug, "name": slug, "url": f"{API}/teams/1"}
-                for slug in pull["requested_teams"]
+                for slug in pull.get("requested_teams", [])
             ],
         }
 
@@ -374,12 +376,12 @@ class FakeGitHub:
         r("POST", r"/pulls", self._create_pull)
         r("GET", r"/pulls/(?P<n>\d+)", lambda m, b, q: self._pull_or_404(int(m["n"])))
         r("PATCH", r"/pulls/(?P<n>\d+)", self._edit_pull)
-        r("POST", r"/pulls/(?P<n>\d+)/requested_reviewers", self._request_reviewers)
-        r("POST", r"/issues/(?P<n>\d+)/labels", self._add_labels)
-        r("POST", r"/issues/(?P<n>\d+)/assignees", self._add_assignees)
         r("GET", r"/pulls/(?P<n>\d+)/commits", self._pull_commits)
         r("GET", r"/pulls/(?P<n>\d+)/comments", self._pull_review_comments)
         r("GET", r"/contents/(?P<path>.+)", self._contents)
+        r("POST", r"/pulls/(?P<n>\d+)/requested_reviewers", self._request_reviewers)
+        r("POST", r"/issues/(?P<n>\d+)/labels", self._add_labels)
+        r("POST", r"/issues/(?P<n>\d+)/assignees", self._add_assignees)
         r("GET", r"/collaborators/(?P<user>[^/]+)/permission", self._permission)
         r("GET", r"/issues/(?P<n>\d+)/comments", self._list_comments)
         r("POST", r"/issues/(?P<n>\d+)/comments", self._create_comment)
@@ -584,47 +586,6 @@ class FakeGitHub:
             self.pulls[number]["closed_at"] = "2024-05-02T10:00:00Z"
         return 200, self._pull_json(number)
 
-    def _request_reviewers(self, m, body, q):
-        # documented body: {"reviewers": [logins], "team_reviewers": [team slugs]}
-        number = int(m["n"])
-        if number not in self.pulls:
-            return not_found()
-        assert set(body) <= {"reviewers", "team_reviewers"}, body
-        users, teams = body.get("reviewers", []), body.get("team_reviewers", [])
-        assert all(isinstance(u, str) for u in [*users, *teams]), body
-        strangers = [u for u in users if u not in self.roles]
-        if strangers:
-            return 422, {
-                "message": "Reviews may only be requested from collaborators. One or more of the "
-                f"users or teams you specified is not a collaborator of the {self.repo} "
-                "repository.",
-                "documentation_url": "https://docs.github.com/rest/pulls/review-requests",
-                "status": "422",
-            }
-        self.pulls[number]["requested_reviewers"] += users
-        self.pulls[number]["requested_teams"] += teams
-        return 201, self._pull_json(number)
-
-    def _add_labels(self, m, body, q):
-        # documented bodies: {"labels": [names]} or a bare array of names
-        labels = body["labels"] if isinstance(body, dict) else body
-        assert isinstance(labels, list) and all(isinstance(x, str) for x in labels), body
-        pull = self.pulls.get(int(m["n"]))
-        if pull is None:
-            return not_found()
-        pull["labels"] += [x for x in labels if x not in pull["labels"]]
-        return 200, [self._label_json(name) for name in pull["labels"]]
-
-    def _add_assignees(self, m, body, q):
-        # documented body: {"assignees": [logins]}
-        assert isinstance(body.get("assignees"), list), body
-        pull = self.pulls.get(int(m["n"]))
-        if pull is None:
-            return not_found()
-        pull["assignees"] += [u for u in body["assignees"] if u not in pull["assignees"]]
-        data = self._pull_json(int(m["n"]))
-        return 201, {**data, "url": self._url(f"/issues/{m['n']}")}
-
     def _pull_commits(self, m, body, q):
         number = int(m["n"])
         if number not in self.pulls:
@@ -679,6 +640,47 @@ class FakeGitHub:
                 "html": f"https://github.com/{self.repo}/blob/{sha}/{path}",
             },
         }
+
+    def _request_reviewers(self, m, body, q):
+        # documented body: {"reviewers": [logins], "team_reviewers": [team slugs]}
+        number = int(m["n"])
+        if number not in self.pulls:
+            return not_found()
+        assert set(body) <= {"reviewers", "team_reviewers"}, body
+        users, teams = body.get("reviewers", []), body.get("team_reviewers", [])
+        assert all(isinstance(u, str) for u in [*users, *teams]), body
+        strangers = [u for u in users if u not in self.roles]
+        if strangers:
+            return 422, {
+                "message": "Reviews may only be requested from collaborators. One or more of the "
+                f"users or teams you specified is not a collaborator of the {self.repo} "
+                "repository.",
+                "documentation_url": "https://docs.github.com/rest/pulls/review-requests",
+                "status": "422",
+            }
+        self.pulls[number]["requested_reviewers"] += users
+        self.pulls[number]["requested_teams"] += teams
+        return 201, self._pull_json(number)
+
+    def _add_labels(self, m, body, q):
+        # documented bodies: {"labels": [names]} or a bare array of names
+        labels = body["labels"] if isinstance(body, dict) else body
+        assert isinstance(labels, list) and all(isinstance(x, str) for x in labels), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["labels"] += [x for x in labels if x not in pull["labels"]]
+        return 200, [self._label_json(name) for name in pull["labels"]]
+
+    def _add_assignees(self, m, body, q):
+        # documented body: {"assignees": [logins]}
+        assert isinstance(body.get("assignees"), list), body
+        pull = self.pulls.get(int(m["n"]))
+        if pull is None:
+            return not_found()
+        pull["assignees"] += [u for u in body["assignees"] if u not in pull["assignees"]]
+        data = self._pull_json(int(m["n"]))
+        return 201, {**data, "url": self._url(f"/issues/{m['n']}")}
 
     def _permission(self, m, body, q):
         user = m["user"]

@@ -19,7 +19,8 @@ def test_push_without_model_opens_pr_with_offline_docs(tmp_path, fake):
     run = drive(tmp_path, fake, "push", sha, steps=steps())
     assert run.code == 0, run.log
     assert run.outputs["status"] == "created"
-    assert run.outputs["changed-files"].split() == ["README.md", "docs/api.md"]
+    # the snapshot of the documented code rides along: the evidence for the next drift repair
+    assert run.outputs["changed-files"].split() == ["README.md", "docs/api.md", ".klaro/state.json"]
     files = fake.files_at(fake.refs["heads/klaro/docs"])
     assert files["README.md"].startswith("# Widgets\n")  # the hand-written title kept
     assert "pip install widgets" in files["README.md"]

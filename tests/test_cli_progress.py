@@ -35,5 +35,6 @@ def test_check_prints_a_line_per_phase_without_a_terminal(
 def test_quiet_prints_no_progress(
     sample_repo: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    main(["check", str(sample_repo("analysis_lib")), "--no-cache", "-q"])
+    # a repository with documents: with none, check says so even when quiet (not progress)
+    main(["check", str(sample_repo("verify_basic")), "--no-cache", "-q"])
     assert capsys.readouterr().err == ""

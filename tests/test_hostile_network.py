@@ -139,7 +139,11 @@ def test_failed_post_of_a_comment_is_not_sent_twice(tmp_path, fake, capsys) -> N
     assert run.code == 1, run.log
     one_error(run_log(run.log), "comment on #7", "502")
     posts = [c for c in fake.calls if c == ("POST", "/repos/octo/widgets/issues/7/comments")]
-    assert len(posts) == 1  # a 5xx after a POST may have created it: never post twice
+    # A 5xx after a POST may have created it: the help is never posted again. The one other
+    # POST is the failure reply telling the commenter what went wrong.
+    assert len(posts) == 2
+    bodies = [c["body"] for c in fake.comments.values()]
+    assert len(bodies) == 1 and "could not finish" in bodies[0], bodies
 
 
 def run_log(log: str) -> Run:

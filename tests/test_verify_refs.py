@@ -48,10 +48,12 @@ def test_references_keep_their_lines_and_kinds() -> None:
         ("link", "img/logo.png", 4, "image"),
         ("link", "LICENSE", 4, "html"),
         ("import", "pkg.Client", 7, "from"),
-        ("python", "pkg.Client.fetch", 9, "instance-call"),
-        ("python", "pkg.Client.close", 14, "instance-call"),  # bound in the previous block
+        ("python", "pkg.Client", 8, "call|0|"),  # with its arguments: count | keywords
+        ("python", "pkg.Client.fetch", 9, "instance-call|1|"),
+        ("python", "pkg.Client.close", 14, "instance-call|0|"),  # bound in the previous block
         ("import", "pkg.tools", 15, "import"),
-        ("python", "pkg.tools.helper", 16, "call"),
+        ("python", "pkg.tools.helper.value", 16, "instance-attr"),  # of what helper returns
+        ("python", "pkg.tools.helper", 16, "call|1|"),
         ("command", "pkg serve --port 8000 --reload", 20, ""),
         ("env", "PKG_HOME", 23, "export"),
         ("env", "PKG_MODE", 23, "assign"),

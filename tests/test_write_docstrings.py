@@ -97,3 +97,30 @@ def test_reference_links_are_inlined_so_docstrings_cannot_share_a_label() -> Non
     second = "Stream it; see [streaming][0].\n\n[0]: https://example.org/streaming\n"
     assert render_docstring(first) == "Send it; see [merging](/advanced/#merging)."
     assert render_docstring(second) == "Stream it; see [streaming](https://example.org/streaming)."
+
+
+def test_a_fenced_example_is_kept_as_written_never_fenced_twice() -> None:
+    doc = "Do it.\n\nExamples:\n    Basic use:\n\n    ```python\n    >>> f(1)\n    2\n    ```\n"
+    out = render_docstring(doc)
+    assert out.count("```") == 2  # one fence opened and closed: no fence inside a fence
+    assert "```python\n>>> f(1)\n2\n```" in out
+    prose = render_docstring("Do it.\n\n```pycon\n>>> f(1)\n2\n```\n")
+    assert prose.count("```") == 2 and "```pycon" in prose
+
+
+def test_docstring_headings_cannot_outrank_the_symbol_heading() -> None:
+    out = render_docstring("Do it.\n\n# Notes\n\nText.\n\nUsage\n-----\n\nMore.\n")
+    assert "**Notes**" in out and "**Usage**" in out
+    assert not any(line.startswith("#") or set(line) == {"-"} for line in out.splitlines())
+
+
+def test_rst_directives_become_admonitions_and_fences() -> None:
+    doc = (
+        "Do it.\n\n.. warning::\n   Values below zero\n   are kept.\n\n"
+        ".. note:: No state.\n\n.. code-block:: python\n\n    x = 1\n"
+    )
+    out = render_docstring(doc)
+    assert "> **Warning:** Values below zero are kept." in out
+    assert "> **Note:** No state." in out
+    assert "```python\nx = 1\n```" in out
+    assert ".. " not in out

@@ -63,7 +63,7 @@ def test_usage_follows_calls_to_the_parser_a_script_builds(tmp_path: Path) -> No
     analysis = app.analyze(config)
     (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
     assert "tree [-d DEPTH]" in readme.after
-    assert "| `-d`, `--depth` | how deep to go |  |" in readme.after
+    assert "| `-d`, `--depth` | how deep to go |\n" in readme.after  # no empty Default column
 
 
 def test_long_call_signatures_are_cut_and_long_imports_wrapped(tmp_path: Path) -> None:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
     from klaro.knowledge.ask import Answer
     from klaro.knowledge.base import IndexStats, KnowledgeBase
+    from klaro.scan.state import State
+    from klaro.verify.fix import FixReport
     from klaro.verify.model import Finding
     from klaro.write.memory import Memory
     from klaro.write.regions import Section
@@ -70,6 +72,7 @@ def generate(
     text they pinned in a region stays, text they rejected is not proposed again.
     """
     from klaro.write.api import REGION_PREFIX, api_sections
+    from klaro.write.filters import own_code
     from klaro.write.memory import load_memory
     from klaro.write.offline import readme_sections
     from klaro.write.project import collect_facts
@@ -78,6 +81,7 @@ def generate(
 
     memory = load_memory(config.root) if memory is None else memory
     wanted = [kind for kind in (docs if docs is not None else config.docs) if kind in DOCS]
+    analysis = own_code(analysis, config.vendored)  # vendored code is nobody's API here
     api_exists = (config.root / config.api_path).is_file()
     # with nothing public to describe, no empty API reference is created, nor linked to
     api_wanted = api_exists or any(m.is_public for m in analysis.modules)
@@ -88,7 +92,7 @@ def generate(
     if "readme" in wanted:
         before = _read_doc(config.root, config.readme_path)
         api_link = None
-        if api_wanted and ("api" in config.docs or api_exists):
+        if api_exists or (api_wanted and "api" in wanted):  # linked only if it will exist
             readme_dir = posixpath.dirname(config.readme_path) or "."
             api_link = posixpath.relpath(config.api_path, readme_dir)
         guide = guide_named(guides, "readme")
@@ -306,26 +310,31 @@ def docs_for(
     progress: Progress | None = None,
     analysis: Analysis | None = None,
     knowledge_dir: Path | None = None,
+    repair: bool = False,
 ) -> DocsRun:
     """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
 
     A caller that analysed already (the CLI, which times the phase) passes its `analysis`.
     With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
-    code there; otherwise it uses the index `klaro index` built, if any. The result counts
-    the code references of the changed text and what still fails.
+    code there; otherwise it uses the index `klaro index` built, if any. With `repair` (the
+    Action's refresh) stale references in people's docs to renamed code are fixed too, and
+    the `.klaro/state.json` snapshot joins the changes.
     """
     if analysis is None:
         analysis = analyze(config, cache_dir=cache_dir, progress=progress)
     offline = offline or not config.has_model
     knowledge: KnowledgeBase | None = None
-    if not offline and knowledge_dir is not None:
-        knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
-        print(f"knowledge base: {_indexed(stats)}", flush=True)
-    elif not offline:
-        knowledge = open_knowledge(config)
+    if not offline:
+        if knowledge_dir is not None:
+            knowledge, stats = ephemeral_knowledge(config, analysis, knowledge_dir)
+            print(f"knowledge base: {_indexed(stats)}", flush=True)
+        else:
+            knowledge = open_knowledge(config)
     run = write_docs(
         config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
     )
+    if repair:
+        run = with_repairs(config, analysis, run)
     references, resolved, found = verify_changes(config, analysis, run.changes)
     if run.writer != "agent":  # the agent's run already reports what its checker found
         run = replace(run, findings=tuple(found))
@@ -371,6 +380,72 @@ def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
 
     report = check_repository(config, analyze(config, cache_dir=cache_dir))
     return [f for f in report.findings if f.kind != "undocumented"]
+
+
+def repair(
+    config: Config,
+    analysis: Analysis,
+    *,
+    since: str | None = None,
+    docs: Sequence[str] | None = None,
+    cache_dir: Path | None = None,
+) -> FixReport:
+    """Find what changed since the documented state and repair the docs (nothing written)."""
+    from klaro.scan.history import baseline, head_commit
+    from klaro.verify.fix import fix_drift
+
+    def analyse(root: Path) -> Analysis:
+        return analyze(replace(config, root=root))  # the old tree is never cached
+
+    del cache_dir
+    base = baseline(config.root, analyse, since=since)
+    report = fix_drift(config, analysis, base, docs)
+    report.current = replace(report.current, source=head_commit(config.root))
+    return report
+
+
+def save_repair(config: Config, report: FixReport) -> list[str]:
+    """Write the repaired documents and the snapshot of the state they now describe."""
+    changes = [DocChange(d.path, d.before, d.after, "fixed drift") for d in report.changed()]
+    changes.append(state_change(config, report.current))
+    return write_changes(config, changes)
+
+
+def with_repairs(config: Config, analysis: Analysis, run: DocsRun) -> DocsRun:
+    """Add the repairs of renamed references in people's docs to a run, with the snapshot.
+
+    A document the writer also changed is repaired on the writer's text, so one change per
+    file carries both; the snapshot joins only a run that changes something.
+    """
+    from klaro.verify.repair import repair_document
+
+    report = repair(config, analysis)
+    fixes = {d.path: d for d in report.changed()}
+    changes: list[DocChange] = []
+    for change in run.changes:
+        if fixes.pop(change.path, None) is not None:
+            after = repair_document(change.path, change.after, report.rules, report.scripts).after
+            change = replace(change, after=after, summary=f"{change.summary}; fixed drift")
+        changes.append(change)
+    changes += [DocChange(f.path, f.before, f.after, "fixed drift") for f in fixes.values()]
+    if any(c.changed for c in changes):
+        changes.append(state_change(config, report.current))
+    return replace(run, changes=changes, fixed=tuple(report.fixed))
+
+
+def state_change(config: Config, state: State) -> DocChange:
+    """The `.klaro/state.json` snapshot as a change: the evidence for the next repair."""
+    from klaro.scan.state import STATE_PATH
+
+    before = _read_doc(config.root, STATE_PATH)
+    body = state.to_json()
+    after = before if before is not None and _same_items(before, body) else body
+    return DocChange(STATE_PATH, before, after, "state of the documented code")
+
+
+def _same_items(before: str, after: str) -> bool:
+    """A snapshot that differs only in its source commit is not worth a change."""
+    return before.split("\n", 1)[-1] == after.split("\n", 1)[-1]
 
 
 def answerer(

@@ -58,6 +58,7 @@ class Config:
     root: Path
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    vendored: tuple[str, ...] = ()  # globs of shipped code that is not the project's own
     docs: tuple[str, ...] = ("readme", "api")
     readme_path: str = "README.md"
     api_path: str = "docs/api.md"
@@ -78,8 +79,9 @@ class Config:
     embedding: str = "default"
     max_file_size: int = 1_000_000
     ignore_references: tuple[str, ...] = ()  # patterns the reference checker ignores
-    check_docs: tuple[str, ...] = ()  # globs of documents `klaro check` reads; () = all Markdown
+    check_docs: tuple[str, ...] = ()  # globs `klaro check` reads; () = all Markdown and rst
     check_exclude: tuple[str, ...] = ()  # globs of documents `klaro check` skips
+    check_history: bool = False  # also check changelogs and upgrade/migration guides
     chroma: ChromaOptions = field(default_factory=ChromaOptions)
     github: GitHubOptions = field(default_factory=GitHubOptions)
     config_file: Path | None = None  # the file that was loaded, if any
@@ -167,6 +169,7 @@ _FNMATCH = _Spec(tuple, "a list of strings, each a valid glob pattern", _globs("
 _SCHEMA: dict[str, _Spec] = {
     "include": _PATTERNS,
     "exclude": _PATTERNS,
+    "vendored": _PATTERNS,
     "docs": _Spec(
         tuple,
         "a list drawn from " + ", ".join(DOC_KINDS),
@@ -197,6 +200,7 @@ _SCHEMA: dict[str, _Spec] = {
     "ignore_references": _FNMATCH,
     "check_docs": _PATTERNS,
     "check_exclude": _FNMATCH,
+    "check_history": _Spec(bool, "true or false"),
     "chroma.path": _PATH,
     "chroma.url": _URL,
     "github.branch": _TEXT,
@@ -233,6 +237,8 @@ def _from_text(spec: _Spec, text: str) -> Any:
         return None
     if spec.kind is tuple:
         return tuple(part.strip() for part in text.split(",") if part.strip())
+    if spec.kind is bool and text.lower() in {"true", "false", "1", "0", "yes", "no"}:
+        return text.lower() in {"true", "1", "yes"}
     if spec.kind is str:
         return text
     if spec.kind is int and _INT.fullmatch(text):
@@ -247,6 +253,8 @@ def _from_value(spec: _Spec, value: object) -> Any:
     if value is None and spec.optional:
         return None
     if isinstance(value, bool):
+        if spec.kind is bool:
+            return value
         raise _Invalid
     if spec.kind is tuple and isinstance(value, list | tuple):
         if all(isinstance(item, str) for item in value):
@@ -377,6 +385,13 @@ def _read_overrides(overrides: Mapping[str, object]) -> dict[str, Any]:
     return out
 
 
+def _existing_readme(root: Path) -> str:
+    """The README the repository has: README.md, else README.rst, so no second one is written."""
+    if not (root / "README.md").is_file() and (root / "README.rst").is_file():
+        return "README.rst"
+    return _DEFAULTS.readme_path
+
+
 def load_config(
     root: Path | str,
     *,
@@ -400,6 +415,8 @@ def load_config(
         values.update(_read_file(path, label))
     values.update(_read_env(os.environ if env is None else env))
     values.update(_read_overrides(overrides or {}))
+    if values["readme_path"] == _DEFAULTS.readme_path:
+        values["readme_path"] = _existing_readme(root_path)
     sections: dict[str, dict[str, Any]] = {name: {} for name in _SECTIONS}
     top: dict[str, Any] = {}
     for key, value in values.items():

@@ -21,6 +21,7 @@ from klaro.agent.search import fallback_guides, fallback_search
 from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
+from klaro.scan.names import names_of
 from klaro.write.regions import RegionError, find_regions, outside_regions
 
 MAX_LINES = 200  # one read_file window
@@ -69,7 +70,7 @@ class Toolbox:
         # text people wrote in the starting draft (outside Klaro's regions) must stay as is
         self._owned = _people_text(protect, target)
         self._regions = [r.name for r in find_regions(protect or "", target)] if self._owned else []
-        self._symbols = _symbol_index(analysis)
+        self.names = names_of(analysis)
         self.tools: dict[str, BaseTool] = {
             fn.__name__: StructuredTool.from_function(fn, description=fn.__doc__ or "")
             for fn in self._functions()
@@ -164,11 +165,29 @@ class Toolbox:
         module = next((m for m in self.analysis.modules if m.path == target.strip()), None)
         if module is not None:
             return self.ws.clean(json.dumps(_module_facts(module), indent=1))
-        names = self.graph.resolve(target) or [n for n in self._symbols if n.endswith(target)]
-        found = [self._symbols[n] for n in names if n in self._symbols]
-        if not found:
-            raise ToolError(f"no file or symbol '{target}' in the analysis; try search_code")
-        return self.ws.clean(json.dumps([_symbol_facts(s) for s in found[:5]], indent=1))
+        facts = [self._facts(name) for name in self.names.find(target)[:5]]
+        if not facts:
+            verdict = self.names.verdict(target.strip().replace(":", ".").removesuffix("()"))
+            if verdict.status == "unknown" and verdict.target:
+                reason = f"`{verdict.target}` may get it from another package; not in the analysis"
+                facts = [{"name": target, "status": "unknown", "reason": reason}]
+            else:
+                raise ToolError(f"no file or symbol '{target}' in the analysis; try search_code")
+        return self.ws.clean(json.dumps(facts, indent=1))
+
+    def _facts(self, name: str) -> dict[str, Any]:
+        """Facts about one resolved name: a symbol, a module, or a value and its class."""
+        obj = self.names.definition(name)
+        if isinstance(obj, Class | Function):
+            return _symbol_facts(obj)
+        if isinstance(obj, Module):
+            return _module_facts(obj)
+        if obj is None:
+            return {"name": name, "status": "re-exported from another package"}
+        return {
+            self.names.kind(name) or "value": name, "annotation": obj.annotation,
+            "value": obj.value, "instance_of": self.names.type_of(name),
+        }  # fmt: skip
 
     def code_graph(self, symbol: str, relation: str = "neighbours", depth: int = 1) -> str:
         """Show a symbol's dependents, dependencies, callers, callees or neighbours (k hops)."""
@@ -317,12 +336,6 @@ def _people_text(text: str | None, path: str) -> list[str] | None:
     return parts if len(parts) > 1 else None
 
 
-def _symbol_index(analysis: Analysis) -> dict[str, Function | Class]:
-    index: dict[str, Function | Class] = {f.fullname: f for f in analysis.iter_functions()}
-    index.update((c.fullname, c) for c in analysis.iter_classes())
-    return index
-
-
 def _first_line(doc: str | None) -> str | None:
     return doc.strip().splitlines()[0] if doc and doc.strip() else None
 
@@ -337,7 +350,8 @@ def _symbol_facts(sym: Function | Class) -> dict[str, Any]:
         "class": sym.fullname, "bases": sym.bases, "lines": [sym.lineno, sym.end_lineno],
         "doc": sym.docstring,
         "methods": {m.name: m.signature for m in sym.methods if m.is_public},
-        "attributes": [a.name for a in sym.attributes if a.is_public],
+        "attributes": [a.name for a in sym.attributes if a.is_public]
+        + [a for a in sym.instance_attributes if not a.startswith("_")],
     }  # fmt: skip
 
 

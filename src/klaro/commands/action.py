@@ -41,7 +41,9 @@ def steps() -> Steps:
     cache = default_cache_dir()
     temp = app.run_temp(os.environ)
     return Steps(
-        generate=lambda config: app.docs_for(config, cache_dir=cache, knowledge_dir=temp),
+        generate=lambda config: app.docs_for(
+            config, cache_dir=cache, knowledge_dir=temp, repair=True
+        ),
         check=lambda config: app.drift(config, cache_dir=cache),
         ask=lambda config, question: app.answer(
             config, question, knowledge_dir=temp, cache_dir=cache

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args
 from klaro.commands.progress import phase
+from klaro.errors import UsageError
+
+if TYPE_CHECKING:
+    from klaro.config import Config
+    from klaro.scan.model import Analysis
 
 
 def register(subparsers: Any) -> None:
@@ -21,10 +26,30 @@ def register(subparsers: Any) -> None:
     )
     add_common(parser)
     parser.add_argument(
-        "--docs", nargs="+", metavar="GLOB", help="documents to check (default: all Markdown)"
+        "--docs",
+        nargs="+",
+        metavar="GLOB",
+        help="documents to check (default: all Markdown and reStructuredText)",
+    )
+    parser.add_argument(
+        "--include-history",
+        action="store_true",
+        help="also check changelogs and upgrade/migration guides (skipped by default)",
     )
     parser.add_argument("--format", choices=("text", "json", "github"), default="text")
     parser.add_argument("--no-cache", action="store_true", help="ignore the analysis cache")
+    parser.add_argument(
+        "--fix",
+        action="store_true",
+        help="rewrite references to renamed code (proven from git history or "
+        ".klaro/state.json) and report the rest; exit 0 when nothing stays unresolved",
+    )
+    parser.add_argument(
+        "--diff", action="store_true", help="with --fix: print the repairs as a diff, write nothing"
+    )
+    parser.add_argument(
+        "--since", metavar="REV", help="with --fix: the commit the docs were written for"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -33,13 +58,38 @@ def run(args: argparse.Namespace) -> int:
     from klaro.verify.check import check_repository
     from klaro.verify.format import render
 
-    config = config_from_args(args)
+    if (args.diff or args.since) and not args.fix:
+        raise UsageError("--diff and --since go with --fix")
+    overrides = {"check_history": True} if args.include_history else {}
+    config = config_from_args(args, **overrides)
     analysis = analysis_for(config, args)
+    if args.fix:
+        return _fix(config, analysis, args)
     with phase("check", args.quiet) as current:
         report = check_repository(config, analysis, args.docs)
         current.summary = (
             f"{len(report.documents)} documents, {report.references} references "
             f"({report.resolved} resolved)"
         )
+    if not report.documents:
+        print(
+            f"klaro check: no documents to check in {config.root} "
+            "(no Markdown or reStructuredText outside tests and changelogs)",
+            file=sys.stderr,
+        )
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0
+
+
+def _fix(config: Config, analysis: Analysis, args: argparse.Namespace) -> int:
+    """Repair proven renames (or preview them with --diff); 1 while anything stays unresolved."""
+    from klaro import app
+    from klaro.verify.fix import render_fix
+
+    report = app.repair(config, analysis, since=args.since, docs=args.docs)
+    if args.diff:
+        sys.stdout.write(report.diff())
+    else:
+        app.save_repair(config, report)
+    sys.stdout.write(render_fix(report, written=not args.diff))
+    return 1 if report.unresolved else 0

@@ -16,8 +16,9 @@ from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.context import Context, Outcome, Steps, build_config, package_prefix
 from klaro.github.events import Command, Event, parse_command
+from klaro.github.fixed import fixed_drift_table
 from klaro.github.flows import checked, generate_docs, with_usage, workspace_tree
-from klaro.github.port import GitHubError, GitHubPort, PullRequest, role_at_least
+from klaro.github.port import GitHubPort, PullRequest, role_at_least
 from klaro.github.publish import (
     Published,
     commit_to_branch,
@@ -94,12 +95,8 @@ def _reply_failure(
     """
     asked = f"{prefix_cmd} {command.name}" if command.name != "update" else prefix_cmd
     text = failure_text(f"`{asked}`", exc, ctx.run_url, f"comment `{asked}` again")
-    # When GitHub itself failed (5xx, no answer) a write may even have gone through: no second
-    # comment that could duplicate it; the reaction and the run's error say it.
-    github_down = isinstance(exc, GitHubError) and exc.server_side
     try:
-        if not github_down:
-            upsert_sticky(port, number, text)
+        upsert_sticky(port, number, text)
         port.react(comment_id, "confused")
     except KlaroError as reply_error:
         outputs.warning(f"could not reply on #{number}: {reply_error.message}")
@@ -172,7 +169,8 @@ def _answer(
             phase.result = f"{sum(c.changed for c in run.changes)} file(s) changed"
     changes = checked(run, config, prefix)
     with outputs.group("Publish") as phase:
-        outcome = _publish_pull(port, changes, pull, prefix, mode, number)
+        notes = fixed_drift_table(run.fixed, pull.head_sha, prefix)
+        outcome = _publish_pull(port, changes, pull, prefix, mode, number, notes)
         phase.result = outcome.published.status
     return with_usage(outcome, run)
 
@@ -184,6 +182,7 @@ def _publish_pull(
     prefix: str,
     mode: str,
     number: int,
+    notes: str = "",
 ) -> Outcome:
     diff = "".join(c.diff() for c in changes)
     files = tuple(repo_path(prefix, c.path) for c in changes)
@@ -195,7 +194,7 @@ def _publish_pull(
     if mode == "dry-run":
         return Outcome(Published("skipped", files), "dry-run: diff in the summary", diff=diff)
     if pull.from_fork or mode == "comment":
-        comment = upsert_sticky(port, number, proposal(changes, prefix, pull))
+        comment = upsert_sticky(port, number, proposal(changes, prefix, pull) + notes)
         published = Published("commented", files, pull.number, pull.url, comment.url)
         return Outcome(published, "proposed the change as a comment", diff=diff)
     published = commit_to_branch(
@@ -208,6 +207,7 @@ def _publish_pull(
     )
     listed = ", ".join(f"`{f}`" for f in files)
     note = f"### Klaro\n\nCommitted {str(published.commit)[:12]} updating {listed}."
+    note += f"\n\n{notes}" if notes else ""
     comment = upsert_sticky(port, number, note)
     result = Published(
         published.status,

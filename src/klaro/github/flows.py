@@ -24,6 +24,7 @@ from klaro.github.context import (
 )
 from klaro.github.decisions import recall
 from klaro.github.events import Event
+from klaro.github.fixed import repaired_paths
 from klaro.github.port import GitHubPort
 from klaro.github.publish import (
     Published,
@@ -71,6 +72,13 @@ def refresh(
                 outcome = _close_if_merged(port, ctx, mode, branch, base, docs, reason)
                 outcome.findings = list(before)
                 return outcome
+        # What maintainers decided about Klaro's earlier proposals: the writer reads it from
+        # the package root, and it travels in the same commit as the docs.
+        memory = recall(
+            port, config.root, branch=branch, base=base, prefix=prefix, docs=config.doc_paths()
+        )
+        save_memory(config.root, memory)
+        state = {MEMORY_PATH: memory.dumps()} if memory.files or memory.pulls else {}
         with outputs.group("Write the docs") as phase:
             # What maintainers decided about Klaro's earlier proposals: the writer reads it from
             # the package root, and it travels in the same commit as the docs.
@@ -99,6 +107,7 @@ def refresh(
             tokens=run.tokens,
             cost_usd=run.cost_usd,
             command=config.github.command,
+            repaired=run.fixed,
         )
         with outputs.group("Publish") as phase:
             outcome = _publish_refresh(ctx, port, report, mode, base, branch, options, state)
@@ -205,7 +214,7 @@ def generate_docs(steps: Steps, config: Config, prefix: str) -> DocsRun:
 
 def checked(run: DocsRun, config: Config, prefix: str) -> list[DocChange]:
     """The run's changes after the documentation-paths check (raises on any other path)."""
-    return checked_changes(run.changes, config.doc_paths(), prefix)
+    return checked_changes(run.changes, (*config.doc_paths(), *repaired_paths(run)), prefix)
 
 
 def with_usage(outcome: Outcome, run: DocsRun) -> Outcome:

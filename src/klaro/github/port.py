@@ -24,11 +24,6 @@ class GitHubError(KlaroError):
     exit_code = 1
     status: int | None = None  # the HTTP status, when GitHub answered
 
-    @property
-    def server_side(self) -> bool:
-        """GitHub failed (5xx) or never answered: a write may even have gone through."""
-        return self.status is None or self.status >= 500
-
 
 class PullRequestExists(GitHubError):
     """GitHub's 422 "A pull request already exists": another run opened it first."""

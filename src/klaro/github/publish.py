@@ -103,10 +103,11 @@ def refresh_pull(
 ) -> Published:
     """Put `changes` in one commit on `branch` (on top of `source_sha`) and one open PR.
 
-    `state` maps Klaro's own files (`.klaro/memory.json`, relative to the package) to their
-    text; they ride in the same commit, never on their own. Labels, reviewers and assignees
-    are added when the PR is opened (labels again on each update, which GitHub treats as a
-    no-op when present); a refusal there is a warning, since the documentation is published.
+    Labels, reviewers and assignees are added when the PR is opened (labels again on each
+    update, which GitHub treats as a no-op when present); a refusal there is a warning, since
+    the documentation itself is published. `state` maps Klaro's own files
+    (`.klaro/memory.json`, relative to the package) to their text; they ride in the same
+    commit, never on their own.
     """
     title = options.title
     if branch == base:
@@ -214,8 +215,8 @@ CHECK_MARKER = "<!-- klaro:check -->"  # the pull request drift gate's own stick
 def find_sticky(port: GitHubPort, number: int, marker: str = STICKY_MARKER) -> Comment | None:
     """Klaro's comment on `number`: it starts with `marker` *and* the token's identity wrote it.
 
-    Anyone can paste the marker into a comment of theirs, and Klaro must never overwrite (or
-    be steered by) someone else's text.
+    Anyone can paste the marker into a comment of theirs, and Klaro must never overwrite (or be
+    steered by) someone else's text.
     """
     me = port.identity()
     for comment in port.comments(number):

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from klaro.github.fixed import fixed_drift_table
 from klaro.github.publish import repo_path
 from klaro.verify.model import Finding
 from klaro.write.model import DocChange, format_cost
 from klaro.write.regions import RegionError, find_regions
+
+if TYPE_CHECKING:
+    from klaro.verify.fix import FixedLine
 
 MAX_LISTED = 20  # findings listed in the body; the job summary has all of them
 
@@ -36,6 +41,7 @@ class PullReport:
     tokens: int = 0
     cost_usd: float | None = 0.0  # None: the model has no known price
     command: str = "/docs"
+    repaired: Sequence[FixedLine] = ()  # stale lines of people's docs rewritten (renames)
 
 
 def rewritten_sections(change: DocChange) -> list[str]:
@@ -118,8 +124,20 @@ def _footer(report: PullReport) -> str:
     return f"{run}<!-- klaro:source={report.source_sha} -->"
 
 
+def _repaired(report: PullReport) -> str:
+    return fixed_drift_table(report.repaired, report.source_sha, report.prefix)
+
+
 BodySection = Callable[[PullReport], str]
-BODY_SECTIONS: list[BodySection] = [_intro, _changes, _references, _usage, _asking, _footer]
+BODY_SECTIONS: list[BodySection] = [
+    _intro,
+    _changes,
+    _repaired,
+    _references,
+    _usage,
+    _asking,
+    _footer,
+]
 
 
 def pull_body(report: PullReport, sections: Sequence[BodySection] | None = None) -> str:

@@ -34,7 +34,10 @@ def extract(
     if frameworks & CLICK_MODULES:
         decorators = shared_click_options(tree)
         shared += decorators
-        commands += decorated_commands(tree, path, module, frameworks, dict(decorators))
+        by_name: dict[str, list[CliOption]] = {}
+        for name, option in decorators:
+            by_name.setdefault(name, []).append(option)
+        commands += decorated_commands(tree, path, module, frameworks, by_name)
     elif "typer" in frameworks:
         commands += decorated_commands(tree, path, module, frameworks, {})
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared

@@ -198,7 +198,8 @@ class Argparse:
         return CliOption(
             flags=flags,
             dest=dest or "",
-            help=help_of(kw(call, "help"), self.constants),
+            help=help_of(kw(call, "help"), self.constants)
+            or _ACTION_HELP.get(action or ""),  # argparse's own words for what it adds
             default=default_of(kw(call, "default")),
             # argparse requires a positional unless it may be empty (`?`, `*`, REMAINDER)
             required=truthy(kw(call, "required"))
@@ -208,6 +209,9 @@ class Argparse:
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
         )
+
+
+_ACTION_HELP = {"version": "show program's version number and exit"}
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

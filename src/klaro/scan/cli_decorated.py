@@ -17,24 +17,72 @@ _IMPLICIT_CLICK = {
 }
 
 
+_IMPLICIT_HELP = {  # click's own help text for the options it builds
+    "version_option": "Show the version and exit.",
+    "help_option": "Show this message and exit.",
+}
+
+
 def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
-    """Return module-level `name = click.option(...)` decorators, reused as `@name` elsewhere."""
-    found = []
+    """Return reusable click options by the name commands apply them with, one pair each.
+
+    Three shapes are read: `verbose = click.option(...)` (applied as `@verbose`), a list of
+    options `common = [click.option(...), ...]` (applied through a helper, `@add(common)`), and
+    a helper decorator `def common_options(f)` whose body applies options to `f` (directly,
+    stacked, or in a loop over such a list). A name may carry several options.
+    """
+    found: list[tuple[str, CliOption]] = []
+    lists: dict[str, list[CliOption]] = {}
     for node in tree.body:
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
             and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Call)
         ):
-            option = _click_option(node.value)
-            if option is not None:
-                found.append((node.targets[0].id, option))
+            name = node.targets[0].id
+            if isinstance(node.value, ast.Call):
+                option = _click_option(node.value)
+                if option is not None:
+                    found.append((name, option))
+            elif isinstance(node.value, ast.List | ast.Tuple):
+                options = [
+                    o
+                    for e in node.value.elts
+                    if isinstance(e, ast.Call) and (o := _click_option(e)) is not None
+                ]
+                if options and len(options) == len(node.value.elts):
+                    lists[name] = options
+                    found += [(name, o) for o in options]
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and len(node.args.args) == 1:
+            found += [(node.name, o) for o in _helper_options(node, lists)]
     return found
 
 
+def _helper_options(node: ast.FunctionDef, lists: dict[str, list[CliOption]]) -> list[CliOption]:
+    """Options a one-argument helper decorator applies to the function it is given."""
+    options: list[CliOption] = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            option = _click_option(sub)
+            if option is not None and dotted(sub.func).rsplit(".", 1)[0] in CLICK_MODULES:
+                options.append(option)
+        elif isinstance(sub, ast.For) and isinstance(sub.iter, ast.Name | ast.Call):
+            source = (
+                sub.iter.args[0] if isinstance(sub.iter, ast.Call) and sub.iter.args else sub.iter
+            )
+            if isinstance(source, ast.Name) and source.id in lists:
+                options += lists[source.id]
+    returns = [n for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None]
+    return options if returns else []
+
+
 def decorated_commands(
-    tree: ast.Module, path: str, module: str, frameworks: set[str], shared: dict[str, CliOption]
+    tree: ast.Module,
+    path: str,
+    module: str,
+    frameworks: set[str],
+    shared: dict[str, list[CliOption]],
 ) -> list[CliCommand]:
     """Find click and typer commands: functions decorated with `.command()` or `.group()`."""
     typer_apps = _typer_apps(tree)
@@ -169,7 +217,7 @@ def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback
 
 def _click_options(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
-    shared: dict[str, CliOption],
+    shared: dict[str, list[CliOption]],
     refs: list[tuple[int, str]],
 ) -> list[CliOption]:
     """Return a command's options in decorator order (click lists them so in `--help`).
@@ -183,13 +231,22 @@ def _click_options(
             option = _click_option(deco)
             if option is not None:
                 options.append(option)
+            elif len(deco.args) == 1 and dotted(deco.args[0]) in shared:
+                options += shared[dotted(deco.args[0])]  # `@add_options(common)`
             continue
         name = dotted(deco)
         last = name.rsplit(".", 1)[-1]
         if last in _IMPLICIT_CLICK:
-            options.append(CliOption(_IMPLICIT_CLICK[last], last.split("_")[0], is_flag=True))
+            options.append(
+                CliOption(
+                    _IMPLICIT_CLICK[last],
+                    last.split("_")[0],
+                    help=_IMPLICIT_HELP.get(last),
+                    is_flag=True,
+                )
+            )
         elif name in shared:
-            options.append(shared[name])
+            options += shared[name]
         elif "." in name and name.split(".", 1)[0] not in CLICK_MODULES:
             refs.append((len(options), name))
         elif name and "." not in name:
@@ -208,7 +265,8 @@ def _click_option(call: ast.Call) -> CliOption | None:
     ]
     if last in _IMPLICIT_CLICK:
         given = tuple(s for s in strings if s.startswith("-")) or _IMPLICIT_CLICK[last]
-        return CliOption(given, last.split("_")[0], help=help_of(kw(call, "help")), is_flag=True)
+        said = help_of(kw(call, "help")) or _IMPLICIT_HELP.get(last)
+        return CliOption(given, last.split("_")[0], help=said, is_flag=True)
     if last not in {"option", "argument"}:
         return None
     flags: list[str] = []

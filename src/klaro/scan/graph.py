@@ -13,13 +13,13 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
+from klaro.scan.model import Analysis, Function, Module, iter_classes
+from klaro.scan.names import Names, names_of
 
 if TYPE_CHECKING:
     import networkx as nx
 
 DEFINES, IMPORTS, CALLS, EXTENDS = "DEFINES", "IMPORTS", "CALLS", "EXTENDS"
-_MAX_REEXPORT_HOPS = 5
 
 
 class CodeGraph:
@@ -31,18 +31,12 @@ class CodeGraph:
     graph only when an edge query needs them (`klaro analyze` only reads the ranking).
     """
 
-    def __init__(self, graph: nx.MultiDiGraph) -> None:
+    def __init__(self, graph: nx.MultiDiGraph, names: Names | None = None) -> None:
+        self.names = names  # not pickled with a cached graph: `graph_of` attaches it again
         self._nx: nx.MultiDiGraph | None = graph
         self._nodes: dict[str, dict[str, object]] = dict(graph.nodes(data=True))
         self._edge_blob: bytes | None = None
         self._ranks: dict[str, float] | None = None
-        self._by_name: dict[str, list[str]] = {}
-        self._index_names()
-
-    def _index_names(self) -> None:
-        self._by_name = {}
-        for node in self._nodes:
-            self._by_name.setdefault(node.rsplit(".", 1)[-1], []).append(node)
 
     @property
     def graph(self) -> nx.MultiDiGraph:
@@ -64,11 +58,11 @@ class CodeGraph:
         return {"nodes": self._nodes, "edges": blob, "ranks": self._ranks}
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        self.names = None
         self._nx = None
         self._nodes = state["nodes"]  # type: ignore[assignment]
         self._edge_blob = state["edges"]  # type: ignore[assignment]
         self._ranks = state["ranks"]  # type: ignore[assignment]
-        self._index_names()
 
     def __contains__(self, name: object) -> bool:
         return name in self._nodes
@@ -138,11 +132,14 @@ class CodeGraph:
     def resolve(self, name: str) -> list[str]:
         """Return the symbols a reference can mean: `pkg.mod:attr`, dotted, `Class.meth` or bare."""
         name = name.strip().replace(":", ".").removesuffix("()")
-        if name in self._nodes:
-            return [name]
-        last = name.rsplit(".", 1)[-1]
-        suffix = "." + name
-        return sorted(n for n in self._by_name.get(last, []) if n == name or n.endswith(suffix))
+        if name in self._nodes or self.names is None:
+            return [name] if name in self._nodes else []
+        found = [n for n in self.names.find(name) if n in self._nodes]
+        # an instance (`console`) stands for its class in the graph
+        found += [
+            t for n in self.names.find(name) if (t := self.names.types.get(n)) and t in self._nodes
+        ]
+        return list(dict.fromkeys(found))
 
     def ranks(self) -> dict[str, float]:
         """PageRank of every node over references (calls, imports, inheritance), computed once."""
@@ -192,37 +189,46 @@ def pagerank(
 
 
 def build_graph(analysis: Analysis) -> CodeGraph:
-    """Build the code graph of an analysis."""
+    """Build the code graph of an analysis; names are resolved by `klaro.scan.names`."""
     import networkx as nx  # only here: `klaro check` and `--version` never load it
 
     graph = nx.MultiDiGraph()
-    modules = {m.name: m for m in analysis.modules}
     for module in analysis.modules:
         _add_definitions(graph, module)
-    resolver = _Resolver(graph, modules)
+    names = names_of(analysis)
     for module in analysis.modules:
-        scope = resolver.scope(module)
         for imp in module.imports:
-            target = resolver.lookup(f"{imp.module}.{imp.name}" if imp.name else imp.module)
+            target = _node(
+                graph, names.lookup(f"{imp.module}.{imp.name}" if imp.name else imp.module)
+            )
             if target is None and imp.name is None:
-                target = resolver.lookup(imp.module.split(".")[0])
+                target = _node(graph, names.lookup(imp.module.split(".")[0]))
             if target and target != module.name:
                 graph.add_edge(module.name, target, key=IMPORTS)
         for cls in iter_classes(module.classes):
-            for base in cls.bases:
-                if "=" in base:
-                    continue
-                target = resolver.resolve_expr(base.split("[")[0], scope)
-                if target and graph.nodes[target]["kind"] == "class":
-                    graph.add_edge(cls.fullname, target, key=EXTENDS)
-    for module in analysis.modules:  # calls last: method lookup needs every EXTENDS edge
-        scope = resolver.scope(module)
+            for base in names.bases.get(cls.fullname, ()):
+                if base in graph and graph.nodes[base]["kind"] == "class":
+                    graph.add_edge(cls.fullname, base, key=EXTENDS)
+    for module in analysis.modules:
         for func, owner in _functions(module):
             for call in func.calls:
-                target = resolver.resolve_call(call, scope, owner)
+                if call.startswith("super()."):
+                    continue
+                target = _callee(graph, names.resolve_in(module.name, call, owner))
                 if target and target != func.fullname:
                     graph.add_edge(func.fullname, target, key=CALLS)
-    return CodeGraph(graph)
+    return CodeGraph(graph, names)
+
+
+def _node(graph: nx.MultiDiGraph, name: str | None) -> str | None:
+    return name if name is not None and name in graph else None
+
+
+def _callee(graph: nx.MultiDiGraph, name: str | None) -> str | None:
+    """A call lands on a function, a method or a class (its constructor), never on a value."""
+    if name is None or name not in graph:
+        return None
+    return name if graph.nodes[name]["kind"] != "module" else None
 
 
 def _add_definitions(graph: nx.MultiDiGraph, module: Module) -> None:
@@ -250,87 +256,9 @@ def _add_definitions(graph: nx.MultiDiGraph, module: Module) -> None:
             )
 
 
-def _functions(module: Module) -> Iterable[tuple[Function, Class | None]]:
+def _functions(module: Module) -> Iterable[tuple[Function, str | None]]:
     for func in module.functions:
         yield func, None
     for cls in iter_classes(module.classes):
         for meth in cls.methods:
-            yield meth, cls
-
-
-class _Resolver:
-    """Resolve names as written in a module to graph nodes, following imports and re-exports."""
-
-    def __init__(self, graph: nx.MultiDiGraph, modules: dict[str, Module]) -> None:
-        self.graph = graph
-        self.modules = modules
-
-    def scope(self, module: Module) -> dict[str, str]:
-        """Map names bound at module level to the dotted names they stand for."""
-        scope: dict[str, str] = {}
-        for imp in module.imports:
-            scope[imp.alias] = (
-                f"{imp.module}.{imp.name}"
-                if imp.name
-                else (imp.module if imp.alias != imp.module.split(".")[0] else imp.alias)
-            )
-        for cls in module.classes:
-            scope[cls.name] = cls.fullname
-        for func in module.functions:
-            scope[func.name] = func.fullname
-        scope["__module__"] = module.name
-        return scope
-
-    def lookup(self, dotted: str, hops: int = 0) -> str | None:
-        """Return the node a dotted name designates, following `from x import y` re-exports."""
-        if dotted in self.graph:
-            return dotted
-        if hops >= _MAX_REEXPORT_HOPS or "." not in dotted:
-            return None
-        head, _, attr = dotted.rpartition(".")
-        owner = self.lookup(head, hops + 1)
-        if owner is None:
-            return None
-        if f"{owner}.{attr}" in self.graph:
-            return f"{owner}.{attr}"
-        module = self.modules.get(owner)
-        if module is not None:
-            for imp in module.imports:
-                if imp.alias == attr:
-                    target = f"{imp.module}.{imp.name}" if imp.name else imp.module
-                    return self.lookup(target, hops + 1)
-        return None
-
-    def resolve_expr(self, expr: str, scope: dict[str, str]) -> str | None:
-        head, _, rest = expr.partition(".")
-        base = scope.get(head)
-        if base is None:
-            return None
-        return self.lookup(f"{base}.{rest}" if rest else base)
-
-    def resolve_call(self, call: str, scope: dict[str, str], owner: Class | None) -> str | None:
-        head, _, rest = call.partition(".")
-        if owner is not None and head in {"self", "cls"} and rest and "." not in rest:
-            return self.method(owner.fullname, rest)
-        if owner is not None and head == "super" and rest.startswith(")."):
-            return None
-        target = self.resolve_expr(call, scope)
-        if target is None and "." in call:
-            cls_name, _, meth = call.rpartition(".")
-            cls = self.resolve_expr(cls_name, scope)
-            if cls and self.graph.nodes[cls]["kind"] == "class":
-                return self.method(cls, meth)
-        return target
-
-    def method(self, cls: str, name: str, depth: int = 0) -> str | None:
-        """Find `name` on class `cls` or, breadth first, on its repository base classes."""
-        if f"{cls}.{name}" in self.graph:
-            return f"{cls}.{name}"
-        if depth > 10:
-            return None
-        for _, base, key in self.graph.out_edges(cls, keys=True):
-            if key == EXTENDS:
-                found = self.method(base, name, depth + 1)
-                if found:
-                    return found
-        return None
+            yield meth, cls.fullname

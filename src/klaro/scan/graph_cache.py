@@ -19,6 +19,7 @@ from pathlib import Path
 
 from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
+from klaro.scan.names import names_of
 
 # Bump when the graph or its pickled form changes for the same analysis and the same code.
 GRAPH_CACHE_VERSION = 2
@@ -47,7 +48,9 @@ def graph_of(analysis: Analysis) -> CodeGraph:
     if source is not None:
         key = _content_key(analysis, source[1])
         graph = _load(source[0], key)
-    if graph is None:
+    if graph is not None:
+        graph.names = names_of(analysis)
+    else:
         graph = build_graph(analysis)
         graph.ranks()  # computed once here, so a cached copy carries the ranking too
         if source is not None:

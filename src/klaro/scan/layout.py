@@ -6,6 +6,8 @@ whether it is part of an installable package (documented API), a test, an exampl
 
 from __future__ import annotations
 
+import fnmatch
+
 _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
 _ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
 
@@ -61,3 +63,23 @@ def module_role(path: str, package_dirs: frozenset[str]) -> str:
     if len(parts) == 1:
         return "script" if parts[0] in _ROOT_SCRIPTS else "package"
     return "package" if parts[0] in package_dirs else "script"
+
+
+_VENDOR_DIRS = {"_vendor", "vendor", "vendored", "_vendored", "third_party", "thirdparty", "extern"}
+_GENERATED = ("_pb2.py", "_pb2_grpc.py", "_pb2.pyi")
+
+
+def is_vendored(path: str, patterns: tuple[str, ...] = ()) -> bool:
+    """Tell whether a file is someone else's code copied in, or generated, rather than written.
+
+    Vendored folders (`pip/_vendor/`, `third_party/`) and generated modules (protobuf's
+    `_pb2.py`) are shipped but are not the project's API: documentation leaves them out.
+    `patterns` are the repository's own globs (the `vendored` setting) on top of these rules.
+    """
+    parts = path.split("/")
+    if any(p.lower() in _VENDOR_DIRS for p in parts[:-1]) or parts[-1].endswith(_GENERATED):
+        return True
+    return any(
+        fnmatch.fnmatchcase(path, p) or fnmatch.fnmatchcase(path, p.rstrip("/") + "/*")
+        for p in patterns
+    )

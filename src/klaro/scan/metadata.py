@@ -255,7 +255,10 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                         continue
             # setup.py is code, not a schema: a value of another type is left out, not guessed
             eps: list[EntryPoint] = []
-            for group, entries in _mapping(kw.get("entry_points")).items():
+            groups = kw.get("entry_points")
+            if isinstance(groups, str):  # the ini form: "[console_scripts]\nname=mod:func"
+                groups = _ini_groups(groups)
+            for group, entries in _mapping(groups).items():
                 eps += _parse_entry_lines(
                     str(group),
                     [str(e) for e in entries] if isinstance(entries, list) else str(entries),
@@ -291,3 +294,16 @@ def _strings(value: Any) -> list[str]:
 
 def _lines(text: str) -> list[str]:
     return [s.strip() for s in text.splitlines() if s.strip() and not s.strip().startswith("#")]
+
+
+def _ini_groups(text: str) -> dict[str, list[str]]:
+    """Entry points written as setuptools' ini text, grouped by their `[section]`."""
+    groups: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = groups.setdefault(line[1:-1].strip(), [])
+        elif line and not line.startswith(("#", ";")) and current is not None:
+            current.append(line)
+    return groups

@@ -64,6 +64,10 @@ class Function:
     end_lineno: int
     is_public: bool
     calls: tuple[str, ...] = ()  # dotted call targets as written, in source order, unique
+    # call targets handed this function's own `**kwargs` (`return _open(path, **kwargs)`)
+    forwards: tuple[str, ...] = ()
+    # without an annotation, the name every `return` calls (`return Logger(...)`), if one
+    returns_call: str | None = None
 
     @property
     def signature(self) -> str:
@@ -102,6 +106,8 @@ class Class:
     end_lineno: int
     is_public: bool
     classes: tuple[Class, ...] = ()  # nested classes
+    # names its methods assign on the instance (`self.name = name`), class attributes aside
+    instance_attributes: tuple[str, ...] = ()
 
     @property
     def fullname(self) -> str:

@@ -59,6 +59,8 @@ class _ModuleVisitor:
         self.is_package = is_package
         self.env: list[EnvVar] = []
         self.constants: dict[str, str] = {}
+        # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
+        self.env_helpers: dict[str, int] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
@@ -67,6 +69,8 @@ class _ModuleVisitor:
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }
+        if self.reads_env:
+            self.env_helpers = _env_helpers(body)
         classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
         functions = _effective(
             self._function(n, "", None)
@@ -193,6 +197,7 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=not node.name.startswith("_") and not prefix.startswith("_"),
             classes=nested,
+            instance_attributes=_instance_attributes(node),
         )
 
     def _function(
@@ -227,6 +232,8 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
+            forwards=_forwards(node),
+            returns_call=None if node.returns else _returns_call(node),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -253,6 +260,9 @@ class _ModuleVisitor:
                 if name:
                     if calls is not None:
                         calls[name] = None
+                    helper = self.env_helpers.get(name)
+                    if helper is not None and len(node.args) > helper:
+                        self._env(node.args[helper], node, "helper", None, upper_only=True)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
@@ -314,7 +324,7 @@ class _ModuleVisitor:
         if not name or (upper_only and not _ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
-        via = "os.getenv" if via.endswith("getenv") else "os.environ"
+        via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
 
     def _string(self, node: ast.expr) -> str | None:
@@ -344,6 +354,107 @@ def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:
         chosen.pop(func.name, None)
         chosen[func.name] = func
     return tuple(sorted(chosen.values(), key=lambda f: f.lineno))
+
+
+def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
+    """Module functions that read the environment variable a parameter names, by position.
+
+    `def env(key, type_, default=None): ... environ[key]` makes every `env("APP_X", ...)` an
+    environment read; so do `os.getenv(name)`, `os.environ.get(name)` and `name in environ`.
+    """
+    helpers: dict[str, int] = {}
+    for node in body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+        for sub in ast.walk(node):
+            key: ast.expr | None = None
+            if isinstance(sub, ast.Call) and sub.args:
+                name = _dotted(sub.func)
+                key = sub.args[0] if name in _ENV_READERS else None
+            elif isinstance(sub, ast.Subscript) and _dotted(sub.value) in _ENV_MAPS:
+                key = sub.slice
+            elif (
+                isinstance(sub, ast.Compare)
+                and len(sub.ops) == 1
+                and type(sub.ops[0]) in (ast.In, ast.NotIn)
+                and _dotted(sub.comparators[0]) in _ENV_MAPS
+            ):
+                key = sub.left
+            if isinstance(key, ast.Name) and key.id in params:
+                helpers[node.name] = params.index(key.id)
+                break
+    return helpers
+
+
+def _instance_attributes(node: ast.ClassDef) -> tuple[str, ...]:
+    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`)."""
+    found: dict[str, None] = {}
+    for method in node.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
+            continue
+        me = method.args.args[0].arg
+        for sub in ast.walk(method):
+            targets: list[ast.expr] = []
+            if isinstance(sub, ast.Assign):
+                targets = sub.targets
+            elif isinstance(sub, ast.AnnAssign | ast.AugAssign):
+                targets = [sub.target]
+            for target in targets:
+                elts = target.elts if isinstance(target, ast.Tuple) else [target]
+                for elt in elts:
+                    if (
+                        isinstance(elt, ast.Attribute)
+                        and isinstance(elt.value, ast.Name)
+                        and elt.value.id == me
+                    ):
+                        found[elt.attr] = None
+    return tuple(found)
+
+
+def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The one name every `return` of the function calls: its plainly inferable result type.
+
+    `return Logger(self._core, ...)` on every path says the function returns a `Logger`;
+    `cls(...)` / `type(self)(...)` say it returns its own class (`Self`).
+    """
+    found: set[str] = set()
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(sub, ast.Return):
+            if not isinstance(sub.value, ast.Call):
+                return None
+            func = sub.value.func
+            name = _dotted(func)
+            if name in {"cls", "self.__class__"} or (
+                isinstance(func, ast.Call) and _dotted(func.func) == "type"
+            ):
+                name = "Self"
+            if name is None:
+                return None
+            found.add(name)
+        stack.extend(ast.iter_child_nodes(sub))
+    return found.pop() if len(found) == 1 else None
+
+
+def _forwards(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """Call targets that receive the function's own `**kwargs` (followed one step later)."""
+    if node.args.kwarg is None:
+        return ()
+    kwargs = node.args.kwarg.arg
+    found: dict[str, None] = {}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and any(
+            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
+            for k in sub.keywords
+        ):
+            name = _dotted(sub.func)
+            if name:
+                found[name] = None
+    return tuple(found)
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis
-from klaro.verify.index import ProjectIndex, build_index
+from klaro.scan.names import PerAnalysis
+from klaro.verify.index import build_index
 from klaro.verify.model import FINDING_KINDS, Finding
 from klaro.verify.outcome import Outcome
-from klaro.verify.refs import Reference, extract_references, parse_document
+from klaro.verify.refs import Reference, extract_references, read_document
 from klaro.verify.resolve import Resolver
 
 if TYPE_CHECKING:
@@ -33,21 +34,8 @@ __all__ = [
     "verify",
 ]
 
-# Analyses are immutable, so an index stays valid as long as its analysis lives; keep the
-# analysis itself beside it so a recycled id() can never hand back another project's index.
-_CACHE: list[tuple[Analysis, ProjectIndex]] = []
-_CACHE_SIZE = 4
-
-
-def project_index(analysis: Analysis) -> ProjectIndex:
-    """Return the index of an analysis, building it on first use."""
-    for cached, index in _CACHE:
-        if cached is analysis:
-            return index
-    index = build_index(analysis)
-    _CACHE.insert(0, (analysis, index))
-    del _CACHE[_CACHE_SIZE:]
-    return index
+# the index of an analysis, built on first use and kept while the analysis lives
+project_index = PerAnalysis(build_index)
 
 
 def to_finding(outcome: Outcome) -> Finding:
@@ -72,7 +60,7 @@ def verify(
     ignore: Sequence[str] = (),
     resolver: Resolver | None = None,
 ) -> list[Finding]:
-    """Return the unresolved references and dead links of one Markdown text.
+    """Return the unresolved references and dead links of one Markdown (or `.rst`) text.
 
     `graph` is accepted for callers that hold one; the index carries what resolution needs
     (re-exports, inherited methods), so it is not required. Pass a prebuilt `resolver` to
@@ -80,7 +68,7 @@ def verify(
     """
     del graph  # resolution works from the analysis index alone
     resolver = resolver or Resolver(project_index(analysis), ignore)
-    doc = parse_document(text, path)
+    doc = read_document(text, path)
     return [
         to_finding(o)
         for o in resolver.resolve_document(doc)

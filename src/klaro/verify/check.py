@@ -21,14 +21,18 @@ from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
 from klaro.verify.model import Finding
-from klaro.verify.refs import Document, parse_document
+from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
 
 DRIFT = frozenset({"unresolved", "dead-link"})
-# Histories describe what the code used to be; their old names are not drift.
-_HISTORY = re.compile(
-    r"^(changelog|changes|history|news|releases?)([._-].*)?\.(md|markdown)$", re.I
+# Histories and upgrade guides describe what the code used to be: their old names are on purpose.
+_HISTORY_NAME = (
+    r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
+    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?))"
 )
+_HISTORY = re.compile(rf"^{_HISTORY_NAME}([._-].*)?\.(md|markdown|rst)$", re.I)
+_HISTORY_DIR = re.compile(rf"(^|/){_HISTORY_NAME}([._-][^/]*)?/", re.I)
+_DOCUMENT = (".md", ".markdown", ".rst")
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -58,9 +62,11 @@ class CheckReport:
 
 
 def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | None) -> list[str]:
-    """Return the Markdown documents to check: the given globs, else every non-test Markdown."""
+    """Return the documents to check: the given globs, else every Markdown and
+    reStructuredText document outside tests, changelogs and upgrade guides (those only with
+    `check_history`)."""
     globs = tuple(docs) if docs else config.check_docs
-    candidates = sorted({f.path for f in analysis.files} | _markdown_on_disk(config.root))
+    candidates = sorted({f.path for f in analysis.files} | _documents_on_disk(config.root))
     if globs:
         try:
             spec = pathspec.PathSpec.from_lines("gitignore", globs)
@@ -73,16 +79,23 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         chosen = [
             p
             for p in candidates
-            if p.lower().endswith((".md", ".markdown"))
+            if p.lower().endswith(_DOCUMENT)
             and not is_test_path(p)
-            and not _HISTORY.match(p.rsplit("/", 1)[-1])
+            and (config.check_history or not is_history(p))
         ]
     return [p for p in chosen if not ignored_path(p, config.check_exclude)]
 
 
-def _markdown_on_disk(root: Path) -> set[str]:
-    """Top-level Markdown files, in case the scan's filters left a README out."""
-    return {p.name for p in root.glob("*.md") if p.is_file()} if root.is_dir() else set()
+def is_history(path: str) -> bool:
+    """Whether a document is a changelog, release notes or an upgrade/migration guide."""
+    return bool(_HISTORY.match(path.rsplit("/", 1)[-1]) or _HISTORY_DIR.search(path))
+
+
+def _documents_on_disk(root: Path) -> set[str]:
+    """Top-level documents, in case the scan's filters left a README out."""
+    if not root.is_dir():
+        return set()
+    return {p.name for p in root.iterdir() if p.suffix.lower() in _DOCUMENT and p.is_file()}
 
 
 def check_repository(
@@ -98,7 +111,7 @@ def check_repository(
     targets: set[str] = set()
     for path in paths:
         text = (config.root / path).read_text(encoding="utf-8", errors="replace")
-        doc = parse_document(text, path)
+        doc = read_document(text, path)
         parsed.append(doc)
         for outcome in resolver.resolve_document(doc):
             if outcome.status == "ignored":
@@ -130,7 +143,7 @@ def _coverage(
         if module.role != "package" or not module.is_public:
             continue
         for name in module.public_names():  # re-exports from private modules count too
-            full = index.lookup(f"{module.name}.{name}")
+            full = index.names.lookup(f"{module.name}.{name}")
             if full in where and full not in api:
                 api[full] = (name, *where[full])
     missing = [(f, *a) for f, a in api.items() if f not in targets and a[0] not in words]

@@ -15,10 +15,10 @@ from urllib.parse import unquote
 
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
-from klaro.verify.refs import Document, Reference, parse_document
+from klaro.verify.refs import Document, Reference, read_document
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
-_MARKDOWN = (".md", ".markdown")
+_DOCUMENTS = (".md", ".markdown", ".rst")  # documents whose headings are anchors
 
 
 class LinkResolver:
@@ -71,8 +71,11 @@ class LinkResolver:
         target = unquote(target.split("?", 1)[0])
         if not target:
             return self._anchor(ref, doc.path, fragment, doc.anchors)
-        if "/" not in target and "." in target and target.split(".")[0] in self.index.packages:
+        dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
+        if dotted and target.split(".")[0] in self.index.packages:
             return self.dotted(ref, target)  # MyST / Sphinx link to a Python object
+        if ref.context == "doc" and not self._sphinx(posixpath.dirname(doc.path)):
+            return Outcome("ignored", ref)  # `:doc:` outside a Sphinx source: where included
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
@@ -96,7 +99,7 @@ class LinkResolver:
                 message=f"link target `{target}` does not exist",
                 suggestions=self._near_files(path),
             )
-        if fragment and path.lower().endswith(_MARKDOWN):
+        if fragment and path.lower().endswith(_DOCUMENTS):
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
 
@@ -133,7 +136,7 @@ class LinkResolver:
         if path not in self._anchors:
             try:
                 text = (self.index.root / path).read_text(encoding="utf-8")
-                self._anchors[path] = parse_document(text, path).anchors
+                self._anchors[path] = read_document(text, path).anchors
             except (OSError, UnicodeDecodeError):
                 self._anchors[path] = None
         return self._anchors[path]

@@ -16,6 +16,27 @@ from dataclasses import dataclass, field
 PyRef = tuple[str, str, int, str]
 
 
+def call_context(base: str, node: ast.Call) -> str:
+    """`base` plus the call's arguments: `call|2|strict,encoding` (`-1`: arity unknown).
+
+    The positional count is -1 when `*args` is unpacked; `**mapping` adds no names. Read back
+    with `call_arguments`.
+    """
+    starred = any(isinstance(a, ast.Starred) for a in node.args)
+    keywords = ",".join(k.arg for k in node.keywords if k.arg is not None)
+    return f"{base}|{-1 if starred else len(node.args)}|{keywords}"
+
+
+def call_arguments(context: str) -> tuple[str, int | None, tuple[str, ...]] | None:
+    """Split a context made by `call_context`: (base, positional count or None, keywords)."""
+    base, sep, rest = context.partition("|")
+    if not sep:
+        return None
+    count, _, keywords = rest.partition("|")
+    positional = int(count) if count.lstrip("-").isdigit() and int(count) >= 0 else None
+    return base, positional, tuple(k for k in keywords.split(",") if k)
+
+
 @dataclass
 class Bindings:
     """Names the examples of one document have bound so far."""
@@ -143,7 +164,11 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         if isinstance(node.func, ast.Attribute):
-            self._chain(node.func, called=True)
+            self._chain(node.func, called=True, call=node)
+        elif isinstance(node.func, ast.Name):
+            origin = self.bindings.origins.get(node.func.id)
+            if origin is not None and not origin[1]:  # `load(path, strict=True)` imported
+                self._add("python", origin[0], node, call_context("call", node))
         else:
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -152,7 +177,7 @@ class _Visitor(ast.NodeVisitor):
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._chain(node, called=False)
 
-    def _chain(self, node: ast.Attribute, *, called: bool) -> None:
+    def _chain(self, node: ast.Attribute, *, called: bool, call: ast.Call | None = None) -> None:
         """Record `name.a.b` when `name` was imported, or `Cls(...).meth` on an instance."""
         attrs: list[str] = []
         root: ast.expr = node
@@ -164,10 +189,13 @@ class _Visitor(ast.NodeVisitor):
         if origin is not None:
             dotted, instance = origin
             if not instance:
-                self._add("python", ".".join([dotted, *attrs]), node, "call" if called else "attr")
+                context = call_context("call", call) if call else "call" if called else "attr"
+                self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
                 single = called and len(attrs) == 1
                 context = "instance-call" if single else "instance-attr"
+                if single and call is not None:
+                    context = call_context(context, call)
                 self._add("python", f"{dotted}.{attrs[0]}", node, context)
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
@@ -183,8 +211,9 @@ class _Visitor(ast.NodeVisitor):
             return f"{base[0]}.{expr.attr}", False
         if isinstance(expr, ast.Call):
             func = self._origin(expr.func)
-            # Calling a class gives an instance; what other calls return is unknown.
-            if func is not None and not func[1] and func[0].rsplit(".", 1)[-1][:1].isupper():
+            # Calling a class gives an instance, a factory what it returns: the resolver,
+            # which knows the project, tells which (`get_app()` annotated `-> App`).
+            if func is not None and not func[1]:
                 return func[0], True
         return None
 

@@ -1,5 +1,8 @@
 """Find the code references a Markdown document makes, each with its file and line.
 
+`read_document` picks the reader by file type: Markdown here, reStructuredText in `rst`; both
+produce the same `Document` and share the code-block handling (`add_block`).
+
 The document is parsed with markdown-it-py and only its tokens are read: inline code spans,
 fenced and indented code blocks, links and images, headings (for `#anchor` targets) and inline
 HTML anchors. Python blocks are read with `ast` (see `pyblocks`), shell blocks line by line.
@@ -31,6 +34,7 @@ _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
+_RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
 
 
@@ -82,12 +86,26 @@ def parse_document(text: str, path: str) -> Document:
             _inline(doc, token, token.map[0] + 1)
         elif token.type in {"fence", "code_block"} and token.map is not None:
             start = token.map[0] + (2 if token.type == "fence" else 1)
-            _block(doc, token.info.strip(), token.content, start)
+            add_block(doc, token.info.strip(), token.content, start)
         elif token.type == "html_block" and token.map is not None:
             _html(doc, token.content, token.map[0] + 1)
+    add_words(doc, text)
+    return doc
+
+
+def read_document(text: str, path: str) -> Document:
+    """Parse a document with the reader its type needs (`.rst`: reStructuredText)."""
+    if path.lower().endswith((".rst", ".rest")):
+        from klaro.verify.rst import parse_rst  # rst imports this module's block handling
+
+        return parse_rst(text, path)
+    return parse_document(text, path)
+
+
+def add_words(doc: Document, text: str) -> None:
+    """Remember every identifier and flag the text mentions (for coverage)."""
     doc.words.update(w.strip(".-") for w in _WORD.findall(text))
     doc.words.update(re.findall(r"--?[\w-]+", text))
-    return doc
 
 
 def _inline(doc: Document, token: Token, line: int) -> None:
@@ -115,15 +133,47 @@ def _html(doc: Document, html: str, line: int) -> None:
             doc.references.append(Reference("link", target, doc.path, line + offset, "html"))
 
 
-def _block(doc: Document, info: str, content: str, start: int) -> None:
-    """Dispatch a code block on its language; untagged blocks are guessed from prompts."""
+def add_block(doc: Document, info: str, content: str, start: int) -> None:
+    """Read a code block whose first line is `start`, by its language; untagged blocks are
+    guessed from prompts (`>>>`, `$`) or a leading `export`."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
     if lang in _PYTHON_INFO or (not lang and any(x.startswith(">>> ") for x in lines)):
         for kind, text, offset, context in python_references(content, doc.bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
-    elif lang in _SHELL_INFO or (not lang and lines and all(_PROMPT.match(x) for x in lines[:1])):
+    elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
         _shell(doc, lines, start)
+    elif lang in {"yaml", "yml"}:
+        _workflow_steps(doc, lines, start)
+
+
+def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
+    """Read the `run:` scripts of a CI workflow example (GitHub Actions, GitLab) as shell."""
+    i = 0
+    while i < len(lines):
+        match = _RUN_STEP.match(lines[i])
+        i += 1
+        if match is None:
+            continue
+        value = match.group(2).strip()
+        if value and value[0] not in "|>":
+            _shell(doc, [value.strip("'\"")], start + i - 1)
+            continue
+        indent = len(match.group(1))
+        first = i
+        while i < len(lines) and (
+            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent
+        ):
+            i += 1
+        script = [x.strip().removeprefix("- ") for x in lines[first:i]]  # GitLab: a list
+        _shell(doc, script, start + first)
+
+
+def _looks_like_shell(lines: list[str]) -> bool:
+    commands = [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
+    return bool(commands) and (
+        bool(_PROMPT.match(commands[0])) or commands[0].lstrip().startswith("export ")
+    )
 
 
 def _shell(doc: Document, lines: list[str], start: int) -> None:

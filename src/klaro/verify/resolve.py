@@ -10,6 +10,7 @@ without call parentheses, only when a close project name exists: a noisy checker
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
 import fnmatch
@@ -23,7 +24,7 @@ from pathlib import Path
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
-from klaro.verify.pyblocks import Bindings, python_references
+from klaro.verify.pyblocks import Bindings, call_arguments, call_context, python_references
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
@@ -33,6 +34,93 @@ _CALL = re.compile(r"^\(.*\)$")
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
+)
+_FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
+# Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
+_FILE_EXTENSIONS = frozenset(
+    {
+        "pot",
+        "po",
+        "mo",
+        "cfg",
+        "ini",
+        "toml",
+        "lock",
+        "txt",
+        "md",
+        "markdown",
+        "rst",
+        "adoc",
+        "json",
+        "jsonl",
+        "ndjson",
+        "yaml",
+        "yml",
+        "xml",
+        "csv",
+        "tsv",
+        "html",
+        "htm",
+        "css",
+        "scss",
+        "js",
+        "mjs",
+        "ts",
+        "tsx",
+        "jsx",
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "ico",
+        "webp",
+        "pdf",
+        "db",
+        "sqlite",
+        "sqlite3",
+        "sh",
+        "bash",
+        "zsh",
+        "bat",
+        "ps1",
+        "pem",
+        "crt",
+        "py",
+        "pyi",
+        "pyc",
+        "pyx",
+        "pxd",
+        "pyd",
+        "so",
+        "dll",
+        "dylib",
+        "whl",
+        "gz",
+        "tgz",
+        "bz2",
+        "xz",
+        "zst",
+        "zip",
+        "tar",
+        "jar",
+        "exe",
+        "msi",
+        "dmg",
+        "deb",
+        "rpm",
+        "ipynb",
+        "parquet",
+        "pkl",
+        "npy",
+        "npz",
+        "h5",
+        "hdf5",
+        "wasm",
+        "cpp",
+        "hpp",
+        "j2",
+    }
 )
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
@@ -78,6 +166,7 @@ class Resolver:
 
     def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
         self.index = index
+        self.names = index.names
         self.ignore = tuple(ignore)
         self.links = LinkResolver(index, ignore, self._dotted)
 
@@ -124,44 +213,63 @@ class Resolver:
             return self._env(ref, env.group(1))
         if _OPTION.match(text):
             return self._option_text(ref, text)
-        if " " in text:
+        symbol = _SYMBOL.match(text)
+        call = text[symbol.end() :] if symbol else ""
+        spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
+        if " " in text and not spaced_call:
             first = text.split()[0]
             if first in self.index.scripts or first in _PYTHONS:
                 return self._command(ref, text)
             return Outcome("ignored", ref)
-        if _PATHLIKE.match(text) and ("/" in text or self.index.lookup(text) is None):
+        if (_PATHLIKE.match(text) or self._file_name(text)) and (
+            "/" in text or self.names.lookup(text) is None
+        ):
             return self.links.path(ref, text)  # `config.json`, unless a module has that name
-        symbol = _SYMBOL.match(text)
         if symbol is None:
             return Outcome("ignored", ref)
-        rest = text[symbol.end() :]
+        rest = call
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
-        return self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+        outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+        return self._called(outcome, symbol.group(1), _span_arguments(rest)) if rest else outcome
+
+    def _file_name(self, text: str) -> bool:
+        """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
+        stem, dot, ext = text.rpartition(".")
+        if not dot or not stem or not _FILE_NAME.match(text):
+            return False
+        return ext.lower() in _FILE_EXTENSIONS or text in self.index.basenames
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
-        index = self.index
+        index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
         origin = doc.bindings.origins.get(root)
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
+                if not member:
+                    return Outcome("ignored", ref)
                 context = "instance-call" if called and "." not in rest else "instance-attr"
-                return (
-                    self._python(
-                        Reference("python", f"{origin[0]}.{member}", ref.file, ref.line, context)
-                    )
-                    if member
-                    else Outcome("ignored", ref)
+                found = self._python(
+                    Reference("python", f"{origin[0]}.{member}", ref.file, ref.line, context)
                 )
+                if found.status != "unresolved":
+                    return found
+                # prose far from the example may mean a project name (`console.X` the module)
+                other = self._symbol(ref, shown, Document(doc.path), called=called)
+                return other if other.status == "resolved" else found
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
             return self._dotted(ref, name, shown)
-        owners = [n for n in index.by_last.get(root, ()) if index.kinds[n] != "module"]
+        # `console.X` may mean the module `pkg.console` as well as an instance named console
+        owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
+        if not rest and not called and root.isalpha() and root.islower():
+            # a plain word (`style`, `name`) that is also some object's attribute is a word
+            owners = [n for n in owners if index.kinds[n] != "attribute"]
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
         if owners:
@@ -176,7 +284,7 @@ class Resolver:
 
     def _member_of_any(self, ref: Reference, owners: list[str], rest: str, shown: str) -> Outcome:
         """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
-        owners.sort(key=lambda n: (n not in self.index.public, len(n)))
+        owners.sort(key=lambda n: (n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
         outcomes = [self._dotted(ref, f"{owner}.{rest}", shown) for owner in owners]
@@ -206,8 +314,8 @@ class Resolver:
         member = rest.split(".")[0]
         classes = [
             n
-            for n in self.index.by_last.get(member, ())
-            if self.index.kinds.get(n.rpartition(".")[0]) == "class"
+            for n in self.names.by_last.get(member, ())
+            if self.names.kinds.get(n.rpartition(".")[0]) == "class"
         ]
         owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
         close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
@@ -221,53 +329,70 @@ class Resolver:
         )
 
     def _short_names(self) -> list[str]:
-        return self.index.short_names
+        return self.names.short_names
 
     # -- dotted names and Python examples ----------------------------------------------------
 
     def _python(self, ref: Reference) -> Outcome:
-        index = self.index
-        if index.external(ref.text):
+        names = self.names
+        if names.external(ref.text):
             return Outcome("ignored", ref)
-        if not ref.context.startswith("instance"):
-            return self._dotted(ref, ref.text)
+        args = call_arguments(ref.context)
+        context = args[0] if args else ref.context
+        if not context.startswith("instance"):
+            return self._called(self._dotted(ref, ref.text), ref.text, args)
         owner_name, _, attr = ref.text.rpartition(".")
-        owner = index.lookup(owner_name)
-        if owner is None or index.kinds.get(owner) != "class":
+        owner = names.lookup(owner_name)
+        # calling a class gives an instance of it; calling a factory, what it returns
+        cls = owner if owner and names.kind(owner) == "class" else None
+        cls = cls or (names.type_of(owner) if owner else None)
+        if cls is None:
             return Outcome("ignored", ref)
-        found = index.member(owner, attr)
+        found = names.member(cls, attr)
         if found is not None:
-            return Outcome("resolved", ref, found)
-        if ref.context == "instance-attr" or index.open_class(owner):
-            return Outcome("ignored", ref)  # instance attributes set in __init__ are not indexed
-        return self._missing(ref, owner, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+            return self._called(Outcome("resolved", ref, found), attr, args)
+        if names.open_class(cls):
+            return Outcome("ignored", ref)  # may be inherited from another package
+        return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _called(
+        self, outcome: Outcome, shown: str, args: tuple[str, int | None, tuple[str, ...]] | None
+    ) -> Outcome:
+        """Check a resolved call's keywords and positional count against the real signature."""
+        target = outcome.target
+        if args is None or outcome.status != "resolved" or not target:
+            return outcome
+        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
+            return outcome  # an attribute of a value, resolved only up to its owner
+        problem = self.names.check_call(target, args[2], args[1])
+        if problem is None:
+            return outcome
+        return Outcome(
+            "unresolved", outcome.reference, message=problem.message,
+            suggestions=problem.suggestions,
+        )  # fmt: skip
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
-        index = self.index
-        parts = name.split(".")
-        full = index.lookup(name)
-        if full is not None:
-            return Outcome("resolved", ref, full)
-        for i in range(len(parts) - 1, 0, -1):
-            owner = index.lookup(".".join(parts[:i]))
-            if owner is None:
-                continue
-            kind = index.kinds.get(owner)
-            if index.external(owner) or kind not in {"module", "class"}:
-                return Outcome("resolved", ref, owner)  # attribute of a value: cannot check
-            if kind == "class" and index.open_class(owner):
-                return Outcome("ignored", ref)
-            return self._missing(ref, owner, parts[i], shown or name, parts[i + 1 :])
-        if parts[0] in index.packages:
-            return self._missing(ref, "", parts[0], shown or name, parts[1:])
+        verdict = self.names.verdict(name)
+        if verdict.status == "resolved" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unknown" and verdict.target:
+            if self.names.kind(verdict.target) == "class" or verdict.target in self.names.types:
+                return Outcome("ignored", ref)  # a member another package's base may give
+            return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
+        if verdict.status == "external" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unresolved" and verdict.missing is not None:
+            owner = verdict.target or ""
+            return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
 
     def _missing(
         self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
     ) -> Outcome:
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
-        index = self.index
+        index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
@@ -302,7 +427,7 @@ class Resolver:
         args = words[1:]
         if program in _PYTHONS and args[:1] == ["-m"] and len(args) > 1:
             module = args[1]
-            if module.split(".")[0] not in self.index.packages:
+            if module.split(".")[0] not in self.names.packages:
                 return Outcome("ignored", ref)
             outcome = self._dotted(ref, module)
             if outcome.status != "resolved":
@@ -376,7 +501,7 @@ class Resolver:
         if (
             name in index.env_vars
             or any(name.startswith(p) for p in index.env_patterns)
-            or any(n.endswith("." + name) for n in index.by_last.get(name, ()))
+            or any(n.endswith("." + name) for n in self.names.by_last.get(name, ()))
         ):
             return Outcome("resolved", ref, name)
         if not any(name.startswith(p) for p in index.env_prefixes):
@@ -388,6 +513,22 @@ class Resolver:
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
+
+
+def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None:
+    """The arguments of a call written in a code span (`load(path, strict=True)`), if any.
+
+    `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
+    """
+    try:
+        node = ast.parse(f"f{rest}", mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    if not isinstance(node, ast.Call) or any(
+        isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
+    ):
+        return None
+    return call_arguments(call_context("call", node))
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:

@@ -11,6 +11,7 @@ from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module
 from klaro.verify import Resolver, project_index
 from klaro.write.docstrings import render_docstring
+from klaro.write.filters import is_private_name
 from klaro.write.ground import ground
 from klaro.write.regions import Section
 from klaro.write.styleguides import StyleGuide
@@ -58,7 +59,8 @@ def api_sections(
     sections = [Section("title", heading, title, (), 1)]
     documented: set[str] = set()
     for module in documented_modules(analysis):
-        body = _module(module, index.exports(module), documented)
+        exports = [e for e in index.exports(module) if not is_private_name(e.name)]
+        body = _module(module, exports, documented)
         if body:
             body = ground(body, resolver, path)
             key = REGION_PREFIX + module.name
@@ -80,7 +82,7 @@ def _module(module: Module, exports: list[Export], documented: set[str]) -> str:
             continue
         documented.add(export.fullname)
         if isinstance(export.obj, Class):
-            parts.append(_class(export.name, export.obj))
+            parts.append(_class(export.name, export.obj, instance=export.instance))
         else:
             parts.append(_function(export.name, export.obj, level=3))
     if reexports:
@@ -107,12 +109,15 @@ def _function(name: str, func: Function, *, level: int, owner: str = "") -> str:
     return "\n".join(out)
 
 
-def _class(name: str, cls: Class) -> str:
+def _class(name: str, cls: Class, *, instance: bool = False) -> str:
+    """A class with its methods; for an object the package hands out, the object's methods."""
     init = next((m for m in cls.methods if m.name == "__init__"), None)
     call = call_signature(cls) or cls.name
     decorators = [f"@{d}" for d in cls.decorators]
     out = [f"### `{name}`", "", _signature_block([*decorators, f"class {call}"])]
-    if cls.bases:
+    if instance:
+        out = [f"### `{name}`", "", f"An object of class `{cls.fullname}`, ready to use."]
+    if cls.bases and not instance:
         out += ["", "Bases: " + ", ".join(f"`{b}`" for b in cls.bases)]
     doc = render_docstring(cls.docstring or (init.docstring if init else None))
     if doc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import textwrap
 from typing import Any
 
 from griffe import Docstring, DocstringSectionKind, Parser, infer_docstring_style
@@ -26,6 +27,16 @@ _VERSION_WORDS = {
     "versionchanged": "Changed in",
     "deprecated": "Deprecated in",
 }
+_FENCE = re.compile(r"^\s*(```+|~~~+)")
+_ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+_UNDERLINE = re.compile(r"^\s*([=\-~^\"'`#*+])\1{2,}\s*$")
+_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([A-Za-z-]+)::\s*(.*)$")
+_ADMONITIONS = {
+    "note": "Note", "warning": "Warning", "tip": "Tip", "important": "Important",
+    "caution": "Caution", "danger": "Danger", "attention": "Attention", "hint": "Hint",
+    "error": "Error", "seealso": "See also", "admonition": "Note", "todo": "To do",
+}  # fmt: skip
+_CODE_DIRECTIVES = ("code-block", "code", "sourcecode")
 _SENTENCE_END = re.compile(r"(?<![ .][a-z])[.!?](?=\s)")  # not after "e.g", "i.e"
 _TITLES = {
     DocstringSectionKind.parameters: "Parameters",
@@ -63,7 +74,8 @@ def render_docstring(doc: str | None) -> str:
     """Return the docstring as markdown, its sections rendered as lists; '' when empty."""
     if not doc or not doc.strip():
         return ""
-    text, history = _versions(_ROLE.sub(r"`\1`", _inline_links(doc.strip("\n"))))
+    text = _directives(_ROLE.sub(r"`\1`", _inline_links(doc.strip("\n"))))
+    text, history = _versions(text)
     style = detect_style(text)
     if style is None:
         return "\n\n".join(b for b in (_prose(text), history) if b)
@@ -105,6 +117,43 @@ def _versions(text: str) -> tuple[str, str]:
     return "\n".join(kept).strip("\n"), "**History**\n\n" + "\n".join(notes)
 
 
+def _directives(text: str) -> str:
+    """reStructuredText directives as Markdown: admonitions quoted, code blocks fenced.
+
+    `.. warning::` and its indented body become `> **Warning:** body`; `.. code-block:: py`
+    and its indented body a fenced block. Other directives are left as written.
+    """
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        match = _DIRECTIVE.match(lines[i])
+        if match is None or match.group(2).lower() not in (*_ADMONITIONS, *_CODE_DIRECTIVES):
+            out.append(lines[i])
+            i += 1
+            continue
+        indent, kind, argument = match.group(1), match.group(2).lower(), match.group(3).strip()
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and (
+            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > len(indent)
+        ):
+            body.append(lines[i])
+            i += 1
+        while body and not body[-1].strip():
+            body.pop()
+        inner = textwrap.dedent("\n".join(b for b in body if not b.strip().startswith(":")))
+        if kind in _CODE_DIRECTIVES:
+            fenced = [f"```{argument}", *inner.strip("\n").splitlines(), "```"]
+            out += [f"{indent}{x}" if x else x for x in fenced]
+        else:
+            title = _ADMONITIONS[kind] if kind != "admonition" else argument or "Note"
+            said = " ".join((argument if kind != "admonition" else "").split() + inner.split())
+            out.append(f"{indent}> **{title}:** {said}".rstrip())
+        out.append("")
+    return "\n".join(out).rstrip("\n")
+
+
 def _inline_links(text: str) -> str:
     """Turn `[text][id]` links into inline ones and drop their definitions.
 
@@ -128,10 +177,35 @@ def _inline_links(text: str) -> str:
 
 
 def _prose(text: str) -> str:
-    """Keep prose as written; doctest lines become a python code block."""
+    """Keep prose as written; doctest lines become a python code block, headings bold text.
+
+    Fenced blocks the docstring already has are kept exactly (never wrapped a second time),
+    and a heading inside a docstring, Markdown (`# Usage`) or reStructuredText (`Usage` over
+    `-----`), becomes a bold line so it cannot outrank the heading of the symbol it belongs to.
+    """
     out: list[str] = []
     in_doctest = False
-    for line in text.splitlines():
+    fence = ""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        marker = _FENCE.match(line)
+        if fence or marker:
+            if marker and not fence:
+                fence = marker.group(1)
+            elif marker and line.strip().startswith(fence) and not line.strip()[len(fence) :]:
+                fence = ""
+            out.append(line.rstrip())
+            continue
+        heading = _ATX.match(line)
+        below = lines[i + 1] if i + 1 < len(lines) else ""
+        if heading:
+            out.append(f"**{heading.group(1).strip()}**")
+            continue
+        if line.strip() and _UNDERLINE.match(below) and len(below.strip()) >= len(line.strip()):
+            out.append(f"**{line.strip()}**")
+            continue
+        if _UNDERLINE.match(line) and out and out[-1].startswith("**"):
+            continue  # the underline of a heading made bold above
         starts = line.lstrip().startswith(">>>")
         if starts and not in_doctest:
             if out and out[-1] != "":
@@ -157,6 +231,9 @@ def _section(kind: DocstringSectionKind, value: Any, title: str | None) -> str:
                 parts.append("```python\n" + text.strip("\n") + "\n```")
             else:
                 parts.append(_prose(text))
+        if any(_FENCE.match(line) for line in "\n".join(t for _, t in value).splitlines()):
+            # the author fenced the examples already: griffe's split would wrap them again
+            parts = [_prose("\n\n".join(t.strip("\n") for _, t in value))]
         return "**Examples**\n\n" + "\n\n".join(parts)
     if kind is DocstringSectionKind.admonition:
         heading = title or str(getattr(value, "annotation", "") or "Note").capitalize()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from klaro.agent.trace import Trace
+    from klaro.verify.fix import FixedLine
     from klaro.verify.model import Finding
 
 
@@ -55,6 +56,7 @@ class DocsRun:
     traces: tuple[Trace, ...] = ()
     references: int = 0  # code references in the changed text, checked against the code
     resolved: int = 0
+    fixed: tuple[FixedLine, ...] = ()  # stale lines of people's docs repaired (renames)
 
 
 def format_cost(cost_usd: float | None) -> str:

@@ -12,13 +12,23 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from urllib.parse import quote
 
 from klaro.scan.graph import CodeGraph
-from klaro.scan.model import Analysis, CliCommand, CliOption, Module, PackageMetadata
+from klaro.scan.model import (
+    Analysis,
+    Class,
+    CliCommand,
+    CliOption,
+    Module,
+    PackageMetadata,
+)
+from klaro.verify import verify
 from klaro.write.api import api_sections, documented_modules, top_packages
 from klaro.write.docstrings import first_line
+from klaro.write.examples import Example, command_examples, python_examples, read_tests
+from klaro.write.filters import is_private_name, is_setting
 from klaro.write.project import ProjectFacts
 from klaro.write.regions import Section, update_document
 from klaro.write.styleguides import StyleGuide
@@ -29,6 +39,9 @@ _MAX_PURPOSE = 80  # a tree line, not a paragraph (rich's _spinners.py: a licenc
 _MAX_OVERVIEW = 10
 _MAX_LIBRARY = 8
 _MAX_SUBCOMMANDS = 30
+_MAX_EXAMPLES = 3
+_NONE = "\u2013"  # an en dash: "nothing here", in a cell that must not be empty
+_MAX_COMMAND_EXAMPLES = 3
 _DEV_EXTRAS = {"dev", "develop", "development", "test", "tests", "testing", "docs", "lint"}
 _ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`<]*?)(?:\s*<[^>]*>)?`")
 _MD_SPECIAL = re.compile(r"([\\*|<\[\]])")
@@ -82,7 +95,7 @@ def readme_sections(
             continue
         level = 1 if spec.key == "title" else 2
         body = content if level == 1 else f"## {spec.heading}\n\n{content}"
-        sections.append(Section(spec.key, spec.heading, body, spec.aliases, level))
+        sections.append(Section(spec.key, spec.heading, body, spec.aliases, level, spec.words))
     return sections
 
 
@@ -156,6 +169,12 @@ def _commands_for(analysis: Analysis, target: str) -> list[CliCommand]:
     module = analysis.module(module_name.strip())
     if module is None:
         return []
+    imported = next(
+        (i for i in module.imports if i.alias == func.strip().split(".")[0] and i.name), None
+    )
+    if not module.cli and imported is not None and imported.module != module.name:
+        # `dotenv = "dotenv.__main__:cli"` where `__main__` only does `from .cli import cli`
+        return _commands_for(analysis, f"{imported.module}:{imported.name}")
     commands = list(module.cli)
     if any(c.has_subcommands and c.parent is None for c in commands):
         # sub-commands the analysis linked to this program from other modules of the package
@@ -218,14 +237,25 @@ def _synopsis(prog: str, command: CliCommand, has_subcommands: bool) -> str:
 def _options_table(options: tuple[CliOption, ...]) -> list[str]:
     if not options:
         return []
-    rows = ["| Option | Description | Default |", "| --- | --- | --- |"]
-    for option in options:
-        help_text = _plain(" ".join((option.help or "").split()))
-        rows.append(f"| {_option_cell(option)} | {help_text} | {_value(option.default)} |")
-    return rows
+    rows = [
+        (_option_cell(o), _plain(" ".join((o.help or "").split())), _value(o.default))
+        for o in options
+    ]
+    return table(("Option", "Description", "Default"), rows)
 
 
-def _script_usage(script: str, commands: list[CliCommand]) -> list[str]:
+def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
+    """A Markdown table without empty cells: a column nobody fills is left out, gaps get a dash."""
+    keep = [0] + [i for i in range(1, len(header)) if any(row[i] for row in rows)]
+    out = ["| " + " | ".join(header[i] for i in keep) + " |"]
+    out.append("| " + " | ".join("---" for _ in keep) + " |")
+    out += ["| " + " | ".join(row[i] or _NONE for i in keep) + " |" for row in rows]
+    return out
+
+
+def _script_usage(
+    script: str, commands: list[CliCommand], examples: Sequence[Example] = ()
+) -> list[str]:
     out = [f"### `{script}`", ""]
     roots = [c for c in commands if c.parent is None]
     root = roots[0] if roots else None
@@ -234,6 +264,10 @@ def _script_usage(script: str, commands: list[CliCommand]) -> list[str]:
         out += [_plain(first_line(root.help)), ""]
     synopsis = _synopsis(script, root, bool(subs)) if root else script
     out += ["```console", synopsis, "```"]
+    if examples:
+        sources = ", ".join(f"[`{p}`]({p})" for p in dict.fromkeys(e.source for e in examples))
+        out += ["", f"For example, as the tests run it ({sources}):", "", "```console"]
+        out += [e.code for e in examples] + ["```"]
     if root is not None and root.options:
         out += ["", *_options_table(root.options)]
     parents = {c.name: c for c in commands}
@@ -258,7 +292,11 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
     tops = top_packages(analysis)
     if not tops:
         return []
-    exports = [e for e in index.exports(tops[0]) if call_signature(e.obj)]
+    exports = [
+        e
+        for e in index.exports(tops[0])
+        if (e.instance or call_signature(e.obj)) and not is_private_name(e.name)
+    ]
     exports.sort(key=lambda e: (rank.get(e.fullname, len(rank)), e.name))
     exports = exports[:_MAX_LIBRARY]
     if not exports:
@@ -270,8 +308,24 @@ def _library_usage(analysis: Analysis, index: SymbolIndex, rank: dict[str, int])
         statement = f"from {tops[0].name} import (\n{listed})"
     out = ["### As a library", "", "```python", statement, "```", ""]
     for export in exports:
+        if export.instance and isinstance(export.obj, Class):
+            out += _object_methods(export.name, export.obj, rank)
+            continue
         summary = _plain(first_line(export.obj.docstring))
         line = f"- `{short_signature(export.obj)}`"
+        out.append(f"{line}: {summary}" if summary else line)
+    return out
+
+
+def _object_methods(name: str, cls: Class, rank: dict[str, int]) -> list[str]:
+    """An object the package hands out (`logger`): its most central public methods."""
+    methods = [m for m in cls.methods if m.is_public and not m.name.startswith("_")]
+    methods.sort(key=lambda m: (rank.get(m.fullname, len(rank)), m.name))
+    out: list[str] = []
+    for method in methods[:_MAX_LIBRARY]:
+        signature = short_signature(method) or method.name
+        summary = _plain(first_line(method.docstring))
+        line = f"- `{name}.{signature.replace('(self, ', '(').replace('(self)', '()')}`"
         out.append(f"{line}: {summary}" if summary else line)
     return out
 
@@ -291,34 +345,72 @@ def _usage(
     analysis: Analysis, graph: CodeGraph, index: SymbolIndex, rank: dict[str, int]
 ) -> str | None:
     out: list[str] = []
+    tests = read_tests(analysis)
     for script in analysis.metadata.console_scripts:
         if out:
             out.append("")
         commands = _commands_for(analysis, script.target) or _commands_called_by(
             analysis, graph, script.target
         )
-        out += _script_usage(script.name, commands)
+        function = script.target.partition(":")[2].strip().split(".")[-1]
+        harvested = _checked(analysis, command_examples(tests, script.name, function, commands))
+        out += _script_usage(script.name, commands, harvested[:_MAX_COMMAND_EXAMPLES])
+    examples = _chosen_examples(analysis, python_examples(analysis, index, rank, tests))
+    if examples:
+        out += ([""] if out else []) + ["### Examples", ""] + examples
     library = _library_usage(analysis, index, rank)
     if library:
         out += ([""] if out else []) + library
     return "\n".join(out) or None
 
 
+def _fenced(example: Example) -> str:
+    return f"```{example.lang}\n{example.code}\n```"
+
+
+def _checked(analysis: Analysis, examples: list[Example]) -> list[Example]:
+    """The examples whose every reference `klaro check` resolves (the rest are stale)."""
+    return [e for e in examples if not verify(_fenced(e), analysis)]
+
+
+def _chosen_examples(analysis: Analysis, examples: list[Example]) -> list[str]:
+    """The most central examples that still resolve, one per symbol, with where they are from."""
+    out: list[str] = []
+    shown: set[str] = set()
+    for example in examples:
+        if len(shown) >= _MAX_EXAMPLES:
+            break
+        if example.symbol in shown or not _checked(analysis, [example]):
+            continue
+        shown.add(example.symbol)
+        link = f"[`{example.source}`]({example.source})"
+        if example.symbol == example.source:
+            lead = f"The script {link}:"
+        elif example.source.startswith("test") or "/test" in example.source:
+            lead = f"`{example.symbol}`, as the tests in {link} call it:"
+        else:
+            lead = f"`{example.symbol}`, from its docstring:"
+        out += ([""] if out else []) + [lead, "", _fenced(example)]
+    return out
+
+
 def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
     rows: dict[str, tuple[str, str]] = {}
-    for env in analysis.env_vars:
+    for env in (e for e in analysis.env_vars if is_setting(e.name)):
         module = next((m.name for m in analysis.modules if m.path == env.path), env.path)
         default, where = rows.get(env.name, ("", f"`{module}`"))
         rows[env.name] = (default or _value(env.default), where)
     for command in analysis.cli:
         for option in command.options:
-            if option.envvar and option.envvar not in rows:
+            if option.envvar and option.envvar not in rows and is_setting(option.envvar):
                 rows[option.envvar] = (_value(option.default), f"option `{option.flags[0]}`")
     out: list[str] = []
     if rows:
         out += ["Environment variables the code reads:", ""]
-        out += ["| Variable | Default | Read by |", "| --- | --- | --- |"]
-        out += [f"| `{name}` | {d} | {w} |" for name, (d, w) in sorted(rows.items())]
+        out += table(
+            ("Variable", "Default", "Read by"),
+            [(f"`{name}`", d, w) for name, (d, w) in sorted(rows.items())],
+        )
     if facts.config_files:
         out += ([""] if out else []) + ["Example configuration files:", ""]
         out += [f"- [`{path}`]({path})" for path in facts.config_files]
@@ -362,6 +454,8 @@ def _overview(
     for module in sorted(documented_modules(analysis), key=lambda m: (m.name.count("."), m.name)):
         for export in index.exports(module):
             public = f"{module.name}.{export.name}"
+            if is_private_name(public):
+                continue
             shown.setdefault(export.fullname, (public, export.obj.docstring))
     if not shown:
         return None

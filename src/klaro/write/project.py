@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from klaro.scan.model import Analysis
+from klaro.write.filters import is_check
 
 _MAKE_TARGET = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)\s*:(?!=)")
 _CHECK_TOOLS = (
@@ -137,7 +138,11 @@ def _from_tox(path: Path) -> list[DevCommand]:
         return []
     found = [DevCommand("tox", "tox.ini")]
     envs = [s.split(":", 1)[1] for s in parser.sections() if s.startswith("testenv:")]
-    found += [DevCommand(f"tox -e {env}", "tox.ini") for env in envs if re.fullmatch(r"\S+", env)]
+    found += [
+        DevCommand(f"tox -e {env}", "tox.ini")
+        for env in envs
+        if re.fullmatch(r"\S+", env) and is_check(env)
+    ]
     return found
 
 
@@ -149,7 +154,7 @@ def _from_nox(analysis: Analysis) -> list[DevCommand]:
         f.name for f in module.functions if any(d.startswith("nox.session") for d in f.decorators)
     ]
     return [DevCommand("nox", "noxfile.py")] + [
-        DevCommand(f"nox -s {name}", "noxfile.py") for name in sessions
+        DevCommand(f"nox -s {name}", "noxfile.py") for name in sessions if is_check(name)
     ]
 
 
@@ -163,7 +168,7 @@ def _from_makefile(path: Path) -> list[DevCommand]:
         match = _MAKE_TARGET.match(line)
         if match and "%" not in match[1] and match[1] not in targets:
             targets.append(match[1])
-    return [DevCommand(f"make {t}", "Makefile") for t in targets]
+    return [DevCommand(f"make {t}", "Makefile") for t in targets if is_check(t)]
 
 
 def _from_workflow(path: Path, rel: str) -> list[DevCommand]:

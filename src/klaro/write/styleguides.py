@@ -5,7 +5,10 @@ Klaro ships its guides in the top-level `styleguides/` folder, installed as the 
 files replace ours by file name. A guide's sections are read from the list under its
 `## Sections` heading, one item per section:
 
-    - `key`: Heading (also: Synonym, Other synonym) — what the section must contain
+    - `key`: Heading (also: Synonym, Other synonym; words: word, other) — what it must contain
+
+`also` lists whole headings that mean the same section; `words` lists words any of which, in
+a heading nobody matched whole, says the heading is about this section ("Library usage").
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from klaro.errors import ConfigError
 
 _ITEM = re.compile(
     r"^[-*]\s+`(?P<key>[A-Za-z0-9_.:-]+)`\s*:\s*(?P<heading>[^(—]+?)"
-    r"\s*(?:\(also:\s*(?P<aliases>[^)]*)\))?\s*(?:—\s*(?P<rule>.*))?$"
+    r"\s*(?:\((?:also:\s*(?P<aliases>[^);]*))?;?\s*(?:words:\s*(?P<words>[^)]*))?\))?"
+    r"\s*(?:—\s*(?P<rule>.*))?$"
 )
 _SECTIONS_HEADING = re.compile(r"^##\s+Sections\s*$", re.IGNORECASE)
 
@@ -34,6 +38,7 @@ class GuideSection:
     heading: str
     aliases: tuple[str, ...] = ()
     rule: str = ""
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,12 +70,14 @@ def parse_sections(text: str) -> tuple[GuideSection, ...]:
         if match is None:
             continue
         aliases = tuple(a.strip() for a in (match["aliases"] or "").split(",") if a.strip())
+        words = tuple(w.strip() for w in (match["words"] or "").split(",") if w.strip())
         found.append(
             GuideSection(
                 key=match["key"],
                 heading=match["heading"].strip(),
                 aliases=aliases,
                 rule=(match["rule"] or "").strip(),
+                words=words,
             )
         )
     return tuple(found)

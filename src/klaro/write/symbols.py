@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, render_signature
-
-_MAX_HOPS = 5
+from klaro.scan.names import names_of
 
 
 @dataclass(frozen=True)
@@ -21,35 +20,32 @@ class Export:
     name: str  # the name users import
     fullname: str  # where it is defined: `pkg._core.load`
     obj: Class | Function
+    instance: bool = False  # the name is an object of class `obj` (`from loguru import logger`)
 
 
 class SymbolIndex:
-    """Module-level classes and functions by full name, and export lookups over imports."""
+    """Export lookups for writers, answered by the project's one name resolver."""
 
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
-        self._defs: dict[str, Class | Function] = {}
-        for module in analysis.modules:
-            for cls in module.classes:
-                self._defs[cls.fullname] = cls
-            for func in module.functions:
-                self._defs[func.fullname] = func
+        self.names = names_of(analysis)
 
-    def resolve(self, module: Module, name: str, hops: int = 0) -> Export | None:
-        """Return the definition `name` means in `module`, following `from x import y`."""
-        obj = self._defs.get(f"{module.name}.{name}")
-        if obj is not None:
-            return Export(name, f"{module.name}.{name}", obj)
-        if hops >= _MAX_HOPS:
+    def resolve(self, module: Module, name: str) -> Export | None:
+        """Return the class or function `name` means in `module`, following re-exports.
+
+        A module-level object (`logger = _Logger(...)`) stands for its class: it is the API a
+        package hands out (`from loguru import logger`).
+        """
+        full = self.names.lookup(f"{module.name}.{name}")
+        if full is None:
             return None
-        for imp in module.imports:
-            if imp.alias != name or imp.name is None:
-                continue
-            source = self.analysis.module(imp.module)
-            if source is None:
-                return None
-            found = self.resolve(source, imp.name, hops + 1)
-            return Export(name, found.fullname, found.obj) if found else None
+        obj = self.names.definition(full)
+        if isinstance(obj, Class | Function):
+            return Export(name, full, obj)
+        made = self.names.types.get(full)
+        cls = self.names.definition(made) if made else None
+        if made is not None and isinstance(cls, Class):
+            return Export(name, made, cls, instance=True)
         return None
 
     def exports(self, module: Module) -> list[Export]:

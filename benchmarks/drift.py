@@ -1,0 +1,227 @@
+"""Drift benchmark: does `klaro check` notice when a code change makes a real README stale?
+
+Each case in `data/drift_mutations.yaml` is a small, explicit source edit (old text -> new text
+in one file of a pinned sdist) applied to a temporary copy. A *mutation* stales the docs (a
+renamed keyword argument, method, env var, CLI option, command, class; a removed function; a
+changed arity): it is found when `klaro check` reports a new `unresolved` finding on one of the
+lines its `stale` texts occur on. A *decoy* keeps the docs true (private renames, body edits,
+new parameters with defaults): any new finding it causes is a false alarm.
+
+Figures per kind: recall (mutations found / mutations) and precision (new findings on stale
+lines / all new findings, decoys included). About a third of the cases are `heldout`: the
+default run skips them so tuning never sees them; `--confirm` runs only them, for the record.
+
+Run: `python benchmarks/drift.py [--confirm | --all] [--package NAME] [--misses]`.
+Sdists are cached under ~/.cache/klaro-bench; packages that cannot be fetched are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from sdists import Unavailable, fetch_sdist
+
+from klaro.config import load_config
+from klaro.scan.analyze import analyze_repository
+from klaro.verify.check import check_repository
+
+DATA = Path(__file__).parent / "data" / "drift_mutations.yaml"
+Key = tuple[str, int, str]  # file, line, reference
+
+
+@dataclass
+class Result:
+    """What one case did to the check: the new drift findings and which were on stale lines."""
+
+    case: dict[str, Any]
+    new: list[Key] = field(default_factory=list)
+    on_target: list[Key] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def found(self) -> bool:
+        return bool(self.on_target)
+
+
+def drift_keys(root: Path, docs: list[str] | None) -> set[Key]:
+    """Run the check as `klaro check` does and return its drift findings."""
+    analysis = analyze_repository(root)
+    report = check_repository(load_config(root, env={}), analysis, docs)
+    return {(f.file, f.line, f.reference) for f in report.drift}
+
+
+def stale_lines(root: Path, case: dict[str, Any]) -> set[tuple[str, int]]:
+    """Lines of the docs that the mutation makes untrue: every line holding a `stale` text.
+
+    `word: true` matches the text as a whole word (`Env`, not `EnvError`).
+    """
+    lines: set[tuple[str, int]] = set()
+    for item in case.get("stale", ()):
+        text = (root / item["doc"]).read_text(encoding="utf-8").splitlines()
+        quoted = re.escape(item["text"])
+        pattern = re.compile(rf"(?<![\w-]){quoted}(?![\w-])" if item.get("word") else quoted)
+        hits = {(item["doc"], n) for n, line in enumerate(text, 1) if pattern.search(line)}
+        if not hits:
+            raise ValueError(f"stale text {item['text']!r} not in {item['doc']}")
+        lines |= hits
+    return lines
+
+
+def apply(root: Path, edits: list[dict[str, str]]) -> list[tuple[Path, Path | None, str]]:
+    """Apply the edits (every occurrence of `old` in `file`, or a `move`); return the undo log."""
+    undo: list[tuple[Path, Path | None, str]] = []  # (path, moved from, original text)
+    for edit in edits:
+        if "move" in edit:
+            source, target = root / edit["move"], root / edit["to"]
+            if not source.is_file():
+                restore(undo)
+                raise ValueError(f"no file {edit['move']} to move")
+            source.rename(target)
+            undo.append((target, source, ""))
+            continue
+        path = root / edit["file"]
+        current = path.read_text(encoding="utf-8")
+        if edit["old"] not in current:
+            restore(undo)
+            raise ValueError(f"{edit['old']!r} not in {edit['file']}")
+        undo.append((path, None, current))
+        path.write_text(current.replace(edit["old"], edit["new"]), encoding="utf-8")
+    return undo
+
+
+def restore(undo: list[tuple[Path, Path | None, str]]) -> None:
+    """Undo the edits, last first."""
+    for path, moved_from, text in reversed(undo):
+        if moved_from is not None:
+            path.rename(moved_from)
+        else:
+            path.write_text(text, encoding="utf-8")
+
+
+def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) -> list[Result]:
+    """Copy the package once, then check it before and after each case's edits."""
+    try:
+        source = fetch_sdist(name, str(spec["version"]))
+    except Unavailable as exc:
+        print(f"skip {name}: {exc}", file=sys.stderr)
+        return []
+    docs = spec.get("docs")
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / name
+        shutil.copytree(source, root)
+        try:
+            before = drift_keys(root, docs)
+        except Exception as exc:  # the checker crashing on a package is a result, not the end
+            print(f"error {name}: klaro check failed: {exc!r}", file=sys.stderr)
+            return [Result(case, error=f"klaro check failed: {exc!r}") for case in cases]
+        for case in cases:
+            result = Result(case)
+            try:
+                targets = stale_lines(root, case)
+                undo = apply(root, case["edits"])
+            except (ValueError, OSError) as exc:
+                result.error = str(exc)
+                results.append(result)
+                continue
+            try:
+                after = drift_keys(root, docs)
+            except Exception as exc:  # a crash on the edited code counts as broken, not found
+                result.error = f"klaro check failed: {exc!r}"
+                results.append(result)
+                continue
+            finally:
+                restore(undo)
+            result.new = sorted(after - before)
+            result.on_target = [k for k in result.new if (k[0], k[1]) in targets]
+            results.append(result)
+    return results
+
+
+def report(results: list[Result], misses: bool) -> None:
+    """Print recall and precision per kind and overall, and the broken cases."""
+    by_kind: dict[str, list[Result]] = defaultdict(list)
+    for r in results:
+        if not r.error:
+            by_kind[r.case["kind"]].append(r)
+    head = ("kind", "cases", "found", "recall", "new", "right", "prec")
+    print("{:12} {:>5} {:>5} {:>6} {:>4} {:>5} {:>5}".format(*head))
+    total = {"cases": 0, "found": 0, "new": 0, "right": 0}
+    decoy_new = 0
+    for kind in sorted(by_kind, key=lambda k: (k == "decoy", k)):
+        rows = by_kind[kind]
+        found = sum(r.found for r in rows)
+        new = sum(len(r.new) for r in rows)
+        right = sum(len(r.on_target) for r in rows)
+        if kind == "decoy":
+            decoy_new = new
+            flagged = sum(bool(r.new) for r in rows)
+            print(f"{'decoy':12} {len(rows):5} {flagged:5} flagged, {new} false findings")
+            continue
+        recall = f"{found / len(rows):6.2f}"
+        prec = f"{right / new:5.2f}" if new else "    -"
+        print(f"{kind:12} {len(rows):5} {found:5} {recall} {new:4} {right:5} {prec}")
+        for key, value in (("cases", len(rows)), ("found", found), ("new", new), ("right", right)):
+            total[key] += value
+    new_all = total["new"] + decoy_new
+    recall = total["found"] / total["cases"] if total["cases"] else 0.0
+    precision = total["right"] / new_all if new_all else 1.0
+    print(f"overall: recall {recall:.3f} ({total['found']}/{total['cases']} mutations found)")
+    print(f"overall: precision {precision:.3f} ({total['right']}/{new_all} new findings on stale")
+    print("         lines; decoys included)")
+    for r in results:
+        if r.error:
+            print(f"BROKEN {r.case['id']}: {r.error}")
+    if misses:
+        for r in results:
+            if r.error:
+                continue
+            decoy = r.case["kind"] == "decoy"
+            if (decoy and r.new) or (not decoy and not r.found) or len(r.new) > len(r.on_target):
+                wrong = [k for k in r.new if k not in r.on_target]
+                label = "MISS" if not decoy and not r.found else "NOISE"
+                print(f"{label} {r.case['id']} ({r.case['kind']}): extra={wrong}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--confirm", action="store_true", help="run only the held-out cases")
+    group.add_argument("--all", action="store_true", help="run tuning and held-out cases")
+    parser.add_argument("--package", action="append", help="only these packages")
+    parser.add_argument("--misses", action="store_true", help="list misses and false alarms")
+    args = parser.parse_args(argv)
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    cases = [
+        c
+        for c in data["cases"]
+        if args.all or bool(c.get("heldout")) == args.confirm
+        if not args.package or c["package"] in args.package
+    ]
+    part = "all cases" if args.all else "held-out cases" if args.confirm else "tuning cases"
+    print(f"drift benchmark, {part}: {len(cases)}")
+    start = time.perf_counter()
+    results: list[Result] = []
+    for name, spec in data["packages"].items():
+        mine = [c for c in cases if c["package"] == name]
+        if mine:
+            results += run_package(name, spec, mine)
+            done = [r for r in results if r.case["package"] == name]
+            print(f"  {name} {spec['version']}: {len(done)} cases", file=sys.stderr)
+    report(results, args.misses)
+    print(f"time: {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,124 @@
+"""The documented state to compare against: from git history, else from Klaro's snapshot.
+
+Only `git` is run, read-only (`rev-parse`, `status`, `archive`, `log`): the old tree is
+extracted into a temporary directory and analysed there, exactly as the current one is.
+Without history (a shallow checkout, a tarball), `.klaro/state.json`, which `klaro generate`,
+`klaro check --fix` and the Action keep beside the docs, describes the last documented state.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from klaro.errors import KlaroError, UsageError
+from klaro.scan.model import Analysis
+from klaro.scan.state import STATE_PATH, State, build_state, load_state
+
+Analyse = Callable[[Path], Analysis]
+_TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The state the docs were written for, and where that evidence came from."""
+
+    state: State
+    origin: str  # "git <sha>" | "snapshot <path>"
+    revision: str = ""  # the git commit, when it came from history
+
+
+def baseline(root: Path, analyse: Analyse, *, since: str | None = None) -> Baseline | None:
+    """The documented state of `root`: git `since`, else the snapshot, else the last commit.
+
+    The snapshot wins over history because it records what Klaro last documented, which may
+    be several commits back; its source commit (when git has it) still names the commits.
+    """
+    top = _git(root, "rev-parse", "--show-toplevel")
+    if since and top is None:
+        raise UsageError(f"--since {since}: {root} is not in a git repository")
+    snapshot = None if since else load_state(root / STATE_PATH)
+    if snapshot is not None:
+        known = top is not None and snapshot.source and _commit(root, snapshot.source)
+        return Baseline(snapshot, f"snapshot {STATE_PATH}", snapshot.source if known else "")
+    if top is None:
+        return None
+    revision = _revision(root, since)
+    if revision is None:
+        return None
+    state = _state_at(root, Path(top), revision, analyse)
+    return Baseline(state, f"git {revision[:12]}", revision)
+
+
+def head_commit(root: Path) -> str:
+    """The commit checked out in `root`, or "" outside git."""
+    return _commit(root, "HEAD") or ""
+
+
+def _commit(root: Path, revision: str) -> str | None:
+    return _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+
+
+def _revision(root: Path, since: str | None) -> str | None:
+    """The commit to compare with: the one asked for, the PR's merge base, or the last one."""
+    if since:
+        found = _git(root, "rev-parse", "--verify", "--quiet", f"{since}^{{commit}}")
+        if found is None:
+            raise UsageError(f"--since {since}: no such commit in {root}")
+        return found
+    base_ref = os.environ.get("GITHUB_BASE_REF", "")
+    if base_ref:
+        merge_base = _git(root, "merge-base", "HEAD", f"origin/{base_ref}")
+        if merge_base:
+            return merge_base
+    dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
+    if dirty and any(line.rstrip().endswith(".py") for line in dirty.splitlines()):
+        return _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+    return _git(root, "rev-parse", "--verify", "--quiet", "HEAD~1^{commit}")
+
+
+def _state_at(root: Path, top: Path, revision: str, analyse: Analyse) -> State:
+    """Analyse the tree of `revision` in a temporary directory and fingerprint it."""
+    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    args = ["git", "-C", str(top), "archive", "--format=tar", revision]
+    if prefix != ".":
+        args += ["--", prefix]
+    try:
+        done = subprocess.run(args, capture_output=True, check=True, timeout=_TIMEOUT)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise KlaroError(f"git archive {revision[:12]} failed: {exc}") from None
+    with tempfile.TemporaryDirectory(prefix="klaro-base-") as tmp:
+        with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+            archive.extractall(tmp, filter="data")
+        old_root = Path(tmp) / prefix if prefix != "." else Path(tmp)
+        old_root.mkdir(parents=True, exist_ok=True)
+        return build_state(analyse(old_root), old_root, revision)
+
+
+def commit_of(root: Path, revision: str, token: str, path: str = "") -> str:
+    """The commit after `revision` that removed `token` from the code, or ""."""
+    if not revision or not token:
+        return ""
+    args = ["log", "-n1", "--format=%H", f"-S{token}", f"{revision}..HEAD", "--", path or "."]
+    return _git(root, *args) or ""
+
+
+def _git(root: Path, *args: str) -> str | None:
+    """Run one read-only git command in `root`; None when git or the repository is missing."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), *args],
+            capture_output=True,
+            text=True,
+            timeout=_TIMEOUT,
+            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"},
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None

@@ -1,0 +1,533 @@
+"""The one name resolver of Klaro: what a dotted name means in an analysed project.
+
+The code graph, the checker, the offline writer and the agent's tools all ask it, so they
+cannot disagree about a name. It is built once per analysis (`names_of` caches it by the
+analysis object) from the analysis alone: nothing of the repository is imported or run.
+
+Public API
+----------
+`names_of(analysis) -> Names`
+    The resolver of an analysis, built on first use (a few milliseconds per 10k lines).
+`Names.lookup(dotted) -> str | None`
+    The full name (`pkg._core.Console.print`) a dotted name designates (a name re-exported
+    from another package gives that package's dotted name: check `kind()`), following
+    re-exports (`from ._core import Console`), star imports, inherited members, module-level
+    instances (`console = Console()` makes `pkg.console.print` mean `Console.print`), return
+    types of factories (`def get_app() -> App`, or `return App(...)` on every path), class
+    attributes and `self.x` attributes.
+`Names.member(owner, attr) -> str | None`
+    `owner.attr` as a full name, by the same rules, for an owner already resolved.
+`Names.verdict(dotted) -> Verdict`
+    `resolved` (the project has it), `unresolved` (a project module/class/instance lacks the
+    member: drift), `unknown` (a project object whose member cannot be known statically: an
+    attribute of a plain value, or a class inheriting from another package) or `external`
+    (not a name of this project at all).
+`Names.find(text) -> list[str]`
+    Every full name a name as people write it can mean: exact, else by its last components
+    (`Console.print`, `console.print`), public names first.
+`Names.kind(full)`, `Names.definition(full)`
+    module | class | function | method | classmethod | staticmethod | property | constant |
+    attribute, and the analysed object (`Module`, `Class`, `Function`, `Variable`).
+`Names.type_of(full) -> str | None`
+    The project class an instance (module constant, attribute) is of, or a function returns.
+`Names.open_class(cls) -> bool`
+    Whether the class (or one of its project bases) inherits from another package, so that an
+    unknown attribute may be inherited rather than missing.
+`Names.resolve_in(module, expr, owner=None) -> str | None`
+    What an expression written inside a module means (its imports and definitions in scope;
+    `self.meth` / `cls.meth` inside class `owner`): the code graph's call and base edges.
+`Names.check_call(full, keywords, positional) -> CallProblem | None`
+    Whether a call with these keyword names and this many positional arguments fits the real
+    signature (a class through its `__init__` or dataclass fields); a function taking
+    `**kwargs` accepts the parameters of the project callees it forwards them to, one step.
+Sets: `packages` (top-level import names of the project), `dependencies` (import names of
+its declared dependencies), `imported` (names it imports from other packages), `parameters`
+(every parameter name), `public` (public full names), `by_last` (last component -> full names),
+`short_names` (public last components of non-test code, for "did you mean" hints).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from klaro.scan.model import Analysis, Class, Function, Module, Parameter, Variable
+
+_MAX_HOPS = 8
+# Bases that add no attributes a document would name on the subclass.
+_CLOSED_BASES = frozenset(
+    {
+        "object", "abc.ABC", "ABC", "typing.Generic", "Generic", "typing.Protocol", "Protocol",
+        "typing.NamedTuple", "NamedTuple", "enum.Enum", "Enum", "enum.IntEnum", "IntEnum",
+        "Exception", "ValueError", "RuntimeError", "TypeError", "KeyError", "LookupError",
+        "dict", "list", "str", "int", "tuple", "typing.TypedDict", "TypedDict",
+    }
+)  # fmt: skip
+_REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
+# Distributions whose import name differs from their name (the common ones).
+_IMPORT_NAMES = {
+    "pyyaml": "yaml", "pillow": "PIL", "beautifulsoup4": "bs4", "scikit-learn": "sklearn",
+    "python-dateutil": "dateutil", "attrs": "attr", "pygithub": "github",
+    "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
+}  # fmt: skip
+_CALLABLE = frozenset({"function", "method", "classmethod", "staticmethod"})
+Definition = Module | Class | Function | Variable
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a dotted name is in the project; `missing` is the first component not found."""
+
+    status: str  # resolved | unresolved | unknown | external
+    target: str | None = None  # the full name, or the deepest project owner found
+    missing: str | None = None
+    rest: tuple[str, ...] = ()  # components after `missing`
+
+
+@dataclass(frozen=True)
+class CallProblem:
+    """A call that does not fit the signature it targets, with close parameter names."""
+
+    message: str
+    suggestions: tuple[str, ...] = ()
+
+
+@dataclass
+class Names:
+    """Every name an analysed project defines, and the rules to look dotted names up."""
+
+    kinds: dict[str, str] = field(default_factory=dict)
+    defs: dict[str, Definition] = field(default_factory=dict)
+    members: dict[str, set[str]] = field(default_factory=dict)  # module/class -> member names
+    aliases: dict[str, dict[str, str]] = field(default_factory=dict)  # module -> alias -> dotted
+    stars: dict[str, list[str]] = field(default_factory=dict)  # module -> star-imported modules
+    bases: dict[str, list[str]] = field(default_factory=dict)  # class -> bases, full or dotted
+    types: dict[str, str] = field(default_factory=dict)  # instance -> its project class
+    returns: dict[str, str] = field(default_factory=dict)  # factory -> class it returns
+    by_last: dict[str, list[str]] = field(default_factory=dict)
+    public: set[str] = field(default_factory=set)
+    packages: set[str] = field(default_factory=set)
+    dependencies: set[str] = field(default_factory=set)
+    imported: set[str] = field(default_factory=set)
+    parameters: set[str] = field(default_factory=set)
+    short_names: list[str] = field(default_factory=list)
+    module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
+    _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def kind(self, full: str) -> str | None:
+        return self.kinds.get(full)
+
+    def definition(self, full: str) -> Definition | None:
+        return self.defs.get(full)
+
+    def lookup(self, dotted: str, hops: int = 0) -> str | None:
+        """Return the full name `dotted` designates, or None."""
+        if dotted in self.kinds:
+            return dotted
+        if hops > _MAX_HOPS or "." not in dotted:
+            return None
+        head, _, attr = dotted.rpartition(".")
+        owner = self.lookup(head, hops + 1)
+        return None if owner is None else self.member(owner, attr, hops + 1)
+
+    def member(self, owner: str, attr: str, hops: int = 0) -> str | None:
+        """Return `owner.attr` as a full name: own, re-exported, star-imported, inherited."""
+        full = f"{owner}.{attr}"
+        if full in self.kinds:
+            return full
+        if hops > _MAX_HOPS:
+            return None
+        target = self.aliases.get(owner, {}).get(attr)
+        if target is not None:  # a re-export; of another package's name, that name itself
+            return self.lookup(target, hops + 1) or (target if self.external(target) else None)
+        for star in self.stars.get(owner, ()):
+            found = self.member(star, attr, hops + 1) if star in self.kinds else None
+            if found:
+                return found
+        for base in self.bases.get(owner, ()):
+            found = self.member(base, attr, hops + 1) if base in self.kinds else None
+            if found:
+                return found
+        cls = self.types.get(owner)  # an instance, or a factory: its class's members
+        if cls is not None and cls != owner:
+            return self.member(cls, attr, hops + 1)
+        return None
+
+    def type_of(self, full: str) -> str | None:
+        """The project class an instance is of, or a factory function returns."""
+        return self.types.get(full) or self.returns.get(full)
+
+    def external(self, dotted: str) -> bool:
+        """Whether a dotted name lives outside the project (standard library, dependency)."""
+        return dotted.split(".")[0] not in self.packages
+
+    def open_class(self, cls: str, depth: int = 0) -> bool:
+        """Whether a class has bases we cannot see, so an unknown attribute may be inherited."""
+        for base in self.bases.get(cls, ()):
+            if base in self.kinds:
+                if depth < _MAX_HOPS and self.open_class(base, depth + 1):
+                    return True
+            elif base not in _CLOSED_BASES:
+                return True
+        return False
+
+    def member_names(self, owner: str, depth: int = 0) -> set[str]:
+        """Every member name of a module, class or instance, inherited ones included."""
+        names = set(self.members.get(owner, ())) | set(self.aliases.get(owner, {}))
+        if depth < _MAX_HOPS:
+            linked = [*self.bases.get(owner, ()), *self.stars.get(owner, ())]
+            if owner in self.types:
+                linked.append(self.types[owner])
+            for other in linked:
+                names |= self.member_names(other, depth + 1)
+        return names
+
+    def verdict(self, dotted: str) -> Verdict:
+        """Say whether the project has `dotted`, lacks it, or cannot tell."""
+        full = self.lookup(dotted)
+        if full is not None:
+            return Verdict("resolved", full)
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            owner = self.lookup(".".join(parts[:i]))
+            if owner is None:
+                continue
+            if self.external(owner):
+                return Verdict("external", owner)
+            kind = self.kinds.get(owner)
+            cls = owner if kind == "class" else self.types.get(owner)
+            if kind != "module" and cls is None:
+                return Verdict("unknown", owner)  # an attribute of a plain value
+            if cls is not None and self.open_class(cls):
+                return Verdict("unknown", owner)  # may come from another package's base
+            return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))
+        if parts[0] in self.packages:
+            return Verdict("unresolved", "", parts[0], tuple(parts[1:]))
+        return Verdict("external")
+
+    def find(self, text: str) -> list[str]:
+        """Return what a name as people write it can mean, public and short names first."""
+        name = text.strip().replace(":", ".").removesuffix("()").strip(".")
+        if not name:
+            return []
+        full = self.lookup(name)
+        if full is not None:
+            return [full]
+        root, _, rest = name.partition(".")
+        found: set[str] = set()
+        for start in self.by_last.get(root, ()):
+            hit = self.lookup(f"{start}.{rest}") if rest else start
+            if hit is not None:
+                found.add(hit)
+        return sorted(found, key=lambda n: (n not in self.public, n.count("."), n))
+
+    # -- names inside the code -------------------------------------------------------------
+
+    def scope(self, module: str) -> dict[str, str]:
+        """Map names bound at a module's top level to the dotted names they stand for."""
+        scope = self._scopes.get(module)
+        if scope is None:
+            scope = dict(self.aliases.get(module, {}))
+            scope.update((m, f"{module}.{m}") for m in self.members.get(module, ()))
+            self._scopes[module] = scope
+        return scope
+
+    def resolve_in(self, module: str, expr: str, owner: str | None = None) -> str | None:
+        """Return the full name an expression written in `module` (inside class `owner`) means."""
+        head, _, rest = expr.partition(".")
+        if owner is not None and head in {"self", "cls"}:
+            return self.lookup(f"{owner}.{rest}") if rest else owner
+        base = self.scope(module).get(head) if head != "super" else None
+        if base is None:
+            return None
+        return self.lookup(f"{base}.{rest}" if rest else base)
+
+    # -- calls -----------------------------------------------------------------------------
+
+    def check_call(
+        self, full: str, keywords: Iterable[str], positional: int | None = None
+    ) -> CallProblem | None:
+        """Return why a call with these arguments does not fit `full`, or None when it may."""
+        found = self._signature(full)
+        if found is None:
+            return None
+        shown, params = found
+        accepted = {p.name for p in params if p.kind in {"positional_or_keyword", "keyword_only"}}
+        for keyword in keywords:
+            if keyword in accepted or keyword.startswith("_"):
+                continue
+            if any(p.kind == "var_keyword" for p in params):
+                forwarded = self._forwarded(full)
+                if forwarded is None or keyword in forwarded:
+                    continue
+                accepted = accepted | forwarded
+            close = difflib.get_close_matches(keyword, sorted(accepted), n=3, cutoff=0.6)
+            return CallProblem(f"`{shown}()` has no parameter `{keyword}`", tuple(close))
+        if positional is not None and not any(p.kind == "var_positional" for p in params):
+            limit = sum(p.kind in {"positional_only", "positional_or_keyword"} for p in params)
+            if positional > limit:
+                return CallProblem(
+                    f"`{shown}()` takes {limit} positional argument"
+                    f"{'' if limit == 1 else 's'}, not {positional}"
+                )
+        return None
+
+    def _signature(self, full: str) -> tuple[str, tuple[Parameter, ...]] | None:
+        """The parameters a call of `full` binds (self/cls left out), when certain."""
+        obj = self.defs.get(full)
+        shown = full.rsplit(".", 1)[-1]
+        if isinstance(obj, Function):
+            if obj.kind == "property" or any("overload" in d for d in obj.decorators):
+                return None
+            params = obj.parameters
+            if obj.kind in {"method", "classmethod"} and params:
+                params = params[1:]
+            if any(not _plain_decorator(d) for d in obj.decorators):
+                return None  # a decorator may change the signature
+            return shown, params
+        if isinstance(obj, Class):
+            init = self.member(full, "__init__")
+            if init is not None:
+                found = self._signature(init)
+                return (shown, found[1]) if found else None
+            if self.open_class(full) or any(b in self.kinds for b in self.bases.get(full, ())):
+                return None  # `__init__` from another package, or fields from bases
+            if any(d.split("(")[0].endswith("dataclass") for d in obj.decorators):
+                return shown, tuple(
+                    Parameter(a.name, "positional_or_keyword", a.annotation, a.value)
+                    for a in obj.attributes
+                    if a.annotation and not a.annotation.startswith(("ClassVar", "typing.ClassVar"))
+                )
+        return None
+
+    def _forwarded(self, full: str) -> set[str] | None:
+        """Parameter names `full` accepts through `**kwargs` handed to project callees."""
+        obj = self.defs.get(full)
+        if isinstance(obj, Class):
+            init = self.member(full, "__init__")
+            obj = self.defs.get(init) if init else None
+        if not isinstance(obj, Function) or not obj.forwards:
+            return None
+        owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
+        names: set[str] = set()
+        for callee in obj.forwards:
+            target = self.resolve_in(obj.module, callee, owner)
+            found = self._signature(target) if target else None
+            if found is None or any(p.kind == "var_keyword" for p in found[1]):
+                return None  # unknown or forwarding further: anything may be accepted
+            names |= {p.name for p in found[1] if p.kind != "positional_only"}
+        return names
+
+
+def _plain_decorator(decorator: str) -> bool:
+    """Decorators that keep the signature people call (`@staticmethod`, `@functools.wraps`)."""
+    name = decorator.split("(")[0].rsplit(".", 1)[-1]
+    return name in {
+        "staticmethod", "classmethod", "abstractmethod", "cache", "lru_cache", "wraps",
+        "override", "final", "deprecated", "setter", "contextmanager", "asynccontextmanager",
+    }  # fmt: skip
+
+
+# -- building ------------------------------------------------------------------------------
+
+
+class PerAnalysis(Generic[T]):
+    """Build something from an analysis once and keep it while the analysis lives.
+
+    Analyses are immutable, so what is built stays valid; the analysis itself is kept beside
+    it so a recycled id() can never hand back another project's result.
+    """
+
+    def __init__(self, build: Callable[[Analysis], T], size: int = 4) -> None:
+        self.build = build
+        self.size = size
+        self._cache: list[tuple[Analysis, T]] = []
+
+    def __call__(self, analysis: Analysis) -> T:
+        for cached, value in self._cache:
+            if cached is analysis:
+                return value
+        value = self.build(analysis)
+        self._cache.insert(0, (analysis, value))
+        del self._cache[self.size :]
+        return value
+
+
+def build_names(analysis: Analysis) -> Names:
+    """Index every module, class, function and variable of an analysis."""
+    names = Names()
+    for module in analysis.modules:
+        _add_module(names, module)
+    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
+    for module in analysis.modules:
+        for cls in _classes(module.classes):
+            names.bases[cls.fullname] = [
+                names.resolve_in(module.name, b.split("[")[0], None)
+                or _spelled(names, module.name, b.split("[")[0])
+                for b in cls.bases
+                if "=" not in b
+            ]
+    for module in analysis.modules:  # factories first: `app = create_app()` needs them
+        _add_returns(names, module)
+    for module in analysis.modules:
+        _add_types(names, module)
+    for full in names.kinds:
+        names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
+    shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
+    names.short_names = sorted(
+        {f.rsplit(".", 1)[-1] for f in shipped if not f.rsplit(".", 1)[-1].startswith("_")}
+    )
+    meta = analysis.metadata
+    requirements = [
+        *meta.dependencies,
+        *(r for _, reqs in meta.optional_dependencies for r in reqs),
+    ]
+    names.dependencies = set(_import_names(requirements)) - names.packages
+    names.imported = {
+        i.alias
+        for m in analysis.modules
+        if m.role != "test"
+        for i in m.imports
+        if i.name != "*" and i.module.split(".")[0] not in names.packages
+    }
+    return names
+
+
+names_of = PerAnalysis(build_names)  # the resolver of an analysis, built on first use
+
+
+def _role(analysis: Analysis, module: str) -> str:
+    found = analysis.module(module)
+    return found.role if found else "package"
+
+
+def _classes(classes: tuple[Class, ...]) -> Iterable[Class]:
+    for cls in classes:
+        yield cls
+        yield from _classes(cls.classes)
+
+
+def _spelled(names: Names, module: str, base: str) -> str:
+    """A base from another package, spelled with its import (`pydantic.BaseModel`)."""
+    head, _, rest = base.partition(".")
+    target = names.aliases.get(module, {}).get(head, head)
+    return f"{target}.{rest}" if rest else target
+
+
+def _add_module(names: Names, module: Module) -> None:
+    name = module.name
+    _define(names, name, "module", module, module.is_public, name)
+    parent, _, last = name.rpartition(".")
+    if parent:
+        names.members.setdefault(parent, set()).add(last)
+    public = module.role == "package" and module.is_public
+    exported = set(module.public_names())
+    for func in module.functions:
+        _define(names, func.fullname, "function", func, public and func.name in exported, name)
+        names.parameters.update(p.name for p in func.parameters)
+    for const in module.constants:
+        _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
+    for cls in module.classes:
+        _add_class(names, cls, public and cls.name in exported)
+    aliases = names.aliases.setdefault(name, {})
+    for imp in module.imports:
+        if imp.name == "*":
+            names.stars.setdefault(name, []).append(imp.module)
+        else:
+            aliases[imp.alias] = f"{imp.module}.{imp.name}" if imp.name else imp.module
+
+
+def _add_class(names: Names, cls: Class, public: bool) -> None:
+    _define(names, cls.fullname, "class", cls, public, cls.module)
+    for meth in cls.methods:
+        _define(names, meth.fullname, meth.kind, meth, public and meth.is_public, cls.module)
+        names.parameters |= {p.name for p in meth.parameters if p.name not in {"self", "cls"}}
+    for attr in cls.attributes:
+        full = f"{cls.fullname}.{attr.name}"
+        _define(names, full, "attribute", attr, public and attr.is_public, cls.module)
+    for attr_name in cls.instance_attributes:
+        full = f"{cls.fullname}.{attr_name}"
+        if full not in names.kinds:
+            var = Variable(attr_name, None, None, cls.lineno, not attr_name.startswith("_"))
+            _define(names, full, "attribute", var, public and var.is_public, cls.module)
+    for nested in cls.classes:
+        _add_class(names, nested, public and nested.is_public)
+
+
+def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, module: str) -> None:
+    if full in names.kinds:
+        return
+    names.kinds[full] = kind
+    names.defs[full] = obj
+    names.module_of[full] = module
+    owner, _, last = full.rpartition(".")
+    if owner and kind != "module":
+        names.members.setdefault(owner, set()).add(last)
+    if public:
+        names.public.add(full)
+
+
+def _add_returns(names: Names, module: Module) -> None:
+    """Record the project class each annotated factory function or method returns."""
+    functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
+    functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
+    for func, owner in functions:
+        returned = func.returns or func.returns_call
+        if returned:
+            cls = _class_named(names, module.name, returned, owner)
+            if cls is not None:
+                names.returns[func.fullname] = cls
+
+
+def _add_types(names: Names, module: Module) -> None:
+    """Record which project class module constants and class attributes are instances of."""
+    for const in module.constants:
+        _typed(names, f"{module.name}.{const.name}", module.name, const, None)
+    for cls in _classes(module.classes):
+        for attr in cls.attributes:
+            _typed(names, f"{cls.fullname}.{attr.name}", module.name, attr, cls.fullname)
+
+
+def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:
+    texts = [var.annotation] if var.annotation else []
+    called = _CALLED.match(var.value or "")
+    if called:
+        texts.append(called.group(1))
+    for text in texts:
+        cls = _class_named(names, module, text, owner)
+        if cls is not None:
+            names.types[full] = cls
+            return
+
+
+def _class_named(names: Names, module: str, text: str, owner: str | None) -> str | None:
+    """The project class an annotation or a called name stands for, else None."""
+    text = text.strip().strip("'\"")
+    for wrapper in ("Optional[", "typing.Optional["):
+        if text.startswith(wrapper) and text.endswith("]"):
+            text = text[len(wrapper) : -1]
+    choices = [t.strip().strip("'\"") for t in text.split("|") if t.strip() != "None"]
+    if len(choices) != 1 or "[" in choices[0]:
+        return None
+    text = choices[0]
+    if text in {"Self", "typing.Self", "typing_extensions.Self"}:
+        return owner
+    target = names.resolve_in(module, text, owner)
+    if target is not None and names.kinds.get(target) in _CALLABLE:
+        return names.returns.get(target)  # `app = create_app()`: what the factory returns
+    return target if target is not None and names.kinds.get(target) == "class" else None
+
+
+def _import_names(requirements: Iterable[str]) -> Iterable[str]:
+    for requirement in requirements:
+        match = _REQUIREMENT.match(requirement)
+        if match:
+            name = match.group(1).lower()
+            yield _IMPORT_NAMES.get(name, name.replace("-", "_").replace(".", "_"))

@@ -1,0 +1,168 @@
+"""`klaro check --fix` as a function: repair proven renames in the docs, report the rest.
+
+The evidence is the documented state (git history or the `.klaro/state.json` snapshot, see
+`scan.history`) compared with the current analysis (`scan.changes`); the rewriting is
+`verify.repair`. What stays unresolved afterwards is what the checker still reports on the
+repaired text, plus the lines naming removed or ambiguously renamed things.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from klaro.config import Config
+from klaro.scan.changes import Change, compare
+from klaro.scan.history import Baseline, commit_of
+from klaro.scan.model import Analysis
+from klaro.scan.names import names_of
+from klaro.scan.state import State, build_state
+from klaro.verify import project_index, verify
+from klaro.verify.check import DRIFT, check_repository
+from klaro.verify.model import Finding
+from klaro.verify.repair import DocumentFix, Edit, Review, Rule, plan_rules, repair_document
+
+
+@dataclass(frozen=True)
+class FixedLine:
+    """A repaired line as the Action's "Fixed drift" table shows it."""
+
+    file: str
+    line: int
+    old: str
+    new: str
+    commit: str  # the commit that made the change, when history says
+
+
+@dataclass
+class FixReport:
+    """What `check --fix` found, changed and left for people."""
+
+    origin: str  # where the documented state came from; "" when none was found
+    current: State
+    changes: list[Change] = field(default_factory=list)
+    documents: list[DocumentFix] = field(default_factory=list)
+    remaining: list[Finding] = field(default_factory=list)  # drift the checker still reports
+    fixed: list[FixedLine] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)  # to repair other texts the same way
+    scripts: list[str] = field(default_factory=list)
+    hints: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def edits(self) -> list[Edit]:
+        return [e for d in self.documents for e in d.edits]
+
+    @property
+    def reviews(self) -> list[Review]:
+        return [r for d in self.documents for r in d.reviews]
+
+    @property
+    def unresolved(self) -> bool:
+        return bool(self.remaining or self.reviews)
+
+    def changed(self) -> list[DocumentFix]:
+        return [d for d in self.documents if d.after != d.before]
+
+    def diff(self) -> str:
+        """A unified diff of every repaired document, as `git apply` reads it."""
+        return "".join(
+            "".join(
+                difflib.unified_diff(
+                    d.before.splitlines(keepends=True),
+                    d.after.splitlines(keepends=True),
+                    f"a/{d.path}",
+                    f"b/{d.path}",
+                )
+            )
+            for d in self.changed()
+        )
+
+
+def fix_drift(
+    config: Config,
+    analysis: Analysis,
+    base: Baseline | None,
+    docs: Sequence[str] | None = None,
+) -> FixReport:
+    """Repair the documents for the renames between `base` and `analysis`; nothing is written."""
+    current = build_state(analysis, config.root)
+    report = FixReport(base.origin if base else "", current)
+    if base is not None:
+        report.changes = compare(base.state, current)
+    rules = report.rules = plan_rules(report.changes, current, names_of(analysis))
+    scripts = report.scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
+    before = check_repository(config, analysis, docs)
+    for path in before.documents:
+        with open(config.root / path, encoding="utf-8", errors="replace", newline="") as handle:
+            text = handle.read()
+        fix = repair_document(path, text, rules, scripts)
+        report.documents.append(fix)
+        if fix.after == text:
+            edited = {e.line for e in fix.edits}
+            report.remaining += [f for f in before.drift if f.file == path and f.line not in edited]
+        else:
+            report.remaining += verify(
+                fix.after, analysis, path=path, ignore=config.ignore_references
+            )
+    report.remaining = [f for f in report.remaining if f.kind in DRIFT]
+    reviewed = {(r.file, r.line) for r in report.reviews}
+    for finding in report.remaining:  # the checker's "did you mean" goes with the review line
+        if (finding.file, finding.line) in reviewed and finding.suggestions:
+            report.hints.setdefault((finding.file, finding.line), finding.suggestions)
+    report.remaining = [f for f in report.remaining if (f.file, f.line) not in reviewed]
+    report.fixed = _fixed_lines(config.root, base, report.edits)
+    return report
+
+
+def _fixed_lines(root: Path, base: Baseline | None, edits: list[Edit]) -> list[FixedLine]:
+    """One row per replaced token, with the commit that made the change when git knows it."""
+    rows = []
+    commits: dict[str, str] = {}
+    for edit in edits:
+        for (old, new), change in zip(edit.renames, _changes_for(edit), strict=False):
+            commit = ""
+            if base is not None and base.revision:
+                key = change.old_token
+                if key not in commits:
+                    commits[key] = commit_of(root, base.revision, key)
+                commit = commits[key]
+            rows.append(FixedLine(edit.file, edit.line, old, new, commit))
+    return rows
+
+
+def _changes_for(edit: Edit) -> list[Change]:
+    """The change behind each replaced token of an edit, in order."""
+    out = []
+    for old, _ in edit.renames:
+        match = next((c for c in edit.changes if old in {c.old_token, c.old}), edit.changes[0])
+        out.append(match)
+    return out
+
+
+def render_fix(report: FixReport, *, written: bool) -> str:
+    """What was (or would be) fixed, what needs a person, and a summary line."""
+    verb = "fixed" if written else "would fix"
+    out = [f"{e.file}:{e.line}: {verb}: {_pairs(e)}\n" for e in report.edits]
+    for r in report.reviews:
+        more = _did_you_mean(report.hints.get((r.file, r.line), ()))
+        out.append(f"{r.file}:{r.line}: review: {r.reason}{more}\n")
+    for f in report.remaining:
+        out.append(f"{f.file}:{f.line}: {f.kind}: {f.message}{_did_you_mean(f.suggestions)}\n")
+    renamed = sum(1 for c in report.changes if c.certain)
+    source = report.origin or "no git history and no .klaro/state.json: nothing to compare"
+    out.append(
+        f"{len(report.edits)} lines {verb} in {len(report.changed())} documents; "
+        f"{len(report.reviews)} to review, {len(report.remaining)} unresolved "
+        f"({renamed} renames, {len(report.changes) - renamed} other changes since {source})\n"
+    )
+    return "".join(out)
+
+
+def _did_you_mean(names: Sequence[str]) -> str:
+    return " (did you mean " + ", ".join(f"`{n}`" for n in names) + "?)" if names else ""
+
+
+def _pairs(edit: Edit) -> str:
+    return ", ".join(f"`{old}` -> `{new}`" for old, new in edit.renames)

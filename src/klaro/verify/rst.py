@@ -1,0 +1,249 @@
+"""Find the code references a reStructuredText document makes, like `refs` does for Markdown.
+
+A careful line-based reader rather than docutils: real `.rst` docs are Sphinx sources full of
+roles and directives plain docutils does not know (each one an error node), and docutils gives
+inline literals no line numbers. This reader knows the block structure that matters (sections,
+directives and their indented bodies, `::` literal blocks, doctest blocks, comments, targets)
+and reads inline markup per paragraph: ``literals``, Python roles (`:func:`, `:class:`,
+`:meth:`, `:mod:`, `:attr:`, `:data:`, `:exc:`, `:obj:`, `:const:`, with `~`/`!` and
+`Title <target>` forms), `:envvar:`, `:option:`, `:doc:` and hyperlinks. Code blocks go through
+the same handling as Markdown's fenced blocks (`refs.add_block`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+import unicodedata
+
+from klaro.verify.refs import Document, Reference, add_block, add_words
+
+_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|[^|]+\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
+_TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
+_COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
+_UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
+_OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
+_INLINE = re.compile(
+    r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
+    r"|(?::(?P<role>[\w.-]+(?::[\w.-]+)?):`(?P<target>[^`]+)`)"
+    r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)",
+    re.S,
+)
+_PY_ROLES = {"func", "class", "meth", "mod", "attr", "data", "exc", "obj", "const", "function"}
+_CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "doctest", "testcode", "ipython"}
+_SHELL_DIRECTIVES = {"prompt"}
+_AUTO = re.compile(r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+)$")
+_SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
+_LINKED = {"image", "figure", "include", "literalinclude"}
+
+
+def parse_rst(text: str, path: str) -> Document:
+    """Parse a reStructuredText document into references, section anchors and mentioned words."""
+    reader = _Reader(Document(path), text.splitlines())
+    reader.run()
+    add_words(reader.doc, text)
+    return reader.doc
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _anchor(title: str) -> str:
+    """The id docutils gives a section or label: lower case, runs of other characters to `-`."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+
+
+class _Reader:
+    """Walk the lines once, sending paragraphs to the inline reader and blocks to `add_block`."""
+
+    def __init__(self, doc: Document, lines: list[str]) -> None:
+        self.doc = doc
+        self.lines = lines
+        self.highlight = ""  # `.. highlight:: lang` sets the language of `::` blocks
+
+    def run(self) -> None:
+        i = 0
+        lines = self.lines
+        while i < len(lines):
+            line = lines[i]
+            if not line.strip():
+                i += 1
+                continue
+            if match := _DIRECTIVE.match(line):
+                i = self._directive(i, len(match.group(1)), match.group(2), match.group(3) or "")
+                continue
+            if match := _TARGET.match(line):
+                self._target(i, match.group(2).strip("`"), match.group(3).strip())
+                i += 1
+                continue
+            if _COMMENT.match(line):
+                i = self._body_end(i, _indent(line))
+                continue
+            i = self._paragraph(i)
+
+    # -- blocks ----------------------------------------------------------------------------------
+
+    def _body_end(self, start: int, indent: int) -> int:
+        """Return the index after the indented body of the construct on line `start`."""
+        i = start + 1
+        while i < len(self.lines):
+            line = self.lines[i]
+            if line.strip() and _indent(line) <= indent:
+                break
+            i += 1
+        return i
+
+    def _body(self, start: int, end: int) -> tuple[int, str]:
+        """The content of a body after its `:option:` lines, and its first line number."""
+        i = start + 1
+        while i < end and _OPTION_LINE.match(self.lines[i]):
+            i += 1
+        while i < end and not self.lines[i].strip():
+            i += 1
+        return i + 1, textwrap.dedent("\n".join(self.lines[i:end])).rstrip("\n")
+
+    def _directive(self, i: int, indent: int, name: str, argument: str) -> int:
+        end = self._body_end(i, indent)
+        kind = name.lower().removeprefix("rst:")
+        doc = self.doc
+        if kind in _CODE_DIRECTIVES or kind in _SHELL_DIRECTIVES:
+            lang = "shell" if kind in _SHELL_DIRECTIVES else argument.split()[0] if argument else ""
+            if kind in {"doctest", "testcode"}:
+                lang = "python"
+            first, content = self._body(i, end)
+            add_block(doc, lang or self._guess(content), content, first)
+            return end
+        if kind == "highlight":
+            self.highlight = argument.strip()
+        elif _AUTO.match(kind) and argument:
+            name_part = argument.split("(")[0].strip()
+            if name_part:
+                doc.references.append(Reference("code", name_part, doc.path, i + 1, "directive"))
+        elif kind in _LINKED and argument:
+            context = "image" if kind in {"image", "figure"} else "include"
+            doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
+        elif kind == "toctree":
+            self._toctree(i, end)
+            return end
+        elif kind == "option" and argument:
+            for flag in re.findall(r"(?:^|,\s*)(--?[\w-]+)", argument):
+                doc.references.append(Reference("code", flag, doc.path, i + 1, "directive"))
+        elif kind == "envvar" and argument:
+            doc.references.append(Reference("code", argument.strip(), doc.path, i + 1, "envvar"))
+        elif kind == "replace" or (kind not in _SKIPPED_BODY and argument):
+            self._inline(argument, i + 1)
+        if kind in _SKIPPED_BODY:
+            return end
+        return i + 1  # other directives hold reStructuredText: read their bodies as text
+
+    def _toctree(self, i: int, end: int) -> None:
+        for n in range(i + 1, end):
+            entry = self.lines[n].strip()
+            if not entry or entry.startswith(":") or "*" in entry:
+                continue
+            if match := re.match(r"^.*<([^>]+)>$", entry):
+                entry = match.group(1)
+            if "://" not in entry and entry != "self":
+                self.doc.references.append(
+                    Reference("link", f"{entry}.rst", self.doc.path, n + 1, "toctree")
+                )
+
+    def _target(self, i: int, name: str, url: str) -> None:
+        if url and not url.endswith("_"):  # `.. _a: b_` points at another target
+            self.doc.references.append(Reference("link", url, self.doc.path, i + 1, "target"))
+        elif not url:
+            self.doc.anchors.add(_anchor(name))
+
+    def _literal_block(self, i: int, indent: int) -> int:
+        """A `::` literal block: the lines indented past the paragraph that introduced it."""
+        start = i
+        while start < len(self.lines) and not self.lines[start].strip():
+            start += 1
+        if start >= len(self.lines) or _indent(self.lines[start]) <= indent:
+            return i
+        end = self._body_end(start - 1, indent)
+        content = textwrap.dedent("\n".join(self.lines[start:end])).rstrip("\n")
+        add_block(self.doc, self.highlight or self._guess(content), content, start + 1)
+        return end
+
+    @staticmethod
+    def _guess(content: str) -> str:
+        """Sphinx highlights plain literal blocks as Python when they parse as Python."""
+        lines = content.splitlines()
+        if any(x.lstrip().startswith(">>>") for x in lines):
+            return "pycon"
+        try:
+            tree = ast.parse(content)
+        except (SyntaxError, ValueError):
+            return ""
+        code = (ast.Import, ast.ImportFrom, ast.Call, ast.Assign, ast.FunctionDef, ast.ClassDef)
+        return "python" if any(isinstance(n, code) for n in ast.walk(tree)) else ""
+
+    # -- paragraphs ------------------------------------------------------------------------------
+
+    def _paragraph(self, i: int) -> int:
+        """Read a paragraph (or a section title); a trailing `::` introduces a literal block."""
+        lines = self.lines
+        indent = _indent(lines[i])
+        if _UNDERLINE.match(lines[i].strip()) and i + 1 < len(lines) and lines[i + 1].strip():
+            i += 1  # an overline: the title follows
+        if lines[i].lstrip().startswith(">>>"):
+            end = i
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            add_block(self.doc, "pycon", textwrap.dedent("\n".join(lines[i:end])), i + 1)
+            return end
+        end = i
+        while end < len(lines) and lines[end].strip() and _indent(lines[end]) == indent:
+            if end > i and (_DIRECTIVE.match(lines[end]) or _COMMENT.match(lines[end])):
+                break
+            if end + 1 < len(lines) and _UNDERLINE.match(lines[end + 1].strip()):
+                title = lines[end].strip()
+                if len(lines[end + 1].strip()) >= len(title) and title:
+                    if end > i:
+                        break
+                    self.doc.anchors.add(_anchor(title))
+                    self._inline(title, end + 1)
+                    return end + 2
+            end += 1
+        end = max(end, i + 1)
+        text = "\n".join(x.strip() for x in lines[i:end])
+        self._inline(text, i + 1)
+        if text.rstrip().endswith("::"):
+            return self._literal_block(end, indent)
+        return end
+
+    def _inline(self, text: str, line: int) -> None:
+        """Record the literals, roles and links of a paragraph whose first line is `line`."""
+        doc = self.doc
+        for match in _INLINE.finditer(text):
+            at = line + text.count("\n", 0, match.start())
+            if match.group("literal"):
+                code = " ".join(match.group("code").split())
+                doc.references.append(Reference("code", code, doc.path, at))
+            elif match.group("role"):
+                self._role(match.group("role"), match.group("target"), at)
+            elif match.group("link"):
+                url = " ".join(match.group("url").split())
+                doc.references.append(Reference("link", url, doc.path, at))
+
+    def _role(self, role: str, target: str, line: int) -> None:
+        doc = self.doc
+        kind = role.rsplit(":", 1)[-1].lower()
+        target = " ".join(target.split())
+        if match := re.match(r"^.*<([^<>]+)>$", target):
+            target = match.group(1)
+        target = target.lstrip("~!").lstrip(".")
+        if kind in _PY_ROLES and target:
+            doc.references.append(Reference("code", target, doc.path, line, f"role:{kind}"))
+        elif kind == "envvar":
+            doc.references.append(Reference("code", target, doc.path, line, "role:envvar"))
+        elif kind == "option":
+            flag = next((w for w in target.split() if w.startswith("-")), "")
+            if flag:
+                doc.references.append(Reference("code", flag, doc.path, line, "role:option"))
+        elif kind == "doc" and "://" not in target:
+            doc.references.append(Reference("link", f"{target}.rst", doc.path, line, "doc"))

@@ -1,0 +1,158 @@
+"""The one name resolver: the agent, the writer, the code graph and the checker agree on names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from klaro.agent.tools import Toolbox
+from klaro.agent.workspace import ToolError, Workspace
+from klaro.redact import Redactor
+from klaro.scan.analyze import analyze_repository
+from klaro.scan.graph import build_graph
+from klaro.scan.model import Analysis
+from klaro.scan.names import names_of
+from klaro.verify import Resolver, project_index
+from klaro.verify.refs import parse_document
+from klaro.write.symbols import SymbolIndex
+
+# name -> what the project says about it
+CASES = {
+    "nameslib.Console": "resolved",  # re-exported class
+    "nameslib.console": "resolved",  # module-level instance
+    "nameslib.console.print": "resolved",  # method through the instance
+    "nameslib.console.width": "resolved",  # `self.width = width`
+    "nameslib.App.name": "resolved",  # class attribute
+    "nameslib.get_app": "resolved",
+    "nameslib.Local.describe": "resolved",  # inherited from a project class
+    "nameslib.console.prnt": "unresolved",
+    "nameslib.Console.write": "unresolved",
+    "nameslib.App.stop": "unresolved",
+    "nameslib.load_file": "unresolved",
+    "nameslib.Settings.model_validate": "unknown",  # pydantic's BaseModel may have it
+    "nameslib.Local.model_dump": "unknown",
+}
+
+
+@pytest.fixture
+def analysis(sample_repo: Callable[[str], Path]) -> Analysis:
+    return analyze_repository(sample_repo("names_lib"))
+
+
+def _checker(analysis: Analysis, name: str) -> str:
+    resolver = Resolver(project_index(analysis))
+    (outcome,) = resolver.resolve_document(parse_document(f"Use `{name}`.\n", "README.md"))
+    return {"ignored": "unknown"}.get(outcome.status, outcome.status)
+
+
+def _agent(toolbox: Toolbox, name: str) -> str:
+    try:
+        out = toolbox.run("analyze_code", {"target": name}).text
+    except ToolError:
+        return "unresolved"
+    return "unknown" if '"status": "unknown"' in out else "resolved"
+
+
+def _toolbox(analysis: Analysis) -> Toolbox:
+    root = Path(analysis.root)
+    ws = Workspace(root, [f.path for f in analysis.files], redactor=Redactor([]))
+    return Toolbox(ws, analysis, build_graph(analysis), target="README.md", doc_paths=("x",))
+
+
+def test_agent_writer_graph_and_checker_agree(analysis: Analysis) -> None:
+    toolbox = _toolbox(analysis)
+    writer = SymbolIndex(analysis)
+    package = analysis.module("nameslib")
+    assert package is not None
+    for name, expected in CASES.items():
+        assert _checker(analysis, name) == expected, name
+        assert _agent(toolbox, name) == expected, name
+        assert names_of(analysis).verdict(name).status == expected, name
+        top = name.split(".", 2)[1:]
+        if len(top) == 1:  # a name the package exports: the writer must see the same
+            assert (writer.resolve(package, top[0]) is not None) == (
+                expected == "resolved" and top[0] != "console"
+            ), name
+    graph = toolbox.graph
+    assert graph.resolve("nameslib.console.print") == ["nameslib._core.Console.print"]
+    assert graph.resolve("console") == ["nameslib._core.Console"]  # an instance is its class
+    assert "nameslib._core.Console.print" in graph.callees("nameslib._core.Console.log")
+    with pytest.raises(ToolError):
+        toolbox.run("code_graph", {"symbol": "nameslib.console.prnt"})
+
+
+def test_instance_and_factory_types(analysis: Analysis) -> None:
+    names = names_of(analysis)
+    assert names.type_of("nameslib._core.console") == "nameslib._core.Console"
+    assert names.type_of("nameslib._core.get_app") == "nameslib._core.App"
+    assert names.type_of("nameslib._core.make_console") == "nameslib._core.Console"
+    assert names.lookup("nameslib.console.log") == "nameslib._core.Console.log"
+    assert names.find("Console.print") == ["nameslib._core.Console.print"]
+    assert names.open_class("nameslib.models.Local")  # through Settings(BaseModel)
+    assert not names.open_class("nameslib._core.Console")
+
+
+CALLS = """# Calls
+
+```python
+from nameslib import Console, console, get_app, load, open_file
+console.print("x", end="")
+console.print("x", ending="")
+load("a.txt", strict=True)
+load("a.txt", strct=True)
+open_file("a.txt", strict=True)
+open_file("a.txt", strikt=True)
+Console(width=3, color=False)
+Console(1, 2)
+get_app().run(port=1)
+get_app().run(prt=1)
+```
+
+Spans: `load(path, strict=True)`, `load(path, mode="r")`, `nameslib.load(a, b, c)`,
+`console.log("hi", end="")`, `console.log("hi", sepp="")`, `load(...)`.
+"""
+
+
+def test_calls_are_checked_against_the_real_signature(analysis: Analysis) -> None:
+    resolver = Resolver(project_index(analysis))
+    outcomes = resolver.resolve_document(parse_document(CALLS, "README.md"))
+    bad = {
+        (o.reference.line, o.reference.text): o.message
+        for o in outcomes
+        if o.status == "unresolved"
+    }
+    lines = {line for line, _ in bad}
+    # the block starts on line 4: every second call is wrong
+    assert lines == {6, 8, 10, 12, 14, 17, 18}, bad
+    messages = " ".join(bad.values())
+    assert "`print()` has no parameter `ending`" in messages
+    assert "`open_file()` has no parameter `strikt`" in messages  # **options go to load()
+    assert "`Console()` takes 1 positional argument, not 2" in messages
+    assert "`run()` has no parameter `prt`" in messages  # an instance from a factory
+    assert "`load()` takes 2 positional arguments, not 3" in messages
+    assert "`log()` has no parameter `sepp`" in messages  # log forwards **kwargs to print
+
+
+def test_environment_read_through_a_helper_or_a_constant(analysis: Analysis) -> None:
+    found = {e.name: e.via for e in analysis.env_vars}
+    assert found == {
+        "NAMESLIB_LEVEL": "helper",  # LEVEL = setting("NAMESLIB_LEVEL", "info")
+        "NAMESLIB_CONFIG": "helper",  # inside another function
+        "NAMESLIB_DEBUG": "os.getenv",  # os.getenv(_DEBUG), _DEBUG = "NAMESLIB_DEBUG"
+    }
+    doc = "```bash\nexport NAMESLIB_LEVEL=debug\nNAMESLIB_LEVL=1 python -m nameslib\n```\n"
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(doc, "R.md"))
+    status = {o.reference.text: o.status for o in outcomes if o.reference.kind == "env"}
+    assert status == {"NAMESLIB_LEVEL": "resolved", "NAMESLIB_LEVL": "unresolved"}
+
+
+def test_file_names_are_not_attribute_claims(analysis: Analysis) -> None:
+    text = (
+        "Translations live in `nameslib.pot`; settings in `setup.cfg` or `nameslib.toml`; "
+        "data in `nameslib.db`, sources match `src/*.py`. But `nameslib.lod()` is a typo.\n"
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    bad = [o.reference.text for o in outcomes if o.status == "unresolved"]
+    assert bad == ["nameslib.lod()"]
