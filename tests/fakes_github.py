@@ -583,6 +583,8 @@ class FakeGitHub:
         if number not in self.pulls:
             return not_found()
         self.pulls[number].update({k: body[k] for k in ("title", "body", "state") if k in body})
+        if body.get("state") == "closed":
+            self.pulls[number]["closed_at"] = "2024-05-02T10:00:00Z"
         return 200, self._pull_json(number)
 
     def _pull_commits(self, m, body, q):
@@ -864,6 +866,9 @@ def drive(
         payload["action"] = action
     if head_sha is not None:  # a pull_request payload: the head commit the event is about
         payload["pull_request"]["head"]["sha"] = head_sha
+        stored = fake.pulls.get(payload["number"])
+        if stored is not None:  # and the base commit, as the stored pull request has it
+            payload["pull_request"]["base"]["sha"] = stored["base"]["sha"]
     event_path.write_text(json.dumps(payload))
     names = ("issue_comment", "pull_request_target", "pull_request")
     name = next((n for n in names if event.startswith(n)), event)

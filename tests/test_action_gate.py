@@ -152,3 +152,19 @@ def test_a_failed_gate_says_so_on_the_pull_request(tmp_path, fake, capsys):
     assert comment["body"].startswith(CHECK_MARKER)
     assert "Klaro could not finish the documentation check" in comment["body"]
     assert "push again" in comment["body"]
+
+
+def test_gate_reads_the_config_of_the_base_never_of_the_checked_out_pr(tmp_path, fake, capsys):
+    # the fork's head (and so the workspace a pull_request checkout holds) silences the gate
+    head = pr_head(fake, 8, "mallory/widgets", STALE)
+    head = fake.commit({".klaro.yml": "ignore_references: ['*']\n"}, "silence", head)
+    fake.pulls[8]["head"]["sha"] = head
+    run = drive(tmp_path, fake, "pull_request_fork", head, steps=CHECK, head_sha=head)
+    assert run.outputs["findings"] == "1"
+    # the base's own config is the one that counts
+    config = {".klaro.yml": "ignore_references: ['widgets.core.wave*']\n"}
+    main = fake.commit(config, "cfg", fake.refs["heads/main"])
+    fake.refs["heads/main"] = main
+    fake.pulls[8]["base"]["sha"] = main
+    run = drive(tmp_path, fake, "pull_request_fork", head, steps=CHECK, head_sha=head)
+    assert run.outputs["findings"] == "0", run.summary

@@ -142,3 +142,20 @@ def test_an_unpriced_model_reports_cost_unknown(tmp_path, fake):
     assert (run.outputs["tokens"], run.outputs["cost-usd"]) == ("1234", "unknown")
     assert "Model usage: 1234 tokens, cost unknown." in fake.pulls[1]["body"]
     assert "Tokens: 1234, cost: unknown" in run.summary
+
+
+def test_a_pr_klaro_closed_because_main_has_its_docs_rejects_nothing(tmp_path, fake):
+    sha = seed(fake)
+    drive(tmp_path, fake, "push", sha, steps=OFFLINE)
+    proposed = fake.files_at(fake.refs["heads/klaro/docs"])
+    docs = {p: proposed[p] for p in ("README.md", "docs/api.md")}
+    merged = fake.commit(docs, "docs: copy Klaro's docs", sha)
+    fake.refs["heads/main"] = merged
+    assert drive(tmp_path, fake, "push", merged, steps=OFFLINE).outputs["status"] == "closed"
+    code = CODE["widgets/core.py"] + "\n\ndef wave(times: int) -> None:\n    pass\n"
+    sha3 = seed(fake, {"widgets/core.py": code}, parent=merged)
+    run = drive(tmp_path, fake, "push", sha3, steps=OFFLINE)
+    assert run.outputs["status"] == "created" and run.outputs["pr-number"] == "2"
+    files = fake.files_at(fake.refs["heads/klaro/docs"])
+    assert "widgets.core.wave" in files["README.md"]
+    assert "closed without merging" not in files.get(".klaro/memory.json", "")

@@ -24,7 +24,7 @@ from klaro.github.context import MODES, Context, Outcome, Steps, context_from, r
 from klaro.github.events import PULL_EVENTS, Event, load_event
 from klaro.github.port import GitHubPort
 from klaro.github.publish import Published
-from klaro.github.report import format_cost
+from klaro.write.model import format_cost
 
 PortFactory = Callable[[str, str, str], GitHubPort]  # (repository, token, api_url)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from klaro.commands.common import add_common, analysis_for, config_from_args, write_output
 from klaro.errors import UsageError
+from klaro.write.model import format_cost
 
 if TYPE_CHECKING:
     from klaro.write.model import DocsRun
@@ -110,7 +111,7 @@ def _report(result: DocsRun, trace: str | None, quiet: bool) -> None:
         for path, status in result.statuses.items():
             print(f"klaro: agent {status} {path}", file=sys.stderr)
         print(
-            f"klaro: {result.tokens} tokens, ${result.cost_usd:.4f}"
+            f"klaro: {result.tokens} tokens, {format_cost(result.cost_usd)}"
             + (f", {len(result.findings)} finding(s) left" if result.findings else ""),
             file=sys.stderr,
         )

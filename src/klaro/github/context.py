@@ -231,12 +231,18 @@ def build_config(
         raise ConfigError(_as_input_error(exc.message)) from None
 
 
-def _config_file(ctx: Context, config_root: Path) -> Path | None:
-    """The file the `config` input names; the default name may be absent, others may not."""
+def config_candidates(ctx: Context) -> tuple[str, ...]:
+    """The paths the `config` input may name, checked to stay inside the repository."""
     named = ctx.input("config", ".klaro.yml")
     if named.startswith(("/", "~")) or ".." in named.replace("\\", "/").split("/"):
         raise KlaroError(f"input 'config' must be a path inside the repository, got {named!r}")
-    for candidate in (named, ".klaro.yaml") if named == ".klaro.yml" else (named,):
+    return (named, ".klaro.yaml") if named == ".klaro.yml" else (named,)
+
+
+def _config_file(ctx: Context, config_root: Path) -> Path | None:
+    """The file the `config` input names; the default name may be absent, others may not."""
+    named = ctx.input("config", ".klaro.yml")
+    for candidate in config_candidates(ctx):
         if (config_root / candidate).is_file():
             return config_root / candidate
     if named != ".klaro.yml":

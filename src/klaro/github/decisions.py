@@ -80,8 +80,9 @@ def _learn_pull(
             if same_text(text, before.get(name)):
                 continue  # Klaro did not change this region: nothing was decided on it
             if not pull.merged and same_text(text, now.get(name)):
-                continue  # the base has this text now: closed, but not turned down
-            if not pull.merged:
+                # the base has this text now: closed (Klaro closes its own stale PRs), adopted
+                memory.region(path, name).published = text
+            elif not pull.merged:
                 memory.reject(path, name, text, f"PR #{pull.number} was closed without merging")
             elif same_text(text, final.get(name)):
                 memory.region(path, name).published = text

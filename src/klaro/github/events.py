@@ -34,6 +34,7 @@ class Event:
     commenter: str | None = None
     commenter_type: str | None = None  # "User" or "Bot"
     head_sha: str | None = None  # pull_request events: the head commit the run is about
+    base_sha: str | None = None  # ... and the base commit it goes into
 
     @property
     def is_refresh(self) -> bool:
@@ -92,14 +93,16 @@ def parse_event(name: str, payload: dict[str, Any]) -> Event:
     if name in PULL_EVENTS:
         pull = _get(payload, "pull_request", dict, "") or {}
         head = _get(pull, "head", dict, "pull_request.") or {}
+        base = _get(pull, "base", dict, "pull_request.") or {}
+        number = _get(payload, "number", int, "") or _get(pull, "number", int, "pull_request.")
         return Event(
             name=name,
             action=action,
             default_branch=default_branch,
-            issue_number=_get(payload, "number", int, "")
-            or _get(pull, "number", int, "pull_request."),
+            issue_number=number,
             on_pull_request=True,
             head_sha=_get(head, "sha", str, "pull_request.head."),
+            base_sha=_get(base, "sha", str, "pull_request.base."),
         )
     if name != "issue_comment":
         return Event(name=name, action=action, default_branch=default_branch)

@@ -37,10 +37,10 @@ from klaro.github.publish import (
     repo_path,
     source_of,
 )
-from klaro.github.report import PullReport, format_cost, pull_body
+from klaro.github.report import PullReport, pull_body
 from klaro.verify.model import Finding
 from klaro.write.memory import MEMORY_PATH, save_memory
-from klaro.write.model import DocChange, DocsRun
+from klaro.write.model import DocChange, DocsRun, format_cost
 
 
 def refresh(

@@ -1,10 +1,10 @@
 """The drift gate on pull requests: `klaro check` on the PR head, as annotations and a comment.
 
 On `pull_request` (or `pull_request_target`) events Klaro downloads the head commit through the
-API and checks its documentation against its code. Nothing in the PR is executed and its
-`.klaro.yml` is not read (a fork could use it to silence the gate), so the gate is safe for
-fork PRs. Findings become file/line annotations and one sticky comment that later runs edit;
-the step fails only when the `fail-on-drift` input is true.
+API and checks its documentation against its code. Nothing in the PR is executed and the
+config is the base commit's `.klaro.yml`, never the PR's (a fork could use it to silence the
+gate), so the gate is safe for fork PRs. Findings become file/line annotations and one
+sticky comment that later runs edit; the step fails only when `fail-on-drift` is true.
 """
 
 from __future__ import annotations
@@ -16,7 +16,15 @@ from pathlib import Path
 from klaro.errors import KlaroError
 from klaro.github import outputs
 from klaro.github.comment import check_markdown, failure_text
-from klaro.github.context import Context, Outcome, Steps, bool_input, build_config, package_prefix
+from klaro.github.context import (
+    Context,
+    Outcome,
+    Steps,
+    bool_input,
+    build_config,
+    config_candidates,
+    package_prefix,
+)
 from klaro.github.events import Event
 from klaro.github.port import GitHubError, GitHubPort
 from klaro.github.publish import CHECK_MARKER, Published, find_sticky, upsert_sticky
@@ -67,7 +75,8 @@ def _gate(
         with outputs.group("Read the pull request") as phase:
             tree = port.download(head, Path(tmp))
             root = tree / prefix if prefix else tree
-            config = build_config(ctx, root, env, trusted_root=False)
+            settings = _base_config(ctx, port, event.base_sha or pull.base_ref, Path(tmp))
+            config = build_config(ctx, root, env, config_root=settings, trusted_root=False)
             phase.result = f"#{number} at {head[:12]}" + (" (fork)" if pull.from_fork else "")
         with outputs.group("Check the docs") as phase:
             findings = steps.check(config)
@@ -85,6 +94,24 @@ def _gate(
         outputs.error(f"documentation drift in #{number}: {len(findings)} finding(s)")
         outcome.exit_code = 1
     return outcome
+
+
+def _base_config(ctx: Context, port: GitHubPort, base: str, tmp: Path) -> Path:
+    """A folder holding only the base commit's config file: the PR never configures its check.
+
+    On `pull_request` the workspace, if checked out, is the PR's merge commit; a fork could
+    ship a `.klaro.yml` there that silences the gate. The base's file is read through the API.
+    """
+    folder = tmp / "base-config"
+    folder.mkdir()
+    for candidate in config_candidates(ctx):
+        text = port.file_at(base, candidate)
+        if text is not None:
+            target = folder / candidate
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            break
+    return folder
 
 
 def _comment(port: GitHubPort, number: int, url: str, text: str, *, clean: bool) -> Published:

@@ -229,7 +229,7 @@ def find_sticky(port: GitHubPort, number: int, marker: str = STICKY_MARKER) -> C
 
 
 def upsert_sticky(port: GitHubPort, number: int, body: str, marker: str = STICKY_MARKER) -> Comment:
-    """Edit Klaro's one comment on `number` (found by its hidden marker), or create it."""
+    """Edit Klaro's one comment on `number` (found by `find_sticky`), or create it."""
     text = f"{marker}\n{fit_comment(body)}"
     found = find_sticky(port, number, marker)
     if found is not None:

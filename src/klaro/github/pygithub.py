@@ -207,7 +207,7 @@ class PyGithubClient:
     def file_shas(self, sha: str, paths: list[str]) -> dict[str, str | None] | None:
         with _call(f"read the tree of {sha[:12]}", "contents: read"):
             tree = self._repo.get_git_tree(self._repo.get_git_commit(sha).tree.sha, recursive=True)
-            if tree.raw_data.get("truncated"):
+            if tree.truncated:
                 return None  # a tree too large to list at once: unknown, not "absent"
             blobs = {str(e.path): str(e.sha) for e in tree.tree if e.type == "blob"}
         return {path: blobs.get(path) for path in paths}

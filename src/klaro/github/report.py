@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from klaro.github.fixed import fixed_drift_table
 from klaro.github.publish import repo_path
 from klaro.verify.model import Finding
-from klaro.write.model import DocChange
+from klaro.write.model import DocChange, format_cost
 from klaro.write.regions import RegionError, find_regions
 
 if TYPE_CHECKING:
@@ -54,11 +54,6 @@ def rewritten_sections(change: DocChange) -> list[str]:
     except RegionError:
         return []
     return [name for name, text in after.items() if before.get(name) != text]
-
-
-def format_cost(cost_usd: float | None) -> str:
-    """A cost as shown to people: dollars, or `unknown` when the model has no price."""
-    return "unknown" if cost_usd is None else f"${cost_usd:.4f}"
 
 
 def _intro(report: PullReport) -> str:

@@ -57,3 +57,8 @@ class DocsRun:
     references: int = 0  # code references in the changed text, checked against the code
     resolved: int = 0
     fixed: tuple[FixedLine, ...] = ()  # stale lines of people's docs repaired (renames)
+
+
+def format_cost(cost_usd: float | None) -> str:
+    """A cost as shown to people: dollars, or `unknown` when the model has no price."""
+    return "unknown" if cost_usd is None else f"${cost_usd:.4f}"
