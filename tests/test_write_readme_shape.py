@@ -109,3 +109,32 @@ def test_every_sub_command_is_listed_in_a_compact_table_when_there_are_many(
     (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
     for i in range(40):  # none silently dropped
         assert f"| `many cmd{i}` | command {i} |" in readme.after
+
+
+def test_options_the_program_hides_are_checked_but_never_documented(tmp_path: Path) -> None:
+    from klaro.verify.check import check_repository
+
+    pkg = tmp_path / "tool"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text('"""A tool."""\n')
+    (pkg / "cli.py").write_text(
+        "import argparse\n\n\ndef main(argv=None):\n"
+        "    parser = argparse.ArgumentParser(description='Run the tool.')\n"
+        "    parser.add_argument('--fast', action='store_true', help='go fast')\n"
+        "    parser.add_argument('--old-fast', action='store_true', help=argparse.SUPPRESS)\n"
+        "    return parser.parse_args(argv)\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "tool"\nversion = "1"\n[project.scripts]\ntool = "tool.cli:main"\n'
+    )
+    config = load_config(tmp_path, env={})
+    analysis = app.analyze(config)
+    (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
+    assert "`--fast`" in readme.after and "tool [--fast]" in readme.after
+    assert "--old-fast" not in readme.after  # hidden from --help, so hidden from the docs
+    # still the program's own option: a document that names it has not drifted
+    (tmp_path / "USAGE.md").write_text(
+        "Run `tool --old-fast`.\n\n```console\ntool --old-fast\n```\n"
+    )
+    report = check_repository(config, analysis, ["USAGE.md"])
+    assert not [f for f in report.findings if f.kind == "unresolved"], report.findings

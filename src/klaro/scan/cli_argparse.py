@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, truthy
+from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, suppressed, truthy
 from klaro.scan.model import CliCommand, CliOption
 
 # keywords a custom argparse Action takes for its environment variable (twine's `env=`)
@@ -208,6 +208,7 @@ class Argparse:
             or (action or "").endswith("BooleanOptionalAction"),
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
+            hidden=suppressed(kw(call, "help")),
         )
 
 

@@ -34,6 +34,13 @@ def default_of(node: ast.expr | None) -> str | None:
     return literal(node)
 
 
+def suppressed(node: ast.expr | None) -> bool:
+    """Whether help is `argparse.SUPPRESS`: the program hides the option from its users."""
+    return (isinstance(node, ast.Attribute) and node.attr == "SUPPRESS") or (
+        isinstance(node, ast.Name) and node.id == "SUPPRESS"
+    )
+
+
 def help_of(node: ast.expr | None, constants: dict[str, str] | None = None) -> str | None:
     """Render help text as the user reads it, or None where only running the code could tell.
 

@@ -303,6 +303,7 @@ def _click_option(call: ast.Call) -> CliOption | None:
         or any("/" in s for s in strings if s.startswith("-")),
         positional=positional,
         envvar=literal(kw(call, "envvar")),
+        hidden=truthy(kw(call, "hidden")),
     )
 
 

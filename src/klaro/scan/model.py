@@ -147,6 +147,7 @@ class CliOption:
     is_flag: bool = False
     positional: bool = False
     envvar: str | None = None
+    hidden: bool = False  # help=argparse.SUPPRESS / hidden=True: valid, never documented
 
 
 @dataclass(frozen=True)

@@ -222,7 +222,7 @@ def _option_cell(option: CliOption) -> str:
 
 def _synopsis(prog: str, command: CliCommand, has_subcommands: bool) -> str:
     parts = [prog]
-    for option in command.options:
+    for option in (o for o in command.options if not o.hidden):
         if option.positional:
             name = option.dest.upper()
             parts.append(name if option.required else f"[{name}]")
@@ -236,6 +236,7 @@ def _synopsis(prog: str, command: CliCommand, has_subcommands: bool) -> str:
 
 
 def _options_table(options: tuple[CliOption, ...]) -> list[str]:
+    options = tuple(o for o in options if not o.hidden)
     if not options:
         return []
     rows = [
