@@ -352,16 +352,17 @@ def verify_changes(
 ) -> tuple[int, int, list[Finding]]:
     """Check the code references of the changed documents: (checked, resolved, findings)."""
     from klaro.verify import Resolver, project_index, to_finding
-    from klaro.verify.refs import parse_document
+    from klaro.verify.model import DOCUMENT_SUFFIXES
+    from klaro.verify.refs import read_document
 
     resolver = Resolver(project_index(analysis), config.ignore_references)
     checked = resolved = 0
     findings: list[Finding] = []
     planned = {c.path for c in changes}
     for change in changes:
-        if not change.changed or not change.path.lower().endswith((".md", ".markdown")):
+        if not change.changed or not change.path.lower().endswith(DOCUMENT_SUFFIXES):
             continue
-        for outcome in resolver.resolve_document(parse_document(change.after, change.path)):
+        for outcome in resolver.resolve_document(read_document(change.after, change.path)):
             if outcome.status == "ignored":
                 continue
             checked += 1

@@ -11,18 +11,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from klaro.scan.state import STATE_PATH
+from klaro.verify.model import DOCUMENT_SUFFIXES
 
 if TYPE_CHECKING:
     from klaro.verify.fix import FixedLine
     from klaro.write.model import DocsRun
 
-_DOCUMENTS = (".md", ".markdown", ".rst")
 _ROWS = 50
 
 
 def repaired_paths(run: DocsRun) -> tuple[str, ...]:
     """Paths a run may write beyond the configured docs: repaired documents and the snapshot."""
-    paths = {row.file for row in run.fixed if row.file.lower().endswith(_DOCUMENTS)}
+    paths = {row.file for row in run.fixed if row.file.lower().endswith(DOCUMENT_SUFFIXES)}
     if any(c.path == STATE_PATH for c in run.changes):
         paths.add(STATE_PATH)
     return tuple(sorted(paths))

@@ -20,7 +20,7 @@ from klaro.errors import UsageError
 from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
-from klaro.verify.model import Finding
+from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
 
@@ -32,7 +32,6 @@ _HISTORY_NAME = (
 )
 _HISTORY = re.compile(rf"^{_HISTORY_NAME}([._-].*)?\.(md|markdown|rst)$", re.I)
 _HISTORY_DIR = re.compile(rf"(^|/){_HISTORY_NAME}([._-][^/]*)?/", re.I)
-_DOCUMENT = (".md", ".markdown", ".rst")
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -79,7 +78,7 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         chosen = [
             p
             for p in candidates
-            if p.lower().endswith(_DOCUMENT)
+            if p.lower().endswith(DOCUMENT_SUFFIXES)
             and not is_test_path(p)
             and (config.check_history or not is_history(p))
         ]
@@ -95,7 +94,7 @@ def _documents_on_disk(root: Path) -> set[str]:
     """Top-level documents, in case the scan's filters left a README out."""
     if not root.is_dir():
         return set()
-    return {p.name for p in root.iterdir() if p.suffix.lower() in _DOCUMENT and p.is_file()}
+    return {p.name for p in root.iterdir() if p.suffix.lower() in DOCUMENT_SUFFIXES and p.is_file()}
 
 
 def check_repository(

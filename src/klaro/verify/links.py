@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from urllib.parse import unquote
 
 from klaro.verify.index import ProjectIndex
+from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
-_DOCUMENTS = (".md", ".markdown", ".rst")  # documents whose headings are anchors
 
 
 class LinkResolver:
@@ -99,7 +99,7 @@ class LinkResolver:
                 message=f"link target `{target}` does not exist",
                 suggestions=self._near_files(path),
             )
-        if fragment and path.lower().endswith(_DOCUMENTS):
+        if fragment and path.lower().endswith(DOCUMENT_SUFFIXES):  # headings are anchors
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
 

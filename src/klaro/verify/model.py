@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 # undocumented: public API, CLI option or env var no document mentions;
 # dead-link: a repository path or anchor that does not exist.
 FINDING_KINDS = ("unresolved", "undocumented", "dead-link")
+# Documents the checker reads (Markdown and reStructuredText), by file suffix.
+DOCUMENT_SUFFIXES = (".md", ".markdown", ".rst")
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,6 @@ _SNAKE_OR_CAMEL = re.compile(
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 _PYTHONS = {"python", "python3", "py", "pypy", "pypy3"}
-_MARKDOWN = (".md", ".markdown")
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
     [
