@@ -50,6 +50,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--since", metavar="REV", help="with --fix: the commit the docs were written for"
     )
+    parser.add_argument(
+        "--propose",
+        action="store_true",
+        help="with --fix: let the configured model rewrite lines naming removed or ambiguously "
+        "renamed code; a rewrite is kept only when the check passes it",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -58,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     from klaro.verify.check import check_repository
     from klaro.verify.format import render
 
-    if (args.diff or args.since) and not args.fix:
-        raise UsageError("--diff and --since go with --fix")
+    if (args.diff or args.since or args.propose) and not args.fix:
+        raise UsageError("--diff, --since and --propose go with --fix")
     overrides = {"check_history": True} if args.include_history else {}
     config = config_from_args(args, **overrides)
     analysis = analysis_for(config, args)
@@ -86,7 +92,7 @@ def _fix(config: Config, analysis: Analysis, args: argparse.Namespace) -> int:
     from klaro import app
     from klaro.verify.fix import render_fix
 
-    report = app.repair(config, analysis, since=args.since, docs=args.docs)
+    report = app.repair(config, analysis, since=args.since, docs=args.docs, propose=args.propose)
     if args.diff:
         sys.stdout.write(report.diff())
     else:

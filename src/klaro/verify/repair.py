@@ -50,6 +50,7 @@ class Review:
     line: int
     text: str
     change: Change
+    note: str = ""  # why a model's proposal for this line was not applied
 
     @property
     def reason(self) -> str:
@@ -62,6 +63,22 @@ class Review:
         return f"`{c.old_token}` was renamed to `{c.new_token}`, but the name still has a meaning"
 
 
+@dataclass(frozen=True)
+class Proposal:
+    """Lines a model rewrote for reviews, applied only because the checker passed the result.
+
+    `first`..`last` (1-based, inclusive) are the replaced lines of the document as it was
+    before this proposal; `before` is their text and `after` what replaced it.
+    """
+
+    file: str
+    first: int
+    last: int
+    before: str
+    after: str
+    reviews: tuple[Review, ...]
+
+
 @dataclass
 class DocumentFix:
     """The repaired text of one document and what was done to it."""
@@ -71,6 +88,28 @@ class DocumentFix:
     after: str
     edits: list[Edit] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+
+
+def apply_proposals(text: str, proposals: Sequence[Proposal]) -> tuple[str, list[Proposal]]:
+    """Apply proposals to a text that may differ from theirs (the writer's); returns the applied.
+
+    A proposal's lines are looked for where it was made, else as a block found exactly once;
+    a proposal whose lines are not found is left out.
+    """
+    lines = text.splitlines(keepends=True)
+    applied: list[Proposal] = []
+    for p in sorted(proposals, key=lambda p: p.first, reverse=True):
+        old = p.before.splitlines(keepends=True)
+        start = p.first - 1
+        if lines[start : start + len(old)] != old:
+            found = [i for i in range(len(lines)) if lines[i : i + len(old)] == old]
+            if len(found) != 1:
+                continue
+            start = found[0]
+        lines[start : start + len(old)] = p.after.splitlines(keepends=True)
+        applied.append(p)
+    return "".join(lines), applied[::-1]
 
 
 @dataclass(frozen=True)
@@ -82,6 +121,14 @@ class Rule:
     new: str
     certain: bool
     where: str  # code | anywhere | command | call
+
+
+def shifted(line: int, proposals: Sequence[Proposal]) -> int:
+    """A line number of the document before `proposals`, in the document after them."""
+    moved = sum(
+        len(p.after.splitlines()) - (p.last - p.first + 1) for p in proposals if p.last < line
+    )
+    return line + moved
 
 
 def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[Rule]:
@@ -161,7 +208,7 @@ def repair_document(
     if not rules:
         return fix
     lines = text.splitlines(keepends=True)
-    code = _code_lines(lines, rst=path.lower().endswith((".rst", ".rest", ".txt")))
+    code = code_lines(lines, path)
     programs = tuple(scripts)
     examples = _example_names(text, path, rules)
     out: list[str] = []
@@ -263,8 +310,9 @@ def _applies(
     return bool(_DISTINCT.search(token)) or "." in context or line[end : end + 1] == "("
 
 
-def _code_lines(lines: list[str], *, rst: bool) -> set[int]:
+def code_lines(lines: list[str], path: str) -> set[int]:
     """0-based numbers of lines inside code blocks (fenced or indented; rst literal blocks)."""
+    rst = path.lower().endswith((".rst", ".rest", ".txt"))
     return _rst_blocks(lines) if rst else _markdown_blocks(lines)
 
 
