@@ -215,3 +215,40 @@ def test_model_failure_leaves_the_review_with_one_line(repo, monkeypatch, capsys
     assert len(stopped) == 1 and "failed (HTTP 500)" in stopped[0]
     assert "Traceback" not in captured.err + captured.out
     assert code == 1
+
+
+def test_import_left_for_review_is_split_by_the_model_inside_its_code_block(
+    tmp_path, monkeypatch, capsys
+):
+    """A class moved out of a module; the import that also names what stayed is the model's."""
+    core = CORE + "\n\ndef load_books(path):\n    return [path]\n"
+    readme = (
+        "# Shelf\n\nA shelf of books.\n\n```python\nfrom shelf.core import Catalog, load_books\n\n"
+        "cat = Catalog()\n```\n\nSee `shelf.core.Catalog`.\n"
+    )
+    root = tmp_path / "moved"
+    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": core})
+    _write(root, {"README.md": readme})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    (root / "shelf/core.py").write_text(core.replace(CORE, ""))
+    (root / "shelf/catalog.py").write_text(CORE)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "move Catalog")
+    split = "from shelf.catalog import Catalog\nfrom shelf.core import load_books\n"
+    with FakeOpenAI([replace_lines(6, 6, split)]) as server:
+        use_model(monkeypatch, server)
+        code = main(["check", str(root), "--fix", "--propose", "--no-cache"])
+    out = capsys.readouterr().out
+    expected = readme.replace("from shelf.core import Catalog, load_books\n", split)
+    assert (root / "README.md").read_text() == expected.replace(
+        "`shelf.core.Catalog`", "`shelf.catalog.Catalog`"
+    )
+    (request,) = server.requests
+    task = request["messages"][1]["content"]
+    # the window is the inside of the code block: no fences, no prose around it
+    assert "lines 6-8" in task and "```" not in task and "A shelf of books" not in task
+    assert "README.md:6: fixed (proposed by the model): `Catalog`" in out
+    assert "README.md:12: fixed: `shelf.core.Catalog` -> `shelf.catalog.Catalog`" in out, out
+    assert code == 0

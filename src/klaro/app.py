@@ -424,7 +424,8 @@ def repair(
     report = fix_drift(config, analysis, base, docs, propose=proposer)
     report.current = replace(report.current, source=head_commit(config.root))
     if proposer is not None and proposer.note():
-        report.notes.append(proposer.note())
+        spent = f" ({ask.tokens} tokens)" if ask.tokens else ""
+        report.notes.append(proposer.note() + spent)
     elif propose and not config.has_model and report.reviews:
         report.notes.append(
             "no model configured (KLARO_API_KEY or base_url): lines to review are listed, "

@@ -334,7 +334,7 @@ def _shape_problem(new: list[str], lines: list[str], first: int, last: int) -> s
     size = sum(len(line) for line in old)
     if len(new) > 2 * len(old) + 4 or sum(len(line) for line in new) > 2 * size + 300:
         return f"the new text grows {len(old)} line(s) to {len(new)}"
-    if any(_FENCE.match(line) for line in new) or any("klaro:" in line for line in new):
+    if any(_FENCE.match(line) for line in new) or any("<!-- klaro:" in line for line in new):
         return "the new text opens or closes a code block or a Klaro region"
     before = lines[first - 2].strip() if first > 1 else ""
     after = lines[last].strip() if last < len(lines) else ""

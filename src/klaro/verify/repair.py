@@ -57,6 +57,8 @@ class Review:
         c = self.change
         if c.status == "removed":
             return f"`{c.old_token}` was removed ({c.old.strip('|').replace('|', ' ')})"
+        if c.old_token == c.new_token:
+            return f"`{c.old_token}` moved to `{c.new}`; this import names more: split it by hand"
         if c.status == "ambiguous":
             names = ", ".join(f"`{n}`" for n in c.candidates[:3])
             return f"`{c.old_token}` was renamed, but to which is unclear: {names}"
@@ -145,11 +147,17 @@ def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[
     for change in changes:
         if change.certain:
             targets.setdefault(change.old_token, set()).add(change.new_token)
+    renamed = {(c.old, c.new) for c in changes if c.certain}
     rules = []
     for change in changes:
         token = change.old_token
-        if not token or token == change.new_token:
-            continue  # moved with its module or class: that rename covers its mentions
+        if token and token == change.new_token and change.certain:
+            old_parent, new_parent = change.old.rpartition(".")[0], change.new.rpartition(".")[0]
+            if old_parent != new_parent and (old_parent, new_parent) not in renamed:
+                rules += _moved_rules(change, old_parent, new_parent)
+            continue  # else moved with its module or class: that rename covers its mentions
+        if not token:
+            continue
         if not change.certain and token in targets:
             continue  # renamed elsewhere (another command's copy of the option): that rule rules
         clash = len(targets.get(token, ())) > 1
@@ -190,6 +198,26 @@ def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[
             qualified = re.compile(rf"(?<![\w-])(?:{owners})\.(?P<t>{re.escape(token)})(?![\w-])")
             rules.append(Rule(change, qualified, change.new_token, not clash, "anywhere"))
     return rules
+
+
+def _moved_rules(change: Change, old_parent: str, new_parent: str) -> list[Rule]:
+    """A definition moved to another module under the same name (`pkg.a.C` -> `pkg.b.C`).
+
+    Its dotted name is rewritten wherever it is written out, and `from pkg.a import C` becomes
+    `from pkg.b import C`; an import that also names other things of the old module would
+    need splitting, which is not a token edit: that line is left for review.
+    """
+    token = re.escape(change.old_token)
+    dotted = re.compile(rf"(?<![\w.]){re.escape(change.old)}(?!\w)")
+    alone = re.compile(
+        rf"(?<=from ){re.escape(old_parent)}(?=\s+import\s+{token}(?:\s+as\s+\w+)?\s*(?:#.*)?$)"
+    )
+    shared = re.compile(rf"(?<=from {re.escape(old_parent)} import )(?:[\w, ]*?\b)?{token}\b")
+    return [
+        Rule(change, dotted, change.new, True, "anywhere"),
+        Rule(change, alone, new_parent, True, "anywhere"),
+        Rule(change, shared, change.new_token, False, "anywhere"),
+    ]
 
 
 def _qualifiers(change: Change) -> list[str]:
