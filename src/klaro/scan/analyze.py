@@ -127,7 +127,7 @@ def _analyze(
         errors=tuple(errors),
     )
     if cache_dir is not None:  # its code graph may then be cached beside it (graph_of)
-        remember_source(analysis, cache_dir, _code_fingerprint())
+        remember_source(analysis, cache_dir, code_fingerprint())
     return analysis
 
 
@@ -255,7 +255,7 @@ def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:
     return None
 
 
-def _code_fingerprint() -> str:
+def code_fingerprint() -> str:
     """Identify the analyser's code, so an upgraded or edited Klaro never reads stale entries."""
     here = Path(__file__).parent
     stats = [(p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(here.glob("*.py"))]
@@ -266,7 +266,7 @@ class _Cache:
     """Per-file analysis results keyed by (path, sha256), versioned by ANALYZER_VERSION."""
 
     def __init__(self, cache_dir: Path, root: Path) -> None:
-        digest = hashlib.sha256(f"{root}\0{_code_fingerprint()}".encode()).hexdigest()[:16]
+        digest = hashlib.sha256(f"{root}\0{code_fingerprint()}".encode()).hexdigest()[:16]
         self.path = cache_dir / f"analysis-v{ANALYZER_VERSION}-{digest}.pickle"
         self.old: dict[tuple[str, str], Module | AnalysisError] = self._load()
         self.new: dict[tuple[str, str], Module | AnalysisError] = {}

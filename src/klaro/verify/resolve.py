@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
@@ -163,8 +164,11 @@ _PLACEHOLDERS = frozenset(
 class Resolver:
     """Resolve references against one project index; reusable across documents and drafts."""
 
-    def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
+    def __init__(
+        self, index: ProjectIndex, ignore: Sequence[str] = (), former: Former | None = None
+    ) -> None:
         self.index = index
+        self.former = former  # names the code once had: a bare old name is stale, not a word
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
@@ -262,6 +266,8 @@ class Resolver:
                 return other if other.status == "resolved" else found
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
+            if root not in index.packages and not index.by_last.get(root):
+                return Outcome("ignored", ref)  # imported from elsewhere: the import tells
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
@@ -298,9 +304,13 @@ class Resolver:
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith("__") or not (called or _SNAKE_OR_CAMEL.match(name)):
+        if name.startswith("__") or len(name) <= 2:
             return Outcome("ignored", ref)
-        if len(name) <= 2 or name in self.names.parameters or name in self.names.attached:
+        if name in self.names.parameters or name in self.names.attached:
+            return Outcome("ignored", ref)
+        if gone := self._once_named(ref, name, f"{name}()" if called else name):
+            return gone
+        if not (called or _SNAKE_OR_CAMEL.match(name)):
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
         if not close and not called:
@@ -313,9 +323,25 @@ class Resolver:
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
+    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
+        """A name the documented state of the code had and the current code lacks: stale."""
+        old = self.former.get(name) if self.former is not None else None
+        if old is None:
+            return None
+        full, where = old
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
+            "`klaro check --fix` repairs proven renames",
+            suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
     def _unknown_owner(self, ref: Reference, name: str) -> Outcome:
         """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
         root, _, rest = name.partition(".")
+        if gone := self._once_named(ref, root, name):
+            return gone
         if not root[:1].isupper():
             return Outcome("ignored", ref)
         member = rest.split(".")[0]
