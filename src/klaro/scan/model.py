@@ -64,8 +64,11 @@ class Function:
     end_lineno: int
     is_public: bool
     calls: tuple[str, ...] = ()  # dotted call targets as written, in source order, unique
-    # call targets handed this function's own `**kwargs` (`return _open(path, **kwargs)`)
+    # where its own `**kwargs` go (see scan.kwargs): call targets handed them
+    # (`return _open(path, **kwargs)`), keywords read by name, or open (untraceable)
     forwards: tuple[str, ...] = ()
+    kwarg_keys: tuple[str, ...] = ()
+    kwargs_open: bool = False
     # without an annotation, the name every `return` calls (`return Logger(...)`), if one
     returns_call: str | None = None
 

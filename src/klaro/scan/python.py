@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from klaro.scan import cli as cli_surface
+from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
 
 _VALUE_LIMIT = 80
@@ -220,6 +221,7 @@ class _ModuleVisitor:
                     kind = "property"
         name = node.name
         public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+        flow = kwargs_flow(node, owner)
         return Function(
             name=name,
             qualname=f"{prefix}{name}",
@@ -234,7 +236,9 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
-            forwards=_forwards(node),
+            forwards=flow.forwards,
+            kwarg_keys=flow.keys,
+            kwargs_open=flow.open,
             returns_call=None if node.returns else _returns_call(node),
         )
 
@@ -449,23 +453,6 @@ def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
             found.add(name)
         stack.extend(ast.iter_child_nodes(sub))
     return found.pop() if len(found) == 1 else None
-
-
-def _forwards(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-    """Call targets that receive the function's own `**kwargs` (followed one step later)."""
-    if node.args.kwarg is None:
-        return ()
-    kwargs = node.args.kwarg.arg
-    found: dict[str, None] = {}
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and any(
-            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
-            for k in sub.keywords
-        ):
-            name = _dotted(sub.func)
-            if name:
-                found[name] = None
-    return tuple(found)
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
