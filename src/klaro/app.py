@@ -374,11 +374,24 @@ def verify_changes(
     return checked, resolved, findings
 
 
-def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
-    """Findings that make the docs wrong (unresolved references, dead links); coverage aside."""
-    from klaro.verify.check import check_repository
+def drift(
+    config: Config,
+    base: Path | None = None,
+    *,
+    cache_dir: Path | None = None,
+    base_label: str = "the pull request's base",
+) -> list[Finding]:
+    """Findings that make the docs wrong (unresolved references, dead links); coverage aside.
 
-    report = check_repository(config, analyze(config, cache_dir=cache_dir))
+    `base` is a tree of the state the docs were true for (the drift gate's copy of the PR's
+    base): names it had and the code lacks now are stale wherever the docs still use them.
+    """
+    from klaro.verify.check import check_repository
+    from klaro.verify.former import Former
+
+    analysis = analyze(config, cache_dir=cache_dir)
+    former = Former(config.root, analysis, base_root=base, base_label=base_label) if base else None
+    report = check_repository(config, analysis, former=former)
     return [f for f in report.findings if f.kind != "undocumented"]
 
 

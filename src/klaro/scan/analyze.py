@@ -27,7 +27,8 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 8  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options
+ANALYZER_VERSION = 9  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
+# 9: where **kwargs go (kwarg_keys, kwargs_open)
 
 Progress = Callable[[int, int, str], None]
 
@@ -50,8 +51,13 @@ def analyze_repository(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     workers: int | None = None,
+    cache_of: Path | None = None,
 ) -> Analysis:
-    """Analyse every Python file of the repository at `root`; syntax errors are reported."""
+    """Analyse every Python file of the repository at `root`; syntax errors are reported.
+
+    `cache_of` reads (never writes) the cache of another checkout of the same repository:
+    an older tree of it (the documented state) shares most files, so only changed ones parse.
+    """
     # The analysis allocates millions of small acyclic objects (AST nodes, dataclasses); the
     # cyclic collector would rescan that growing heap again and again for nothing. They live
     # as long as the run, so they are frozen out of its reach (measured: the first collection
@@ -59,7 +65,9 @@ def analyze_repository(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(root, include, exclude, max_file_size, cache_dir, progress, workers)
+        return _analyze(
+            root, include, exclude, max_file_size, cache_dir, progress, workers, cache_of
+        )
     finally:
         gc.freeze()
         if gc_was_enabled:
@@ -74,11 +82,12 @@ def _analyze(
     cache_dir: Path | None,
     progress: Progress | None,
     workers: int | None,
+    cache_of: Path | None = None,
 ) -> Analysis:
     scan = scan_repository(
         root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
     )
-    cache = _Cache(cache_dir, scan.root) if cache_dir is not None else None
+    cache = _Cache(cache_dir, cache_of or scan.root) if cache_dir is not None else None
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
     python_files = [f for f in scan.files if f.path.endswith(".py")]
     package_dirs = frozenset(
@@ -113,7 +122,7 @@ def _analyze(
     modules = _resolve_shared_options(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
-    if cache:
+    if cache and cache_of is None:
         cache.save()
     modules.sort(key=lambda m: m.path)
     by_name = {m.name: m for m in modules}
@@ -126,7 +135,7 @@ def _analyze(
         skipped=scan.skipped,
         errors=tuple(errors),
     )
-    if cache_dir is not None:  # its code graph may then be cached beside it (graph_of)
+    if cache_dir is not None and cache_of is None:  # its code graph may be cached beside it
         remember_source(analysis, cache_dir, code_fingerprint())
     return analysis
 

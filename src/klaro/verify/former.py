@@ -30,6 +30,10 @@ class Former:
     analysis: Analysis
     since: str | None = None
     cache_dir: Path | None = None
+    # a tree of the documented state already on disk (the drift gate's download of the PR's
+    # base): used instead of git and the snapshot
+    base_root: Path | None = None
+    base_label: str = "the pull request's base"
     problem: str = ""  # why the documented state could not be read, for one line on stderr
     _names: dict[str, tuple[str, str]] | None = field(default=None, repr=False)
 
@@ -49,8 +53,14 @@ class Former:
         from klaro.scan.analyze import analyze_repository
         from klaro.scan.history import baseline
 
-        def analyse(root: Path) -> Analysis:
-            return analyze_repository(root)
+        def analyse(root: Path) -> Analysis:  # the current tree's cache holds most files
+            current = Path(self.analysis.root)
+            return analyze_repository(root, cache_dir=self.cache_dir, cache_of=current)
+
+        current = build_state(self.analysis, self.root, bodies=False)
+        if self.base_root is not None:
+            old = build_state(analyse(self.base_root), self.base_root, bodies=False)
+            return gone_names(old, current, self.base_label)
 
         try:
             base = baseline(
@@ -64,7 +74,6 @@ class Former:
         if base is None:
             return {}
         where = f"commit {base.revision[:12]}" if base.revision else base.origin
-        current = build_state(self.analysis, self.root, bodies=False)
         return gone_names(base.state, current, where)
 
 
