@@ -23,12 +23,12 @@ from klaro.scan.files import scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import module_name_for, module_role
 from klaro.scan.metadata import read_metadata
-from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
+from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 9  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
-# 9: where **kwargs go (kwarg_keys, kwargs_open)
+ANALYZER_VERSION = 10  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
+# 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module
 
 Progress = Callable[[int, int, str], None]
 
@@ -120,6 +120,7 @@ def _analyze(
             cache.put((path, hashes[path]), result)
     modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
     modules = _resolve_shared_options(modules)
+    modules = _link_env_helpers(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
     if cache and cache_of is None:
@@ -242,6 +243,27 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
                 options += command.options[i : i + 1]
             commands.append(replace(command, options=tuple(options), option_refs=()))
         out.append(replace(module, cli=tuple(commands)))
+    return out
+
+
+def _link_env_helpers(modules: list[Module]) -> list[Module]:
+    """`env("APP_LEVEL")` where `env` is imported from a module that defines it as a helper
+    reading the variable its parameter names: an environment read of the calling module."""
+    helpers = {f"{m.name}.{name}": position for m in modules for name, position in m.env_helpers}
+    if not helpers:
+        return modules
+    out = []
+    for module in modules:
+        bound = {i.alias: _imported(i.module, i.name, i.alias) for i in module.imports}
+        found = []
+        for callee, position, value, line in module.env_calls:
+            head, _, rest = callee.partition(".")
+            target = bound.get(head, "") + (f".{rest}" if rest else "")
+            if helpers.get(target) == position:
+                found.append(EnvVar(value, module.path, line, None, "helper"))
+        seen = {(e.name, e.lineno) for e in module.env_vars}
+        found = [e for e in found if (e.name, e.lineno) not in seen]
+        out.append(replace(module, env_vars=module.env_vars + tuple(found)) if found else module)
     return out
 
 

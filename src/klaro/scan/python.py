@@ -63,10 +63,13 @@ class _ModuleVisitor:
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
         self.attached: dict[str, None] = {}
+        self.imported: frozenset[str] = frozenset()  # names the module's imports bind
+        self.env_calls: dict[tuple[str, int, str, int], None] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
         imports = tuple(self._imports(body))
+        self.imported = frozenset(i.alias for i in imports)
         constants = tuple(self._variables(body, module_level=True))
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
@@ -126,6 +129,8 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            env_helpers=tuple(self.env_helpers.items()),
+            env_calls=tuple(self.env_calls),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -269,6 +274,8 @@ class _ModuleVisitor:
                     helper = self.env_helpers.get(name)
                     if helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
+                    elif node.args and name.split(".", 1)[0] in self.imported:
+                        self._env_call(name, node)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
@@ -341,6 +348,14 @@ class _ModuleVisitor:
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
+
+    def _env_call(self, name: str, node: ast.Call) -> None:
+        """Keep `env("APP_LEVEL", ...)` of an imported `env`: another module may define it as a
+        helper reading the variable (linked in `scan.analyze`)."""
+        for position, arg in enumerate(node.args[:4]):
+            value = self._string(arg)
+            if value and "_" in value and _ENV_NAME.match(value):
+                self.env_calls[(name, position, value, node.lineno)] = None
 
     def _string(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
