@@ -14,6 +14,8 @@ import ast
 import builtins
 import difflib
 import fnmatch
+import functools
+import io
 import keyword
 import re
 import shlex
@@ -236,7 +238,13 @@ class Resolver:
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
-        return self._called(outcome, symbol.group(1), _span_arguments(rest)) if rest else outcome
+        if not rest or self._ambiguous(symbol.group(1)):
+            return outcome  # `load(path, strict=True)` when two classes have a `load`: whose?
+        return self._called(outcome, symbol.group(1), _span_arguments(rest))
+
+    def _ambiguous(self, name: str) -> bool:
+        """A bare name several project objects have: its signature is not known."""
+        return "." not in name and len(self.names.by_last.get(name, ())) > 1
 
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
@@ -310,9 +318,13 @@ class Resolver:
             return Outcome("ignored", ref)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
-        if not (called or _SNAKE_OR_CAMEL.match(name)):
-            return Outcome("ignored", ref)
-        close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
+            return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        close = [
+            c
+            for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+            if called or not _words_within(name, c)
+        ]
         if not close and not called:
             return Outcome("ignored", ref)
         shown = f"{name}()" if called else name
@@ -582,6 +594,20 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         # `load(in_data, many)` in prose sketches a signature more often than a call
         return found[0], None, found[2]
     return found
+
+
+@functools.cache
+def _python_methods() -> frozenset[str]:
+    """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
+    types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
+    return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+
+
+def _words_within(name: str, other: str) -> bool:
+    """`pull_request` in `on_pull_request`: another concept built on the same words, no typo."""
+    words, others = name.lower().split("_"), other.lower().split("_")
+    n = len(words)
+    return n < len(others) and any(others[i : i + n] == words for i in range(len(others) - n + 1))
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
