@@ -27,7 +27,8 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 8  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options
+ANALYZER_VERSION = 9  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options
+# 9: names bound in module-level try/if blocks
 
 Progress = Callable[[int, int, str], None]
 
