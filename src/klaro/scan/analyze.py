@@ -27,8 +27,9 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 10  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
-# 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module
+ANALYZER_VERSION = 11  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
+# 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module;
+# 11: names bound in module-level try/if blocks
 
 Progress = Callable[[int, int, str], None]
 

@@ -70,7 +70,9 @@ class _ModuleVisitor:
         body = tree.body
         imports = tuple(self._imports(body))
         self.imported = frozenset(i.alias for i in imports)
-        constants = tuple(self._variables(body, module_level=True))
+        # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
+        # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
+        constants = tuple(self._variables(_walk_statements(body), module_level=True))
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }
@@ -471,9 +473,15 @@ def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
-    """Yield module-level statements, looking inside if/try blocks (guarded imports)."""
+    """Yield module-level statements, looking inside if/try blocks (guarded imports).
+
+    The body of `if __name__ == "__main__":` runs only as a script: its names are not the
+    module's.
+    """
     for node in body:
         yield node
+        if isinstance(node, ast.If) and _main_guard(node.test):
+            continue
         if isinstance(node, ast.If | ast.Try | ast.TryStar):
             yield from _walk_statements(node.body)
             yield from _walk_statements(node.orelse)
@@ -481,6 +489,17 @@ def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
                 for handler in node.handlers:
                     yield from _walk_statements(handler.body)
                 yield from _walk_statements(node.finalbody)
+
+
+def _main_guard(test: ast.expr) -> bool:
+    """Whether an `if` test is `__name__ == "__main__"` (either way round)."""
+    if not (isinstance(test, ast.Compare) and len(test.comparators) == 1):
+        return False
+    sides = {ast.unparse(test.left), ast.unparse(test.comparators[0])}
+    return isinstance(test.ops[0], ast.Eq) and sides in (
+        {"__name__", "'__main__'"},
+        {"__name__", '"__main__"'},
+    )
 
 
 def _parameters(args: ast.arguments) -> tuple[Parameter, ...]:
