@@ -160,3 +160,19 @@ def test_since_naming_no_commit_is_a_usage_error(
 ) -> None:
     assert main(["check", str(repo), "--no-cache", "--since", "nope"]) == 2
     assert "--since nope: no such commit" in capsys.readouterr().err
+
+
+def test_the_actions_check_uses_the_snapshot_of_a_shallow_checkout(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from klaro import app
+    from klaro.config import load_config
+
+    assert main(["check", str(repo), "--fix", "--no-cache", "-q"]) == 0  # writes the snapshot
+    shutil.rmtree(repo / ".git")  # actions/checkout fetches one commit: no history to read
+    _rename(repo)
+    findings = app.drift(load_config(repo, env={}))
+    assert [(f.line, f.reference) for f in findings] == [
+        (3, "AutoConfig"),
+        (4, "UndefinedValueError"),
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -383,15 +384,20 @@ def drift(
 ) -> list[Finding]:
     """Findings that make the docs wrong (unresolved references, dead links); coverage aside.
 
-    `base` is a tree of the state the docs were true for (the drift gate's copy of the PR's
-    base): names it had and the code lacks now are stale wherever the docs still use them.
+    Names the documented state had and the code lacks now are stale wherever the docs still
+    use them: that state is `base`, a tree of it (the drift gate's copy of the PR's base), else
+    `.klaro/state.json` or git history when the checkout has them (see `verify.former`).
     """
     from klaro.verify.check import check_repository
     from klaro.verify.former import Former
 
     analysis = analyze(config, cache_dir=cache_dir)
-    former = Former(config.root, analysis, base_root=base, base_label=base_label) if base else None
+    former = Former(
+        config.root, analysis, cache_dir=cache_dir, base_root=base, base_label=base_label
+    )
     report = check_repository(config, analysis, former=former)
+    if former.problem:
+        print(f"klaro: documented state not used: {former.problem}", file=sys.stderr)
     return [f for f in report.findings if f.kind != "undocumented"]
 
 
