@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from test_repair import _git
 
 from klaro.cli import main
 from klaro.scan.state import STATE_PATH
@@ -46,15 +46,6 @@ from tidy import config
 config("DEBUG")
 ```
 """
-
-
-def _git(root: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", *args],
-        cwd=root,
-        check=True,
-        capture_output=True,
-    )
 
 
 @pytest.fixture
