@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from klaro.agent.prompts import render
+from klaro.agent.prompts import doc_format, render
 from klaro.agent.workspace import untrusted
 from klaro.verify import verify
 from klaro.verify.check import DRIFT
@@ -227,6 +227,7 @@ class Proposer:
         return render(
             "propose_task",
             file=path,
+            markup=doc_format(path),
             first=window.first,
             last=window.last,
             evidence="\n".join(evidence),
