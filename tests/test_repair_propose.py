@@ -252,3 +252,31 @@ def test_import_left_for_review_is_split_by_the_model_inside_its_code_block(
     assert "README.md:6: fixed (proposed by the model): `Catalog`" in out
     assert "README.md:12: fixed: `shelf.core.Catalog` -> `shelf.catalog.Catalog`" in out, out
     assert code == 0
+
+
+def test_rst_example_is_proposed_inside_its_code_block(tmp_path, monkeypatch, capsys):
+    rst = (
+        "Shelf\n=====\n\nSearch the catalogue:\n\n.. code-block:: python\n\n"
+        "   from shelf.core import Catalog\n\n   Catalog().find_title(['dune'])\n\n"
+        "That is all.\n"
+    )
+    root = tmp_path / "rst"
+    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE})
+    _write(root, {"README.rst": rst})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    (root / "shelf/core.py").write_text(NEW_CORE)
+    _git(root, "commit", "-qam", "replace find_title with search")
+    fixed = "   Catalog().search('dune')\n"
+    with FakeOpenAI([replace_lines(10, 10, fixed)]) as server:
+        use_model(monkeypatch, server)
+        code = main(["check", str(root), "--fix", "--propose", "--no-cache"])
+    out = capsys.readouterr().out
+    assert (root / "README.rst").read_text() == rst.replace(
+        "   Catalog().find_title(['dune'])\n", fixed
+    )
+    task = server.requests[0]["messages"][1]["content"]
+    assert "File: README.rst (reStructuredText), lines 8-10" in task
+    assert "code-block" not in task and "That is all" not in task
+    assert code == 0, out

@@ -50,6 +50,7 @@ Ask = Callable[[str], str]  # the task prompt -> the model's reply text
 _PARAGRAPH_LINES = 12  # a longer paragraph or block is cut to the stale line and its neighbours
 _BLOCK_LINES = 30
 _AROUND = 3
+_WINDOW_CHARS = 4000  # what one passage may put in a prompt, so every call stays small
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _DIRECTIVE = re.compile(r"^\s*\.\.\s+[\w:-]+::")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
@@ -279,9 +280,15 @@ def window_of(lines: list[str], code: set[int], line: int) -> Window:
     while in_code and last > index and not lines[last].strip():
         last -= 1
     limit = _BLOCK_LINES if in_code else _PARAGRAPH_LINES
-    if last - first + 1 > limit:
+    if last - first + 1 > limit or _size(lines, first, last) > _WINDOW_CHARS:
         first, last = max(first, index - _AROUND), min(last, index + _AROUND)
+    if _size(lines, first, last) > _WINDOW_CHARS:  # long lines: the stale one is enough
+        first = last = index
     return Window(first + 1, last + 1)
+
+
+def _size(lines: list[str], first: int, last: int) -> int:
+    return sum(len(line) for line in lines[first : last + 1])
 
 
 @dataclass(frozen=True)
