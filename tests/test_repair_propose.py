@@ -81,17 +81,22 @@ def model_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KLARO_MAX_RETRIES", "0")
 
 
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "shelf"
-    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE})
-    _write(root, {"README.md": README})
+def two_commits(root: Path, docs: dict[str, str], core: str, then: dict[str, str]) -> Path:
+    """A repository whose first commit has `core` and `docs`, the second the files `then`."""
+    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": core})
+    _write(root, docs)
     _git(root, "init", "-q")
     _git(root, "add", "-A")
     _git(root, "commit", "-qm", "first")
-    (root / "shelf/core.py").write_text(NEW_CORE)
-    _git(root, "commit", "-qam", "replace find_title with search")
+    _write(root, then)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "change the code")
     return root
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return two_commits(tmp_path / "shelf", {"README.md": README}, CORE, {"shelf/core.py": NEW_CORE})
 
 
 def replace_lines(first: int, last: int, new: str) -> tuple[int, dict[str, str], dict]:
@@ -226,16 +231,8 @@ def test_import_left_for_review_is_split_by_the_model_inside_its_code_block(
         "# Shelf\n\nA shelf of books.\n\n```python\nfrom shelf.core import Catalog, load_books\n\n"
         "cat = Catalog()\n```\n\nSee `shelf.core.Catalog`.\n"
     )
-    root = tmp_path / "moved"
-    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": core})
-    _write(root, {"README.md": readme})
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
-    (root / "shelf/core.py").write_text(core.replace(CORE, ""))
-    (root / "shelf/catalog.py").write_text(CORE)
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "move Catalog")
+    moved = {"shelf/core.py": core.replace(CORE, ""), "shelf/catalog.py": CORE}
+    root = two_commits(tmp_path / "moved", {"README.md": readme}, core, moved)
     split = "from shelf.catalog import Catalog\nfrom shelf.core import load_books\n"
     with FakeOpenAI([replace_lines(6, 6, split)]) as server:
         use_model(monkeypatch, server)
@@ -260,14 +257,7 @@ def test_rst_example_is_proposed_inside_its_code_block(tmp_path, monkeypatch, ca
         "   from shelf.core import Catalog\n\n   Catalog().find_title(['dune'])\n\n"
         "That is all.\n"
     )
-    root = tmp_path / "rst"
-    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE})
-    _write(root, {"README.rst": rst})
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
-    (root / "shelf/core.py").write_text(NEW_CORE)
-    _git(root, "commit", "-qam", "replace find_title with search")
+    root = two_commits(tmp_path / "rst", {"README.rst": rst}, CORE, {"shelf/core.py": NEW_CORE})
     fixed = "   Catalog().search('dune')\n"
     with FakeOpenAI([replace_lines(10, 10, fixed)]) as server:
         use_model(monkeypatch, server)
