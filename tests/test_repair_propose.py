@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fakes.openai_server import FakeOpenAI, text
+from fakes.openai_server import FakeOpenAI, slow, text
 from klaro.cli import main
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs a git binary")
@@ -112,7 +112,9 @@ def use_model(monkeypatch: pytest.MonkeyPatch, server: FakeOpenAI) -> None:
 def test_removed_method_in_a_sentence_is_rewritten_by_the_model_and_checks(
     repo, monkeypatch, capsys
 ):
-    with FakeOpenAI([replace_lines(4, 4, FIXED_LINE)]) as server:
+    answer = {"action": "replace", "first_line": 4, "last_line": 4, "text": FIXED_LINE}
+    fenced = f"Here is the fix:\n```json\n{json.dumps(answer, indent=2)}\n```\n"  # as models do
+    with FakeOpenAI([text(fenced)]) as server:
         use_model(monkeypatch, server)
         code = main(["check", str(repo), "--fix", "--propose", "--no-cache"])
     out = capsys.readouterr().out
@@ -270,3 +272,14 @@ def test_rst_example_is_proposed_inside_its_code_block(tmp_path, monkeypatch, ca
     assert "File: README.rst (reStructuredText), lines 8-10" in task
     assert "code-block" not in task and "That is all" not in task
     assert code == 0, out
+
+
+def test_model_timeout_leaves_the_review_with_one_line(repo, monkeypatch, capsys):
+    monkeypatch.setenv("KLARO_REQUEST_TIMEOUT", "0.3")
+    with FakeOpenAI([slow(2.0, replace_lines(4, 4, FIXED_LINE))]) as server:
+        use_model(monkeypatch, server)
+        code = main(["check", str(repo), "--fix", "--propose", "--no-cache"])
+    out = capsys.readouterr().out
+    assert (repo / "README.md").read_text() == README
+    assert "model proposals stopped: the model endpoint timed out (0.3 s)" in out, out
+    assert code == 1

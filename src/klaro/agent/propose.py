@@ -379,10 +379,14 @@ class ModelAsk:
 
     def describe(self, exc: Exception) -> str:
         """The failure in one line (a setup mistake says what to check)."""
+        import openai
+
         from klaro.agent.faults import model_fault
 
         fault = model_fault(exc, self.config)
         if fault is not None:
             return str(fault)
+        if isinstance(exc, openai.APITimeoutError):
+            return f"the model endpoint timed out ({self.config.request_timeout:g} s)"
         status = getattr(exc, "status_code", None)
         return f"the model endpoint failed ({f'HTTP {status}' if status else type(exc).__name__})"
