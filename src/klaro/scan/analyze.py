@@ -27,7 +27,9 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 8  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options
+# 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
+# 9: click option factories, plugin groups, argparse abbreviations, flag literals
+ANALYZER_VERSION = 9
 
 Progress = Callable[[int, int, str], None]
 
