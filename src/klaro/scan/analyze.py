@@ -27,9 +27,11 @@ from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
-ANALYZER_VERSION = 11  # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
+# 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
 # 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module;
-# 11: names bound in module-level try/if blocks
+# 11: names bound in module-level try/if blocks; 12: click option factories, plugin groups,
+# argparse abbreviations, flag literals
+ANALYZER_VERSION = 12
 
 Progress = Callable[[int, int, str], None]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
@@ -26,6 +26,7 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
+_FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _CLI_WORDS = ("argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt")
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
@@ -65,6 +66,7 @@ class _ModuleVisitor:
         self.attached: dict[str, None] = {}
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
+        self.flags: dict[str, None] = {}  # option-shaped string literals, in order
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
@@ -133,6 +135,7 @@ class _ModuleVisitor:
             attached=tuple(self.attached),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
+            flag_literals=tuple(self.flags),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -214,6 +217,7 @@ class _ModuleVisitor:
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, owner: ast.ClassDef | None
     ) -> Function:
         decorators = tuple(ast.unparse(d) for d in node.decorator_list)
+        self._walk(node.decorator_list, None)  # `@argument("-o")`, `@option(envvar=...)`
         kind = "function"
         if owner is not None:
             kind = "method"
@@ -255,7 +259,7 @@ class _ModuleVisitor:
         self._walk(node.body, calls)
         return tuple(sorted(calls))
 
-    def _walk(self, nodes: list[ast.stmt], calls: dict[str, None] | None) -> None:
+    def _walk(self, nodes: Sequence[ast.AST], calls: dict[str, None] | None) -> None:
         """Visit every node below `nodes` once: record calls and environment reads.
 
         Each node of a module is walked exactly once (module statements, class bodies and
@@ -265,6 +269,11 @@ class _ModuleVisitor:
         while stack:
             node = stack.pop()
             kind = type(node)
+            if kind is ast.Constant:
+                value = node.value
+                if isinstance(value, str) and value[:1] == "-" and _FLAG.match(value):
+                    self.flags[value] = None
+                continue
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -282,6 +291,14 @@ class _ModuleVisitor:
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
                         self._env(node.args[0], node, name, default, upper_only=strict)
+                for keyword in node.keywords:
+                    if keyword.arg == "auto_envvar_prefix":
+                        self._auto_envvar_prefix(keyword.value, node)
+            elif kind is ast.Dict:
+                assert isinstance(node, ast.Dict)
+                for key, value in zip(node.keys, node.values, strict=True):
+                    if isinstance(key, ast.Constant) and key.value == "auto_envvar_prefix":
+                        self._auto_envvar_prefix(value, node)
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
                 owner = _dotted(node.value)
@@ -334,6 +351,13 @@ class _ModuleVisitor:
             and _ENV_PREFIX.match(first.value)
         ):
             self.env.append(EnvVar(first.value + "*", self.path, node.lineno, None, "prefix"))
+
+    def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:
+        """click's `auto_envvar_prefix="TOOL"`: every option is also read from `TOOL_...`."""
+        prefix = self._string(value)
+        if prefix and _ENV_NAME.match(prefix):
+            via = "click auto_envvar_prefix"
+            self.env.append(EnvVar(f"{prefix}_*", self.path, node.lineno, None, via))
 
     def _env(
         self,

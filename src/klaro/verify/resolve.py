@@ -18,13 +18,13 @@ import functools
 import io
 import keyword
 import re
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
-from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
+from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
 from klaro.verify.pyblocks import Bindings, call_arguments, call_context, python_references
@@ -130,7 +130,6 @@ _SNAKE_OR_CAMEL = re.compile(
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
-_PYTHONS = {"python", "python3", "py", "pypy", "pypy3"}
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
     [
@@ -175,6 +174,7 @@ class Resolver:
         self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
         self.links = LinkResolver(index, ignore, self._dotted)
+        self.cli = CliClaims(index, self._dotted)
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order."""
@@ -190,7 +190,7 @@ class Resolver:
         if ref.kind in {"import", "python"}:
             return self._python(ref)
         if ref.kind == "command":
-            return self._command(ref, ref.text)
+            return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
             return self._env(ref, ref.text)
         return self._code(ref, doc)
@@ -208,7 +208,7 @@ class Resolver:
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
         if text.startswith("$ "):
-            return self._command(ref, text[2:])
+            return self.cli.command(ref, text[2:], doc)
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))
@@ -219,14 +219,14 @@ class Resolver:
         if env := _ENV.match(text):
             return self._env(ref, env.group(1))
         if _OPTION.match(text):
-            return self._option_text(ref, text)
+            return self.cli.option(ref, text, doc)
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call:
             first = text.split()[0]
-            if first in self.index.scripts or first in _PYTHONS:
-                return self._command(ref, text)
+            if first in self.index.scripts or first in PYTHONS:
+                return self.cli.command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -408,7 +408,7 @@ class Resolver:
         """
         root = ref.text.split(".")[0]
         names = self.names
-        if root in names.dependencies or root in sys.stdlib_module_names or root in _PYTHONS:
+        if root in names.dependencies or root in sys.stdlib_module_names or root in PYTHONS:
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
         if not close:
@@ -480,87 +480,6 @@ class Resolver:
 
     # -- CLI, environment, paths ---------------------------------------------------------------
 
-    def _command(self, ref: Reference, text: str) -> Outcome:
-        try:
-            words = shlex.split(text)
-        except ValueError:
-            words = text.split()
-        # only the first command of a pipeline or list is the project's (`tool -x | grep y`)
-        cut = next((i for i, w in enumerate(words) if w in _SHELL_OPERATORS), len(words))
-        words = words[:cut]
-        if not words:
-            return Outcome("ignored", ref)
-        program = words[0].rsplit("/", 1)[-1]
-        args = words[1:]
-        if program in _PYTHONS and args[:1] == ["-m"] and len(args) > 1:
-            module = args[1]
-            if module.split(".")[0] not in self.names.packages:
-                return Outcome("ignored", ref)
-            outcome = self._dotted(ref, module)
-            if outcome.status != "resolved":
-                return outcome
-            program, args = f"python -m {module}", args[2:]
-        elif program not in self.index.scripts:
-            return Outcome("ignored", ref)
-        return self._arguments(ref, program, args)
-
-    def _arguments(self, ref: Reference, program: str, args: list[str]) -> Outcome:
-        """Check sub-commands and options as a user would type them after the program."""
-        index = self.index
-        skip = False
-        first = True
-        for arg in args:
-            if skip or arg == "--":
-                skip = False
-                if arg == "--":
-                    break
-                continue
-            if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
-                flag = arg.split("=", 1)[0]
-                if not _known_flag(flag, index.options):
-                    close = difflib.get_close_matches(flag, sorted(index.options), n=3)
-                    return Outcome(
-                        "unresolved",
-                        ref,
-                        message=f"`{flag}` is not an option of `{program}`",
-                        suggestions=tuple(close),
-                    )
-                skip = flag in index.valued and "=" not in arg
-                continue
-            word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
-            if first and index.subcommands and word and arg not in index.subcommands:
-                close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
-                return Outcome(
-                    "unresolved",
-                    ref,
-                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
-                    suggestions=tuple(f"{program} {c}" for c in close),
-                )
-            first = False  # later words may be nested commands or arguments: not checked
-        return Outcome("resolved", ref, program)
-
-    def _option_text(self, ref: Reference, text: str) -> Outcome:
-        """An option alone in a code span: a claim only when the project has a CLI."""
-        index = self.index
-        if not index.options and not index.subcommands:
-            return Outcome("ignored", ref)
-        flag = text.split("=", 1)[0].split()[0]
-        if flag.lstrip("-") in _PLACEHOLDERS:
-            return Outcome("ignored", ref)
-        if _known_flag(flag, index.options | index.other_options):
-            return Outcome("resolved", ref, flag)
-        # Alone in prose, a flag may be pip's or git's (`--no-binary`, `--ignore-rev`): it is
-        # reported only when it reads like one of the project's own, renamed or mistyped.
-        close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
-        if not close:
-            return Outcome("ignored", ref)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{flag}` is not an option of the project's commands",
-            suggestions=tuple(close),
-        )
-
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
@@ -613,30 +532,3 @@ def _words_within(name: str, other: str) -> bool:
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
     """Whether a document path matches one of the ignore patterns."""
     return any(fnmatch.fnmatchcase(str(path), p) for p in patterns)
-
-
-_SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
-
-
-def _known_flag(flag: str, options: set[str]) -> bool:
-    """Whether a flag is one of `options` as a user may type it: exactly, abbreviated (argparse),
-    repeated or clustered (`-vv`, `-dco`), or negated (`--no-X` for `--X`)."""
-    if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
-        return True
-    if flag.startswith("--no-") and f"--{flag[5:]}" in options:
-        return True  # argparse's BooleanOptionalAction and its kin
-    return _abbreviates(flag, options)
-
-
-def _short_cluster(flag: str, options: set[str]) -> bool:
-    """`-vv` (a counted flag given twice) or `-dco` (short flags given together)."""
-    if flag.startswith("--") or len(flag) < 3 or not flag[1:].isalpha():
-        return False
-    return all(f"-{letter}" in options for letter in flag[1:])
-
-
-def _abbreviates(flag: str, options: set[str]) -> bool:
-    """argparse accepts any unambiguous prefix of a long option (`--package` for `--packages`)."""
-    if not flag.startswith("--") or len(flag) < 4:
-        return False
-    return len([o for o in options if o.startswith("--") and o.startswith(flag)]) == 1
