@@ -308,6 +308,12 @@ cat = Catalog()
 ```python
 from shelf.core import Catalog, load_books
 ```
+
+```python
+import shelf.core
+
+cat = shelf.core.Catalog()
+```
 """
 
 
@@ -332,6 +338,9 @@ def test_class_moved_to_another_module_is_repaired_where_a_token_edit_proves_it(
     # an import that also names what stayed behind must be split: a person does that
     assert "from shelf.core import Catalog, load_books\n" in text
     assert "README.md:12: review: `Catalog` moved to `shelf.catalog.Catalog`" in out, out
+    # `import shelf.core` would not make `shelf.catalog` usable: the example needs a person
+    assert "import shelf.core\n\ncat = shelf.core.Catalog()\n" in text
+    assert "README.md:18: review: `Catalog` moved to `shelf.catalog.Catalog`" in out, out
     assert text.count("\n") == MOVED_README.count("\n")
     assert code == 1
 

@@ -276,7 +276,7 @@ def test_rst_example_is_proposed_inside_its_code_block(tmp_path, monkeypatch, ca
 
 def test_model_timeout_leaves_the_review_with_one_line(repo, monkeypatch, capsys):
     monkeypatch.setenv("KLARO_REQUEST_TIMEOUT", "0.3")
-    with FakeOpenAI([slow(2.0, replace_lines(4, 4, FIXED_LINE))]) as server:
+    with FakeOpenAI([slow(1.0, replace_lines(4, 4, FIXED_LINE))]) as server:
         use_model(monkeypatch, server)
         code = main(["check", str(repo), "--fix", "--propose", "--no-cache"])
     out = capsys.readouterr().out

@@ -110,13 +110,16 @@ class FakeOpenAI:
                     headers = dict(headers)
                     time.sleep(float(headers.pop(_DELAY)))
                 payload = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client timed out and hung up, as it may with a real server
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass  # keep test output clean

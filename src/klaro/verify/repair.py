@@ -58,7 +58,10 @@ class Review:
         if c.status == "removed":
             return f"`{c.old_token}` was removed ({c.old.strip('|').replace('|', ' ')})"
         if c.old_token == c.new_token:
-            return f"`{c.old_token}` moved to `{c.new}`; this import names more: split it by hand"
+            return (
+                f"`{c.old_token}` moved to `{c.new}`; this line needs more than a token edit "
+                "(an import to split or to add)"
+            )
         if c.status == "ambiguous":
             names = ", ".join(f"`{n}`" for n in c.candidates[:3])
             return f"`{c.old_token}` was renamed, but to which is unclear: {names}"
@@ -122,7 +125,7 @@ class Rule:
     pattern: re.Pattern[str]
     new: str
     certain: bool
-    where: str  # code | anywhere | command | call
+    where: str  # code | anywhere | command | call | import | text | example
 
 
 def shifted(line: int, proposals: Sequence[Proposal]) -> int:
@@ -203,9 +206,10 @@ def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[
 def _moved_rules(change: Change, old_parent: str, new_parent: str) -> list[Rule]:
     """A definition moved to another module under the same name (`pkg.a.C` -> `pkg.b.C`).
 
-    Its dotted name is rewritten wherever it is written out, and `from pkg.a import C` becomes
-    `from pkg.b import C`; an import that also names other things of the old module would
-    need splitting, which is not a token edit: that line is left for review.
+    Its dotted name is rewritten in prose, code spans and directives, and `from pkg.a import C`
+    becomes `from pkg.b import C`. Left for review: an import that also names other things
+    of the old module (splitting a line is not a token edit), and `pkg.a.C` used in a code
+    example, whose `import pkg.a` would not make `pkg.b` available.
     """
     token = re.escape(change.old_token)
     dotted = re.compile(rf"(?<![\w.]){re.escape(change.old)}(?!\w)")
@@ -214,7 +218,8 @@ def _moved_rules(change: Change, old_parent: str, new_parent: str) -> list[Rule]
     )
     shared = re.compile(rf"(?<=from {re.escape(old_parent)} import )(?:[\w, ]*?\b)?{token}\b")
     return [
-        Rule(change, dotted, change.new, True, "anywhere"),
+        Rule(change, dotted, change.new, True, "text"),
+        Rule(change, dotted, change.new, False, "example"),
         Rule(change, alone, new_parent, True, "anywhere"),
         Rule(change, shared, change.new_token, False, "anywhere"),
     ]
@@ -332,6 +337,9 @@ def _applies(
         return ran or alone
     if rule.where == "code":
         return in_block or in_span
+    if rule.where in {"text", "example"}:  # a directive's argument names code like prose does
+        example = in_block and not _RST_CODE_LINE.match(line)
+        return example == (rule.where == "example")
     if in_block or in_span or rule.where == "import":
         return True
     context = line[max(0, start - 1) : end + 1]
