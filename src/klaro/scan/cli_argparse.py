@@ -39,6 +39,7 @@ class Argparse:
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
                     has_subcommands=bool(info.get("subcommands")),
                     option_refs=tuple(self.refs.get(key, ())),
+                    abbreviations=info.get("abbreviations") is not False,
                 )
             )
         return out
@@ -117,6 +118,7 @@ class Argparse:
                 help_of(kw(call, "description"), self.constants),
                 None,
             )
+            self._abbreviations(key, call)
         elif func.endswith(".add_subparsers"):
             parent = variables.get(func[: -len(".add_subparsers")])
             if parent:
@@ -150,7 +152,14 @@ class Argparse:
             help_text = help_of(kw(call, "help") or kw(call, "description"), self.constants)
             parent = str(self.commands[parent_key]["name"]) if parent_key else None
             self._add(key, name, call.lineno, function, help_text, parent)
+            self._abbreviations(key, call)
         return key
+
+    def _abbreviations(self, key: str, call: ast.Call) -> None:
+        """`allow_abbrev=False` turns off argparse's prefix matching for that parser."""
+        given = kw(call, "allow_abbrev")
+        if isinstance(given, ast.Constant) and not given.value:
+            self.commands[key]["abbreviations"] = False
 
     def _implicit(self, owner: str, function: str, lineno: int) -> str:
         """Register a parser we only see as a parameter (`def add_args(parser)`)."""

@@ -28,11 +28,12 @@ def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
 
     Three shapes are read: `verbose = click.option(...)` (applied as `@verbose`), a list of
     options `common = [click.option(...), ...]` (applied through a helper, `@add(common)`), and
-    a helper decorator `def common_options(f)` whose body applies options to `f` (directly,
-    stacked, or in a loop over such a list). A name may carry several options.
+    a helper decorator `def common_options(f)`, or a factory of one applied as
+    `@insert_options()`, whose body applies options (directly, stacked, or in a loop over
+    such a list). A name may carry several options.
     """
     found: list[tuple[str, CliOption]] = []
-    lists: dict[str, list[CliOption]] = {}
+    lists: dict[str, list[CliOption]] = {}  # names a helper's body may use, single or many
     for node in tree.body:
         if (
             isinstance(node, ast.Assign)
@@ -44,6 +45,7 @@ def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
                 option = _click_option(node.value)
                 if option is not None:
                     found.append((name, option))
+                    lists[name] = [option]
             elif isinstance(node.value, ast.List | ast.Tuple):
                 options = [
                     o
@@ -53,28 +55,57 @@ def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
                 if options and len(options) == len(node.value.elts):
                     lists[name] = options
                     found += [(name, o) for o in options]
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and len(node.args.args) == 1:
-            found += [(node.name, o) for o in _helper_options(node, lists)]
+    helpers = {
+        node.name: node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(node))
+    }
+    done: dict[str, list[CliOption]] = {}
+    for name in helpers:
+        found += [(name, o) for o in _helper_options(name, helpers, lists, done)]
     return found
 
 
-def _helper_options(node: ast.FunctionDef, lists: dict[str, list[CliOption]]) -> list[CliOption]:
-    """Options a one-argument helper decorator applies to the function it is given."""
+def _helper_options(
+    name: str,
+    helpers: dict[str, ast.FunctionDef],
+    lists: dict[str, list[CliOption]],
+    done: dict[str, list[CliOption]],
+) -> list[CliOption]:
+    """Options a helper decorator applies to the function it is given, in source order.
+
+    The helper may be a decorator (`def common(f)`) or a factory of one
+    (`def insert_options(*, require_pk=False)` returning an inner decorator); its body may
+    build the options inline, name a module list of them (`+ _import_options`), or name
+    another helper (`load_extension_option` among the decorators it applies).
+    """
+    if name in done:
+        return done[name]
+    done[name] = []  # a helper naming itself adds nothing more
     options: list[CliOption] = []
-    for sub in ast.walk(node):
+    for sub in _in_order(helpers[name].body):
         if isinstance(sub, ast.Call):
             option = _click_option(sub)
             if option is not None and dotted(sub.func).rsplit(".", 1)[0] in CLICK_MODULES:
                 options.append(option)
-        elif isinstance(sub, ast.For) and isinstance(sub.iter, ast.Name | ast.Call):
-            source = (
-                sub.iter.args[0] if isinstance(sub.iter, ast.Call) and sub.iter.args else sub.iter
-            )
-            if isinstance(source, ast.Name) and source.id in lists:
-                options += lists[source.id]
-    returns = [n for n in ast.walk(node) if isinstance(n, ast.Return) and n.value is not None]
-    return options if returns else []
+        elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+            if sub.id in lists:
+                options += lists[sub.id]
+            elif sub.id in helpers and sub.id != name:
+                options += _helper_options(sub.id, helpers, lists, done)
+    done[name] = options
+    return options
+
+
+def _in_order(body: list[ast.stmt]) -> Iterable[ast.AST]:
+    """Yield the nodes below `body` depth-first in source order (`ast.walk` goes by level)."""
+    for stmt in body:
+        stack: list[ast.AST] = [stmt]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
 def decorated_commands(
@@ -108,6 +139,7 @@ def decorated_commands(
             names[node.name] = name
             found.append((node, prefix, deco, "typer" if is_typer else "click"))
             break
+    extended = _extended_groups(tree, set(names)) if frameworks & CLICK_MODULES else set()
     out = []
     for node, prefix, deco, framework in found:
         call = deco if isinstance(deco, ast.Call) else None
@@ -132,6 +164,7 @@ def decorated_commands(
                 options=options,
                 parent=parent or None,
                 option_refs=tuple(refs),
+                plugins=node.name in extended,
             )
         )
     if frameworks & CLICK_MODULES:
@@ -174,6 +207,41 @@ def _added_commands(
             )
         )
     return out
+
+
+def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:
+    """Groups whose sub-commands also come from plugins, so others than ours may exist.
+
+    Read: `@with_plugins(...)` (click-plugins); `group.add_command(...)` given a loaded object
+    (`ep.load()`) or inside a loop; the group handed to code we cannot see into (a pluggy
+    hook `pm.hook.register_commands(cli=cli)`, `trogon.tui()(cli)`), not to a function of
+    this module nor to click itself.
+    """
+    local = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    looped = {id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.name in groups
+            and any(dotted(d).split("(")[0].endswith("with_plugins") for d in node.decorator_list)
+        ):
+            found.add(node.name)
+        if not isinstance(node, ast.Call):
+            continue
+        func = dotted(node.func)
+        owner, _, last = func.rpartition(".")
+        if last == "add_command":
+            loaded = any(isinstance(a, ast.Call) for a in node.args)  # `ep.load()`
+            if owner in groups and (id(node) in looped or loaded):
+                found.add(owner)
+            continue
+        if func in local or func.split(".")[0] in CLICK_MODULES or func in groups:
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            if isinstance(arg, ast.Name) and arg.id in groups:
+                found.add(arg.id)
+    return found
 
 
 def _functions(body: list[ast.stmt], prefix: str) -> Iterable[tuple[ast.stmt, str]]:
@@ -233,6 +301,10 @@ def _click_options(
                 options.append(option)
             elif len(deco.args) == 1 and dotted(deco.args[0]) in shared:
                 options += shared[dotted(deco.args[0])]  # `@add_options(common)`
+            elif dotted(deco.func) in shared:
+                options += shared[dotted(deco.func)]  # a factory: `@insert_options(pk=True)`
+            elif dotted(deco.func).split(".", 1)[0] not in CLICK_MODULES:
+                refs.append((len(options), dotted(deco.func)))  # `@options.common()`
             continue
         name = dotted(deco)
         last = name.rsplit(".", 1)[-1]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
+from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
 
 _VALUE_LIMIT = 80
@@ -25,6 +26,7 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
+_FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _CLI_WORDS = ("argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt")
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
@@ -62,10 +64,14 @@ class _ModuleVisitor:
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
         self.attached: dict[str, None] = {}
+        self.imported: frozenset[str] = frozenset()  # names the module's imports bind
+        self.env_calls: dict[tuple[str, int, str, int], None] = {}
+        self.flags: dict[str, None] = {}  # option-shaped string literals, in order
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
         imports = tuple(self._imports(body))
+        self.imported = frozenset(i.alias for i in imports)
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
         # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
         constants = tuple(self._variables(_walk_statements(body), module_level=True))
@@ -127,6 +133,9 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            env_helpers=tuple(self.env_helpers.items()),
+            env_calls=tuple(self.env_calls),
+            flag_literals=tuple(self.flags),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -208,6 +217,7 @@ class _ModuleVisitor:
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, owner: ast.ClassDef | None
     ) -> Function:
         decorators = tuple(ast.unparse(d) for d in node.decorator_list)
+        self._walk(node.decorator_list, None)  # `@argument("-o")`, `@option(envvar=...)`
         kind = "function"
         if owner is not None:
             kind = "method"
@@ -222,6 +232,7 @@ class _ModuleVisitor:
                     kind = "property"
         name = node.name
         public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+        flow = kwargs_flow(node, owner)
         return Function(
             name=name,
             qualname=f"{prefix}{name}",
@@ -236,7 +247,9 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
-            forwards=_forwards(node),
+            forwards=flow.forwards,
+            kwarg_keys=flow.keys,
+            kwargs_open=flow.open,
             returns_call=None if node.returns else _returns_call(node),
         )
 
@@ -246,7 +259,7 @@ class _ModuleVisitor:
         self._walk(node.body, calls)
         return tuple(sorted(calls))
 
-    def _walk(self, nodes: list[ast.stmt], calls: dict[str, None] | None) -> None:
+    def _walk(self, nodes: Sequence[ast.AST], calls: dict[str, None] | None) -> None:
         """Visit every node below `nodes` once: record calls and environment reads.
 
         Each node of a module is walked exactly once (module statements, class bodies and
@@ -256,6 +269,11 @@ class _ModuleVisitor:
         while stack:
             node = stack.pop()
             kind = type(node)
+            if kind is ast.Constant:
+                value = node.value
+                if isinstance(value, str) and value[:1] == "-" and _FLAG.match(value):
+                    self.flags[value] = None
+                continue
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -267,10 +285,20 @@ class _ModuleVisitor:
                     helper = self.env_helpers.get(name)
                     if helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
+                    elif node.args and name.split(".", 1)[0] in self.imported:
+                        self._env_call(name, node)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
                         self._env(node.args[0], node, name, default, upper_only=strict)
+                for keyword in node.keywords:
+                    if keyword.arg == "auto_envvar_prefix":
+                        self._auto_envvar_prefix(keyword.value, node)
+            elif kind is ast.Dict:
+                assert isinstance(node, ast.Dict)
+                for key, value in zip(node.keys, node.values, strict=True):
+                    if isinstance(key, ast.Constant) and key.value == "auto_envvar_prefix":
+                        self._auto_envvar_prefix(value, node)
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
                 owner = _dotted(node.value)
@@ -324,6 +352,13 @@ class _ModuleVisitor:
         ):
             self.env.append(EnvVar(first.value + "*", self.path, node.lineno, None, "prefix"))
 
+    def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:
+        """click's `auto_envvar_prefix="TOOL"`: every option is also read from `TOOL_...`."""
+        prefix = self._string(value)
+        if prefix and _ENV_NAME.match(prefix):
+            via = "click auto_envvar_prefix"
+            self.env.append(EnvVar(f"{prefix}_*", self.path, node.lineno, None, via))
+
     def _env(
         self,
         key: ast.expr,
@@ -339,6 +374,14 @@ class _ModuleVisitor:
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
+
+    def _env_call(self, name: str, node: ast.Call) -> None:
+        """Keep `env("APP_LEVEL", ...)` of an imported `env`: another module may define it as a
+        helper reading the variable (linked in `scan.analyze`)."""
+        for position, arg in enumerate(node.args[:4]):
+            value = self._string(arg)
+            if value and "_" in value and _ENV_NAME.match(value):
+                self.env_calls[(name, position, value, node.lineno)] = None
 
     def _string(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -451,23 +494,6 @@ def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
             found.add(name)
         stack.extend(ast.iter_child_nodes(sub))
     return found.pop() if len(found) == 1 else None
-
-
-def _forwards(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-    """Call targets that receive the function's own `**kwargs` (followed one step later)."""
-    if node.args.kwarg is None:
-        return ()
-    kwargs = node.args.kwarg.arg
-    found: dict[str, None] = {}
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and any(
-            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
-            for k in sub.keywords
-        ):
-            name = _dotted(sub.func)
-            if name:
-                found[name] = None
-    return tuple(found)
 
 
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:

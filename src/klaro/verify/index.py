@@ -33,6 +33,12 @@ class ProjectIndex:
     # script's flags): real, so naming them is not drift, but not the product's CLI
     other_options: set[str] = field(default_factory=set)
     valued: set[str] = field(default_factory=set)  # options that take a value
+    # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
+    abbreviable: set[str] = field(default_factory=set)
+    # option-shaped string literals of the shipped code: flags some parser we do not read
+    # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
+    flag_literals: set[str] = field(default_factory=set)
+    plugins: bool = False  # a command group also gets sub-commands from plugins
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
@@ -94,11 +100,14 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
+        index.plugins = index.plugins or command.plugins
         for option in command.options:
             if not option.positional:
                 index.options.update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
+                if command.abbreviations:
+                    index.abbreviable.update(f for f in option.flags if f.startswith("--"))
             if option.envvar:
                 index.env_vars.add(option.envvar)
     if not index.scripts and analysis.cli and meta.name:
@@ -118,6 +127,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
     }
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
+    index.flag_literals = {
+        f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
+    }
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
     index.basenames = {p.rsplit("/", 1)[-1] for p in index.files}
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]

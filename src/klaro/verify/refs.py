@@ -59,6 +59,7 @@ class Document:
     anchors: set[str] = field(default_factory=set)
     words: set[str] = field(default_factory=set)  # identifiers and flags it mentions anywhere
     bindings: Bindings = field(default_factory=Bindings)
+    lines: list[str] = field(default_factory=list)  # the source, for a span's sentence
 
 
 class _Reader(MarkdownIt):
@@ -85,7 +86,7 @@ def extract_references(text: str, path: str) -> list[Reference]:
 
 def parse_document(text: str, path: str) -> Document:
     """Parse a Markdown document into references, heading anchors and mentioned words."""
-    doc = Document(path)
+    doc = Document(path, lines=text.splitlines())
     tokens = _parser().parse(text)
     slugger = _Slugger()
     heading = False

@@ -14,14 +14,17 @@ import ast
 import builtins
 import difflib
 import fnmatch
+import functools
+import io
 import keyword
 import re
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
+from klaro.verify.cli import PYTHONS, CliClaims
+from klaro.verify.former import Former
+from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
 from klaro.verify.pyblocks import Bindings, call_arguments, call_context, python_references
@@ -127,7 +130,6 @@ _SNAKE_OR_CAMEL = re.compile(
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
-_PYTHONS = {"python", "python3", "py", "pypy", "pypy3"}
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
     [
@@ -163,8 +165,11 @@ _PLACEHOLDERS = frozenset(
 class Resolver:
     """Resolve references against one project index; reusable across documents and drafts."""
 
-    def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
+    def __init__(
+        self, index: ProjectIndex, ignore: Sequence[str] = (), former: Former | None = None
+    ) -> None:
         self.index = index
+        self.former = former  # names the code once had: a bare old name is stale, not a word
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
@@ -173,6 +178,7 @@ class Resolver:
             re.compile("|".join(fnmatch.translate(p) for p in self.ignore)) if ignore else None
         )
         self.links = LinkResolver(index, ignore, self._dotted)
+        self.cli = CliClaims(index, self._dotted)
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order."""
@@ -188,7 +194,7 @@ class Resolver:
         if ref.kind in {"import", "python"}:
             return self._python(ref)
         if ref.kind == "command":
-            return self._command(ref, ref.text)
+            return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
             return self._env(ref, ref.text)
         return self._code(ref, doc)
@@ -208,7 +214,7 @@ class Resolver:
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
         if text.startswith("$ "):
-            return self._command(ref, text[2:])
+            return self.cli.command(ref, text[2:], doc)
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))
@@ -219,14 +225,14 @@ class Resolver:
         if env := _ENV.match(text):
             return self._env(ref, env.group(1))
         if _OPTION.match(text):
-            return self._option_text(ref, text)
+            return self.cli.option(ref, text, doc)
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call:
             first = text.split()[0]
-            if first in self.index.scripts or first in _PYTHONS:
-                return self._command(ref, text)
+            if first in self.index.scripts or first in PYTHONS:
+                return self.cli.command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -238,7 +244,13 @@ class Resolver:
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
-        return self._called(outcome, symbol.group(1), _span_arguments(rest)) if rest else outcome
+        if not rest or self._ambiguous(symbol.group(1)):
+            return outcome  # `load(path, strict=True)` when two classes have a `load`: whose?
+        return self._called(outcome, symbol.group(1), _span_arguments(rest))
+
+    def _ambiguous(self, name: str) -> bool:
+        """A bare name several project objects have: its signature is not known."""
+        return "." not in name and len(self.names.by_last.get(name, ())) > 1
 
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
@@ -268,6 +280,8 @@ class Resolver:
                 return other if other.status == "resolved" else found
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
+            if root not in index.packages and not index.by_last.get(root):
+                return Outcome("ignored", ref)  # imported from elsewhere: the import tells
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
@@ -304,11 +318,19 @@ class Resolver:
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith("__") or not (called or _SNAKE_OR_CAMEL.match(name)):
+        if name.startswith("__") or len(name) <= 2:
             return Outcome("ignored", ref)
-        if len(name) <= 2 or name in self.names.parameters or name in self.names.attached:
+        if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
-        close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+        if gone := self._once_named(ref, name, f"{name}()" if called else name):
+            return gone
+        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
+            return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        close = [
+            c
+            for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+            if called or not _words_within(name, c)
+        ]
         if not close and not called:
             return Outcome("ignored", ref)
         shown = f"{name}()" if called else name
@@ -319,9 +341,25 @@ class Resolver:
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
+    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
+        """A name the documented state of the code had and the current code lacks: stale."""
+        old = self.former.get(name) if self.former is not None else None
+        if old is None:
+            return None
+        full, where = old
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
+            "`klaro check --fix` repairs proven renames",
+            suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
     def _unknown_owner(self, ref: Reference, name: str) -> Outcome:
         """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
         root, _, rest = name.partition(".")
+        if gone := self._once_named(ref, root, name):
+            return gone
         if not root[:1].isupper():
             return Outcome("ignored", ref)
         member = rest.split(".")[0]
@@ -376,7 +414,7 @@ class Resolver:
         """
         root = ref.text.split(".")[0]
         names = self.names
-        if root in names.dependencies or root in sys.stdlib_module_names or root in _PYTHONS:
+        if root in names.dependencies or root in sys.stdlib_module_names or root in PYTHONS:
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
         if not close:
@@ -448,87 +486,6 @@ class Resolver:
 
     # -- CLI, environment, paths ---------------------------------------------------------------
 
-    def _command(self, ref: Reference, text: str) -> Outcome:
-        try:
-            words = shlex.split(text)
-        except ValueError:
-            words = text.split()
-        # only the first command of a pipeline or list is the project's (`tool -x | grep y`)
-        cut = next((i for i, w in enumerate(words) if w in _SHELL_OPERATORS), len(words))
-        words = words[:cut]
-        if not words:
-            return Outcome("ignored", ref)
-        program = words[0].rsplit("/", 1)[-1]
-        args = words[1:]
-        if program in _PYTHONS and args[:1] == ["-m"] and len(args) > 1:
-            module = args[1]
-            if module.split(".")[0] not in self.names.packages:
-                return Outcome("ignored", ref)
-            outcome = self._dotted(ref, module)
-            if outcome.status != "resolved":
-                return outcome
-            program, args = f"python -m {module}", args[2:]
-        elif program not in self.index.scripts:
-            return Outcome("ignored", ref)
-        return self._arguments(ref, program, args)
-
-    def _arguments(self, ref: Reference, program: str, args: list[str]) -> Outcome:
-        """Check sub-commands and options as a user would type them after the program."""
-        index = self.index
-        skip = False
-        first = True
-        for arg in args:
-            if skip or arg == "--":
-                skip = False
-                if arg == "--":
-                    break
-                continue
-            if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
-                flag = arg.split("=", 1)[0]
-                if not _known_flag(flag, index.options):
-                    close = difflib.get_close_matches(flag, sorted(index.options), n=3)
-                    return Outcome(
-                        "unresolved",
-                        ref,
-                        message=f"`{flag}` is not an option of `{program}`",
-                        suggestions=tuple(close),
-                    )
-                skip = flag in index.valued and "=" not in arg
-                continue
-            word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
-            if first and index.subcommands and word and arg not in index.subcommands:
-                close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
-                return Outcome(
-                    "unresolved",
-                    ref,
-                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
-                    suggestions=tuple(f"{program} {c}" for c in close),
-                )
-            first = False  # later words may be nested commands or arguments: not checked
-        return Outcome("resolved", ref, program)
-
-    def _option_text(self, ref: Reference, text: str) -> Outcome:
-        """An option alone in a code span: a claim only when the project has a CLI."""
-        index = self.index
-        if not index.options and not index.subcommands:
-            return Outcome("ignored", ref)
-        flag = text.split("=", 1)[0].split()[0]
-        if flag.lstrip("-") in _PLACEHOLDERS:
-            return Outcome("ignored", ref)
-        if _known_flag(flag, index.options | index.other_options):
-            return Outcome("resolved", ref, flag)
-        # Alone in prose, a flag may be pip's or git's (`--no-binary`, `--ignore-rev`): it is
-        # reported only when it reads like one of the project's own, renamed or mistyped.
-        close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
-        if not close:
-            return Outcome("ignored", ref)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{flag}` is not an option of the project's commands",
-            suggestions=tuple(close),
-        )
-
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
@@ -564,33 +521,20 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
     return found
 
 
+@functools.cache
+def _python_methods() -> frozenset[str]:
+    """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
+    types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
+    return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+
+
+def _words_within(name: str, other: str) -> bool:
+    """`pull_request` in `on_pull_request`: another concept built on the same words, no typo."""
+    words, others = name.lower().split("_"), other.lower().split("_")
+    n = len(words)
+    return n < len(others) and any(others[i : i + n] == words for i in range(len(others) - n + 1))
+
+
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
     """Whether a document path matches one of the ignore patterns."""
     return any(fnmatch.fnmatchcase(str(path), p) for p in patterns)
-
-
-_SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
-
-
-def _known_flag(flag: str, options: set[str]) -> bool:
-    """Whether a flag is one of `options` as a user may type it: exactly, abbreviated (argparse),
-    repeated or clustered (`-vv`, `-dco`), or negated (`--no-X` for `--X`)."""
-    if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
-        return True
-    if flag.startswith("--no-") and f"--{flag[5:]}" in options:
-        return True  # argparse's BooleanOptionalAction and its kin
-    return _abbreviates(flag, options)
-
-
-def _short_cluster(flag: str, options: set[str]) -> bool:
-    """`-vv` (a counted flag given twice) or `-dco` (short flags given together)."""
-    if flag.startswith("--") or len(flag) < 3 or not flag[1:].isalpha():
-        return False
-    return all(f"-{letter}" in options for letter in flag[1:])
-
-
-def _abbreviates(flag: str, options: set[str]) -> bool:
-    """argparse accepts any unambiguous prefix of a long option (`--package` for `--packages`)."""
-    if not flag.startswith("--") or len(flag) < 4:
-        return False
-    return len([o for o in options if o.startswith("--") and o.startswith(flag)]) == 1

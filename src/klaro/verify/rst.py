@@ -40,7 +40,8 @@ _LINKED = {"image", "figure", "include", "literalinclude"}
 
 def parse_rst(text: str, path: str) -> Document:
     """Parse a reStructuredText document into references, section anchors and mentioned words."""
-    reader = _Reader(Document(path), text.splitlines())
+    lines = text.splitlines()
+    reader = _Reader(Document(path, lines=lines), lines)
     reader.run()
     add_words(reader.doc, text)
     return reader.doc

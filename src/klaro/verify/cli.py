@@ -1,0 +1,253 @@
+"""Claims about the project's command line: `tool sub --flag` lines and flags named in prose.
+
+A command line is a claim when its program is one of the project's scripts (or `python -m`
+one of its modules): every flag after it must be an option the program accepts as a user
+types it, and its first word a sub-command, unless plugins add sub-commands at run time.
+
+A flag alone in a code span (`--exit-code`, ``--no-warnings``), in a sentence, a table or a
+list, is a claim about the project's CLI when the project has one: the text says which
+program it means only when it means another (`less -R` in its examples, "pass `--no-binary`
+to pip"), so the flag is the project's unless its sentence names another program, or the
+document runs another program with it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shlex
+from collections.abc import Callable
+
+from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
+from klaro.verify.outcome import Outcome
+from klaro.verify.refs import Document, Reference
+
+PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
+_SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
+# Options written as the name of their kind: `--option`, `--no-OPTION`, `--arguments`.
+_PLACEHOLDERS = frozenset(
+    {"option", "options", "flag", "flags", "arg", "args", "argument", "arguments", "foo", "bar"}
+)
+# Programs prose names when it gives their flags (`--no-binary` to pip, git's `--ignore-rev`):
+# well-known tools whose names are not also common English words.
+_OTHER_PROGRAMS = frozenset(
+    {
+        "pip", "pipx", "pip3", "git", "python", "python3", "pytest", "tox", "nox", "npm",
+        "npx", "yarn", "docker", "podman", "conda", "mamba", "poetry", "uv", "pdm", "hatch",
+        "cargo", "rustc", "gcc", "clang", "curl", "wget", "ssh", "grep", "sed", "awk", "jq",
+        "black", "ruff", "flake8", "mypy", "isort", "pylint", "pre-commit", "sphinx-build",
+        "mkdocs", "gunicorn", "uvicorn", "kubectl", "helm", "brew", "apt", "apt-get", "gh",
+        "twine", "setuptools", "virtualenv", "venv", "ipython", "jupyter", "coverage",
+        "sqlite3", "psql", "mysql", "node", "deno", "bash", "zsh", "powershell",
+    }
+)  # fmt: skip
+_SPAN = re.compile(r"`+([^`]+)`+")
+_SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
+_WORD = re.compile(r"[A-Za-z][\w.+-]*")
+_MD_HEADING = re.compile(r"^#{1,6}\s")
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>])\1{2,}\s*$")
+# Words a text introduces a plugin's command with: its sub-commands are not the program's own.
+_PLUGIN_TALK = re.compile(r"\b(?:plugins?|extensions?|install)", re.IGNORECASE)
+
+
+class CliClaims:
+    """Check command lines and lone flags against one project's CLI surface."""
+
+    def __init__(self, index: ProjectIndex, module: Callable[[Reference, str], Outcome]) -> None:
+        self.index = index
+        self._module = module  # resolves `python -m pkg.mod` to the project's module
+        self._others: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        # what a command line of ours may pass, and what a flag in prose may name
+        self._accepted = index.options | index.flag_literals
+        self._real = self._accepted | index.other_options
+
+    def command(self, ref: Reference, text: str, doc: Document | None = None) -> Outcome:
+        """A shell command: checked only when its program is the project's."""
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            words = text.split()
+        # only the first command of a pipeline or list is the project's (`tool -x | grep y`)
+        cut = next((i for i, w in enumerate(words) if w in _SHELL_OPERATORS), len(words))
+        words = words[:cut]
+        if not words:
+            return Outcome("ignored", ref)
+        program = words[0].rsplit("/", 1)[-1]
+        args = words[1:]
+        if program in PYTHONS and args[:1] == ["-m"] and len(args) > 1:
+            module = args[1]
+            if module.split(".")[0] not in self.index.packages:
+                return Outcome("ignored", ref)
+            outcome = self._module(ref, module)
+            if outcome.status != "resolved":
+                return outcome
+            program, args = f"python -m {module}", args[2:]
+        elif program not in self.index.scripts:
+            return Outcome("ignored", ref)
+        return self._arguments(ref, program, args, doc)
+
+    def _arguments(
+        self, ref: Reference, program: str, args: list[str], doc: Document | None
+    ) -> Outcome:
+        """Check sub-commands and options as a user would type them after the program."""
+        index = self.index
+        skip = False
+        first = True
+        for arg in args:
+            if skip or arg == "--":
+                skip = False
+                if arg == "--":
+                    break
+                continue
+            if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
+                flag = arg.split("=", 1)[0]
+                if not self.known(flag, self._accepted):
+                    close = difflib.get_close_matches(flag, sorted(index.options), n=3)
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{flag}` is not an option of `{program}`",
+                        suggestions=tuple(close),
+                    )
+                skip = flag in index.valued and "=" not in arg
+                continue
+            word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
+            if first and index.subcommands and word and arg not in index.subcommands:
+                if (
+                    index.plugins
+                    and doc is not None
+                    and _PLUGIN_TALK.search(_section(doc.lines, ref.line))
+                ):
+                    return Outcome("ignored", ref)  # a plugin's command: its options unknown
+                close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
+                    suggestions=tuple(f"{program} {c}" for c in close),
+                )
+            first = False  # later words may be nested commands or arguments: not checked
+        return Outcome("resolved", ref, program)
+
+    def option(self, ref: Reference, text: str, doc: Document) -> Outcome:
+        """A flag alone in a code span: the project's, unless the text gives it to another."""
+        index = self.index
+        if not index.options and not index.subcommands:
+            return Outcome("ignored", ref)
+        flag = text.split("=", 1)[0].split()[0]
+        if _placeholder(flag):
+            return Outcome("ignored", ref)
+        if self.known(flag, self._real):
+            return Outcome("resolved", ref, flag)
+        if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
+            return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
+        close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
+        if not close and self._anothers(flag, ref, doc):
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{flag}` is not an option of the project's commands",
+            suggestions=tuple(close),
+        )
+
+    def known(self, flag: str, options: set[str]) -> bool:
+        """Whether a flag is one of `options` as a user may type it: exactly, repeated or
+        clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
+        parser that defines it allows (argparse, unless `allow_abbrev=False`)."""
+        if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
+            return True
+        if flag.startswith("--no-") and f"--{flag[5:]}" in options:
+            return True  # argparse's BooleanOptionalAction and its kin
+        return _abbreviates(flag, self.index.abbreviable)
+
+    def _anothers(self, flag: str, ref: Reference, doc: Document) -> bool:
+        """Whether the document gives this flag to another program: in one of its command
+        lines (`less -R`), or in a sentence naming another program and not ours."""
+        programs, flags = self._other_programs(doc)
+        if flag in flags:
+            return True
+        sentence = _sentence(doc.lines, ref.line, ref.text)
+        spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
+        words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
+        index = self.index
+        ours = {n.lower() for n in index.scripts | index.packages}
+        if (words | spans) & ours or spans & index.subcommands:
+            return False
+        return bool((words | spans) & _OTHER_PROGRAMS or spans & programs)
+
+    def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
+        """Programs other than ours the document runs, and the flags it gives them."""
+        if doc.path not in self._others:
+            programs: set[str] = set()
+            flags: set[str] = set()
+            for ref in doc.references:
+                if ref.kind != "command":
+                    continue
+                words = ref.text.split()
+                program = words[0].rsplit("/", 1)[-1] if words else ""
+                if not program or program in self.index.scripts or program in PYTHONS:
+                    continue
+                programs.add(program)
+                flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
+            self._others[doc.path] = (frozenset(programs), frozenset(flags))
+        return self._others[doc.path]
+
+
+def _sentence(lines: list[str], line: int, text: str) -> str:
+    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends."""
+    if not 0 < line <= len(lines):
+        return ""
+    start = end = line - 1
+    while start > 0 and lines[start - 1].strip() and line - start < 10:
+        start -= 1
+    while end + 1 < len(lines) and lines[end + 1].strip() and end - line < 10:
+        end += 1
+    before = " ".join(x.strip() for x in lines[start : line - 1])
+    paragraph = " ".join(x.strip() for x in lines[start : end + 1])
+    at = paragraph.find(text, len(before))
+    if at < 0:
+        at = len(before)
+    ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
+    begin = max((e for e in ends if e <= at), default=0)
+    stop = min((e for e in ends if e > at), default=len(paragraph))
+    return paragraph[begin:stop]
+
+
+def _section(lines: list[str], line: int) -> str:
+    """The text from the heading above 1-based `line` (Markdown `#` or an rst underline)."""
+    start = max(line - 1, 0)
+    while start > 0 and line - start < 60:
+        above = lines[start - 1]
+        if _MD_HEADING.match(above) or (
+            start > 1 and _RST_UNDERLINE.match(above) and lines[start - 2].strip()
+        ):
+            break
+        start -= 1
+    return "\n".join(lines[start:line])
+
+
+def _placeholder(flag: str) -> bool:
+    """`--option`, `--no-OPTION`, `--OPTIONS`: a flag standing for any flag."""
+    name = flag.lstrip("-")
+    words = [w for w in name.split("-") if w]
+    return name.lower() in _PLACEHOLDERS or any(len(w) > 1 and w.isupper() for w in words)
+
+
+def _single_dash_word(flag: str) -> bool:
+    """`-fieldname`: one dash and several letters (no cluster of short flags checks it)."""
+    return not flag.startswith("--") and len(flag) > 2
+
+
+def _short_cluster(flag: str, options: set[str]) -> bool:
+    """`-vv` (a counted flag given twice) or `-dco` (short flags given together)."""
+    if flag.startswith("--") or len(flag) < 3 or not flag[1:].isalpha():
+        return False
+    return all(f"-{letter}" in options for letter in flag[1:])
+
+
+def _abbreviates(flag: str, options: set[str]) -> bool:
+    """argparse accepts any unambiguous prefix of a long option (`--package` for `--packages`)."""
+    if not flag.startswith("--") or len(flag) < 4:
+        return False
+    return len([o for o in options if o.startswith(flag)]) == 1

@@ -1,0 +1,301 @@
+"""The project's command line as its docs state it: each case a cause seen on a real package.
+
+cruft (typer: no abbreviations; a flag in prose), vulture and yamllint (argparse; flags in
+prose, rst literals and tables), sqlite-utils (option factories, `envvar=`, plugin commands),
+httpie and python-dotenv (flags parsed by code no framework reader sees).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from klaro.config import load_config
+from klaro.scan.analyze import analyze_repository
+from klaro.verify.check import check_repository
+
+
+def _check(root: Path, code: dict[str, str], docs: dict[str, str], script: str) -> list[str]:
+    """Write a small package and its docs; return the drift findings as `file:line: ref`."""
+    for path, text in {**code, **docs}.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    (root / "pyproject.toml").write_text(
+        f'[project]\nname = "{script}"\nversion = "1"\n'
+        f'[project.scripts]\n{script} = "{script.replace("-", "_")}.cli:main"\n'
+    )
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    return [f"{f.file}:{f.line}: {f.reference}" for f in report.drift]
+
+
+TYPER = """import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def update(
+    variables_to_update_file: str = typer.Option(None, "--variables-to-update-file"),
+    skip: bool = typer.Option(False, "--skip"),
+):
+    '''Update the project.'''
+
+
+@app.command()
+def diff(fail_on_diff: bool = typer.Option(False, "--fail-on-diff", "-e")):
+    '''Show the diff.'''
+"""
+
+
+def test_a_prefix_of_a_typer_option_is_not_that_option(tmp_path: Path) -> None:
+    readme = (
+        "# tool\n\n"
+        "```bash\ntool update --variables-to-update '{\"a\": 1}'\n```\n\n"  # a prefix, not ours
+        "```bash\ntool update --variables-to-update-file vars.json --skip\n```\n\n"
+        "The `tool diff` command optionally accepts an `--exit-code` flag.\n"  # renamed
+    )
+    found = _check(
+        tmp_path, {"tool/__init__.py": "", "tool/cli.py": TYPER}, {"README.md": readme}, "tool"
+    )
+    assert found == [
+        "README.md:4: tool update --variables-to-update '{\"a\": 1}'",
+        "README.md:11: --exit-code",
+    ]
+
+
+ARGPARSE = """import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="lint")
+    parser.add_argument("--ignore-names-file", help="names to ignore")
+    parser.add_argument("--strict", action="store_true")
+    parser.add_argument("-f", "--format", choices=["standard", "parsable"])
+    sub = argparse.ArgumentParser(prog="lint-exact", allow_abbrev=False)
+    sub.add_argument("--exactly-this")
+    return parser, sub
+"""
+
+
+def test_argparse_takes_prefixes_unless_told_not_to(tmp_path: Path) -> None:
+    readme = (
+        "# lint\n\n"
+        "Run `lint --ignore-names x.txt` (argparse takes a unique prefix).\n\n"
+        "Run `lint --exactly x` (that parser has `allow_abbrev=False`).\n"
+    )
+    found = _check(
+        tmp_path, {"lint/__init__.py": "", "lint/cli.py": ARGPARSE}, {"README.md": readme}, "lint"
+    )
+    assert found == ["README.md:5: lint --exactly x"]
+
+
+def test_a_flag_in_prose_tables_and_rst_literals_is_a_claim(tmp_path: Path) -> None:
+    readme = (
+        "# lint\n\n"
+        'You can use `--ignore-decorators "@app.route"` to let lint skip routes.\n\n'
+        "| option | meaning |\n|---|---|\n"
+        "| `--no-warnings` | errors only |\n| `--strict` | fail |\n\n"
+        "- `-o` to override the output.\n"
+    )
+    rst = (
+        "Options\n=======\n\n"
+        "If the script is invoked with the ``--no-warnings`` option, it prints errors only.\n"
+        "Add the ``-f parsable`` arguments for machines.\n"
+    )
+    found = _check(
+        tmp_path,
+        {"lint/__init__.py": "", "lint/cli.py": ARGPARSE},
+        {"README.md": readme, "docs/usage.rst": rst},
+        "lint",
+    )
+    assert found == [
+        'README.md:3: --ignore-decorators "@app.route"',
+        "README.md:7: --no-warnings",
+        "README.md:10: -o",
+        "docs/usage.rst:4: --no-warnings",
+    ]
+
+
+def test_flags_the_text_gives_to_other_programs_or_uses_as_placeholders_are_not_claims(
+    tmp_path: Path,
+) -> None:
+    readme = (
+        "# lint\n\n"
+        "```bash\nlint --strict x.py | less -R\n```\n\n"
+        "The `-R` flag tells `less` to keep colours.\n\n"  # less's flag, run so above
+        "Pass `--no-binary :all:` to pip to build from source.\n\n"  # named program
+        "Any option can be unset with `--no-OPTION`; some `--OPTIONS` may change.\n\n"
+        "Items starting with a minus (`-fieldname`) go after `--` to avoid `--arguments`.\n"
+    )
+    found = _check(
+        tmp_path, {"lint/__init__.py": "", "lint/cli.py": ARGPARSE}, {"README.md": readme}, "lint"
+    )
+    assert found == []
+
+
+def test_flags_parsed_by_code_no_framework_reader_sees_are_known(tmp_path: Path) -> None:
+    code = {
+        "lint/__init__.py": "",
+        "lint/cli.py": ARGPARSE,
+        # an IPython magic's arguments and a table the CLI is built from at run time
+        "lint/magic.py": (
+            "from IPython.core.magic_arguments import argument, magic_arguments\n\n"
+            "class Magics:\n"
+            "    @magic_arguments()\n"
+            "    @argument('-o', '--override', action='store_true')\n"
+            "    def lint(self, line):\n        pass\n"
+        ),
+        "lint/spec.py": "COMMANDS = {'upgrade': {'flags': ['--bind-cookies']}}\n",
+    }
+    readme = "# lint\n\n- `-o` to override.\n- `--bind-cookies` binds cookies.\n"
+    tests = {"tests/test_cli.py": "ARGS = ['--left-in-tests']\n"}  # tests are not the product
+    readme += "- `--left-in-tests` was renamed.\n"
+    found = _check(tmp_path, {**code, **tests}, {"README.md": readme}, "lint")
+    assert found == ["README.md:5: --left-in-tests"]
+
+
+CLICK = """import click
+import pluggy
+
+pm = pluggy.PluginManager("db_tool")
+
+_import_options = (
+    click.option("--csv", is_flag=True, help="Input is CSV"),
+    click.option("--delimiter", help="CSV delimiter"),
+)
+
+
+def load_extension_option(fn):
+    return click.option("--load-extension", multiple=True)(fn)
+
+
+def insert_options(*, require_pk=False):
+    def inner(fn):
+        for decorator in reversed(
+            (click.argument("path"), click.option("--pk", required=require_pk))
+            + _import_options
+            + (
+                click.option("--stop-after", type=int),
+                click.option("-d", "--detect-types", is_flag=True, envvar="DB_TOOL_DETECT_TYPES"),
+                load_extension_option,
+            )
+        ):
+            fn = decorator(fn)
+        return fn
+
+    return inner
+
+
+@click.group()
+def cli():
+    "Commands for a database."
+
+
+@cli.command()
+@insert_options()
+def insert(path, pk, csv, delimiter, stop_after, detect_types, load_extension):
+    "Insert rows."
+
+
+@cli.command()
+@insert_options(require_pk=True)
+def upsert(path, pk, csv, delimiter, stop_after, detect_types, load_extension):
+    "Upsert rows."
+
+
+pm.hook.register_commands(cli=cli)
+"""
+
+
+def test_options_from_a_decorator_factory_and_their_envvars(tmp_path: Path) -> None:
+    analysis = analyze_repository(
+        _write(tmp_path, {"db_tool/__init__.py": "", "db_tool/cli.py": CLICK})
+    )
+    insert = next(c for c in analysis.cli if c.name == "insert")
+    assert [o.flags for o in insert.options] == [
+        ("path",),
+        ("--pk",),
+        ("--csv",),
+        ("--delimiter",),
+        ("--stop-after",),
+        ("-d", "--detect-types"),
+        ("--load-extension",),
+    ]
+    module = analysis.module("db_tool.cli")
+    assert module is not None
+    assert [(e.name, e.via) for e in module.env_vars] == [("DB_TOOL_DETECT_TYPES", "click envvar")]
+
+
+def test_plugin_commands_are_unknown_and_known_commands_stay_checked(tmp_path: Path) -> None:
+    cli_rst = (
+        "Inserting\n=========\n\n"
+        "Use ``--detect-types`` (or ``DB_TOOL_DETECT_TYPES=1``) to detect types:\n\n"
+        ".. code-block:: bash\n\n"
+        "    db-tool insert data.db rows.csv --csv -d --stop-after=10\n\n"
+        "Foreign keys\n============\n\n"
+        ".. code-block:: bash\n\n"
+        "    db-tool add-foreign-key data.db rows author\n\n"  # no such command
+        "    db-tool insert data.db rows.csv --stop-afterwards 3\n\n"  # no such option
+        "Plugins\n=======\n\n"
+        "Install a plugin to add commands:\n\n.. code-block:: bash\n\n    db-tool hello-world\n"
+    )
+    code = {"db_tool/__init__.py": "", "db_tool/cli.py": CLICK}
+    found = _check(tmp_path, code, {"docs/cli.rst": cli_rst}, "db-tool")
+    assert found == [
+        "docs/cli.rst:15: db-tool add-foreign-key data.db rows author",
+        "docs/cli.rst:17: db-tool insert data.db rows.csv --stop-afterwards 3",
+    ]
+
+
+def test_groups_extended_by_plugins_are_told_apart(tmp_path: Path) -> None:
+    code = {
+        "app/__init__.py": "",
+        "app/loop.py": (
+            "import click\nfrom importlib.metadata import entry_points\n\n"
+            "@click.group()\ndef cli():\n    pass\n\n"
+            "for ep in entry_points(group='app.commands'):\n    cli.add_command(ep.load())\n"
+        ),
+        "app/decorated.py": (
+            "import click\nfrom click_plugins import with_plugins\n\n"
+            "@with_plugins([])\n@click.group()\ndef main():\n    pass\n"
+        ),
+        "app/closed.py": (
+            "import click\n\n@click.group()\ndef tool():\n    pass\n\n"
+            "@click.command()\ndef run():\n    pass\n\n"
+            "def register(group):\n    group.add_command(run)\n\nregister(tool)\n"
+        ),
+    }
+    analysis = analyze_repository(_write(tmp_path, code))
+    assert {c.name: c.plugins for c in analysis.cli if c.name != "run"} == {
+        "cli": True,
+        "main": True,
+        "tool": False,  # handed to a function of its own module: we can see what it adds
+    }
+
+
+def test_auto_envvar_prefix_makes_prefixed_variables_the_programs(tmp_path: Path) -> None:
+    def cli(call: str) -> dict[str, str]:
+        return {
+            "tool/__init__.py": "",
+            "tool/cli.py": (
+                "import click\n\n@click.command()\n@click.option('--color')\ndef main(color):\n"
+                f"    pass\n\ndef run():\n    {call}\n"
+            ),
+        }
+
+    readme = "# tool\n\nSet `TOOL_COLOR=red` to colour the output.\n"
+    assert (
+        _check(
+            tmp_path / "a", cli("main(auto_envvar_prefix='TOOL')"), {"README.md": readme}, "tool"
+        )
+        == []
+    )
+    assert _check(tmp_path / "b", cli("main()"), {"README.md": readme}, "tool") == [
+        "README.md:3: TOOL_COLOR=red"
+    ]
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    return root
