@@ -11,7 +11,11 @@ Figures per kind: recall (mutations found / mutations) and precision (new findin
 lines / all new findings, decoys included). About a third of the cases are `heldout`: the
 default run skips them so tuning never sees them; `--confirm` runs only them, for the record.
 
-Run: `python benchmarks/drift.py [--confirm | --all] [--package NAME] [--misses]`.
+Each package copy is a git repository whose one commit is the pristine sdist, and the edits
+are left uncommitted, as when a developer runs `klaro check` after a change: the check compares
+with `HEAD` to know the names the code once had (`--no-git` measures without any history).
+
+Run: `python benchmarks/drift.py [--confirm | --all] [--package NAME] [--misses] [--no-git]`.
 Sdists are cached under ~/.cache/klaro-bench; packages that cannot be fetched are skipped.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +39,7 @@ from sdists import Unavailable, fetch_sdist
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
 from klaro.verify.check import check_repository
+from klaro.verify.former import Former
 
 DATA = Path(__file__).parent / "data" / "drift_mutations.yaml"
 Key = tuple[str, int, str]  # file, line, reference
@@ -53,11 +59,19 @@ class Result:
         return bool(self.on_target)
 
 
-def drift_keys(root: Path, docs: list[str] | None) -> set[Key]:
+def drift_keys(root: Path, docs: list[str] | None, history: bool) -> set[Key]:
     """Run the check as `klaro check` does and return its drift findings."""
     analysis = analyze_repository(root)
-    report = check_repository(load_config(root, env={}), analysis, docs)
+    former = Former(root, analysis) if history else None
+    report = check_repository(load_config(root, env={}), analysis, docs, former)
     return {(f.file, f.line, f.reference) for f in report.drift}
+
+
+def commit_all(root: Path) -> None:
+    """Make `root` a git repository whose one commit is its current tree."""
+    identity = ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid"]
+    for args in (["init", "-q"], ["add", "-A"], [*identity, "commit", "-qm", "sdist"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True)
 
 
 def stale_lines(root: Path, case: dict[str, Any]) -> set[tuple[str, int]]:
@@ -108,7 +122,9 @@ def restore(undo: list[tuple[Path, Path | None, str]]) -> None:
             path.write_text(text, encoding="utf-8")
 
 
-def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) -> list[Result]:
+def run_package(
+    name: str, spec: dict[str, Any], cases: list[dict[str, Any]], history: bool = True
+) -> list[Result]:
     """Copy the package once, then check it before and after each case's edits."""
     try:
         source = fetch_sdist(name, str(spec["version"]))
@@ -120,8 +136,10 @@ def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) ->
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / name
         shutil.copytree(source, root)
+        if history:
+            commit_all(root)
         try:
-            before = drift_keys(root, docs)
+            before = drift_keys(root, docs, history)
         except Exception as exc:  # the checker crashing on a package is a result, not the end
             print(f"error {name}: klaro check failed: {exc!r}", file=sys.stderr)
             return [Result(case, error=f"klaro check failed: {exc!r}") for case in cases]
@@ -135,7 +153,7 @@ def run_package(name: str, spec: dict[str, Any], cases: list[dict[str, Any]]) ->
                 results.append(result)
                 continue
             try:
-                after = drift_keys(root, docs)
+                after = drift_keys(root, docs, history)
             except Exception as exc:  # a crash on the edited code counts as broken, not found
                 result.error = f"klaro check failed: {exc!r}"
                 results.append(result)
@@ -200,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--all", action="store_true", help="run tuning and held-out cases")
     parser.add_argument("--package", action="append", help="only these packages")
     parser.add_argument("--misses", action="store_true", help="list misses and false alarms")
+    parser.add_argument(
+        "--no-git", action="store_true", help="check without history (no names the code once had)"
+    )
     args = parser.parse_args(argv)
     data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
     cases = [
@@ -215,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, spec in data["packages"].items():
         mine = [c for c in cases if c["package"] == name]
         if mine:
-            results += run_package(name, spec, mine)
+            results += run_package(name, spec, mine, history=not args.no_git)
             done = [r for r in results if r.case["package"] == name]
             print(f"  {name} {spec['version']}: {len(done)} cases", file=sys.stderr)
     report(results, args.misses)

@@ -9,8 +9,12 @@ Findings without a verdict are listed as `unjudged`, so a change to the checker 
 findings shows up until someone inspects them.
 Target: <= 1 false alarm per 500 references.
 
-Run: `python benchmarks/wild.py [--project NAME] [--list]` (`--list` prints every finding with
-its verdict, to write or review verdicts).
+Projects marked `heldout: true` are a confirmation set: the default run checks only the tuning
+projects, so fixes are made without looking at the held-out ones; `--confirm` runs only the
+held-out projects and `--all` both, for the record.
+
+Run: `python benchmarks/wild.py [--confirm | --all] [--project NAME] [--list]` (`--list` prints
+every finding with its verdict, to write or review verdicts).
 """
 
 from __future__ import annotations
@@ -82,8 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--project", action="append", help="only these projects")
     parser.add_argument("--list", action="store_true", help="print every finding and verdict")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--confirm", action="store_true", help="run only the held-out projects")
+    group.add_argument("--all", action="store_true", help="run tuning and held-out projects")
     args = parser.parse_args(argv)
-    projects = yaml.safe_load(DATA.read_text(encoding="utf-8"))["projects"]
+    projects = [
+        p
+        for p in yaml.safe_load(DATA.read_text(encoding="utf-8"))["projects"]
+        if args.all or bool(p.get("heldout")) == args.confirm
+    ]
+    part = "all" if args.all else "held-out" if args.confirm else "tuning"
+    print(f"{part} projects: {len(projects)}")
     start = time.perf_counter()
     head = ("project", "docs", "refs", "unres", "dead", "true", "false", "nship", "unjdg", "FA/500")
     print("{:28} {:>5} {:>6} {:>6} {:>5} {:>5} {:>5} {:>5} {:>5} {:>8}".format(*head))

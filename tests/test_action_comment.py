@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fakes_github import CODE, EVENTS, Counting, FakeGitHub, api_docs, drive, read_outputs, seed
@@ -123,7 +125,7 @@ def test_docs_check_posts_findings(tmp_path, fake):
     fake.roles["alice"] = "write"
     seen: list[str] = []
 
-    def check(config: Config) -> list[Finding]:
+    def check(config: Config, base: Path | None) -> list[Finding]:
         seen.append((config.root / "widgets/core.py").read_text())
         readme = (config.root / "README.md").read_text()
         return (

@@ -12,7 +12,7 @@ from klaro.github.context import Steps
 from klaro.github.publish import CHECK_MARKER
 
 STALE = "# Widgets\n\nCall `widgets.core.greet()` or `widgets.core.wave()`.\n"
-CHECK = Steps(check=lambda config: app.drift(config))
+CHECK = Steps(check=lambda config, base: app.drift(config, base=base))
 
 
 def pr_head(fake: FakeGitHub, number: int, head_repo: str | None, readme: str) -> str:
@@ -43,6 +43,22 @@ def test_gate_annotates_drift_and_keeps_one_sticky_comment(tmp_path, fake, capsy
     (comment,) = fake.sticky_comments(7)
     assert "Every code reference resolves" in comment["body"]
     assert run.outputs["findings"] == "0"
+
+
+def test_gate_knows_what_the_pr_renamed_from_its_base(tmp_path, fake, capsys):
+    readme = "# Widgets\n\nSay hello with `greet`.\n"
+    main = seed(fake, {**CODE, "README.md": readme})
+    renamed = CODE["widgets/core.py"].replace("greet", "welcome")
+    head = fake.commit({"widgets/core.py": renamed}, "Rename greet", main)
+    fake.refs["heads/feature"] = head
+    fake.open_pull(7, "feature", head, None)
+    run = drive(tmp_path, fake, "pull_request", main, steps=CHECK, head_sha=head, capsys=capsys)
+    assert run.outputs["findings"] == "1", run.log
+    assert "::warning file=README.md,line=3::unresolved: `greet` is no longer in the project" in (
+        run.log
+    )
+    assert "the pull request's base" in run.log
+    assert ("GET", f"/repos/octo/widgets/tarball/{main}") in fake.calls  # the base, as data
 
 
 def test_gate_fails_the_step_only_when_asked(tmp_path, fake, capsys):

@@ -112,3 +112,38 @@ def test_every_tool_call_of_a_message_is_answered(sample_repo: Callable[[str], P
     assert sorted(asked) == sorted(answered) == ["call_x", "call_y"]
     bad = next(m for m in messages if m.get("tool_call_id") == "call_x")
     assert "not valid JSON" in bad["content"]
+
+
+def test_an_rst_target_is_named_as_restructuredtext_to_the_model(
+    sample_repo: Callable[[str], Path],
+) -> None:
+    root = sample_repo("agent_small")
+    analysis = analyze_repository(root)
+    draft = "tinycalc\n========\n\nSmall arithmetic helpers.\n"
+    replies = [
+        text("## Plan\n1. Submit."),
+        tool_calls(
+            (
+                "call_sub",
+                "submit_document",
+                {"path": "README.rst", "summary": "s", "content": draft},
+            )
+        ),
+    ]
+    with FakeOpenAI(replies) as server:
+        overrides = {
+            "base_url": server.url,
+            "api_key": "sk-test-not-a-real-key-000",
+            "readme_path": "README.rst",
+        }
+        config = load_config(root, env={}, overrides=overrides)
+        run_agent(
+            config,
+            analysis,
+            build_graph(analysis),
+            DocChange("README.rst", draft, draft),
+            environ={},
+        )
+    system = server.requests[-1]["messages"][0]
+    assert system["role"] == "system"
+    assert "(reStructuredText)" in system["content"] and ".. klaro:begin NAME" in system["content"]

@@ -66,3 +66,16 @@ def test_config_excludes_apply_to_analysis(
     (root / ".klaro.yml").write_text("exclude:\n  - src/shapes/broken.py\n")
     assert main(["analyze", str(root), "--no-cache"]) == 0
     assert "syntax error" not in capsys.readouterr().out
+
+
+def test_a_repositorys_invalid_escapes_are_not_warned_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "tasks.py").write_text('PATTERN = "\\(\\d+\\)"\n\n\ndef run():\n    return 1\n')
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert main(["analyze", str(tmp_path), "--no-cache"]) == 0
+    assert [str(w.message) for w in caught] == []
+    assert "1 functions" in capsys.readouterr().out

@@ -206,3 +206,30 @@ def test_a_renamed_top_level_module_is_drift_not_another_library(analysis: Analy
         ("nameslibb.console", ("nameslib.console",)),
         ("NAMESLIB_LEVL", ("NAMESLIB_LEVEL",)),  # Windows `setx` sets a variable too
     ]
+
+
+def test_environment_read_through_a_helper_imported_from_another_module(tmp_path: Path) -> None:
+    (tmp_path / "envlib").mkdir()
+    (tmp_path / "envlib/__init__.py").write_text("")
+    (tmp_path / "envlib/settings.py").write_text(
+        "import os\n\n\ndef env(name, default=None):\n    return os.environ.get(name, default)\n"
+    )
+    (tmp_path / "envlib/app.py").write_text(
+        "from envlib.settings import env\nfrom . import settings\n\n"
+        'LEVEL = env("ENVLIB_LEVEL", "info")\nCOLOR = settings.env("ENVLIB_COLOR")\n'
+        'NAME = env("x", "NOT_AN_ENV_READ")\n'
+    )
+    analysis = analyze_repository(tmp_path)
+    found = {e.name: (e.path, e.via) for e in analysis.env_vars}
+    assert found == {
+        "ENVLIB_LEVEL": ("envlib/app.py", "helper"),
+        "ENVLIB_COLOR": ("envlib/app.py", "helper"),
+    }
+    doc = "Set `ENVLIB_LEVEL` or `ENVLIB_COLOR`; `ENVLIB_LEVL` is a typo.\n"
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(doc, "R.md"))
+    status = {o.reference.text: o.status for o in outcomes if o.reference.kind in {"env", "code"}}
+    assert status == {
+        "ENVLIB_LEVEL": "resolved",
+        "ENVLIB_COLOR": "resolved",
+        "ENVLIB_LEVL": "unresolved",
+    }

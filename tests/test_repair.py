@@ -271,7 +271,7 @@ def test_damaged_snapshot_is_one_clear_error(tmp_path, capsys):
 def test_diff_without_fix_is_a_usage_error(tmp_path, capsys):
     _write(tmp_path, {"README.md": "# x\n"})
     assert main(["check", str(tmp_path), "--diff"]) == 2
-    assert "--diff and --since go with --fix" in capsys.readouterr().err
+    assert "--diff goes with --fix" in capsys.readouterr().err
 
 
 def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, capsys):

@@ -215,3 +215,11 @@ def test_github_format_escapes_workflow_commands(sample_repo: Callable[[str], Pa
     assert lines[-1].startswith("::notice title=klaro check::1 documents,")
     assert "%0A" in lines[-1] and "\n" not in lines[-1]
     assert escape_property("50%\r\n") == "50%25%0D%0A"
+
+
+def test_klaros_own_docs_pass_its_check() -> None:
+    """Klaro's README and docs describe Klaro: every reference in them must resolve."""
+    root = Path(__file__).parents[1]
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    assert "README.md" in report.documents
+    assert [f"{f.file}:{f.line}: {f.message}" for f in report.drift] == []

@@ -90,3 +90,42 @@ def test_the_projects_own_mistakes_are_still_reported(tmp_path: Path) -> None:
         "7: tree compyle",
         "9: /guide/index.md",
     ]
+
+
+WORDS = '''"""Hooks."""
+
+
+def on_pull_request(event):
+    return event
+
+
+def is_model_error(reply):
+    return reply
+
+
+class Lexical:
+    @classmethod
+    def load(cls, folder):
+        return folder
+
+
+class Vectors:
+    @classmethod
+    def load(cls, folder, *, dims=3):
+        return folder, dims
+'''
+
+
+def test_concepts_named_like_functions_are_words_and_typos_are_not(tmp_path: Path) -> None:
+    # Seen on Klaro's own README: an event name, a stop reason, a hypothetical call and a
+    # method of Python's file objects, each close to (or the same as) some project name.
+    (tmp_path / "hooks").mkdir()
+    (tmp_path / "hooks/__init__.py").write_text(WORDS)
+    (tmp_path / "README.md").write_text(
+        "On `pull_request` events the run stops with `model_error`; `load(path, strict=True)`\n"
+        "and `close()` are examples.\n\n"
+        "Register `on_pull_requst` and call `reload_all()`.\n"
+    )
+    report = check_repository(load_config(tmp_path, env={}), analyze_repository(tmp_path))
+    found = {(f.line, f.reference): f.suggestions for f in report.drift}
+    assert found == {(4, "on_pull_requst"): ("on_pull_request",), (4, "reload_all()"): ()}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -374,11 +375,29 @@ def verify_changes(
     return checked, resolved, findings
 
 
-def drift(config: Config, *, cache_dir: Path | None = None) -> list[Finding]:
-    """Findings that make the docs wrong (unresolved references, dead links); coverage aside."""
-    from klaro.verify.check import check_repository
+def drift(
+    config: Config,
+    base: Path | None = None,
+    *,
+    cache_dir: Path | None = None,
+    base_label: str = "the pull request's base",
+) -> list[Finding]:
+    """Findings that make the docs wrong (unresolved references, dead links); coverage aside.
 
-    report = check_repository(config, analyze(config, cache_dir=cache_dir))
+    Names the documented state had and the code lacks now are stale wherever the docs still
+    use them: that state is `base`, a tree of it (the drift gate's copy of the PR's base), else
+    `.klaro/state.json` or git history when the checkout has them (see `verify.former`).
+    """
+    from klaro.verify.check import check_repository
+    from klaro.verify.former import Former
+
+    analysis = analyze(config, cache_dir=cache_dir)
+    former = Former(
+        config.root, analysis, cache_dir=cache_dir, base_root=base, base_label=base_label
+    )
+    report = check_repository(config, analysis, former=former)
+    if former.problem:
+        print(f"klaro: documented state not used: {former.problem}", file=sys.stderr)
     return [f for f in report.findings if f.kind != "undocumented"]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Sequence
 
 from klaro import __version__
@@ -35,7 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code: int = args.handler(args)
+        with warnings.catch_warnings():
+            # Parsing a repository's code is not compiling it: its `"\("` is not ours to warn of.
+            warnings.simplefilter("ignore", SyntaxWarning)
+            warnings.filterwarnings("ignore", "invalid escape sequence", DeprecationWarning)
+            code: int = args.handler(args)
     except KlaroError as exc:
         print(f"klaro: error: {exc.message}", file=sys.stderr)
         return exc.exit_code

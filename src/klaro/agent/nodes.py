@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from klaro.agent.context import fit_messages
 from klaro.agent.feedback import Verifier, blocking, finding_line, salvage
 from klaro.agent.model import Usage
-from klaro.agent.prompts import render
+from klaro.agent.prompts import doc_format, render
 from klaro.agent.state import AgentState, Status
 from klaro.agent.tools import Toolbox
 from klaro.agent.trace import Trace
@@ -80,7 +80,9 @@ class Nodes:
 
     def _prefix(self, state: AgentState) -> list[AnyMessage]:
         head: list[AnyMessage] = [
-            SystemMessage(render("system", target=state.target)),
+            SystemMessage(
+                render("system", target=state.target, doc_format=doc_format(state.target))
+            ),
             HumanMessage(state.task),
         ]
         if state.plan:
@@ -110,7 +112,9 @@ class Nodes:
                 errors="\n".join(f"- {e}" for e in errors) or "- none",
             )
         msgs: list[AnyMessage] = [
-            SystemMessage(render("system", target=state.target)),
+            SystemMessage(
+                render("system", target=state.target, doc_format=doc_format(state.target))
+            ),
             HumanMessage(prompt),
         ]
         reply = self._ask("plan", self.model, msgs)

@@ -23,3 +23,8 @@ def render(name: str, **values: object) -> str:
         missing, extra = sorted(slots - set(values)), sorted(set(values) - slots)
         raise KeyError(f"prompt {name!r}: missing {missing}, unexpected {extra}")
     return Template(text).substitute({k: str(v) for k, v in values.items()}).strip()
+
+
+def doc_format(path: str) -> str:
+    """The markup a document is written in, as the prompts name it."""
+    return "reStructuredText" if path.lower().endswith((".rst", ".rest")) else "Markdown"

@@ -44,7 +44,7 @@ def steps() -> Steps:
         generate=lambda config: app.docs_for(
             config, cache_dir=cache, knowledge_dir=temp, repair=True
         ),
-        check=lambda config: app.drift(config, cache_dir=cache),
+        check=lambda config, base: app.drift(config, cache_dir=cache, base=base),
         ask=lambda config, question: app.answer(
             config, question, knowledge_dir=temp, cache_dir=cache
         ),

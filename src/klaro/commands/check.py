@@ -48,7 +48,16 @@ def register(subparsers: Any) -> None:
         "--diff", action="store_true", help="with --fix: print the repairs as a diff, write nothing"
     )
     parser.add_argument(
-        "--since", metavar="REV", help="with --fix: the commit the docs were written for"
+        "--since",
+        metavar="REV",
+        help="the commit the docs were written for (default: .klaro/state.json, else the PR's "
+        "merge base, HEAD with uncommitted edits, else the previous commit): names the code "
+        "had there and lacks now are stale, and --fix repairs proven renames since then",
+    )
+    parser.add_argument(
+        "--no-history",
+        action="store_true",
+        help="do not compare with the documented state (no git, no snapshot)",
     )
     parser.set_defaults(handler=run)
 
@@ -58,15 +67,24 @@ def run(args: argparse.Namespace) -> int:
     from klaro.verify.check import check_repository
     from klaro.verify.format import render
 
-    if (args.diff or args.since) and not args.fix:
-        raise UsageError("--diff and --since go with --fix")
+    if args.diff and not args.fix:
+        raise UsageError("--diff goes with --fix")
+    if args.no_history and (args.since or args.fix):
+        raise UsageError("--no-history cannot go with --since or --fix (they need the history)")
     overrides = {"check_history": True} if args.include_history else {}
     config = config_from_args(args, **overrides)
     analysis = analysis_for(config, args)
     if args.fix:
         return _fix(config, analysis, args)
+    former = None
+    if not args.no_history:
+        from klaro.scan.analyze import default_cache_dir
+        from klaro.verify.former import Former
+
+        cache = None if args.no_cache else default_cache_dir()
+        former = Former(config.root, analysis, args.since, cache)
     with phase("check", args.quiet) as current:
-        report = check_repository(config, analysis, args.docs)
+        report = check_repository(config, analysis, args.docs, former)
         current.summary = (
             f"{len(report.documents)} documents, {report.references} references "
             f"({report.resolved} resolved)"
@@ -77,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
             "(no Markdown or reStructuredText outside tests and changelogs)",
             file=sys.stderr,
         )
+    if former is not None and former.problem:
+        print(f"klaro check: documented state not used: {former.problem}", file=sys.stderr)
     sys.stdout.write(render(report, args.format))
     return 1 if report.drift else 0
 

@@ -226,7 +226,7 @@ def _check(
 ) -> Outcome:
     if steps.check is None:
         raise KlaroError("the reference checker is not available in this build of Klaro")
-    findings = steps.check(config)
+    findings = steps.check(config, None)
     outcome = _reply(
         port, number, mode, check_markdown(findings, pull.head_sha), f"{len(findings)} finding(s)"
     )

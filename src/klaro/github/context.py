@@ -19,7 +19,8 @@ from klaro.verify.model import Finding
 from klaro.write.model import DocsRun
 
 DocsFn = Callable[[Config], DocsRun]
-CheckFn = Callable[[Config], list[Finding]]
+# the config of the tree to check, and a tree of the PR's base (names it had are stale now)
+CheckFn = Callable[[Config, Path | None], list[Finding]]
 AskFn = Callable[[Config, str], str]
 
 MODES = ("pull-request", "commit", "comment", "dry-run")

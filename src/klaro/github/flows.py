@@ -61,7 +61,7 @@ def refresh(
             )
         branch = config.github.branch
         with outputs.group("Check the docs") as phase:
-            before = steps.check(config) if steps.check is not None else []
+            before = steps.check(config, None) if steps.check is not None else []
             outputs.annotate_findings(before, prefix=prefix)
             phase.result = f"{len(before)} finding(s)"
         docs = [repo_path(prefix, p) for p in config.doc_paths()]

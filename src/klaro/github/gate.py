@@ -78,8 +78,9 @@ def _gate(
             settings = _base_config(ctx, port, event.base_sha or pull.base_ref, Path(tmp))
             config = build_config(ctx, root, env, config_root=settings, trusted_root=False)
             phase.result = f"#{number} at {head[:12]}" + (" (fork)" if pull.from_fork else "")
+            base = _base_tree(port, event.base_sha or pull.base_ref, Path(tmp), prefix)
         with outputs.group("Check the docs") as phase:
-            findings = steps.check(config)
+            findings = steps.check(config, base)
             outputs.annotate_findings(findings, prefix=prefix, as_error=fail)
             phase.result = f"{len(findings)} finding(s)"
     published = Published("checked", pr_number=number, pr_url=pull.url)
@@ -94,6 +95,22 @@ def _gate(
         outputs.error(f"documentation drift in #{number}: {len(findings)} finding(s)")
         outcome.exit_code = 1
     return outcome
+
+
+def _base_tree(port: GitHubPort, base: str, tmp: Path, prefix: str) -> Path | None:
+    """The PR's base tree, so names the PR renames or removes are stale where docs keep them.
+
+    Only read (analysed, never run). Without it the check still runs, without that evidence.
+    """
+    folder = tmp / "base-tree"
+    folder.mkdir()
+    try:
+        tree = port.download(base, folder)
+    except GitHubError as exc:
+        outputs.warning(f"could not read the base {base[:12]} ({exc.message}); checked without it")
+        return None
+    root = tree / prefix if prefix else tree
+    return root if root.is_dir() else None
 
 
 def _base_config(ctx: Context, port: GitHubPort, base: str, tmp: Path) -> Path:

@@ -23,13 +23,15 @@ from klaro.scan.files import scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import module_name_for, module_role
 from klaro.scan.metadata import read_metadata
-from klaro.scan.model import Analysis, AnalysisError, CliOption, Module
+from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
 # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
-# 9: click option factories, plugin groups, argparse abbreviations, flag literals
-ANALYZER_VERSION = 9
+# 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module;
+# 11: names bound in module-level try/if blocks; 12: click option factories, plugin groups,
+# argparse abbreviations, flag literals
+ANALYZER_VERSION = 12
 
 Progress = Callable[[int, int, str], None]
 
@@ -52,8 +54,13 @@ def analyze_repository(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     workers: int | None = None,
+    cache_of: Path | None = None,
 ) -> Analysis:
-    """Analyse every Python file of the repository at `root`; syntax errors are reported."""
+    """Analyse every Python file of the repository at `root`; syntax errors are reported.
+
+    `cache_of` reads (never writes) the cache of another checkout of the same repository:
+    an older tree of it (the documented state) shares most files, so only changed ones parse.
+    """
     # The analysis allocates millions of small acyclic objects (AST nodes, dataclasses); the
     # cyclic collector would rescan that growing heap again and again for nothing. They live
     # as long as the run, so they are frozen out of its reach (measured: the first collection
@@ -61,7 +68,9 @@ def analyze_repository(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(root, include, exclude, max_file_size, cache_dir, progress, workers)
+        return _analyze(
+            root, include, exclude, max_file_size, cache_dir, progress, workers, cache_of
+        )
     finally:
         gc.freeze()
         if gc_was_enabled:
@@ -76,11 +85,12 @@ def _analyze(
     cache_dir: Path | None,
     progress: Progress | None,
     workers: int | None,
+    cache_of: Path | None = None,
 ) -> Analysis:
     scan = scan_repository(
         root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
     )
-    cache = _Cache(cache_dir, scan.root) if cache_dir is not None else None
+    cache = _Cache(cache_dir, cache_of or scan.root) if cache_dir is not None else None
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
     python_files = [f for f in scan.files if f.path.endswith(".py")]
     package_dirs = frozenset(
@@ -113,9 +123,10 @@ def _analyze(
             cache.put((path, hashes[path]), result)
     modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
     modules = _resolve_shared_options(modules)
+    modules = _link_env_helpers(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
-    if cache:
+    if cache and cache_of is None:
         cache.save()
     modules.sort(key=lambda m: m.path)
     by_name = {m.name: m for m in modules}
@@ -128,8 +139,8 @@ def _analyze(
         skipped=scan.skipped,
         errors=tuple(errors),
     )
-    if cache_dir is not None:  # its code graph may then be cached beside it (graph_of)
-        remember_source(analysis, cache_dir, _code_fingerprint())
+    if cache_dir is not None and cache_of is None:  # its code graph may be cached beside it
+        remember_source(analysis, cache_dir, code_fingerprint())
     return analysis
 
 
@@ -238,6 +249,27 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
     return out
 
 
+def _link_env_helpers(modules: list[Module]) -> list[Module]:
+    """`env("APP_LEVEL")` where `env` is imported from a module that defines it as a helper
+    reading the variable its parameter names: an environment read of the calling module."""
+    helpers = {f"{m.name}.{name}": position for m in modules for name, position in m.env_helpers}
+    if not helpers:
+        return modules
+    out = []
+    for module in modules:
+        bound = {i.alias: _imported(i.module, i.name, i.alias) for i in module.imports}
+        found = []
+        for callee, position, value, line in module.env_calls:
+            head, _, rest = callee.partition(".")
+            target = bound.get(head, "") + (f".{rest}" if rest else "")
+            if helpers.get(target) == position:
+                found.append(EnvVar(value, module.path, line, None, "helper"))
+        seen = {(e.name, e.lineno) for e in module.env_vars}
+        found = [e for e in found if (e.name, e.lineno) not in seen]
+        out.append(replace(module, env_vars=module.env_vars + tuple(found)) if found else module)
+    return out
+
+
 def _imported(module: str, name: str | None, alias: str) -> str:
     """Return the dotted name an import binds: `import a.b` binds `a`, `from a import b` a.b."""
     if name:
@@ -257,7 +289,7 @@ def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:
     return None
 
 
-def _code_fingerprint() -> str:
+def code_fingerprint() -> str:
     """Identify the analyser's code, so an upgraded or edited Klaro never reads stale entries."""
     here = Path(__file__).parent
     stats = [(p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in sorted(here.glob("*.py"))]
@@ -268,7 +300,7 @@ class _Cache:
     """Per-file analysis results keyed by (path, sha256), versioned by ANALYZER_VERSION."""
 
     def __init__(self, cache_dir: Path, root: Path) -> None:
-        digest = hashlib.sha256(f"{root}\0{_code_fingerprint()}".encode()).hexdigest()[:16]
+        digest = hashlib.sha256(f"{root}\0{code_fingerprint()}".encode()).hexdigest()[:16]
         self.path = cache_dir / f"analysis-v{ANALYZER_VERSION}-{digest}.pickle"
         self.old: dict[tuple[str, str], Module | AnalysisError] = self._load()
         self.new: dict[tuple[str, str], Module | AnalysisError] = {}

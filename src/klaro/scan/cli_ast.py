@@ -1,4 +1,4 @@
-"""Small AST readers shared by the argparse and click/typer extractors."""
+"""Small AST readers shared by the argparse and click/typer extractors and the kwargs flow."""
 
 from __future__ import annotations
 

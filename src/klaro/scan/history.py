@@ -8,6 +8,8 @@ Without history (a shallow checkout, a tarball), `.klaro/state.json`, which `kla
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
 import os
 import subprocess
@@ -35,11 +37,20 @@ class Baseline:
     revision: str = ""  # the git commit, when it came from history
 
 
-def baseline(root: Path, analyse: Analyse, *, since: str | None = None) -> Baseline | None:
+def baseline(
+    root: Path,
+    analyse: Analyse,
+    *,
+    since: str | None = None,
+    bodies: bool = True,
+    cache_dir: Path | None = None,
+) -> Baseline | None:
     """The documented state of `root`: git `since`, else the snapshot, else the last commit.
 
     The snapshot wins over history because it records what Klaro last documented, which may
     be several commits back; its source commit (when git has it) still names the commits.
+    `bodies=False` asks for names only (see `build_state`); with `cache_dir`, the state of a
+    commit is kept there, keyed by the commit and Klaro's code, so it is computed once.
     """
     top = _git(root, "rev-parse", "--show-toplevel")
     if since and top is None:
@@ -53,8 +64,17 @@ def baseline(root: Path, analyse: Analyse, *, since: str | None = None) -> Basel
     revision = _revision(root, since)
     if revision is None:
         return None
-    state = _state_at(root, Path(top), revision, analyse)
+    state = _cached_state_at(root, Path(top), revision, analyse, bodies, cache_dir)
     return Baseline(state, f"git {revision[:12]}", revision)
+
+
+def require_commit(root: Path, since: str) -> str:
+    """The commit `--since` names; a clear error when there is no git or no such commit."""
+    if _git(root, "rev-parse", "--show-toplevel") is None:
+        raise UsageError(f"--since {since}: {root} is not in a git repository")
+    found = _revision(root, since)
+    assert found is not None  # _revision raises for a `since` it cannot find
+    return found
 
 
 def head_commit(root: Path) -> str:
@@ -84,7 +104,34 @@ def _revision(root: Path, since: str | None) -> str | None:
     return _git(root, "rev-parse", "--verify", "--quiet", "HEAD~1^{commit}")
 
 
-def _state_at(root: Path, top: Path, revision: str, analyse: Analyse) -> State:
+def _cached_state_at(
+    root: Path, top: Path, revision: str, analyse: Analyse, bodies: bool, cache_dir: Path | None
+) -> State:
+    """`_state_at`, kept in `cache_dir` (the user's cache, never the repository) by commit.
+
+    A commit's tree never changes, so its state is valid as long as Klaro's analyser is the
+    same; a damaged entry is recomputed.
+    """
+    if cache_dir is None:
+        return _state_at(root, top, revision, analyse, bodies)
+    from klaro.scan.analyze import code_fingerprint
+
+    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    key = f"{revision}\0{prefix}\0{bodies}\0{code_fingerprint()}"
+    path = cache_dir / f"state-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
+    try:
+        cached = load_state(path)
+    except KlaroError:
+        cached = None
+    if cached is not None:
+        return cached
+    state = _state_at(root, top, revision, analyse, bodies)
+    with contextlib.suppress(KlaroError):  # an unwritable cache only costs time next run
+        safeio.write_text(path.parent, path, state.to_json())
+    return state
+
+
+def _state_at(root: Path, top: Path, revision: str, analyse: Analyse, bodies: bool = True) -> State:
     """Analyse the tree of `revision` in a temporary directory and fingerprint it."""
     prefix = root.resolve().relative_to(top.resolve()).as_posix()
     args = ["git", "-C", str(top), "archive", "--format=tar", revision]
@@ -99,7 +146,7 @@ def _state_at(root: Path, top: Path, revision: str, analyse: Analyse) -> State:
             archive.extractall(tmp, filter=safeio.data_or_skip)  # links out are left out
         old_root = Path(tmp) / prefix if prefix != "." else Path(tmp)
         old_root.mkdir(parents=True, exist_ok=True)
-        return build_state(analyse(old_root), old_root, revision)
+        return build_state(analyse(old_root), old_root, revision, bodies=bodies)
 
 
 def commit_of(root: Path, revision: str, token: str, path: str = "") -> str:

@@ -64,8 +64,11 @@ class Function:
     end_lineno: int
     is_public: bool
     calls: tuple[str, ...] = ()  # dotted call targets as written, in source order, unique
-    # call targets handed this function's own `**kwargs` (`return _open(path, **kwargs)`)
+    # where its own `**kwargs` go (see scan.kwargs): call targets handed them
+    # (`return _open(path, **kwargs)`), keywords read by name, or open (untraceable)
     forwards: tuple[str, ...] = ()
+    kwarg_keys: tuple[str, ...] = ()
+    kwargs_open: bool = False
     # without an annotation, the name every `return` calls (`return Logger(...)`), if one
     returns_call: str | None = None
 
@@ -196,6 +199,11 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
+    # module functions reading the variable a parameter names, with that parameter's position
+    env_helpers: tuple[tuple[str, int], ...] = ()
+    # calls of imported names with an env-shaped literal: (callee as written, position,
+    # literal, line); analyze links them to another module's `env_helpers`
+    env_calls: tuple[tuple[str, int, str, int], ...] = ()
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, Variable
+from klaro.scan.stdlib import stdlib_parameters
 
 _MAX_HOPS = 8
 # Bases that add no attributes a document would name on the subclass.
@@ -316,22 +317,42 @@ class Names:
                 )
         return None
 
-    def _forwarded(self, full: str) -> set[str] | None:
-        """Parameter names `full` accepts through `**kwargs` handed to project callees."""
+    def _forwarded(self, full: str, depth: int = 0) -> set[str] | None:
+        """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
+
+        Followed through project callees up to three steps, and into a standard-library callee
+        (`open(path, **kwargs)`) by its real signature; an unknown callee or one that forwards
+        further than that leaves the keywords open.
+        """
         obj = self.defs.get(full)
         if isinstance(obj, Class):
             init = self.member(full, "__init__")
             obj = self.defs.get(init) if init else None
-        if not isinstance(obj, Function) or not obj.forwards:
+        if not isinstance(obj, Function) or obj.kwargs_open or depth > 3:
             return None
+        if not obj.forwards and not obj.kwarg_keys:
+            return None  # swallowed or untouched: nothing says what is refused
         owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
-        names: set[str] = set()
+        names: set[str] = set(obj.kwarg_keys)
         for callee in obj.forwards:
             target = self.resolve_in(obj.module, callee, owner)
+            if target is None and self.scope(obj.module).get(callee.split(".")[0]) is None:
+                target = callee  # a builtin (`open`), unless the module binds the name
+            if target is not None and target not in self.defs:  # Python's own, or unknown
+                params = stdlib_parameters(target)
+                if params is None:
+                    return None
+                names |= params
+                continue
             found = self._signature(target) if target else None
-            if found is None or any(p.kind == "var_keyword" for p in found[1]):
-                return None  # unknown or forwarding further: anything may be accepted
-            names |= {p.name for p in found[1] if p.kind != "positional_only"}
+            if found is None:
+                return None
+            names |= {p.name for p in found[1] if p.kind not in {"positional_only", "var_keyword"}}
+            if any(p.kind == "var_keyword" for p in found[1]):
+                further = self._forwarded(str(target), depth + 1)
+                if further is None:
+                    return None  # forwarding on to something unknown
+                names |= further
         return names
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
+from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
 
 _VALUE_LIMIT = 80
@@ -63,12 +64,17 @@ class _ModuleVisitor:
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
         self.attached: dict[str, None] = {}
+        self.imported: frozenset[str] = frozenset()  # names the module's imports bind
+        self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
         imports = tuple(self._imports(body))
-        constants = tuple(self._variables(body, module_level=True))
+        self.imported = frozenset(i.alias for i in imports)
+        # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
+        # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
+        constants = tuple(self._variables(_walk_statements(body), module_level=True))
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }
@@ -127,6 +133,8 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            env_helpers=tuple(self.env_helpers.items()),
+            env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
         )
 
@@ -224,6 +232,7 @@ class _ModuleVisitor:
                     kind = "property"
         name = node.name
         public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+        flow = kwargs_flow(node, owner)
         return Function(
             name=name,
             qualname=f"{prefix}{name}",
@@ -238,7 +247,9 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
-            forwards=_forwards(node),
+            forwards=flow.forwards,
+            kwarg_keys=flow.keys,
+            kwargs_open=flow.open,
             returns_call=None if node.returns else _returns_call(node),
         )
 
@@ -274,6 +285,8 @@ class _ModuleVisitor:
                     helper = self.env_helpers.get(name)
                     if helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
+                    elif node.args and name.split(".", 1)[0] in self.imported:
+                        self._env_call(name, node)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
@@ -361,6 +374,14 @@ class _ModuleVisitor:
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
+
+    def _env_call(self, name: str, node: ast.Call) -> None:
+        """Keep `env("APP_LEVEL", ...)` of an imported `env`: another module may define it as a
+        helper reading the variable (linked in `scan.analyze`)."""
+        for position, arg in enumerate(node.args[:4]):
+            value = self._string(arg)
+            if value and "_" in value and _ENV_NAME.match(value):
+                self.env_calls[(name, position, value, node.lineno)] = None
 
     def _string(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -475,27 +496,16 @@ def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _forwards(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-    """Call targets that receive the function's own `**kwargs` (followed one step later)."""
-    if node.args.kwarg is None:
-        return ()
-    kwargs = node.args.kwarg.arg
-    found: dict[str, None] = {}
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and any(
-            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwargs
-            for k in sub.keywords
-        ):
-            name = _dotted(sub.func)
-            if name:
-                found[name] = None
-    return tuple(found)
-
-
 def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
-    """Yield module-level statements, looking inside if/try blocks (guarded imports)."""
+    """Yield module-level statements, looking inside if/try blocks (guarded imports).
+
+    The body of `if __name__ == "__main__":` runs only as a script: its names are not the
+    module's.
+    """
     for node in body:
         yield node
+        if isinstance(node, ast.If) and _main_guard(node.test):
+            continue
         if isinstance(node, ast.If | ast.Try | ast.TryStar):
             yield from _walk_statements(node.body)
             yield from _walk_statements(node.orelse)
@@ -503,6 +513,17 @@ def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
                 for handler in node.handlers:
                     yield from _walk_statements(handler.body)
                 yield from _walk_statements(node.finalbody)
+
+
+def _main_guard(test: ast.expr) -> bool:
+    """Whether an `if` test is `__name__ == "__main__"` (either way round)."""
+    if not (isinstance(test, ast.Compare) and len(test.comparators) == 1):
+        return False
+    sides = {ast.unparse(test.left), ast.unparse(test.comparators[0])}
+    return isinstance(test.ops[0], ast.Eq) and sides in (
+        {"__name__", "'__main__'"},
+        {"__name__", '"__main__"'},
+    )
 
 
 def _parameters(args: ast.arguments) -> tuple[Parameter, ...]:

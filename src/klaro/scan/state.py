@@ -95,13 +95,17 @@ def load_state(path: Path) -> State | None:
         raise KlaroError(f"{path}: not a Klaro state snapshot ({exc})") from None
 
 
-def build_state(analysis: Analysis, root: Path, source: str = "") -> State:
-    """Fingerprint an analysis; `root` is where its sources are (digests need the bodies)."""
+def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: bool = True) -> State:
+    """Fingerprint an analysis; `root` is where its sources are (digests need the bodies).
+
+    `bodies=False` keeps the names only (no digests, no re-parsing): enough to know what the
+    code once named, at a fraction of the cost.
+    """
     items: list[Item] = []
     for module in analysis.modules:
         if module.role not in {"package", "script"}:
             continue
-        digests = _body_digests(root / module.path)
+        digests = _body_digests(root / module.path) if bodies else {}
         names = [c.qualname for c in module.classes] + [f.qualname for f in module.functions]
         shapes = tuple(sorted(digests.get(q, ("", ""))[1] for q in names))
         items.append(Item("module", module.name, _hash(" ".join(shapes)), shapes, module.path))

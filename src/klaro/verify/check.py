@@ -20,6 +20,7 @@ from klaro.errors import UsageError
 from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
+from klaro.verify.former import Former
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
@@ -98,11 +99,18 @@ def _documents_on_disk(root: Path) -> set[str]:
 
 
 def check_repository(
-    config: Config, analysis: Analysis, docs: Sequence[str] | None = None
+    config: Config,
+    analysis: Analysis,
+    docs: Sequence[str] | None = None,
+    former: Former | None = None,
 ) -> CheckReport:
-    """Check every document against the analysis; findings sorted by file and line."""
+    """Check every document against the analysis; findings sorted by file and line.
+
+    With `former` (the names of the documented state), a bare name the code once had is
+    stale wherever a document names it.
+    """
     index = project_index(analysis)
-    resolver = Resolver(index, config.ignore_references)
+    resolver = Resolver(index, config.ignore_references, former)
     paths = find_documents(config, analysis, docs)
     parsed: list[Document] = []
     findings: list[Finding] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from klaro.scan.model import Analysis
 from klaro.scan.names import Names, names_of
@@ -47,6 +48,9 @@ class ProjectIndex:
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
     basenames: set[str] = field(default_factory=set)  # last components of repository files
+    # names of the repositories the package metadata links to (`pydantic-settings` for
+    # https://github.com/pydantic/pydantic-settings): the project's own home on a code forge
+    repositories: set[str] = field(default_factory=set)
 
     @property
     def packages(self) -> set[str]:
@@ -69,6 +73,16 @@ OTHER_NAMESPACES = frozenset(
         "REQUESTS", "HTTP", "HTTPS", "NO", "COMP", "PYTEST", "TOX", "UV", "POETRY",
     }
 )  # fmt: skip
+
+
+def repository_name(url: str) -> str:
+    """The repository a code-forge URL points into (`https://gitlab.com/o/name/-/issues`: name)."""
+    parts = urlsplit(url.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    forge = "git" in parts.netloc or parts.netloc in {"bitbucket.org", "codeberg.org"}
+    if not forge or len(segments) < 2:
+        return ""
+    return segments[1].lower().removesuffix(".git")
 
 
 def build_index(analysis: Analysis) -> ProjectIndex:
@@ -116,6 +130,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         for v in index.env_vars
         if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
     }
+    index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }

@@ -13,12 +13,15 @@ import re
 from collections.abc import Callable, Sequence
 from urllib.parse import unquote
 
-from klaro.verify.index import ProjectIndex
+from klaro.verify.index import ProjectIndex, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
+_MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
+# read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
+_MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
 
 class LinkResolver:
@@ -34,6 +37,7 @@ class LinkResolver:
         self.ignore = tuple(ignore)
         self.dotted = dotted  # resolves `pkg.mod.name` (MyST links to Python objects)
         self._anchors: dict[str, set[str] | None] = {}
+        self._foreign_sites: list[str] | None = None  # docs folders another repository builds
 
     def path(self, ref: Reference, text: str) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository has."""
@@ -93,6 +97,9 @@ class LinkResolver:
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
+            page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
+            if page and self._published_elsewhere(doc.path):
+                return Outcome("ignored", ref)  # a page of the site these docs are built into
             return Outcome(
                 "dead-link",
                 ref,
@@ -108,6 +115,35 @@ class LinkResolver:
         roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
         roots |= {"docs"} if self.index.exists("docs") else set()
         return sorted(r for r in roots if r)
+
+    def _published_elsewhere(self, doc_path: str) -> bool:
+        """Whether the document is a page of a docs site that another repository builds.
+
+        pydantic-settings ships `docs/` with an mkdocs.yml whose `repo_url` is pydantic/pydantic:
+        its pages are built into pydantic's site, where a link to `fields.md` finds the parent
+        project's page. Such a link is unknown here, not dead. A site whose `repo_url` is the
+        project's own (per its package metadata) keeps every missing page a dead link.
+        """
+        if self._foreign_sites is None:
+            self._foreign_sites = []
+            for config in (f for f in sorted(self.index.files) if f.endswith(_MKDOCS)):
+                if posixpath.basename(config) not in _MKDOCS:
+                    continue
+                try:
+                    text = (self.index.root / config).read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                keys = {m[1]: m[2] for m in _MKDOCS_KEY.finditer(text)}
+                repository = repository_name(keys.get("repo_url", ""))
+                if (
+                    repository
+                    and self.index.repositories
+                    and (repository not in self.index.repositories)
+                ):
+                    site = posixpath.join(posixpath.dirname(config), keys.get("docs_dir", "docs"))
+                    site = posixpath.normpath(site).strip("/")
+                    self._foreign_sites.append("" if site == "." else site + "/")
+        return doc_path.startswith(tuple(self._foreign_sites))
 
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""

@@ -14,6 +14,8 @@ import ast
 import builtins
 import difflib
 import fnmatch
+import functools
+import io
 import keyword
 import re
 import sys
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from klaro.verify.cli import PYTHONS, CliClaims
+from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
@@ -162,8 +165,11 @@ _PLACEHOLDERS = frozenset(
 class Resolver:
     """Resolve references against one project index; reusable across documents and drafts."""
 
-    def __init__(self, index: ProjectIndex, ignore: Sequence[str] = ()) -> None:
+    def __init__(
+        self, index: ProjectIndex, ignore: Sequence[str] = (), former: Former | None = None
+    ) -> None:
         self.index = index
+        self.former = former  # names the code once had: a bare old name is stale, not a word
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
@@ -232,7 +238,13 @@ class Resolver:
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
-        return self._called(outcome, symbol.group(1), _span_arguments(rest)) if rest else outcome
+        if not rest or self._ambiguous(symbol.group(1)):
+            return outcome  # `load(path, strict=True)` when two classes have a `load`: whose?
+        return self._called(outcome, symbol.group(1), _span_arguments(rest))
+
+    def _ambiguous(self, name: str) -> bool:
+        """A bare name several project objects have: its signature is not known."""
+        return "." not in name and len(self.names.by_last.get(name, ())) > 1
 
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
@@ -262,6 +274,8 @@ class Resolver:
                 return other if other.status == "resolved" else found
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
+            if root not in index.packages and not index.by_last.get(root):
+                return Outcome("ignored", ref)  # imported from elsewhere: the import tells
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
@@ -298,11 +312,19 @@ class Resolver:
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith("__") or not (called or _SNAKE_OR_CAMEL.match(name)):
+        if name.startswith("__") or len(name) <= 2:
             return Outcome("ignored", ref)
-        if len(name) <= 2 or name in self.names.parameters or name in self.names.attached:
+        if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
-        close = difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+        if gone := self._once_named(ref, name, f"{name}()" if called else name):
+            return gone
+        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
+            return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        close = [
+            c
+            for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+            if called or not _words_within(name, c)
+        ]
         if not close and not called:
             return Outcome("ignored", ref)
         shown = f"{name}()" if called else name
@@ -313,9 +335,25 @@ class Resolver:
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
+    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
+        """A name the documented state of the code had and the current code lacks: stale."""
+        old = self.former.get(name) if self.former is not None else None
+        if old is None:
+            return None
+        full, where = old
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
+            "`klaro check --fix` repairs proven renames",
+            suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
     def _unknown_owner(self, ref: Reference, name: str) -> Outcome:
         """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
         root, _, rest = name.partition(".")
+        if gone := self._once_named(ref, root, name):
+            return gone
         if not root[:1].isupper():
             return Outcome("ignored", ref)
         member = rest.split(".")[0]
@@ -475,6 +513,20 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         # `load(in_data, many)` in prose sketches a signature more often than a call
         return found[0], None, found[2]
     return found
+
+
+@functools.cache
+def _python_methods() -> frozenset[str]:
+    """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
+    types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
+    return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+
+
+def _words_within(name: str, other: str) -> bool:
+    """`pull_request` in `on_pull_request`: another concept built on the same words, no typo."""
+    words, others = name.lower().split("_"), other.lower().split("_")
+    n = len(words)
+    return n < len(others) and any(others[i : i + n] == words for i in range(len(others) - n + 1))
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:

@@ -1,0 +1,173 @@
+"""Where a function's `**kwargs` go: which keywords a call of it can really take.
+
+`logger.add(sink, enqueue=True)` is only checkable when every use of `add`'s `**kwargs` is
+accounted for: handed on to callees (`FileSink(path, **kwargs)`), read by key
+(`kwargs.pop("loop", None)`, `kwargs["x"]`, `"x" in kwargs`), tested (`if kwargs: raise`),
+copied into an alias (`opts = {**kwargs, "mode": mode}`) that is itself accounted for, or
+stashed on `self` (`self._kwargs = ...`) when every use of that attribute in the class is a
+`**self._kwargs` splat. Any other use (`extra.update(kwargs)`, `for k in kwargs`, passing the
+dict as a value) makes the keywords *open*: anything may be accepted, nothing is reported.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from klaro.scan.cli_ast import dotted
+
+_READS = frozenset({"pop", "get", "setdefault"})
+_Node = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class KwargsFlow:
+    """What a function does with its `**kwargs`."""
+
+    forwards: tuple[str, ...] = ()  # call targets, as written, that receive them
+    keys: tuple[str, ...] = ()  # keywords read by name
+    open: bool = False  # some use we cannot follow: any keyword may be accepted
+
+
+def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
+    """Follow the `**kwargs` of `node` (a method of `owner`, if given) through its body."""
+    if node.args.kwarg is None:
+        return KwargsFlow()
+    parents = {child: parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    names = {node.args.kwarg.arg}
+    stashed: set[str] = set()
+    aliases: set[ast.AST] = set()  # value expressions that copy the kwargs into an alias
+    changed = True
+    while changed:  # aliases of aliases
+        changed = False
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Assign | ast.AnnAssign) or sub.value is None:
+                continue
+            if sub.value in aliases or not _copies(sub.value, names):
+                continue
+            aliases.add(sub.value)
+            changed = True
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+                elif _self_attribute(target, node) is not None:
+                    stashed.add(str(_self_attribute(target, node)))
+    forwards: dict[str, None] = {}
+    keys: dict[str, None] = {}
+    for sub in ast.walk(node):
+        if not (isinstance(sub, ast.Name) and sub.id in names and isinstance(sub.ctx, ast.Load)):
+            continue
+        use = ("", "") if _raised(sub, parents) else _use(sub, parents, aliases)
+        if use is None:
+            return KwargsFlow(open=True)
+        kind, value = use
+        if kind:
+            (forwards if kind == "call" else keys)[value] = None
+    if stashed:
+        if owner is None:
+            return KwargsFlow(open=True)
+        splats = _attribute_splats(owner, stashed)
+        if splats is None:
+            return KwargsFlow(open=True)
+        forwards.update(dict.fromkeys(splats))
+    return KwargsFlow(tuple(forwards), tuple(keys))
+
+
+def _copies(value: ast.expr, names: set[str]) -> bool:
+    """`kwargs`, `dict(kwargs)`, `kwargs.copy()`, `{**kwargs, "k": v}`: the same keywords."""
+    if isinstance(value, ast.Name):
+        return value.id in names
+    if isinstance(value, ast.Call) and not value.keywords:
+        func = value.func
+        if isinstance(func, ast.Name) and func.id == "dict" and len(value.args) == 1:
+            return _copies(value.args[0], names)
+        if isinstance(func, ast.Attribute) and func.attr == "copy" and not value.args:
+            return _copies(func.value, names)
+    if isinstance(value, ast.Dict):
+        splats = [v for k, v in zip(value.keys, value.values, strict=True) if k is None]
+        return any(_copies(v, names) for v in splats)
+    return False
+
+
+def _use(
+    name: ast.Name, parents: dict[ast.AST, ast.AST], aliases: set[ast.AST]
+) -> tuple[str, str] | None:
+    """How one load of the kwargs is used: ("call", target), ("key", name), ("", ""), or None."""
+    parent = parents.get(name)
+    if isinstance(parent, ast.keyword) and parent.arg is None:
+        call = parents.get(parent)
+        target = dotted(call.func) if isinstance(call, ast.Call) else ""
+        return ("call", target) if target else None
+    if isinstance(parent, ast.Attribute) and parent.attr in _READS:
+        call = parents.get(parent)
+        if isinstance(call, ast.Call) and call.args and _text(call.args[0]) is not None:
+            return "key", str(_text(call.args[0]))
+        return None
+    if isinstance(parent, ast.Subscript) and parent.value is name:
+        key = _text(parent.slice)
+        return ("key", key) if key is not None else None
+    if isinstance(parent, ast.Compare) and any(c is name for c in parent.comparators):
+        key = _text(parent.left)
+        if key is not None and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops):
+            return "key", key
+        return None
+    if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.BoolOp | ast.UnaryOp):
+        return "", ""  # `if kwargs: raise TypeError(...)`: a test, no keyword taken
+    if isinstance(parent, ast.Call) and dotted(parent.func) == "len":
+        return "", ""
+    if parent in aliases:  # `{**kwargs, ...}`, `dict(kwargs)`: an alias, followed on its own
+        return "", ""
+    if isinstance(parent, ast.Attribute) and parent.attr == "copy":
+        return ("", "") if parents.get(parent) in aliases else None  # `kwargs.copy()`
+    return None
+
+
+def _raised(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Inside a `raise` (`TypeError(f"unexpected {next(iter(kwargs))}")`): only reported."""
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.Raise):
+            return True
+        if isinstance(node, ast.stmt):
+            return False
+    return False
+
+
+def _attribute_splats(owner: ast.ClassDef, attrs: set[str]) -> list[str] | None:
+    """Callees of `callee(**self.attr)` in the class; None if an attr is used another way."""
+    found: list[str] = []
+    for method in owner.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        parents = {c: p for p in ast.walk(method) for c in ast.iter_child_nodes(p)}
+        for sub in ast.walk(method):
+            attr = _self_attribute(sub, method)
+            if attr not in attrs or not isinstance(sub, ast.Attribute):
+                continue
+            if isinstance(sub.ctx, ast.Store):
+                continue  # the stash itself (checked by its own function's walk)
+            parent = parents.get(sub)
+            call = parents.get(parent) if parent is not None else None
+            if (
+                isinstance(parent, ast.keyword)
+                and parent.arg is None
+                and isinstance(call, ast.Call)
+                and (target := dotted(call.func))
+            ):
+                found.append(target)
+                continue
+            return None
+    return found
+
+
+def _self_attribute(node: ast.AST, function: _Node) -> str | None:
+    """`attr` when `node` is `self.attr` (the method's first parameter), else None."""
+    params = function.args.posonlyargs + function.args.args
+    if not params or not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    return node.attr if node.value.id == params[0].arg else None
+
+
+def _text(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

@@ -1,0 +1,43 @@
+"""Signatures of Python's own callables, for `**kwargs` a project hands to them.
+
+`open(path, **self._kwargs)` accepts exactly `open`'s keywords. Builtins and standard-library
+modules are Python's, not the repository's, so asking `inspect` about them runs no project
+code; anything else, or a callable without a readable signature, is unknown (None).
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import importlib
+import inspect
+import sys
+
+
+@functools.lru_cache(maxsize=256)
+def stdlib_parameters(dotted: str) -> frozenset[str] | None:
+    """Keyword names `dotted` (a builtin, or `module.attr` of the standard library) accepts.
+
+    None when it is not Python's own, has no signature, or takes `**kwargs` itself.
+    """
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        obj = getattr(builtins, head, None)
+    elif head in sys.stdlib_module_names and head not in {"antigravity", "this"}:
+        try:
+            obj = importlib.import_module(head)
+            for part in rest.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError):
+            return None
+    else:
+        return None
+    if obj is None or not callable(obj):
+        return None
+    try:
+        params = inspect.signature(obj).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind is not inspect.Parameter.POSITIONAL_ONLY)

@@ -1,0 +1,89 @@
+"""Names the code once had: what makes a bare `OldName` in a sentence stale rather than a word.
+
+A code span naming something the project lacks is only reported when it clearly reads as a
+project name (`find_config()`, or close to a name the project has); a renamed class such as
+`AutoConfig` -> `ConfigFinder` is neither. The documented state (`.klaro/state.json`, else git:
+the PR's merge base, `HEAD` while the working tree has edits, else the previous commit; see
+`scan.history`) tells what the code named when the docs were last true. A name it had and the
+current code lacks is stale wherever a document names it. Looked up lazily: git and the old
+tree's analysis only run when a document names something unknown, and a commit's names are
+cached in the user's cache directory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from klaro.errors import KlaroError, UsageError
+from klaro.scan.model import Analysis
+from klaro.scan.state import State, build_state
+
+_PYTHON_KINDS = frozenset({"module", "class", "function", "method"})
+
+
+@dataclass
+class Former:
+    """The project's former Python names, by the short name documents write (`AutoConfig`)."""
+
+    root: Path
+    analysis: Analysis
+    since: str | None = None
+    cache_dir: Path | None = None
+    # a tree of the documented state already on disk (the drift gate's download of the PR's
+    # base): used instead of git and the snapshot
+    base_root: Path | None = None
+    base_label: str = "the pull request's base"
+    problem: str = ""  # why the documented state could not be read, for one line on stderr
+    _names: dict[str, tuple[str, str]] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.since:  # a wrong `--since` is said at once, not only when a name needs it
+            from klaro.scan.history import require_commit
+
+            require_commit(self.root, self.since)
+
+    def get(self, short: str) -> tuple[str, str] | None:
+        """`(full old name, where it was seen)` when the code once named `short`, else None."""
+        if self._names is None:
+            self._names = self._load()
+        return self._names.get(short)
+
+    def _load(self) -> dict[str, tuple[str, str]]:
+        from klaro.scan.analyze import analyze_repository
+        from klaro.scan.history import baseline
+
+        def analyse(root: Path) -> Analysis:  # the current tree's cache holds most files
+            current = Path(self.analysis.root)
+            return analyze_repository(root, cache_dir=self.cache_dir, cache_of=current)
+
+        current = build_state(self.analysis, self.root, bodies=False)
+        if self.base_root is not None:
+            old = build_state(analyse(self.base_root), self.base_root, bodies=False)
+            return gone_names(old, current, self.base_label)
+
+        try:
+            base = baseline(
+                self.root, analyse, since=self.since, bodies=False, cache_dir=self.cache_dir
+            )
+        except UsageError:
+            raise  # `--since` names no commit: the user's mistake, said as such
+        except KlaroError as exc:  # a damaged snapshot must not stop the check itself
+            self.problem = str(exc)
+            return {}
+        if base is None:
+            return {}
+        where = f"commit {base.revision[:12]}" if base.revision else base.origin
+        return gone_names(base.state, current, where)
+
+
+def gone_names(old: State, new: State, where: str) -> dict[str, tuple[str, str]]:
+    """Short names of old modules, classes, functions and methods that no current one has."""
+    now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
+    gone: dict[str, tuple[str, str]] = {}
+    for item in old.items:
+        if item.kind == "module" and "." not in item.name:
+            continue  # a top-level package is also the project's name in prose; imports tell
+        if item.kind in _PYTHON_KINDS and item.short not in now:
+            gone.setdefault(item.short, (item.name, where))
+    return gone

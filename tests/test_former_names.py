@@ -1,0 +1,169 @@
+"""`klaro check` knows the names the code once had: a bare old name in prose is stale."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from test_repair import _git
+
+from klaro.cli import main
+from klaro.scan.state import STATE_PATH
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs a git binary")
+
+CODE = '''\
+class AutoConfig:
+    """Find the settings file."""
+
+    def __call__(self, key):
+        return key
+
+
+class UndefinedValueError(Exception):
+    pass
+
+
+def read_settings(path):
+    return path
+
+
+config = AutoConfig()
+'''
+
+README = """\
+# Tidy
+
+The ``config`` object is an instance of `AutoConfig`; a missing key raises an
+`UndefinedValueError`. Load files with `read_settings`. Other libraries' `BaseSettings`
+and words like `loader` are not this project's claims.
+
+```python
+from tidy import config
+
+config("DEBUG")
+```
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "tidy-repo"
+    (root / "tidy").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "tidy"\nversion = "1"\n')
+    (root / "tidy/__init__.py").write_text(CODE)
+    (root / "README.md").write_text(README)
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    return root
+
+
+def _rename(root: Path) -> None:
+    code = (root / "tidy/__init__.py").read_text()
+    code = code.replace("AutoConfig", "ConfigFinder").replace("UndefinedValue", "MissingValue")
+    (root / "tidy/__init__.py").write_text(code)
+
+
+def _check(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["check", str(root), "--no-cache", "-q", *args])
+    return code, capsys.readouterr().out
+
+
+def test_true_docs_pass_with_history(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _check(repo, capsys)
+    assert code == 0, out
+
+
+def test_renamed_classes_named_bare_in_prose_are_stale_while_uncommitted(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rename(repo)
+    code, out = _check(repo, capsys)
+    assert code == 1
+    assert "README.md:3: unresolved: `AutoConfig` is no longer in the project" in out
+    assert "`UndefinedValueError` is no longer in the project" in out
+    assert "tidy.AutoConfig` at commit" in out
+    # the other library's name, the plain word and the still-true example are not findings
+    assert "BaseSettings" not in out and "loader" not in out and "config(" not in out
+
+
+def test_the_previous_commit_is_the_baseline_once_the_rename_is_committed(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rename(repo)
+    _git(repo, "commit", "-qam", "rename")
+    code, out = _check(repo, capsys)
+    assert code == 1 and "`AutoConfig` is no longer in the project" in out
+
+
+def test_since_names_the_documented_commit(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _rename(repo)
+    _git(repo, "commit", "-qam", "rename")
+    (repo / "NOTES.md").write_text("notes\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "unrelated")
+    assert _check(repo, capsys)[0] == 0  # the previous commit had the new names already
+    code, out = _check(repo, capsys, "--since", "HEAD~2")
+    assert code == 1 and "`AutoConfig` is no longer in the project" in out
+
+
+def test_without_history_a_bare_unknown_name_is_a_word(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _rename(repo)
+    code, out = _check(repo, capsys, "--no-history")
+    assert code == 0, out
+    shutil.rmtree(repo / ".git")
+    assert _check(repo, capsys)[0] == 0
+
+
+def test_snapshot_gives_the_former_names_without_git(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(repo), "--fix", "--no-cache", "-q"]) == 0  # writes the snapshot
+    capsys.readouterr()
+    assert (repo / STATE_PATH).is_file()
+    shutil.rmtree(repo / ".git")
+    _rename(repo)
+    code, out = _check(repo, capsys)
+    assert code == 1 and "`AutoConfig` is no longer in the project" in out
+    assert "at snapshot .klaro/state.json" in out
+
+
+def test_a_damaged_snapshot_is_one_line_and_the_check_still_runs(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / STATE_PATH).parent.mkdir()
+    (repo / STATE_PATH).write_text(json.dumps({"version": 99, "items": []}))
+    _rename(repo)
+    code = main(["check", str(repo), "--no-cache", "-q"])
+    captured = capsys.readouterr()
+    assert code == 0  # the renames cannot be known, the rest is checked
+    assert "documented state not used: " in captured.err
+    assert ".klaro/state.json: not a Klaro state snapshot (version 99, expected 1)" in captured.err
+
+
+def test_since_naming_no_commit_is_a_usage_error(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(repo), "--no-cache", "--since", "nope"]) == 2
+    assert "--since nope: no such commit" in capsys.readouterr().err
+
+
+def test_the_actions_check_uses_the_snapshot_of_a_shallow_checkout(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from klaro import app
+    from klaro.config import load_config
+
+    assert main(["check", str(repo), "--fix", "--no-cache", "-q"]) == 0  # writes the snapshot
+    shutil.rmtree(repo / ".git")  # actions/checkout fetches one commit: no history to read
+    _rename(repo)
+    findings = app.drift(load_config(repo, env={}))
+    assert [(f.line, f.reference) for f in findings] == [
+        (3, "AutoConfig"),
+        (4, "UndefinedValueError"),
+    ]

@@ -1,0 +1,103 @@
+"""False alarms seen in the wild, each on a small repository written here.
+
+Every test pairs the shape real projects use with the drift the same shape can hide, so a
+fix that silences a kind of finding wholesale fails.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from klaro.config import load_config
+from klaro.scan.analyze import analyze_repository
+from klaro.verify.check import check_repository
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _drift(root: Path) -> set[tuple[str, int, str]]:
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    return {(f.file, f.line, f.reference) for f in report.drift}
+
+
+PYPROJECT = """\
+[project]
+name = "tidy-settings"
+version = "1.0"
+
+[project.urls]
+Source = "https://github.com/acme/tidy-settings"
+"""
+PAGE = """\
+# Settings
+
+See the [field docs](fields.md#aliases) and [validators](validators.md).
+![diagram](img/flow.png)
+"""
+
+
+MISSING_IMAGE = ("docs/index.md", 4, "img/flow.png")  # dead wherever the page is built
+MISSING_PAGES = {("docs/index.md", 3, "fields.md#aliases"), ("docs/index.md", 3, "validators.md")}
+
+
+@pytest.mark.parametrize(
+    ("repo_url", "expected"),
+    [
+        # mkdocs.yml says the site is another repository's: the pages it links are that site's
+        ("https://github.com/acme/acme", {MISSING_IMAGE}),
+        # the project's own site: a page it links must be there
+        ("https://github.com/acme/tidy-settings/", {MISSING_IMAGE, *MISSING_PAGES}),
+    ],
+)
+def test_missing_pages_are_dead_unless_another_repository_builds_the_site(
+    tmp_path: Path, repo_url: str, expected: set[tuple[str, int, str]]
+) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "tidy_settings/__init__.py": "X = 1\n",
+            "mkdocs.yml": f"site_name: docs\nrepo_url: {repo_url}\n",
+            "docs/index.md": PAGE,
+        },
+    )
+    assert _drift(root) == expected
+
+
+def test_names_bound_in_import_fallbacks_are_module_names(tmp_path: Path) -> None:
+    """`try: ... except ImportError:` binds module names; a script-only main block does not."""
+    utils = """\
+try:
+    from fastsql import dbapi2
+
+    OperationalError = dbapi2.OperationalError
+except ImportError:
+    from sqlite3 import dbapi2
+
+    OperationalError = dbapi2.OperationalError
+
+if __name__ == "__main__":
+    RUNNER = object()
+"""
+    readme = """\
+# dbkit
+
+Errors are `dbkit.utils.OperationalError`; the module also has `dbkit.utils.dbapi2`.
+`dbkit.utils.ProgrammingError` and `dbkit.utils.RUNNER` are not there.
+"""
+    root = _write(
+        tmp_path,
+        {"dbkit/__init__.py": "", "dbkit/utils.py": utils, "README.md": readme},
+    )
+    assert _drift(root) == {
+        ("README.md", 4, "dbkit.utils.ProgrammingError"),
+        ("README.md", 4, "dbkit.utils.RUNNER"),
+    }
