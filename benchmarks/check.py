@@ -43,7 +43,8 @@ def generate(root: Path) -> None:
             i, j = (d * 7 + k) % MODULES, k % 8
             lines.append(
                 f"## Step {k}\n\nCall `bigpkg.mod{i}.helper_{i}_{j}()` or `Thing{i}_{j}.run`,"
-                f" set `BIG_{i}_{j}`, see [step](#step-{k}) and [api](guide{(d + 1) % DOCS}.md).\n"
+                f" set `BIG_{i}_{j}`, see [step](#step-{k}) and [api](guide{(d + 1) % DOCS}.md)"
+                f" ([next step](guide{(d + 1) % DOCS}.md#step-{k})).\n"
                 f"\n```python\nfrom bigpkg.mod{i} import Thing{i}_{j}\n"
                 f"t = Thing{i}_{j}()\nt.run(1)\n```\n"
             )

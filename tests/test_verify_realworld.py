@@ -67,3 +67,20 @@ def test_drift_in_a_real_readme_is_caught_with_suggestions(sdist: Sdist) -> None
     found = {f.reference: f for f in verify(draft, analyze_repository(root))}
     assert "rich.table" in " ".join(found["rich.tables.Table"].suggestions)
     assert found["rich.console.Console.prnt"].suggestions[0] == "Console().print"
+
+
+def test_pydantic_settings_links_to_the_parent_site_are_not_dead_but_environs_anchor_is(
+    sdist: Sdist,
+) -> None:
+    """pydantic-settings' mkdocs.yml names pydantic/pydantic as its repository: `fields.md` is
+    a page of pydantic's site. environs builds no such site: its broken TOC anchor is drift."""
+    report = _check(sdist("pydantic-settings", "2.2.1"), ["docs/*.md"])
+    assert report.drift == () and report.references >= 60
+    found = _check(sdist("environs", "11.0.0"), ["README.md"]).drift
+    assert [(f.kind, f.line, f.reference) for f in found] == [("dead-link", 31, "#why%5C")]
+
+
+def test_sqlite_utils_names_bound_in_an_import_fallback_resolve(sdist: Sdist) -> None:
+    """`OperationalError = dbapi2.OperationalError` in `try:`/`except ImportError:` blocks."""
+    report = _check(sdist("sqlite-utils", "3.36"), ["docs/python-api.rst"])
+    assert report.drift == () and report.references >= 150  # was one: utils.OperationalError

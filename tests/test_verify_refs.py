@@ -104,3 +104,9 @@ def test_things_that_are_not_claims_about_the_project_are_ignored(
     doc = parse_document(NOT_CLAIMS, "NOTES.md")
     claims = [o for o in resolver.resolve_document(doc) if o.status != "ignored"]
     assert claims == []
+
+
+def test_links_are_kept_as_written() -> None:
+    """A finding shows the target as the author wrote it, and a repair can find it on the line."""
+    text = "See [the café guide](docs/café.md#über-uns).\n"
+    assert [r.text for r in extract_references(text, "README.md")] == ["docs/café.md#über-uns"]

@@ -101,3 +101,41 @@ Errors are `dbkit.utils.OperationalError`; the module also has `dbkit.utils.dbap
         ("README.md", 4, "dbkit.utils.ProgrammingError"),
         ("README.md", 4, "dbkit.utils.RUNNER"),
     }
+
+
+@pytest.mark.parametrize("built_in", ["include", "copy"])
+def test_toctree_of_a_page_built_in_the_docs_resolves_from_the_docs_folder(
+    tmp_path: Path, built_in: str
+) -> None:
+    """README.rst's toctree names pages of doc/source, where it is included or copied.
+
+    A plain link still has to work where the README is read on its own (GitHub).
+    """
+    readme = """\
+Retry
+=====
+
+.. toctree::
+    :hidden:
+
+    api
+    history
+
+See the `API <api.rst>`_.
+"""
+    index = ".. include:: ../../README.rst\n" if built_in == "include" else readme
+    root = _write(
+        tmp_path,
+        {
+            "retry/__init__.py": "def call():\n    pass\n",
+            "README.rst": readme,
+            "doc/source/conf.py": "project = 'retry'\n",
+            "doc/source/index.rst": index,
+            "doc/source/api.rst": "API\n===\n\n:func:`retry.call`\n",
+        },
+    )
+    # `api` is doc/source/api.rst; `history` exists nowhere
+    expected = {("README.rst", 8, "history.rst"), ("README.rst", 10, "api.rst")}
+    if built_in == "copy":  # the copy in doc/source is checked too: its plain link works there
+        expected.add(("doc/source/index.rst", 8, "history.rst"))
+    assert _drift(root) == expected

@@ -118,8 +118,9 @@ def check_repository(
     targets: set[str] = set()
     for path in paths:
         text = (config.root / path).read_text(encoding="utf-8", errors="replace")
-        doc = read_document(text, path)
-        parsed.append(doc)
+        parsed.append(read_document(text, path))
+        resolver.links.remember(parsed[-1], text)  # anchors, includes and copies, for links
+    for doc in parsed:
         for outcome in resolver.resolve_document(doc):
             if outcome.status == "ignored":
                 continue

@@ -10,7 +10,7 @@ import difflib
 import fnmatch
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from urllib.parse import unquote
 
 from klaro.verify.index import ProjectIndex, repository_name
@@ -20,6 +20,7 @@ from klaro.verify.refs import Document, Reference, read_document
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
+_SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
@@ -38,6 +39,10 @@ class LinkResolver:
         self.dotted = dotted  # resolves `pkg.mod.name` (MyST links to Python objects)
         self._anchors: dict[str, set[str] | None] = {}
         self._foreign_sites: list[str] | None = None  # docs folders another repository builds
+        # document -> other folders it is built in: of the documents that `.. include::` it
+        # (README.rst into docs/) or that are copies of it
+        self._built_in: dict[str, set[str]] = {}
+        self._copies: dict[int, list[str]] = {}  # documents by their text
 
     def path(self, ref: Reference, text: str) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository has."""
@@ -86,13 +91,14 @@ class LinkResolver:
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
         if target.startswith("/") and not self.index.exists(path):
             # a docs site's absolute link (`/cli/index.md`) starts at the site's source folder
-            path = next(
-                (
-                    p
-                    for p in (posixpath.join(r, path) for r in self._site_roots())
-                    if self.index.exists(p)
-                ),
-                path,
+            path = self._first_existing((posixpath.join(r, path) for r in self._site_roots()), path)
+        if ref.context in _SITE_ONLY and not self.index.exists(path):
+            # a page included into another, or copied (symlinked) into the docs, is built
+            # there: a toctree or :doc: entry, which only the site renders, resolves from that
+            # folder (README.rst's toctree, in the docs index that includes it)
+            folders = sorted(self._built_in.get(doc.path, ()))
+            path = self._first_existing(
+                (posixpath.normpath(posixpath.join(f, target)) for f in folders), path
             )
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
@@ -109,6 +115,9 @@ class LinkResolver:
         if fragment and path.lower().endswith(DOCUMENT_SUFFIXES):  # headings are anchors
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
+
+    def _first_existing(self, candidates: Iterable[str], default: str) -> str:
+        return next((p for p in candidates if self.index.exists(p)), default)
 
     def _site_roots(self) -> list[str]:
         """Folders a documentation site is built from: `docs/`, and any holding a conf.py."""
@@ -167,6 +176,24 @@ class LinkResolver:
             message=f"anchor `#{fragment}` matches no heading in {path}",
             suggestions=tuple(f"#{c}" for c in close),
         )
+
+    def remember(self, doc: Document, text: str) -> None:
+        """Keep what links need from a parsed document: its anchors (so a link to it never
+        parses it again), which documents it includes, and whether it is a copy of another
+        (a symlink such as docs/index.rst -> README.rst): the links of a page built in
+        another folder may resolve from that folder.
+        """
+        self._anchors[doc.path] = doc.anchors
+        folder = posixpath.dirname(doc.path)
+        for ref in doc.references:
+            if ref.context == "include" and not _SCHEME.match(ref.text):
+                included = posixpath.normpath(posixpath.join(folder, ref.text.strip()))
+                self._built_in.setdefault(included, set()).add(folder)
+        twins = self._copies.setdefault(hash(text), [])
+        for twin in twins:
+            self._built_in.setdefault(twin, set()).add(folder)
+            self._built_in.setdefault(doc.path, set()).add(posixpath.dirname(twin))
+        twins.append(doc.path)
 
     def _anchors_of(self, path: str) -> set[str] | None:
         if path not in self._anchors:

@@ -173,6 +173,10 @@ class Resolver:
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self.ignore = tuple(ignore)
+        # the patterns as one expression, compiled once rather than per reference and tail
+        self._ignore_re = (
+            re.compile("|".join(fnmatch.translate(p) for p in self.ignore)) if ignore else None
+        )
         self.links = LinkResolver(index, ignore, self._dotted)
         self.cli = CliClaims(index, self._dotted)
 
@@ -197,9 +201,11 @@ class Resolver:
 
     def _ignored(self, text: str) -> bool:
         """Match ignore patterns on the text and its dotted tails (`Cls.meth` in `pkg.Cls.meth`)."""
+        if self._ignore_re is None:
+            return False
         parts = text.split(".")
         tails = [".".join(parts[i:]) for i in range(len(parts))] if " " not in text else [text]
-        return any(fnmatch.fnmatchcase(t, p) for t in tails for p in self.ignore)
+        return any(self._ignore_re.match(t) for t in tails)
 
     # -- inline code -------------------------------------------------------------------------
 

@@ -124,7 +124,7 @@ class _Reader:
             if name_part:
                 doc.references.append(Reference("code", name_part, doc.path, i + 1, "directive"))
         elif kind in _LINKED and argument:
-            context = "image" if kind in {"image", "figure"} else "include"
+            context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
         elif kind == "toctree":
             self._toctree(i, end)
