@@ -31,7 +31,7 @@ from klaro.scan.python import analyze_source
 # 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module;
 # 11: names bound in module-level try/if blocks; 12: click option factories, plugin groups,
 # argparse abbreviations, flag literals
-ANALYZER_VERSION = 12
+ANALYZER_VERSION = 13  # 13: types of self.x attributes (Class.instance_types)
 
 Progress = Callable[[int, int, str], None]
 
