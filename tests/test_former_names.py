@@ -167,3 +167,18 @@ def test_the_actions_check_uses_the_snapshot_of_a_shallow_checkout(
         (3, "AutoConfig"),
         (4, "UndefinedValueError"),
     ]
+
+
+def test_an_untracked_folder_of_a_repository_is_checked_quietly_without_history(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / ".gitignore").write_text("vendor/\n")
+    _git(repo, "add", ".gitignore")
+    _git(repo, "commit", "-qm", "ignore vendor")
+    vendored = repo / "vendor/tidy"
+    shutil.copytree(repo / "tidy", vendored / "tidy")
+    (vendored / "README.md").write_text(README)
+    _rename(vendored)
+    code = main(["check", str(vendored), "--no-cache", "-q"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.err == ""  # no baseline to read; no git error either

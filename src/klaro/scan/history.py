@@ -62,10 +62,16 @@ def baseline(
     if top is None:
         return None
     revision = _revision(root, since)
-    if revision is None:
-        return None
+    if revision is None or not _tracked(root, Path(top), revision):
+        return None  # no commit to compare with, or `root` is not in it (an untracked folder)
     state = _cached_state_at(root, Path(top), revision, analyse, bodies, cache_dir)
     return Baseline(state, f"git {revision[:12]}", revision)
+
+
+def _tracked(root: Path, top: Path, revision: str) -> bool:
+    """Whether `revision` holds the folder `root` (a path git ignores or never had does not)."""
+    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    return prefix == "." or _git(root, "cat-file", "-e", f"{revision}:{prefix}") is not None
 
 
 def require_commit(root: Path, since: str) -> str:
