@@ -12,7 +12,7 @@ lines / all new findings, decoys included). About a third of the cases are `held
 default run skips them so tuning never sees them; `--confirm` runs only them, for the record.
 Held-out cases come in rounds, because a held-out set is spent once its figures have steered
 tuning: round 1 (held-out cases without a `round` key) is the first held-out third, used for
-tuning after its confirmation run on 2026-11-23; round 2 (`round: 2`) is a fresh set on three
+tuning after its confirmation run on 2026-11-23; round 2 (`round: 2`) is a fresh set on four
 other packages, written blind from their code and docs. `--round N` runs only round N's
 held-out cases (it implies `--confirm`).
 
