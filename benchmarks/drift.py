@@ -10,12 +10,18 @@ new parameters with defaults): any new finding it causes is a false alarm.
 Figures per kind: recall (mutations found / mutations) and precision (new findings on stale
 lines / all new findings, decoys included). About a third of the cases are `heldout`: the
 default run skips them so tuning never sees them; `--confirm` runs only them, for the record.
+Held-out cases come in rounds, because a held-out set is spent once its figures have steered
+tuning: round 1 (held-out cases without a `round` key) is the first held-out third, used for
+tuning after its confirmation run on 2026-11-23; round 2 (`round: 2`) is a fresh set on four
+other packages, written blind from their code and docs. `--round N` runs only round N's
+held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
 are left uncommitted, as when a developer runs `klaro check` after a change: the check compares
 with `HEAD` to know the names the code once had (`--no-git` measures without any history).
 
-Run: `python benchmarks/drift.py [--confirm | --all] [--package NAME] [--misses] [--no-git]`.
+Run: `python benchmarks/drift.py [--confirm | --all] [--round N] [--package NAME] [--misses]
+[--no-git]`.
 Sdists are cached under ~/.cache/klaro-bench; packages that cannot be fetched are skipped.
 """
 
@@ -211,11 +217,19 @@ def report(results: list[Result], misses: bool) -> None:
                 print(f"{label} {r.case['id']} ({r.case['kind']}): extra={wrong}")
 
 
+def held_out_round(case: dict[str, Any]) -> int | None:
+    """The held-out round a case belongs to: its `round`, 1 when unset; None for tuning cases."""
+    return int(case.get("round", 1)) if case.get("heldout") else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--confirm", action="store_true", help="run only the held-out cases")
     group.add_argument("--all", action="store_true", help="run tuning and held-out cases")
+    parser.add_argument(
+        "--round", type=int, help="only the held-out cases of this round (implies --confirm)"
+    )
     parser.add_argument("--package", action="append", help="only these packages")
     parser.add_argument("--misses", action="store_true", help="list misses and false alarms")
     parser.add_argument(
@@ -223,13 +237,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    confirm = args.confirm or args.round is not None
     cases = [
         c
         for c in data["cases"]
-        if args.all or bool(c.get("heldout")) == args.confirm
+        if args.all or bool(c.get("heldout")) == confirm
+        if args.round is None or held_out_round(c) == args.round
         if not args.package or c["package"] in args.package
     ]
-    part = "all cases" if args.all else "held-out cases" if args.confirm else "tuning cases"
+    part = "all cases" if args.all else "held-out cases" if confirm else "tuning cases"
+    if args.round is not None:
+        part += f" of round {args.round}"
     print(f"drift benchmark, {part}: {len(cases)}")
     start = time.perf_counter()
     results: list[Result] = []
