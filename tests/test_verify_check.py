@@ -223,3 +223,23 @@ def test_klaros_own_docs_pass_its_check() -> None:
     report = check_repository(load_config(root, env={}), analyze_repository(root))
     assert "README.md" in report.documents
     assert [f"{f.file}:{f.line}: {f.message}" for f in report.drift] == []
+
+
+def test_a_guide_quoting_an_example_private_key_is_still_checked(tmp_path: Path) -> None:
+    (tmp_path / "tok").mkdir()
+    (tmp_path / "tok/__init__.py").write_text(
+        "def encode(payload, key, algorithm='HS256'):\n    return payload\n"
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs/usage.md").write_text(
+        "# Usage\n\n```python\nimport tok\n\nkey = b'''-----BEGIN PRIVATE KEY-----\nMIGEAgEA\n"
+        "-----END PRIVATE KEY-----'''\ntok.encode({}, key, algorithm='RS256')\n"
+        "tok.encode({}, key, algo='RS256')\n```\n"
+    )
+    analysis = analyze_repository(tmp_path)
+    assert [s.reason for s in analysis.skipped if s.path == "docs/usage.md"] == ["secret"]
+    report = check_repository(load_config(tmp_path, env={}), analysis)
+    assert "docs/usage.md" in report.documents
+    assert [(f.file, f.line, f.message) for f in report.drift] == [
+        ("docs/usage.md", 10, "`encode()` has no parameter `algo`")
+    ]

@@ -66,7 +66,12 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
     reStructuredText document outside tests, changelogs and upgrade guides (those only with
     `check_history`)."""
     globs = tuple(docs) if docs else config.check_docs
-    candidates = sorted({f.path for f in analysis.files} | _documents_on_disk(config.root))
+    # A page quoting an example private key (a JWT or TLS guide) is kept from the analysis, so
+    # that no model ever reads it; the check reads it here, locally, like any other document.
+    quoted_keys = {s.path for s in analysis.skipped if s.reason == "secret"}
+    candidates = sorted(
+        {f.path for f in analysis.files} | quoted_keys | _documents_on_disk(config.root)
+    )
     if globs:
         try:
             spec = pathspec.PathSpec.from_lines("gitignore", globs)
