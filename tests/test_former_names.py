@@ -182,3 +182,22 @@ def test_an_untracked_folder_of_a_repository_is_checked_quietly_without_history(
     code = main(["check", str(vendored), "--no-cache", "-q"])
     captured = capsys.readouterr()
     assert code == 0 and captured.err == ""  # no baseline to read; no git error either
+
+
+def test_an_environment_variable_the_code_stopped_reading_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "colors"
+    (root / "colors").mkdir(parents=True)
+    code = 'import os\n\n\ndef enabled():\n    return "NO_COLOR" not in os.environ\n'
+    (root / "colors/__init__.py").write_text(code)
+    (root / "README.md").write_text("Set `NO_COLOR` to turn colour off; `TERM` is read too.\n")
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    assert _check(root, capsys)[0] == 0  # another program's convention, read by ours: fine
+    (root / "colors/__init__.py").write_text(code.replace("NO_COLOR", "COLORS_OFF"))
+    code_, out = _check(root, capsys)
+    assert code_ == 1
+    assert "README.md:1: unresolved: `NO_COLOR` is no longer an environment variable" in out
+    assert "TERM" not in out  # never read by this project: another program's variable

@@ -135,12 +135,30 @@ class Names:
     def lookup(self, dotted: str, hops: int = 0) -> str | None:
         """Return the full name `dotted` designates, or None."""
         if dotted in self.kinds:
+            if self.kinds[dotted] == "module" and "." in dotted and hops <= _MAX_HOPS:
+                return self._shadowed(dotted, hops) or dotted
             return dotted
         if hops > _MAX_HOPS or "." not in dotted:
             return None
         head, _, attr = dotted.rpartition(".")
         owner = self.lookup(head, hops + 1)
         return None if owner is None else self.member(owner, attr, hops + 1)
+
+    def _shadowed(self, module: str, hops: int) -> str | None:
+        """What `pkg.mod` is when `pkg/__init__.py` binds the name `mod` to something else.
+
+        `from .slugify import *` (or `... import slugify`) in `slugify/__init__.py` runs after
+        the submodule is imported, so `slugify.slugify` is the function, not the module.
+        """
+        package, _, attr = module.rpartition(".")
+        target = self.aliases.get(package, {}).get(attr)
+        if target is not None and target != module:
+            found = self.lookup(target, hops + 1)
+            return found if found != module else None
+        for star in self.stars.get(package, ()) if not attr.startswith("_") else ():
+            if star in self.kinds and f"{star}.{attr}" in self.kinds and f"{star}.{attr}" != module:
+                return f"{star}.{attr}"
+        return None
 
     def member(self, owner: str, attr: str, hops: int = 0) -> str | None:
         """Return `owner.attr` as a full name: own, re-exported, star-imported, inherited."""

@@ -35,7 +35,7 @@ class Former:
     base_root: Path | None = None
     base_label: str = "the pull request's base"
     problem: str = ""  # why the documented state could not be read, for one line on stderr
-    _names: dict[str, tuple[str, str]] | None = field(default=None, repr=False)
+    _names: dict[tuple[str, str], tuple[str, str]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -45,11 +45,18 @@ class Former:
 
     def get(self, short: str) -> tuple[str, str] | None:
         """`(full old name, where it was seen)` when the code once named `short`, else None."""
+        return self._lookup("python", short)
+
+    def env(self, name: str) -> tuple[str, str] | None:
+        """`(name, where it was read)` when the code once read the variable `name`, else None."""
+        return self._lookup("env", name)
+
+    def _lookup(self, group: str, name: str) -> tuple[str, str] | None:
         if self._names is None:
             self._names = self._load()
-        return self._names.get(short)
+        return self._names.get((group, name))
 
-    def _load(self) -> dict[str, tuple[str, str]]:
+    def _load(self) -> dict[tuple[str, str], tuple[str, str]]:
         from klaro.scan.analyze import analyze_repository
         from klaro.scan.history import baseline
 
@@ -77,13 +84,17 @@ class Former:
         return gone_names(base.state, current, where)
 
 
-def gone_names(old: State, new: State, where: str) -> dict[str, tuple[str, str]]:
-    """Short names of old modules, classes, functions and methods that no current one has."""
+def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """Names the old state had and the new one lacks, by ("python", short name) for modules,
+    classes, functions and methods, and by ("env", name) for environment variables."""
     now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
-    gone: dict[str, tuple[str, str]] = {}
+    env_now = {i.name for i in new.items if i.kind == "env"}
+    gone: dict[tuple[str, str], tuple[str, str]] = {}
     for item in old.items:
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:
-            gone.setdefault(item.short, (item.name, where))
+            gone.setdefault(("python", item.short), (item.name, where))
+        elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
+            gone.setdefault(("env", item.name), (item.name, where))
     return gone

@@ -498,6 +498,15 @@ class Resolver:
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
             return Outcome("resolved", ref, name)
+        old = self.former.env(name) if self.former is not None else None
+        if old is not None:  # `NO_COLOR` the code read at the documented state, and no more
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}` is no longer an environment variable the code reads "
+                f"(it was at {old[1]})",
+                suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
+            )
         if not any(name.startswith(p) for p in index.env_prefixes):
             return Outcome("ignored", ref)  # another program's variable
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
