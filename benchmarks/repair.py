@@ -78,7 +78,8 @@ def kinds_of(line: str, mutations: list[dict[str, Any]]) -> set[str]:
     }
 
 
-def klaro_fix(root: Path) -> None:
+def klaro_fix(root: Path) -> int:
+    """Run `klaro check --fix` (no model: certain fixes only); return the lines left for review."""
     env = {**os.environ, "GITHUB_BASE_REF": ""}
     done = subprocess.run(
         [sys.executable, "-m", "klaro", "check", "--fix", "--no-cache", "-q", str(root)],
@@ -89,6 +90,8 @@ def klaro_fix(root: Path) -> None:
     )
     if done.returncode not in (0, 1):  # 0: all repaired, 1: some left for review; else a crash
         raise SystemExit(f"klaro check --fix failed on {root}:\n{done.stderr[-2000:]}")
+    found = re.search(r"; (\d+) to review", done.stdout)
+    return int(found.group(1)) if found else 0
 
 
 def score(
@@ -146,7 +149,7 @@ def run_package(spec: dict[str, Any], mode: str, heldout: bool, tally: Counter[s
         if mode == "git":
             subprocess.run([*GIT, "-C", str(root), "add", "-A"], check=True)
             subprocess.run([*GIT, "-C", str(root), "commit", "-qm", "renames"], check=True)
-        klaro_fix(root)
+        tally["review"] += klaro_fix(root)
         return score(root, before, expected, mutations, tally)
 
 
@@ -180,7 +183,8 @@ def main() -> None:
         ratio = tally["fixed"] / tally["stale"] if tally["stale"] else 0.0
         print(
             f"[{mode}] {renames} renames, {tally['stale']} stale lines, {tally['fixed']} repaired "
-            f"({ratio:.1%}), {tally['elsewhere']} edits elsewhere; {per_kind} "
+            f"({ratio:.1%}), {tally['elsewhere']} edits elsewhere, {tally['review']} lines left "
+            f"for review (what --propose would hand to a model); {per_kind} "
             f"({time.perf_counter() - start:.0f} s)"
         )
 

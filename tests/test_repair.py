@@ -271,7 +271,7 @@ def test_damaged_snapshot_is_one_clear_error(tmp_path, capsys):
 def test_diff_without_fix_is_a_usage_error(tmp_path, capsys):
     _write(tmp_path, {"README.md": "# x\n"})
     assert main(["check", str(tmp_path), "--diff"]) == 2
-    assert "--diff goes with --fix" in capsys.readouterr().err
+    assert "--diff and --propose go with --fix" in capsys.readouterr().err
 
 
 def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, capsys):
@@ -292,3 +292,87 @@ def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, ca
     out = capsys.readouterr().out
     assert "README.md:1: review: `find_title` was removed (shelf.core.Catalog.find_title)" in out
     assert (root / "README.md").read_text() == "Search with `Catalog.find_title()`.\n"
+
+
+MOVED_README = """\
+# Shelf
+
+Use `shelf.core.Catalog` to hold books; `shelf.core.load_books` reads them.
+
+```python
+from shelf.core import Catalog
+
+cat = Catalog()
+```
+
+```python
+from shelf.core import Catalog, load_books
+```
+
+```python
+import shelf.core
+
+cat = shelf.core.Catalog()
+```
+"""
+
+
+def test_class_moved_to_another_module_is_repaired_where_a_token_edit_proves_it(tmp_path, capsys):
+    root = tmp_path / "moved"
+    files = {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE}
+    _write(root, {**files, "README.md": MOVED_README})
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    start, end = CORE.index("class Catalog:"), CORE.index("class Lamp:")
+    (root / "shelf/core.py").write_text(CORE[:start] + CORE[end:])
+    (root / "shelf/catalog.py").write_text(CORE[start:end].rstrip() + "\n")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "move Catalog to its own module")
+    code = main(["check", str(root), "--fix", "--no-cache"])
+    out = capsys.readouterr().out
+    text = (root / "README.md").read_text()
+    # the dotted name and an import of the class alone are token edits: repaired
+    assert "Use `shelf.catalog.Catalog` to hold books; `shelf.core.load_books` reads" in text
+    assert "from shelf.catalog import Catalog\n\ncat = Catalog()\n" in text
+    # an import that also names what stayed behind must be split: a person does that
+    assert "from shelf.core import Catalog, load_books\n" in text
+    assert "README.md:12: review: `Catalog` moved to `shelf.catalog.Catalog`" in out, out
+    # `import shelf.core` would not make `shelf.catalog` usable: the example needs a person
+    assert "import shelf.core\n\ncat = shelf.core.Catalog()\n" in text
+    assert "README.md:18: review: `Catalog` moved to `shelf.catalog.Catalog`" in out, out
+    assert text.count("\n") == MOVED_README.count("\n")
+    assert code == 1
+
+
+def test_since_the_merge_base_repairs_the_renames_made_on_the_branch_only(tmp_path, capsys):
+    root = tmp_path / "branchy"
+    readme = "Read with `load_books()`, search with `Catalog.find_title()`.\n"
+    files = {"pyproject.toml": PYPROJECT, "shelf/__init__.py": INIT, "shelf/core.py": CORE}
+    _write(root, {**files, "README.md": readme})
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    # main renames a method in the code only, before the branch starts
+    core = CORE.replace("find_title", "search_titles")
+    (root / "shelf/core.py").write_text(core)
+    _git(root, "commit", "-qam", "rename find_title on main")
+    _git(root, "checkout", "-q", "-b", "feature")
+    (root / "shelf/core.py").write_text(core.replace("load_books", "read_books"))
+    (root / "shelf/__init__.py").write_text(INIT.replace("load_books", "read_books"))
+    _git(root, "commit", "-qam", "rename load_books on the branch")
+    _write(root, {"NOTES.txt": "unrelated\n"})
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "an unrelated commit after the rename")
+    # the previous commit alone knows nothing of the rename
+    assert main(["check", str(root), "--fix", "--diff", "--no-cache"]) == 1
+    assert "0 lines would fix" in capsys.readouterr().out
+    base = subprocess.run(
+        ["git", "merge-base", "main", "feature"], cwd=root, capture_output=True, text=True
+    ).stdout.strip()
+    assert main(["check", str(root), "--fix", "--since", base, "--no-cache"]) == 1
+    out = capsys.readouterr().out
+    assert (root / "README.md").read_text() == readme.replace("load_books", "read_books")
+    assert "README.md:1: fixed: `load_books` -> `read_books`" in out
+    # main's rename is not the branch's evidence: still reported, never rewritten
+    assert "README.md:1: unresolved: `Catalog.find_title`" in out

@@ -95,3 +95,40 @@ def test_snapshot_round_trips(tmp_path):
     assert state is not None
     assert state.get("function", "widgets.core.greet") is not None
     assert state.to_json() == path.read_text()
+
+
+def test_push_run_puts_the_models_proposal_in_the_pr_marked_as_such(tmp_path, fake, monkeypatch):
+    import json
+
+    from fakes.openai_server import FakeOpenAI, text
+
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    farewell = "def farewell(times: int) -> list:\n    return ['bye'] * times\n"  # gone in V2
+    old = {**CODE, "widgets/core.py": V1_CORE + "\n\n" + farewell}
+    root = tmp_path / "v1"
+    for path, body in old.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(body)
+    state = build_state(analyze_repository(root), root).to_json()
+    usage = USAGE + "\nSay goodbye with `farewell()`.\n"
+    files = {**CODE, "widgets/core.py": V2_CORE, "docs/usage.md": usage, STATE_PATH: state}
+    sha = seed(fake, files)
+    proposal = "Greet people again with `welcome()` when they leave."
+    reply = {"action": "replace", "first_line": 9, "last_line": 9, "text": proposal}
+
+    def docs(config: Config) -> app.DocsRun:  # the offline writer, the model for proposals
+        return app.docs_for(config, offline=True, repair=True, propose=True)
+
+    with FakeOpenAI([text(json.dumps(reply))]) as server:
+        model = {"base-url": server.url}
+        run = drive(tmp_path, fake, "push", sha, steps=Steps(generate=docs), inputs=model)
+    assert run.code == 0, run.summary
+    assert len(server.requests) == 1
+    files = fake.files_at(fake.refs["heads/klaro/docs"])
+    assert files["docs/usage.md"] == FIXED_USAGE + f"\n{proposal}\n"
+    body = fake.pulls[1]["body"]
+    proven, _, proposed = body.partition("**Proposed by the model**")
+    assert f"| `docs/usage.md:3` | `greet` | `welcome` | {sha[:12]} |" in proven
+    assert "farewell" not in proven
+    assert f"| `docs/usage.md:9` | `farewell` | ``{proposal}`` | {sha[:12]} |" in proposed

@@ -51,7 +51,8 @@ def test_a_prefix_of_a_typer_option_is_not_that_option(tmp_path: Path) -> None:
         "# tool\n\n"
         "```bash\ntool update --variables-to-update '{\"a\": 1}'\n```\n\n"  # a prefix, not ours
         "```bash\ntool update --variables-to-update-file vars.json --skip\n```\n\n"
-        "The `tool diff` command optionally accepts an `--exit-code` flag.\n"  # renamed
+        "The `tool diff` command optionally accepts an `--exit-code` flag.\n\n"  # renamed
+        "Tab completion: `tool --install-completion`.\n"  # typer adds it to every app
     )
     found = _check(
         tmp_path, {"tool/__init__.py": "", "tool/cli.py": TYPER}, {"README.md": readme}, "tool"
@@ -124,7 +125,11 @@ def test_flags_the_text_gives_to_other_programs_or_uses_as_placeholders_are_not_
         "The `-R` flag tells `less` to keep colours.\n\n"  # less's flag, run so above
         "Pass `--no-binary :all:` to pip to build from source.\n\n"  # named program
         "Any option can be unset with `--no-OPTION`; some `--OPTIONS` may change.\n\n"
-        "Items starting with a minus (`-fieldname`) go after `--` to avoid `--arguments`.\n"
+        "Items starting with a minus (`-fieldname`) go after `--` to avoid `--arguments`.\n\n"
+        "Install with `pipx install lint --include-deps`.\n\n"  # pipx's, given in a span
+        "> The `--include-deps` option puts `ruff` on the path for `lint`.\n\n"
+        "A pre-release needs ``--pre``:\n\n"
+        "```console\n$ python3 -m pip install --pre lint\n```\n"  # pip's, run as a module
     )
     found = _check(
         tmp_path, {"lint/__init__.py": "", "lint/cli.py": ARGPARSE}, {"README.md": readme}, "lint"
@@ -263,12 +268,23 @@ def test_groups_extended_by_plugins_are_told_apart(tmp_path: Path) -> None:
             "@click.command()\ndef run():\n    pass\n\n"
             "def register(group):\n    group.add_command(run)\n\nregister(tool)\n"
         ),
+        "app/parsers.py": (
+            "import argparse\nfrom importlib.metadata import entry_points\n\n"
+            "def build():\n    parser = argparse.ArgumentParser(prog='open')\n"
+            "    subparsers = parser.add_subparsers()\n"
+            "    for ep in entry_points(group='open.commands'):\n        ep.load()(subparsers)\n"
+            "    closed = argparse.ArgumentParser(prog='closed')\n"
+            "    commands = closed.add_subparsers()\n    add_run(commands)\n\n"
+            "def add_run(commands):\n    commands.add_parser('run')\n"
+        ),
     }
     analysis = analyze_repository(_write(tmp_path, code))
-    assert {c.name: c.plugins for c in analysis.cli if c.name != "run"} == {
-        "cli": True,
-        "main": True,
-        "tool": False,  # handed to a function of its own module: we can see what it adds
+    assert {(c.path, c.lineno): c.plugins for c in analysis.cli if c.name != "run"} == {
+        ("app/loop.py", 5): True,
+        ("app/decorated.py", 6): True,
+        ("app/closed.py", 4): False,  # handed to a function of its own module: we see it all
+        ("app/parsers.py", 5): True,
+        ("app/parsers.py", 9): False,
     }
 
 

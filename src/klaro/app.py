@@ -311,6 +311,7 @@ def docs_for(
     analysis: Analysis | None = None,
     knowledge_dir: Path | None = None,
     repair: bool = False,
+    propose: bool | None = None,
 ) -> DocsRun:
     """Analyse the repository and write its docs: `klaro generate` and the Action's refresh.
 
@@ -318,7 +319,9 @@ def docs_for(
     With `knowledge_dir` (the Action) an agent run first indexes the style guides and the
     code there; otherwise it uses the index `klaro index` built, if any. With `repair` (the
     Action's refresh) stale references in people's docs to renamed code are fixed too, and
-    the `.klaro/state.json` snapshot joins the changes.
+    the `.klaro/state.json` snapshot joins the changes; with `propose` (by default when the
+    model writes the docs and `propose_fixes` is on) lines naming removed or ambiguously
+    renamed code are rewritten by the model where the checker passes the result.
     """
     if analysis is None:
         analysis = analyze(config, cache_dir=cache_dir, progress=progress)
@@ -334,7 +337,9 @@ def docs_for(
         config, analysis, graph_of(analysis), docs=docs, offline=offline, knowledge=knowledge
     )
     if repair:
-        run = with_repairs(config, analysis, run)
+        if propose is None:
+            propose = not offline and config.propose_fixes
+        run = with_repairs(config, analysis, run, propose=propose)
     references, resolved, found = verify_changes(config, analysis, run.changes)
     if run.writer != "agent":  # the agent's run already reports what its checker found
         run = replace(run, findings=tuple(found))
@@ -408,18 +413,43 @@ def repair(
     since: str | None = None,
     docs: Sequence[str] | None = None,
     cache_dir: Path | None = None,
+    propose: bool = False,
 ) -> FixReport:
-    """Find what changed since the documented state and repair the docs (nothing written)."""
+    """Find what changed since the documented state and repair the docs (nothing written).
+
+    With `propose` and a configured model, lines naming removed or ambiguously renamed code
+    are offered to the model, and its rewrite is kept only when the checker passes it.
+    """
     from klaro.scan.history import baseline, head_commit
-    from klaro.verify.fix import fix_drift
+    from klaro.verify.fix import change_commit, fix_drift
 
     def analyse(root: Path) -> Analysis:
         return analyze(replace(config, root=root))  # the old tree is never cached
 
     del cache_dir
     base = baseline(config.root, analyse, since=since)
-    report = fix_drift(config, analysis, base, docs)
+    proposer = None
+    if propose and config.has_model:
+        from klaro.agent.propose import ModelAsk, Proposer
+
+        ask = ModelAsk(config, run_redactor(config))
+        proposer = Proposer(
+            ask,
+            analysis,
+            config.ignore_references,
+            commit_for=change_commit(config.root, base),
+            describe_failure=ask.describe,
+        )
+    report = fix_drift(config, analysis, base, docs, propose=proposer)
     report.current = replace(report.current, source=head_commit(config.root))
+    if proposer is not None and proposer.note():
+        spent = f" ({ask.tokens} tokens)" if ask.tokens else ""
+        report.notes.append(proposer.note() + spent)
+    elif propose and not config.has_model and report.reviews:
+        report.notes.append(
+            "no model configured (KLARO_API_KEY or base_url): lines to review are listed, "
+            "not proposed"
+        )
     return report
 
 
@@ -430,26 +460,39 @@ def save_repair(config: Config, report: FixReport) -> list[str]:
     return write_changes(config, changes)
 
 
-def with_repairs(config: Config, analysis: Analysis, run: DocsRun) -> DocsRun:
+def with_repairs(
+    config: Config, analysis: Analysis, run: DocsRun, *, propose: bool = False
+) -> DocsRun:
     """Add the repairs of renamed references in people's docs to a run, with the snapshot.
 
     A document the writer also changed is repaired on the writer's text, so one change per
-    file carries both; the snapshot joins only a run that changes something.
+    file carries both (a model's proposal whose lines the writer changed is left out); the
+    snapshot joins only a run that changes something.
     """
-    from klaro.verify.repair import repair_document
+    from klaro.verify.repair import apply_proposals, repair_document
 
-    report = repair(config, analysis)
+    report = repair(config, analysis, propose=propose)
+    for note in report.notes:
+        print(note, flush=True)
     fixes = {d.path: d for d in report.changed()}
     changes: list[DocChange] = []
+    dropped: set[str] = set()
     for change in run.changes:
-        if fixes.pop(change.path, None) is not None:
+        fix = fixes.pop(change.path, None)
+        if fix is not None:
             after = repair_document(change.path, change.after, report.rules, report.scripts).after
+            proposed, applied = apply_proposals(after, fix.proposals)
+            if len(applied) == len(fix.proposals):
+                after = proposed
+            else:  # all or none, so the table says exactly which lines the model wrote
+                dropped.add(change.path)
             change = replace(change, after=after, summary=f"{change.summary}; fixed drift")
         changes.append(change)
     changes += [DocChange(f.path, f.before, f.after, "fixed drift") for f in fixes.values()]
     if any(c.changed for c in changes):
         changes.append(state_change(config, report.current))
-    return replace(run, changes=changes, fixed=tuple(report.fixed))
+    rows = tuple(r for r in report.fixed if not (r.proposed and r.file in dropped))
+    return replace(run, changes=changes, fixed=rows)
 
 
 def state_change(config: Config, state: State) -> DocChange:

@@ -75,6 +75,8 @@ class Config:
     context_budget: int = 16_000  # estimated tokens one agent request may carry
     tool_output_chars: int = 6000  # one tool observation, before it is trimmed
     verify_retries: int = 2  # times the agent may fix references the checker rejected
+    # the Action's refresh offers lines naming removed code to the model (checked after)
+    propose_fixes: bool = True
     prices: tuple[str, ...] = ()  # "model=input/output" in USD per million tokens
     embedding: str = "default"
     max_file_size: int = 1_000_000
@@ -190,6 +192,7 @@ _SCHEMA: dict[str, _Spec] = {
     "context_budget": _Spec(int, "an integer >= 2000", lambda value: value >= 2000),
     "tool_output_chars": _Spec(int, "an integer >= 500", lambda value: value >= 500),
     "verify_retries": _Spec(int, "an integer >= 0", lambda value: value >= 0),
+    "propose_fixes": _Spec(bool, "true or false"),
     "prices": _Spec(
         tuple,
         "a list of 'model=input/output' prices in USD per million tokens",

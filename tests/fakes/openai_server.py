@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -54,6 +55,15 @@ def tool_calls(*calls: tuple[str, str, dict[str, Any] | str], **usage: int) -> R
     return completion({"role": "assistant", "content": None, "tool_calls": wire}, **usage)
 
 
+def slow(seconds: float, reply: Reply) -> Reply:
+    """`reply`, sent only after `seconds` (a client with a shorter timeout gives up first)."""
+    status, headers, body = reply
+    return status, {**headers, _DELAY: str(seconds)}, body
+
+
+_DELAY = "X-Fake-Delay"  # read by the server, never sent
+
+
 def rate_limited(retry_after: str = "0") -> Reply:
     error = {"message": "Rate limit reached", "type": "requests", "code": "rate_limit_exceeded"}
     return 429, {"Retry-After": retry_after}, {"error": error}
@@ -96,14 +106,20 @@ class FakeOpenAI:
                     status, headers, body = 500, {}, {"error": {"message": "no scripted reply"}}
                 else:
                     status, headers, body = fake.replies.pop(0)
+                if _DELAY in headers:
+                    headers = dict(headers)
+                    time.sleep(float(headers.pop(_DELAY)))
                 payload = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client timed out and hung up, as it may with a real server
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass  # keep test output clean

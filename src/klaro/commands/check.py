@@ -59,6 +59,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="do not compare with the documented state (no git, no snapshot)",
     )
+    parser.add_argument(
+        "--propose",
+        action="store_true",
+        help="with --fix: let the configured model rewrite lines naming removed or ambiguously "
+        "renamed code; a rewrite is kept only when the check passes it",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -67,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     from klaro.verify.check import check_repository
     from klaro.verify.format import render
 
-    if args.diff and not args.fix:
-        raise UsageError("--diff goes with --fix")
+    if (args.diff or args.propose) and not args.fix:
+        raise UsageError("--diff and --propose go with --fix")
     if args.no_history and (args.since or args.fix):
         raise UsageError("--no-history cannot go with --since or --fix (they need the history)")
     overrides = {"check_history": True} if args.include_history else {}
@@ -106,7 +112,7 @@ def _fix(config: Config, analysis: Analysis, args: argparse.Namespace) -> int:
     from klaro import app
     from klaro.verify.fix import render_fix
 
-    report = app.repair(config, analysis, since=args.since, docs=args.docs)
+    report = app.repair(config, analysis, since=args.since, docs=args.docs, propose=args.propose)
     if args.diff:
         sys.stdout.write(report.diff())
     else:

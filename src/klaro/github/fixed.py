@@ -29,25 +29,47 @@ def repaired_paths(run: DocsRun) -> tuple[str, ...]:
 
 
 def fixed_drift_table(rows: Sequence[FixedLine], source_sha: str, prefix: str = "") -> str:
-    """Markdown for the PR body: file:line, old -> new, and the commit that made the change."""
+    """Markdown for the PR body: file:line, old -> new, and the commit that made the change.
+
+    Lines a model wrote (for removed or ambiguously renamed code) get a table of their own,
+    so reviewers see which human lines were rewritten by a model rather than by proof.
+    """
+    proven = [r for r in rows if not r.proposed]
+    proposed = [r for r in rows if r.proposed]
     if not rows:
         return ""
-    lines = [
-        "### Fixed drift",
-        "",
-        "References in the docs to code that was renamed, rewritten in place (only these tokens"
-        " on these lines changed):",
-        "",
-        "| Where | Old | New | Commit |",
-        "|---|---|---|---|",
-    ]
+    lines = ["### Fixed drift", ""]
+    if proven:
+        lines += [
+            "References in the docs to code that was renamed, rewritten in place (only these"
+            " tokens on these lines changed):",
+            "",
+            "| Where | Old | New | Commit |",
+            "|---|---|---|---|",
+            *_rows(proven, source_sha, prefix),
+        ]
+    if proposed:
+        lines += [
+            *([""] if proven else []),
+            "**Proposed by the model** (please review): passages naming removed or ambiguously"
+            " renamed code, rewritten by the model and kept because the checker passes them:",
+            "",
+            "| Where | Stale name | Now reads | Commit |",
+            "|---|---|---|---|",
+            *_rows(proposed, source_sha, prefix),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _rows(rows: Sequence[FixedLine], source_sha: str, prefix: str) -> list[str]:
+    out = []
     for row in rows[:_ROWS]:
         where = f"{prefix.strip('/')}/{row.file}" if prefix.strip("/") else row.file
         commit = (row.commit or source_sha)[:12]
-        lines.append(f"| `{where}:{row.line}` | {_code(row.old)} | {_code(row.new)} | {commit} |")
+        out.append(f"| `{where}:{row.line}` | {_code(row.old)} | {_code(row.new)} | {commit} |")
     if len(rows) > _ROWS:
-        lines.append(f"\n…and {len(rows) - _ROWS} more.")
-    return "\n".join(lines) + "\n"
+        out.append(f"\n…and {len(rows) - _ROWS} more.")
+    return out
 
 
 def _code(text: str) -> str:

@@ -24,6 +24,9 @@ class Argparse:
         self.refs: dict[str, list[tuple[int, str]]] = {}  # helper(parser) calls, by command
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
+        self.looped = {
+            id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)
+        }
         self._scope(tree.body, "")
         out = []
         for key, info in self.commands.items():
@@ -40,6 +43,7 @@ class Argparse:
                     has_subcommands=bool(info.get("subcommands")),
                     option_refs=tuple(self.refs.get(key, ())),
                     abbreviations=info.get("abbreviations") is not False,
+                    plugins=bool(info.get("plugins")),
                 )
             )
         return out
@@ -79,6 +83,7 @@ class Argparse:
                     self.options.setdefault(key, []).append(self._option(node))
                 elif isinstance(node, ast.Call):
                     self._helper_call(node, variables)
+                    self._plugin_call(node, subparsers)
 
     def _helper_call(self, call: ast.Call, variables: dict[str, str]) -> None:
         """Note `add_common(parser)`: a function that adds options to a parser we know."""
@@ -93,6 +98,17 @@ class Argparse:
                 position = len(self.options.get(key, ()))
                 self.refs.setdefault(key, []).append((position, helper))
                 return
+
+    def _plugin_call(self, call: ast.Call, subs: dict[str, str]) -> None:
+        """Note plugins given the sub-parsers: `for ep in eps: ep.load()(subparsers)`.
+
+        Sub-commands then also come from code we cannot see; a call outside a loop to a
+        plain function (`register(subparsers)`) is a helper of the project, read as such.
+        """
+        dynamic = id(call) in self.looped or isinstance(call.func, ast.Call)
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
+            if dynamic and isinstance(arg, ast.Name) and arg.id in subs:
+                self.commands[subs[arg.id]]["plugins"] = True
 
     def _assign(
         self,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -37,7 +38,10 @@ def analyze_source(
     source: str | bytes, path: str, module: str, *, is_package: bool, role: str = "package"
 ) -> Module:
     """Analyse one module's source; raises SyntaxError or ValueError for unparsable input."""
-    tree = ast.parse(source, filename=path)
+    with warnings.catch_warnings():  # the repository's `"\("` is its business, not a warning
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        tree = ast.parse(source, filename=path)
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
     lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     wants_cli = any(word in text for word in _CLI_WORDS)

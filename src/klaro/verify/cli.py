@@ -177,16 +177,24 @@ class CliClaims:
         return bool((words | spans) & _OTHER_PROGRAMS or spans & programs)
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
-        """Programs other than ours the document runs, and the flags it gives them."""
+        """Programs other than ours the document runs, and the flags it gives them.
+
+        Runs are its shell lines and the code spans that start with a well-known program
+        (`pipx install tool --include-deps`); `python -m pip` runs pip.
+        """
         if doc.path not in self._others:
             programs: set[str] = set()
             flags: set[str] = set()
             for ref in doc.references:
-                if ref.kind != "command":
-                    continue
                 words = ref.text.split()
-                program = words[0].rsplit("/", 1)[-1] if words else ""
-                if not program or program in self.index.scripts or program in PYTHONS:
+                if ref.kind not in {"command", "code"} or not words:
+                    continue
+                if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
+                    words = words[2:]
+                program = words[0].rsplit("/", 1)[-1]
+                if ref.kind == "code" and program not in _OTHER_PROGRAMS:
+                    continue
+                if program in self.index.scripts or program.split(".")[0] in self.index.packages:
                     continue
                 programs.add(program)
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))

@@ -9,7 +9,7 @@ repaired text, plus the lines naming removed or ambiguously renamed things.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +22,20 @@ from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
 from klaro.verify.check import DRIFT, check_repository
 from klaro.verify.model import Finding
-from klaro.verify.repair import DocumentFix, Edit, Review, Rule, plan_rules, repair_document
+from klaro.verify.repair import (
+    DocumentFix,
+    Edit,
+    Proposal,
+    Review,
+    Rule,
+    plan_rules,
+    repair_document,
+    shifted,
+)
+
+# Rewrites a document's reviewed lines in place when it can prove the result (a model's
+# proposals, `agent.propose`); what it cannot settle stays in `reviews`.
+Propose = Callable[[DocumentFix, "FixReport"], None]
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,7 @@ class FixedLine:
     old: str
     new: str
     commit: str  # the commit that made the change, when history says
+    proposed: bool = False  # written by the model (then checked), not a proven rename
 
 
 @dataclass
@@ -49,10 +63,15 @@ class FixReport:
     rules: list[Rule] = field(default_factory=list)  # to repair other texts the same way
     scripts: list[str] = field(default_factory=list)
     hints: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # one line each, e.g. the model failed
 
     @property
     def edits(self) -> list[Edit]:
         return [e for d in self.documents for e in d.edits]
+
+    @property
+    def proposals(self) -> list[Proposal]:
+        return [p for d in self.documents for p in d.proposals]
 
     @property
     def reviews(self) -> list[Review]:
@@ -85,8 +104,12 @@ def fix_drift(
     analysis: Analysis,
     base: Baseline | None,
     docs: Sequence[str] | None = None,
+    propose: Propose | None = None,
 ) -> FixReport:
-    """Repair the documents for the renames between `base` and `analysis`; nothing is written."""
+    """Repair the documents for the renames between `base` and `analysis`; nothing is written.
+
+    With `propose`, the lines left for review are offered to it after the certain fixes.
+    """
     current = build_state(analysis, config.root)
     report = FixReport(base.origin if base else "", current)
     if base is not None:
@@ -98,6 +121,8 @@ def fix_drift(
         with open(config.root / path, encoding="utf-8", errors="replace", newline="") as handle:
             text = handle.read()
         fix = repair_document(path, text, rules, scripts)
+        if propose is not None and fix.reviews:
+            propose(fix, report)
         report.documents.append(fix)
         if fix.after == text:
             edited = {e.line for e in fix.edits}
@@ -112,23 +137,52 @@ def fix_drift(
         if (finding.file, finding.line) in reviewed and finding.suggestions:
             report.hints.setdefault((finding.file, finding.line), finding.suggestions)
     report.remaining = [f for f in report.remaining if (f.file, f.line) not in reviewed]
-    report.fixed = _fixed_lines(config.root, base, report.edits)
+    report.fixed = _fixed_lines(config.root, base, report.documents)
     return report
 
 
-def _fixed_lines(root: Path, base: Baseline | None, edits: list[Edit]) -> list[FixedLine]:
-    """One row per replaced token, with the commit that made the change when git knows it."""
-    rows = []
+def change_commit(root: Path, base: Baseline | None) -> Callable[[Change], str]:
+    """The commit that made a change, when the baseline is a git revision ("" otherwise)."""
     commits: dict[str, str] = {}
-    for edit in edits:
-        for (old, new), change in zip(edit.renames, _changes_for(edit), strict=False):
-            commit = ""
-            if base is not None and base.revision:
-                key = change.old_token
-                if key not in commits:
-                    commits[key] = commit_of(root, base.revision, key)
-                commit = commits[key]
-            rows.append(FixedLine(edit.file, edit.line, old, new, commit))
+
+    def commit(change: Change) -> str:
+        if base is None or not base.revision:
+            return ""
+        key = change.old_token
+        if key not in commits:
+            commits[key] = commit_of(root, base.revision, key)
+        return commits[key]
+
+    return commit
+
+
+def _fixed_lines(root: Path, base: Baseline | None, fixes: list[DocumentFix]) -> list[FixedLine]:
+    """One row per replaced token or proposed passage, with the commit that made the change."""
+    rows = []
+    commit = change_commit(root, base)
+    for fix in fixes:
+        for edit in fix.edits:
+            for (old, new), change in zip(edit.renames, _changes_for(edit), strict=False):
+                rows.append(FixedLine(edit.file, edit.line, old, new, commit(change)))
+        rows += proposed_rows(fix.proposals, commit)
+    return sorted(rows, key=lambda r: (r.file, r.line))
+
+
+def proposed_rows(
+    proposals: Sequence[Proposal], commit: Callable[[Change], str]
+) -> list[FixedLine]:
+    """Rows for the model's proposals: the stale name, the first new line, at its final line."""
+    rows = []
+    for p in proposals:
+        line = shifted(p.first, [q for q in proposals if q is not p])
+        old_lines, new_lines = p.before.splitlines(), p.after.splitlines()
+        changed = [n for i, n in enumerate(new_lines) if i >= len(old_lines) or n != old_lines[i]]
+        shown = (changed or new_lines or [""])[0].strip()
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        for review in p.reviews:
+            rows.append(
+                FixedLine(p.file, line, review.change.old_token, shown, commit(review.change), True)
+            )
     return rows
 
 
@@ -145,19 +199,30 @@ def render_fix(report: FixReport, *, written: bool) -> str:
     """What was (or would be) fixed, what needs a person, and a summary line."""
     verb = "fixed" if written else "would fix"
     out = [f"{e.file}:{e.line}: {verb}: {_pairs(e)}\n" for e in report.edits]
+    for row in report.fixed:
+        if row.proposed:
+            out.append(f"{row.file}:{row.line}: {verb} (proposed by the model): `{row.old}`\n")
     for r in report.reviews:
         more = _did_you_mean(report.hints.get((r.file, r.line), ()))
-        out.append(f"{r.file}:{r.line}: review: {r.reason}{more}\n")
+        note = f"; {r.note}" if r.note else ""
+        out.append(f"{r.file}:{r.line}: review: {r.reason}{more}{note}\n")
     for f in report.remaining:
         out.append(f"{f.file}:{f.line}: {f.kind}: {f.message}{_did_you_mean(f.suggestions)}\n")
+    out += [f"{note}\n" for note in report.notes]
     renamed = sum(1 for c in report.changes if c.certain)
     source = report.origin or "no git history and no .klaro/state.json: nothing to compare"
     out.append(
-        f"{len(report.edits)} lines {verb} in {len(report.changed())} documents; "
+        f"{len(report.edits)} lines {verb} in {len(report.changed())} documents"
+        f"{_proposed(report)}; "
         f"{len(report.reviews)} to review, {len(report.remaining)} unresolved "
         f"({renamed} renames, {len(report.changes) - renamed} other changes since {source})\n"
     )
     return "".join(out)
+
+
+def _proposed(report: FixReport) -> str:
+    count = len(report.proposals)
+    return f" and {count} passage(s) rewritten by the model" if count else ""
 
 
 def _did_you_mean(names: Sequence[str]) -> str:

@@ -14,6 +14,8 @@ from klaro.scan.model import Analysis
 from klaro.scan.names import Names, names_of
 
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
+# typer gives every application these unless built with `add_completion=False`
+TYPER_OPTIONS = frozenset({"--install-completion", "--show-completion"})
 
 
 @dataclass
@@ -101,6 +103,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if command.name:
             index.subcommands.add(command.name)
         index.plugins = index.plugins or command.plugins
+        if command.framework == "typer":
+            index.options |= TYPER_OPTIONS
         for option in command.options:
             if not option.positional:
                 index.options.update(option.flags)

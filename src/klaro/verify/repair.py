@@ -50,16 +50,38 @@ class Review:
     line: int
     text: str
     change: Change
+    note: str = ""  # why a model's proposal for this line was not applied
 
     @property
     def reason(self) -> str:
         c = self.change
         if c.status == "removed":
             return f"`{c.old_token}` was removed ({c.old.strip('|').replace('|', ' ')})"
+        if c.old_token == c.new_token:
+            return (
+                f"`{c.old_token}` moved to `{c.new}`; this line needs more than a token edit "
+                "(an import to split or to add)"
+            )
         if c.status == "ambiguous":
             names = ", ".join(f"`{n}`" for n in c.candidates[:3])
             return f"`{c.old_token}` was renamed, but to which is unclear: {names}"
         return f"`{c.old_token}` was renamed to `{c.new_token}`, but the name still has a meaning"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """Lines a model rewrote for reviews, applied only because the checker passed the result.
+
+    `first`..`last` (1-based, inclusive) are the replaced lines of the document as it was
+    before this proposal; `before` is their text and `after` what replaced it.
+    """
+
+    file: str
+    first: int
+    last: int
+    before: str
+    after: str
+    reviews: tuple[Review, ...]
 
 
 @dataclass
@@ -71,6 +93,28 @@ class DocumentFix:
     after: str
     edits: list[Edit] = field(default_factory=list)
     reviews: list[Review] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+
+
+def apply_proposals(text: str, proposals: Sequence[Proposal]) -> tuple[str, list[Proposal]]:
+    """Apply proposals to a text that may differ from theirs (the writer's); returns the applied.
+
+    A proposal's lines are looked for where it was made, else as a block found exactly once;
+    a proposal whose lines are not found is left out.
+    """
+    lines = text.splitlines(keepends=True)
+    applied: list[Proposal] = []
+    for p in sorted(proposals, key=lambda p: p.first, reverse=True):
+        old = p.before.splitlines(keepends=True)
+        start = p.first - 1
+        if lines[start : start + len(old)] != old:
+            found = [i for i in range(len(lines)) if lines[i : i + len(old)] == old]
+            if len(found) != 1:
+                continue
+            start = found[0]
+        lines[start : start + len(old)] = p.after.splitlines(keepends=True)
+        applied.append(p)
+    return "".join(lines), applied[::-1]
 
 
 @dataclass(frozen=True)
@@ -81,7 +125,15 @@ class Rule:
     pattern: re.Pattern[str]
     new: str
     certain: bool
-    where: str  # code | anywhere | command | call
+    where: str  # code | anywhere | command | call | import | text | example
+
+
+def shifted(line: int, proposals: Sequence[Proposal]) -> int:
+    """A line number of the document before `proposals`, in the document after them."""
+    moved = sum(
+        len(p.after.splitlines()) - (p.last - p.first + 1) for p in proposals if p.last < line
+    )
+    return line + moved
 
 
 def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[Rule]:
@@ -98,11 +150,17 @@ def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[
     for change in changes:
         if change.certain:
             targets.setdefault(change.old_token, set()).add(change.new_token)
+    renamed = {(c.old, c.new) for c in changes if c.certain}
     rules = []
     for change in changes:
         token = change.old_token
-        if not token or token == change.new_token:
-            continue  # moved with its module or class: that rename covers its mentions
+        if token and token == change.new_token and change.certain:
+            old_parent, new_parent = change.old.rpartition(".")[0], change.new.rpartition(".")[0]
+            if old_parent != new_parent and (old_parent, new_parent) not in renamed:
+                rules += _moved_rules(change, old_parent, new_parent)
+            continue  # else moved with its module or class: that rename covers its mentions
+        if not token:
+            continue
         if not change.certain and token in targets:
             continue  # renamed elsewhere (another command's copy of the option): that rule rules
         clash = len(targets.get(token, ())) > 1
@@ -145,6 +203,28 @@ def plan_rules(changes: Sequence[Change], current: State, names: Names) -> list[
     return rules
 
 
+def _moved_rules(change: Change, old_parent: str, new_parent: str) -> list[Rule]:
+    """A definition moved to another module under the same name (`pkg.a.C` -> `pkg.b.C`).
+
+    Its dotted name is rewritten in prose, code spans and directives, and `from pkg.a import C`
+    becomes `from pkg.b import C`. Left for review: an import that also names other things
+    of the old module (splitting a line is not a token edit), and `pkg.a.C` used in a code
+    example, whose `import pkg.a` would not make `pkg.b` available.
+    """
+    token = re.escape(change.old_token)
+    dotted = re.compile(rf"(?<![\w.]){re.escape(change.old)}(?!\w)")
+    alone = re.compile(
+        rf"(?<=from ){re.escape(old_parent)}(?=\s+import\s+{token}(?:\s+as\s+\w+)?\s*(?:#.*)?$)"
+    )
+    shared = re.compile(rf"(?<=from {re.escape(old_parent)} import )(?:[\w, ]*?\b)?{token}\b")
+    return [
+        Rule(change, dotted, change.new, True, "text"),
+        Rule(change, dotted, change.new, False, "example"),
+        Rule(change, alone, new_parent, True, "anywhere"),
+        Rule(change, shared, change.new_token, False, "anywhere"),
+    ]
+
+
 def _qualifiers(change: Change) -> list[str]:
     """What a document writes before `.name` to say whose name it is: owner, module, package."""
     parts = change.old.split(".")[:-1]
@@ -161,7 +241,7 @@ def repair_document(
     if not rules:
         return fix
     lines = text.splitlines(keepends=True)
-    code = _code_lines(lines, rst=path.lower().endswith((".rst", ".rest", ".txt")))
+    code = code_lines(lines, path)
     programs = tuple(scripts)
     examples = _example_names(text, path, rules)
     out: list[str] = []
@@ -257,14 +337,18 @@ def _applies(
         return ran or alone
     if rule.where == "code":
         return in_block or in_span
+    if rule.where in {"text", "example"}:  # a directive's argument names code like prose does
+        example = in_block and not _RST_CODE_LINE.match(line)
+        return example == (rule.where == "example")
     if in_block or in_span or rule.where == "import":
         return True
     context = line[max(0, start - 1) : end + 1]
     return bool(_DISTINCT.search(token)) or "." in context or line[end : end + 1] == "("
 
 
-def _code_lines(lines: list[str], *, rst: bool) -> set[int]:
+def code_lines(lines: list[str], path: str) -> set[int]:
     """0-based numbers of lines inside code blocks (fenced or indented; rst literal blocks)."""
+    rst = path.lower().endswith((".rst", ".rest", ".txt"))
     return _rst_blocks(lines) if rst else _markdown_blocks(lines)
 
 
