@@ -158,3 +158,36 @@ def test_verify_sees_a_linked_page_change_between_calls(tmp_path: Path) -> None:
     assert [(f.kind, f.reference, f.suggestions) for f in found] == [
         ("dead-link", "docs/usage.md#advanced-usage", ())
     ]
+
+
+def test_a_dependency_imported_by_its_distribution_name_is_not_the_project(
+    tmp_path: Path,
+) -> None:
+    """`attrs` installs `attr` and `attrs`: both are the dependency, not a renamed `battrs`."""
+    readme = """\
+# battrs
+
+```python
+import attrs
+import attr
+import battrs
+
+@attrs.define
+class Point:
+    x: int = attr.ib()
+
+battrs.dump(Point(1))
+```
+
+Once the module was `battr`: `import battr` no longer works.
+"""
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "battrs"\nversion = "1"\n'
+            'dependencies = ["attrs>=23.1"]\n',
+            "battrs/__init__.py": "def dump(obj):\n    return obj\n",
+            "README.md": readme,
+        },
+    )
+    assert _drift(root) == {("README.md", 15, "battr")}
