@@ -233,3 +233,62 @@ def test_environment_read_through_a_helper_imported_from_another_module(tmp_path
         "ENVLIB_COLOR": "resolved",
         "ENVLIB_LEVL": "unresolved",
     }
+
+
+CALLABLE = """\
+class Config:
+    def get(self, option, default=None, cast=str):
+        return cast(option)
+
+    def __call__(self, *args, **kwargs):
+        return self.get(*args, **kwargs)
+
+
+class AutoConfig:
+    def __init__(self):
+        self.config = None
+
+    def _load(self):
+        self.config = Config()
+
+    def __call__(self, *args, **kwargs):
+        if not self.config:
+            self._load()
+        return self.config(*args, **kwargs)
+
+
+class EnvError(ValueError):
+    pass
+
+
+config = AutoConfig()
+"""
+
+
+@pytest.fixture
+def callable_lib(tmp_path: Path) -> Analysis:
+    (tmp_path / "cfglib").mkdir()
+    (tmp_path / "cfglib/__init__.py").write_text(CALLABLE)
+    return analyze_repository(tmp_path)
+
+
+def test_a_called_instance_is_checked_against_its_classes_call(callable_lib: Analysis) -> None:
+    names = names_of(callable_lib)
+    assert names.type_of("cfglib.AutoConfig.config") == "cfglib.Config"  # self.config = Config()
+    text = "Read with `config('DEBUG', cast=bool)`; not `config('DEBUG', convert=bool)`.\n"
+    outcomes = Resolver(project_index(callable_lib)).resolve_document(parse_document(text, "R.md"))
+    bad = [(o.reference.text, o.message) for o in outcomes if o.status == "unresolved"]
+    assert bad == [("config('DEBUG', convert=bool)", "`config()` has no parameter `convert`")]
+
+
+def test_the_package_named_in_an_example_without_its_import_is_checked(
+    callable_lib: Analysis,
+) -> None:
+    text = (
+        "```python\ndef parse(value, attr):\n    if attr.name:\n"
+        '        raise cfglib.EnvError("bad")\n    raise cfglib.EnvErr("bad")\n'
+        "    return os.path.join(value)\n```\n"
+    )
+    outcomes = Resolver(project_index(callable_lib)).resolve_document(parse_document(text, "R.md"))
+    status = {o.reference.text: o.status for o in outcomes if o.status != "ignored"}
+    assert status == {"cfglib.EnvError": "resolved", "cfglib.EnvErr": "unresolved"}

@@ -292,6 +292,12 @@ def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, ca
     out = capsys.readouterr().out
     assert "README.md:1: review: `find_title` was removed (shelf.core.Catalog.find_title)" in out
     assert (root / "README.md").read_text() == "Search with `Catalog.find_title()`.\n"
+    # the snapshot keeps the evidence while the line waits for a person, even without git
+    shutil.rmtree(root / ".git")
+    assert main(["check", str(root), "--fix", "--no-cache"]) == 1
+    assert "README.md:1: review: `find_title` was removed" in capsys.readouterr().out
+    assert main(["check", str(root), "--no-cache", "-q"]) == 1
+    assert "README.md:1: unresolved:" in capsys.readouterr().out
 
 
 MOVED_README = """\

@@ -456,7 +456,7 @@ def repair(
 def save_repair(config: Config, report: FixReport) -> list[str]:
     """Write the repaired documents and the snapshot of the state they now describe."""
     changes = [DocChange(d.path, d.before, d.after, "fixed drift") for d in report.changed()]
-    changes.append(state_change(config, report.current))
+    changes.append(state_change(config, report.documented_state()))
     return write_changes(config, changes)
 
 
@@ -490,7 +490,7 @@ def with_repairs(
         changes.append(change)
     changes += [DocChange(f.path, f.before, f.after, "fixed drift") for f in fixes.values()]
     if any(c.changed for c in changes):
-        changes.append(state_change(config, report.current))
+        changes.append(state_change(config, report.documented_state()))
     rows = tuple(r for r in report.fixed if not (r.proposed and r.file in dropped))
     return replace(run, changes=changes, fixed=rows)
 

@@ -111,6 +111,8 @@ class Class:
     classes: tuple[Class, ...] = ()  # nested classes
     # names its methods assign on the instance (`self.name = name`), class attributes aside
     instance_attributes: tuple[str, ...] = ()
+    # (attribute, type text) for `self.x` always set from one annotation or one called name
+    instance_types: tuple[tuple[str, str], ...] = ()
 
     @property
     def fullname(self) -> str:

@@ -293,6 +293,9 @@ class Names:
         """The parameters a call of `full` binds (self/cls left out), when certain."""
         obj = self.defs.get(full)
         shown = full.rsplit(".", 1)[-1]
+        if isinstance(obj, Variable) and (call := self._call_method(full)) is not None:
+            found = self._signature(call)  # `config("DEBUG", cast=bool)`: the class's __call__
+            return (shown, found[1]) if found else None
         if isinstance(obj, Function):
             if obj.kind == "property" or any("overload" in d for d in obj.decorators):
                 return None
@@ -317,6 +320,11 @@ class Names:
                 )
         return None
 
+    def _call_method(self, full: str) -> str | None:
+        """The `__call__` a call of the instance `full` runs, when its class is known."""
+        cls = self.types.get(full)
+        return self.member(cls, "__call__") if cls else None
+
     def _forwarded(self, full: str, depth: int = 0) -> set[str] | None:
         """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
 
@@ -328,6 +336,9 @@ class Names:
         if isinstance(obj, Class):
             init = self.member(full, "__init__")
             obj = self.defs.get(init) if init else None
+        elif isinstance(obj, Variable):
+            call = self._call_method(full)
+            obj = self.defs.get(call) if call else None
         if not isinstance(obj, Function) or obj.kwargs_open or depth > 3:
             return None
         if not obj.forwards and not obj.kwarg_keys:
@@ -524,6 +535,11 @@ def _add_types(names: Names, module: Module) -> None:
     for cls in _classes(module.classes):
         for attr in cls.attributes:
             _typed(names, f"{cls.fullname}.{attr.name}", module.name, attr, cls.fullname)
+        for attr_name, text in cls.instance_types:  # `self.config = Config(...)`
+            full = f"{cls.fullname}.{attr_name}"
+            found = _class_named(names, module.name, text, cls.fullname)
+            if found is not None and full not in names.types:
+                names.types[full] = found
 
 
 def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:

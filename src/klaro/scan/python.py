@@ -189,6 +189,7 @@ class _ModuleVisitor:
 
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
+        attributes, types = _instance_attributes(node)
         methods = _effective(
             self._function(n, f"{qualname}.", node)
             for n in node.body
@@ -214,7 +215,8 @@ class _ModuleVisitor:
             end_lineno=node.end_lineno or node.lineno,
             is_public=not node.name.startswith("_") and not prefix.startswith("_"),
             classes=nested,
-            instance_attributes=_instance_attributes(node),
+            instance_attributes=attributes,
+            instance_types=types,
         )
 
     def _function(
@@ -447,9 +449,14 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
     return helpers
 
 
-def _instance_attributes(node: ast.ClassDef) -> tuple[str, ...]:
-    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`)."""
+def _instance_attributes(
+    node: ast.ClassDef,
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`), and
+    the type text of those always set from one annotation or one called name
+    (`self.config = Config(...)`, `None` aside): `(("config", "Config"),)`."""
     found: dict[str, None] = {}
+    types: dict[str, set[str]] = {}
     for method in node.body:
         if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
             continue
@@ -469,7 +476,25 @@ def _instance_attributes(node: ast.ClassDef) -> tuple[str, ...]:
                         and elt.value.id == me
                     ):
                         found[elt.attr] = None
-    return tuple(found)
+                        types.setdefault(elt.attr, set()).add(_type_text(sub, elt is target))
+    typed = tuple(
+        (name, next(iter(texts - {"None"})))
+        for name, texts in types.items()
+        if len(texts - {"None"}) == 1 and "" not in texts
+    )
+    return tuple(found), typed
+
+
+def _type_text(node: ast.AST, whole: bool) -> str:
+    """What an assignment says its target is: an annotation, a called name, `None`, or ""."""
+    if isinstance(node, ast.AnnAssign):
+        return ast.unparse(node.annotation)
+    value = node.value if isinstance(node, ast.Assign) and whole else None
+    if isinstance(value, ast.Constant) and value.value is None:
+        return "None"
+    if isinstance(value, ast.Call):
+        return _dotted(value.func) or ""
+    return ""
 
 
 def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:

@@ -64,6 +64,25 @@ class FixReport:
     scripts: list[str] = field(default_factory=list)
     hints: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)  # one line each, e.g. the model failed
+    base: State | None = None  # the documented state compared with
+
+    def documented_state(self) -> State:
+        """The snapshot to keep: what the docs are now true for.
+
+        That is the current state, plus the old items the docs still name in lines left for
+        review (a removed method): without them, the next run would have no evidence left for
+        those lines, and `klaro check` could not tell that their name was once the code's.
+        """
+        pending = {(r.change.kind, r.change.old) for r in self.reviews}
+        if not pending or self.base is None:
+            return self.current
+        kept = tuple(
+            i
+            for i in self.base.items
+            if (i.kind, i.name) in pending and self.current.get(i.kind, i.name) is None
+        )
+        current = self.current
+        return State(current.items + kept, current.source, current.scripts) if kept else current
 
     @property
     def edits(self) -> list[Edit]:
@@ -111,7 +130,7 @@ def fix_drift(
     With `propose`, the lines left for review are offered to it after the certain fixes.
     """
     current = build_state(analysis, config.root)
-    report = FixReport(base.origin if base else "", current)
+    report = FixReport(base.origin if base else "", current, base=base.state if base else None)
     if base is not None:
         report.changes = compare(base.state, current)
     rules = report.rules = plan_rules(report.changes, current, names_of(analysis))

@@ -61,7 +61,7 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     code = _strip_prompts(source)
     visitor = _Visitor(bindings)
     try:
-        visitor.visit(ast.parse(textwrap.dedent(code)))
+        tree = ast.parse(textwrap.dedent(code))
     except (SyntaxError, ValueError):
         for offset, line in enumerate(code.splitlines()):
             try:
@@ -69,8 +69,33 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
             except (SyntaxError, ValueError):
                 continue
             visitor.offset = offset
+            visitor.bound = _bound_names(tree)
             visitor.visit(tree)
+    else:
+        visitor.bound = _bound_names(tree)
+        visitor.visit(tree)
     return visitor.found
+
+
+_NAMED = (
+    ast.ExceptHandler, ast.MatchAs, ast.MatchStar, ast.FunctionDef, ast.AsyncFunctionDef,
+    ast.ClassDef,
+)  # fmt: skip
+
+
+def _bound_names(tree: ast.AST) -> set[str]:
+    """Every name the block binds anywhere: parameters, loop and `as` targets, assignments."""
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, _NAMED) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            bound.update(node.names)
+    return bound
 
 
 def _strip_prompts(source: str) -> str:
@@ -97,6 +122,7 @@ class _Visitor(ast.NodeVisitor):
         self.bindings = bindings
         self.found: list[PyRef] = []
         self.offset = 0
+        self.bound: set[str] = set()  # names the block itself binds somewhere
 
     def _add(self, kind: str, text: str, node: ast.AST, context: str) -> None:
         self.found.append((kind, text, self.offset + getattr(node, "lineno", 1) - 1, context))
@@ -203,6 +229,15 @@ class _Visitor(ast.NodeVisitor):
                 if single and call is not None:
                     context = call_context(context, call)
                 self._add("python", f"{dotted}.{attrs[0]}", node, context)
+        elif (
+            isinstance(root, ast.Name)
+            and root.id not in self.bindings.local
+            and root.id not in self.bound
+        ):
+            # `environs.EnvError` with the import left out of the snippet: the resolver checks
+            # it only when the free name is one of the project's packages
+            context = call_context("free-call", call) if call else "free-attr"
+            self._add("python", ".".join([root.id, *attrs]), node, context)
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
 

@@ -129,6 +129,7 @@ _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
+_MEMBER_KINDS = frozenset({"method", "classmethod", "staticmethod", "property", "attribute"})
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
@@ -249,8 +250,13 @@ class Resolver:
         return self._called(outcome, symbol.group(1), _span_arguments(rest))
 
     def _ambiguous(self, name: str) -> bool:
-        """A bare name several project objects have: its signature is not known."""
-        return "." not in name and len(self.names.by_last.get(name, ())) > 1
+        """A bare name several project objects have and none of them a module's own (two
+        classes' `load`): which signature is meant is not known."""
+        if "." in name:
+            return False
+        found = self.names.by_last.get(name, ())
+        top = [f for f in found if self.names.kind(f) not in _MEMBER_KINDS]
+        return len(found) > 1 and len(top) != 1
 
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
@@ -386,6 +392,8 @@ class Resolver:
 
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
+        if ref.context.startswith("free") and ref.text.split(".")[0] not in names.packages:
+            return Outcome("ignored", ref)  # a name the snippet never bound: not ours to judge
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
         args = call_arguments(ref.context)
