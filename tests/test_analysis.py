@@ -146,6 +146,23 @@ def test_relative_imports_are_made_absolute() -> None:
     ]
 
 
+def test_guarded_bindings_are_module_names_but_a_main_block_only_imports() -> None:
+    """try/except and if blocks bind module names; `if __name__ == "__main__":` runs only as a
+    script, so its imports are still edges of the code graph but its assignments are not names."""
+    source = """\
+try:
+    from fast import Error
+except ImportError:
+    Error = OSError
+if __name__ == "__main__":
+    from pkg.cli import main
+    RESULT = main()
+"""
+    module = analyze_source(source, "pkg/run.py", "pkg.run", is_package=False)
+    assert [v.name for v in module.constants] == ["Error"]
+    assert [(i.module, i.name) for i in module.imports] == [("fast", "Error"), ("pkg.cli", "main")]
+
+
 @pytest.mark.parametrize(
     ("path", "expected"),
     [

@@ -139,3 +139,55 @@ See the `API <api.rst>`_.
     if built_in == "copy":  # the copy in doc/source is checked too: its plain link works there
         expected.add(("doc/source/index.rst", 8, "history.rst"))
     assert _drift(root) == expected
+
+
+def test_verify_sees_a_linked_page_change_between_calls(tmp_path: Path) -> None:
+    """Anchors of linked pages are parsed once per version of the file, not once per call."""
+    from klaro.verify import verify
+
+    root = _write(
+        tmp_path,
+        {"pkg/__init__.py": "", "docs/usage.md": "# Usage\n\n## Advanced usage\n"},
+    )
+    analysis = analyze_repository(root)
+    draft = "# Pkg\n\nSee [advanced](docs/usage.md#advanced-usage).\n"
+    assert verify(draft, analysis) == []
+    assert verify(draft, analysis) == []
+    (root / "docs/usage.md").write_text("# Usage\n\n## Going further\n", encoding="utf-8")
+    found = verify(draft, analysis)
+    assert [(f.kind, f.reference, f.suggestions) for f in found] == [
+        ("dead-link", "docs/usage.md#advanced-usage", ())
+    ]
+
+
+def test_a_dependency_imported_by_its_distribution_name_is_not_the_project(
+    tmp_path: Path,
+) -> None:
+    """`attrs` installs `attr` and `attrs`: both are the dependency, not a renamed `battrs`."""
+    readme = """\
+# battrs
+
+```python
+import attrs
+import attr
+import battrs
+
+@attrs.define
+class Point:
+    x: int = attr.ib()
+
+battrs.dump(Point(1))
+```
+
+Once the module was `battr`: `import battr` no longer works.
+"""
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "battrs"\nversion = "1"\n'
+            'dependencies = ["attrs>=23.1"]\n',
+            "battrs/__init__.py": "def dump(obj):\n    return obj\n",
+            "README.md": readme,
+        },
+    )
+    assert _drift(root) == {("README.md", 15, "battr")}

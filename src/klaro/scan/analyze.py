@@ -30,8 +30,10 @@ from klaro.scan.python import analyze_source
 # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
 # 9: where **kwargs go (kwarg_keys, kwargs_open); 10: env helpers imported from another module;
 # 11: names bound in module-level try/if blocks; 12: click option factories, plugin groups,
-# argparse abbreviations, flag literals
-ANALYZER_VERSION = 13  # 13: types of self.x attributes (Class.instance_types)
+# argparse abbreviations, flag literals; 13: types of self.x attributes (Class.instance_types);
+# 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
+# module names)
+ANALYZER_VERSION = 14
 
 Progress = Callable[[int, int, str], None]
 

@@ -591,8 +591,11 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
 
 
 def _import_names(requirements: Iterable[str]) -> Iterable[str]:
+    """Import names of required distributions: the known one and the distribution's own name,
+    which many also install (attrs gives `attr` and `attrs`)."""
     for requirement in requirements:
         match = _REQUIREMENT.match(requirement)
         if match:
             name = match.group(1).lower()
-            yield _IMPORT_NAMES.get(name, name.replace("-", "_").replace(".", "_"))
+            own = name.replace("-", "_").replace(".", "_")
+            yield from dict.fromkeys((_IMPORT_NAMES.get(name, own), own))

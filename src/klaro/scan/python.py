@@ -78,7 +78,7 @@ class _ModuleVisitor:
         self.imported = frozenset(i.alias for i in imports)
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
         # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
-        constants = tuple(self._variables(_walk_statements(body), module_level=True))
+        constants = tuple(self._variables(_walk_statements(body, script=False), module_level=True))
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }
@@ -525,23 +525,23 @@ def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _walk_statements(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
+def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:
     """Yield module-level statements, looking inside if/try blocks (guarded imports).
 
-    The body of `if __name__ == "__main__":` runs only as a script: its names are not the
-    module's.
+    `script=False` leaves out the body of `if __name__ == "__main__":`, which runs only when
+    the file is run as a script: what it assigns is not a name of the module.
     """
     for node in body:
         yield node
-        if isinstance(node, ast.If) and _main_guard(node.test):
+        if not script and isinstance(node, ast.If) and _main_guard(node.test):
             continue
         if isinstance(node, ast.If | ast.Try | ast.TryStar):
-            yield from _walk_statements(node.body)
-            yield from _walk_statements(node.orelse)
+            yield from _walk_statements(node.body, script=script)
+            yield from _walk_statements(node.orelse, script=script)
             if isinstance(node, ast.Try | ast.TryStar):
                 for handler in node.handlers:
-                    yield from _walk_statements(handler.body)
-                yield from _walk_statements(node.finalbody)
+                    yield from _walk_statements(handler.body, script=script)
+                yield from _walk_statements(node.finalbody, script=script)
 
 
 def _main_guard(test: ast.expr) -> bool:

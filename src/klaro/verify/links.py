@@ -11,6 +11,9 @@ import fnmatch
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from functools import lru_cache
+from pathlib import Path
 from urllib.parse import unquote
 
 from klaro.verify.index import ProjectIndex, repository_name
@@ -37,7 +40,7 @@ class LinkResolver:
         self.index = index
         self.ignore = tuple(ignore)
         self.dotted = dotted  # resolves `pkg.mod.name` (MyST links to Python objects)
-        self._anchors: dict[str, set[str] | None] = {}
+        self._anchors: dict[str, AbstractSet[str] | None] = {}
         self._foreign_sites: list[str] | None = None  # docs folders another repository builds
         # document -> other folders it is built in: of the documents that `.. include::` it
         # (README.rst into docs/) or that are copies of it
@@ -164,7 +167,7 @@ class LinkResolver:
             folder = posixpath.dirname(folder)
 
     def _anchor(
-        self, ref: Reference, path: str, fragment: str, anchors: set[str] | None
+        self, ref: Reference, path: str, fragment: str, anchors: AbstractSet[str] | None
     ) -> Outcome:
         name = unquote(fragment).lower().removeprefix("user-content-")
         if not name or anchors is None or name in anchors:
@@ -195,11 +198,30 @@ class LinkResolver:
             self._built_in.setdefault(doc.path, set()).add(posixpath.dirname(twin))
         twins.append(doc.path)
 
-    def _anchors_of(self, path: str) -> set[str] | None:
+    def _anchors_of(self, path: str) -> AbstractSet[str] | None:
         if path not in self._anchors:
-            try:
-                text = (self.index.root / path).read_text(encoding="utf-8")
-                self._anchors[path] = read_document(text, path).anchors
-            except (OSError, UnicodeDecodeError):
-                self._anchors[path] = None
+            self._anchors[path] = _file_anchors(self.index.root / path, path)
         return self._anchors[path]
+
+
+def _file_anchors(file: Path, path: str) -> frozenset[str] | None:
+    """The anchors of a document on disk, parsed once per version of the file.
+
+    A writer verifies draft after draft, each with a fresh resolver: without this, every call
+    parsed every page its links point into again (half of a `verify()` call).
+    """
+    try:
+        stat = file.stat()
+    except OSError:
+        return None
+    return _parsed_anchors(str(file), path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset[str] | None:
+    del mtime_ns, size  # the cache key: a changed file is parsed again
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return frozenset(read_document(text, path).anchors)
