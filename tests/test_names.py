@@ -292,3 +292,28 @@ def test_the_package_named_in_an_example_without_its_import_is_checked(
     outcomes = Resolver(project_index(callable_lib)).resolve_document(parse_document(text, "R.md"))
     status = {o.reference.text: o.status for o in outcomes if o.status != "ignored"}
     assert status == {"cfglib.EnvError": "resolved", "cfglib.EnvErr": "unresolved"}
+
+
+def test_a_function_re_exported_over_its_own_submodule_is_the_function(tmp_path: Path) -> None:
+    # python-slugify: slugify/__init__.py does `from .slugify import *`, so `slugify.slugify`
+    # is the function, and `from slugify import slugify` gets it, not the submodule.
+    (tmp_path / "slugger").mkdir()
+    (tmp_path / "slugger/__init__.py").write_text(
+        "from .special import *\nfrom .slugger import *\n"
+    )
+    (tmp_path / "slugger/special.py").write_text("PAIRS = []\n")
+    (tmp_path / "slugger/slugger.py").write_text(
+        "def slugger(text, max_length=0, word_boundary=False):\n    return text\n"
+    )
+    (tmp_path / "slugger/other.py").write_text("def helper():\n    return 1\n")
+    analysis = analyze_repository(tmp_path)
+    names = names_of(analysis)
+    assert names.lookup("slugger.slugger") == "slugger.slugger.slugger"
+    assert names.lookup("slugger.other") == "slugger.other"  # a submodule nothing shadows
+    text = (
+        "```python\nfrom slugger import slugger\n\nslugger(txt, word_boundary=True)\n"
+        "slugger(txt, whole_words=True)\n```\n"
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    bad = [o.message for o in outcomes if o.status == "unresolved"]
+    assert bad == ["`slugger()` has no parameter `whole_words`"]
