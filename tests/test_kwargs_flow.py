@@ -106,3 +106,37 @@ def test_the_flow_is_recorded_in_the_analysis(analysis: Analysis) -> None:
     assert functions["Sink.__init__"].forwards == ("open",)
     assert functions["Log.bind"].kwargs_open
     assert functions["connect"].forwards == ("_dial",)
+
+
+BOUND = """\
+import warnings
+
+
+class Api:
+    def decode(self, token, key="", leeway=0, **kwargs):
+        if kwargs:
+            warnings.warn(f"passing additional kwargs is deprecated: {tuple(kwargs)}")
+        return token, key, leeway
+
+
+_api = Api()
+decode = _api.decode
+"""
+
+
+def test_a_module_function_bound_to_an_instance_refusing_extra_keywords(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # PyJWT: `decode = _jwt_global_obj.decode`, whose **kwargs are only warned about.
+    root = tmp_path_factory.mktemp("bound")
+    (root / "tok").mkdir()
+    (root / "tok/__init__.py").write_text("from .api import decode\n")
+    (root / "tok/api.py").write_text(BOUND)
+    analysis = analyze_repository(root)
+    text = (
+        '```python\nimport tok\n\ntok.decode(token, "secret", leeway=10)\ntok.decode(\n'
+        '    token,\n    "secret",\n    clock_skew=10,\n)\n```\n'
+    )
+    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    bad = [(o.reference.line, o.message) for o in outcomes if o.status == "unresolved"]
+    assert bad == [(8, "`decode()` has no parameter `clock_skew`")]  # the keyword's own line

@@ -27,6 +27,7 @@ class KwargsFlow:
     forwards: tuple[str, ...] = ()  # call targets, as written, that receive them
     keys: tuple[str, ...] = ()  # keywords read by name
     open: bool = False  # some use we cannot follow: any keyword may be accepted
+    refused: bool = False  # extra keywords are only reported (raise, warnings.warn): refused
 
 
 def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
@@ -55,10 +56,13 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
                     stashed.add(str(_self_attribute(target, node)))
     forwards: dict[str, None] = {}
     keys: dict[str, None] = {}
+    refused = False
     for sub in ast.walk(node):
         if not (isinstance(sub, ast.Name) and sub.id in names and isinstance(sub.ctx, ast.Load)):
             continue
-        use = ("", "") if _raised(sub, parents) else _use(sub, parents, aliases)
+        reported = _reported(sub, parents)
+        refused = refused or reported
+        use = ("", "") if reported else _use(sub, parents, aliases)
         if use is None:
             return KwargsFlow(open=True)
         kind, value = use
@@ -71,7 +75,7 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         if splats is None:
             return KwargsFlow(open=True)
         forwards.update(dict.fromkeys(splats))
-    return KwargsFlow(tuple(forwards), tuple(keys))
+    return KwargsFlow(tuple(forwards), tuple(keys), refused=refused)
 
 
 def _copies(value: ast.expr, names: set[str]) -> bool:
@@ -123,11 +127,14 @@ def _use(
     return None
 
 
-def _raised(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
-    """Inside a `raise` (`TypeError(f"unexpected {next(iter(kwargs))}")`): only reported."""
+def _reported(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Inside a `raise` or a warning (`TypeError(f"unexpected {next(iter(kwargs))}")`,
+    `warnings.warn(f"Unsupported kwargs: {kwargs}")`): the keywords are refused, not used."""
     while node in parents:
         node = parents[node]
         if isinstance(node, ast.Raise):
+            return True
+        if isinstance(node, ast.Call) and dotted(node.func).rsplit(".", 1)[-1] == "warn":
             return True
         if isinstance(node, ast.stmt):
             return False

@@ -69,6 +69,7 @@ class Function:
     forwards: tuple[str, ...] = ()
     kwarg_keys: tuple[str, ...] = ()
     kwargs_open: bool = False
+    kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
     # without an annotation, the name every `return` calls (`return Logger(...)`), if one
     returns_call: str | None = None
 

@@ -98,6 +98,7 @@ class CallProblem:
 
     message: str
     suggestions: tuple[str, ...] = ()
+    keyword: str = ""  # the keyword no parameter takes, when that is the problem
 
 
 @dataclass
@@ -112,6 +113,8 @@ class Names:
     bases: dict[str, list[str]] = field(default_factory=dict)  # class -> bases, full or dotted
     types: dict[str, str] = field(default_factory=dict)  # instance -> its project class
     returns: dict[str, str] = field(default_factory=dict)  # factory -> class it returns
+    # module names bound to a method of an instance (`encode = _jwt_global_obj.encode`)
+    bound: dict[str, str] = field(default_factory=dict)
     by_last: dict[str, list[str]] = field(default_factory=dict)
     public: set[str] = field(default_factory=set)
     packages: set[str] = field(default_factory=set)
@@ -297,7 +300,7 @@ class Names:
                     continue
                 accepted = accepted | forwarded
             close = difflib.get_close_matches(keyword, sorted(accepted), n=3, cutoff=0.6)
-            return CallProblem(f"`{shown}()` has no parameter `{keyword}`", tuple(close))
+            return CallProblem(f"`{shown}()` has no parameter `{keyword}`", tuple(close), keyword)
         if positional is not None and not any(p.kind == "var_positional" for p in params):
             limit = sum(p.kind in {"positional_only", "positional_or_keyword"} for p in params)
             if positional > limit:
@@ -339,7 +342,10 @@ class Names:
         return None
 
     def _call_method(self, full: str) -> str | None:
-        """The `__call__` a call of the instance `full` runs, when its class is known."""
+        """The method a call of the variable `full` runs: the bound method it holds
+        (`encode = _jwt_global_obj.encode`), or its class's `__call__`."""
+        if full in self.bound:
+            return self.bound[full]
         cls = self.types.get(full)
         return self.member(cls, "__call__") if cls else None
 
@@ -359,7 +365,7 @@ class Names:
             obj = self.defs.get(call) if call else None
         if not isinstance(obj, Function) or obj.kwargs_open or depth > 3:
             return None
-        if not obj.forwards and not obj.kwarg_keys:
+        if not obj.forwards and not obj.kwarg_keys and not obj.kwargs_refused:
             return None  # swallowed or untouched: nothing says what is refused
         owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
         names: set[str] = set(obj.kwarg_keys)
@@ -419,6 +425,9 @@ class PerAnalysis(Generic[T]):
         return value
 
 
+_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
+
+
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
@@ -437,6 +446,8 @@ def build_names(analysis: Analysis) -> Names:
         _add_returns(names, module)
     for module in analysis.modules:
         _add_types(names, module)
+    for module in analysis.modules:  # after the types: the instance's class must be known
+        _add_bound_methods(names, module)
     for full in names.kinds:
         names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
     shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
@@ -544,6 +555,21 @@ def _add_returns(names: Names, module: Module) -> None:
             cls = _class_named(names, module.name, returned, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls
+
+
+def _add_bound_methods(names: Names, module: Module) -> None:
+    """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method, so a
+    call of it is checked against the method's signature."""
+    for const in module.constants:
+        value = (const.value or "").strip()
+        if not _DOTTED.match(value) or "." not in value:
+            continue
+        owner, _, attr = value.rpartition(".")
+        instance = names.resolve_in(module.name, owner)
+        cls = names.types.get(instance) if instance else None
+        method = names.member(cls, attr) if cls else None
+        if method is not None and names.kinds.get(method) in {"method", "classmethod"}:
+            names.bound[f"{module.name}.{const.name}"] = method
 
 
 def _add_types(names: Names, module: Module) -> None:

@@ -256,6 +256,7 @@ class _ModuleVisitor:
             forwards=flow.forwards,
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
+            kwargs_refused=flow.refused,
             returns_call=None if node.returns else _returns_call(node),
         )
 

@@ -23,7 +23,11 @@ def call_context(base: str, node: ast.Call) -> str:
     with `call_arguments`.
     """
     starred = any(isinstance(a, ast.Starred) for a in node.args)
-    keywords = ",".join(k.arg for k in node.keywords if k.arg is not None)
+    keywords = ",".join(
+        k.arg + (f"@{k.lineno - node.lineno}" if k.lineno > node.lineno else "")
+        for k in node.keywords
+        if k.arg is not None
+    )  # `name@2`: written two lines below the call's first line
     return f"{base}|{-1 if starred else len(node.args)}|{keywords}"
 
 
@@ -34,7 +38,16 @@ def call_arguments(context: str) -> tuple[str, int | None, tuple[str, ...]] | No
         return None
     count, _, keywords = rest.partition("|")
     positional = int(count) if count.lstrip("-").isdigit() and int(count) >= 0 else None
-    return base, positional, tuple(k for k in keywords.split(",") if k)
+    return base, positional, tuple(k.partition("@")[0] for k in keywords.split(",") if k)
+
+
+def keyword_line(context: str, keyword: str) -> int:
+    """How many lines below the call's first line `keyword` is written (0 when unknown)."""
+    for item in context.rpartition("|")[2].split(","):
+        name, _, offset = item.partition("@")
+        if name == keyword:
+            return int(offset) if offset.isdigit() else 0
+    return 0
 
 
 @dataclass

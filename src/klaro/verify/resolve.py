@@ -20,6 +20,7 @@ import keyword
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from klaro.verify.cli import PYTHONS, CliClaims
@@ -27,7 +28,13 @@ from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.outcome import Outcome
-from klaro.verify.pyblocks import Bindings, call_arguments, call_context, python_references
+from klaro.verify.pyblocks import (
+    Bindings,
+    call_arguments,
+    call_context,
+    keyword_line,
+    python_references,
+)
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
@@ -444,10 +451,11 @@ class Resolver:
         problem = self.names.check_call(target, args[2], args[1])
         if problem is None:
             return outcome
-        return Outcome(
-            "unresolved", outcome.reference, message=problem.message,
-            suggestions=problem.suggestions,
-        )  # fmt: skip
+        ref = outcome.reference
+        below = keyword_line(ref.context, problem.keyword) if problem.keyword else 0
+        if below:  # a call over several lines: point at the keyword's own line
+            ref = replace(ref, line=ref.line + below)
+        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
