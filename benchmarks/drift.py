@@ -83,12 +83,13 @@ def commit_all(root: Path) -> None:
 def stale_lines(root: Path, case: dict[str, Any]) -> set[tuple[str, int]]:
     """Lines of the docs that the mutation makes untrue: every line holding a `stale` text.
 
-    `word: true` matches the text as a whole word (`Env`, not `EnvError`).
+    `word: true` matches the text as a whole word (`Env`, not `EnvError`); `regex: true` takes
+    the text as a regular expression (every call passing a renamed keyword).
     """
     lines: set[tuple[str, int]] = set()
     for item in case.get("stale", ()):
         text = (root / item["doc"]).read_text(encoding="utf-8").splitlines()
-        quoted = re.escape(item["text"])
+        quoted = item["text"] if item.get("regex") else re.escape(item["text"])
         pattern = re.compile(rf"(?<![\w-]){quoted}(?![\w-])" if item.get("word") else quoted)
         hits = {(item["doc"], n) for n, line in enumerate(text, 1) if pattern.search(line)}
         if not hits:

@@ -201,3 +201,27 @@ def test_an_environment_variable_the_code_stopped_reading_is_stale(
     assert code_ == 1
     assert "README.md:1: unresolved: `NO_COLOR` is no longer an environment variable" in out
     assert "TERM" not in out  # never read by this project: another program's variable
+
+
+def test_a_parameter_named_in_prose_that_no_function_has_any_more_is_stale(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "README.md").write_text("# Tidy\n\nPass a truthy `path` to `read_settings`.\n")
+    _git(repo, "commit", "-qam", "docs")
+    code = (repo / "tidy/__init__.py").read_text().replace("(path)", "(source)")
+    (repo / "tidy/__init__.py").write_text(code.replace("return path", "return source"))
+    code_, out = _check(repo, capsys)
+    assert code_ == 1
+    assert "README.md:3: unresolved: `path` is no longer in the project" in out
+    assert "tidy.read_settings(path)" in out
+
+
+def test_python_dash_m_on_a_package_without_main_is_stale(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (repo / "README.md").write_text("# Tidy\n\n```console\n$ python -m tidy --help\n```\n")
+    (repo / "tidy/__main__.py").write_text("print('tidy')\n")
+    assert _check(repo, capsys, "--no-history")[0] == 0
+    (repo / "tidy/__main__.py").unlink()
+    code, out = _check(repo, capsys, "--no-history")
+    assert code == 1 and "`python -m tidy` runs nothing: the package has no __main__.py" in out

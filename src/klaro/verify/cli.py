@@ -18,6 +18,7 @@ import re
 import shlex
 from collections.abc import Callable
 
+from klaro.scan.model import Module
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
@@ -81,10 +82,23 @@ class CliClaims:
             outcome = self._module(ref, module)
             if outcome.status != "resolved":
                 return outcome
+            if not self._runnable(outcome.target):
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`python -m {module}` runs nothing: the package has no __main__.py",
+                )
             program, args = f"python -m {module}", args[2:]
         elif program not in self.index.scripts:
             return Outcome("ignored", ref)
         return self._arguments(ref, program, args, doc)
+
+    def _runnable(self, target: str) -> bool:
+        """`python -m pkg` needs `pkg/__main__.py`; a plain module runs itself."""
+        definition = self.index.names.definition(target)
+        if not isinstance(definition, Module) or not definition.is_package:
+            return True
+        return self.index.names.kind(f"{target}.__main__") == "module"
 
     def _arguments(
         self, ref: Reference, program: str, args: list[str], doc: Document | None

@@ -20,6 +20,7 @@ from klaro.scan.model import Analysis
 from klaro.scan.state import State, build_state
 
 _PYTHON_KINDS = frozenset({"module", "class", "function", "method"})
+_CALLABLE = frozenset({"function", "method"})
 
 
 @dataclass
@@ -86,11 +87,18 @@ class Former:
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
     """Names the old state had and the new one lacks, by ("python", short name) for modules,
-    classes, functions and methods, and by ("env", name) for environment variables."""
+    classes, functions, methods and parameters, and by ("env", name) for environment
+    variables."""
     now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
+    now |= {p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params}
     env_now = {i.name for i in new.items if i.kind == "env"}
     gone: dict[tuple[str, str], tuple[str, str]] = {}
     for item in old.items:
+        if item.kind in _CALLABLE:  # a parameter no function has any more (`no_color`)
+            for param in item.params:
+                name = param.partition(":")[2]
+                if name not in now and name not in {"self", "cls"}:
+                    gone.setdefault(("python", name), (f"{item.name}({name})", where))
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:
