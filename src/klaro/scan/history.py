@@ -68,9 +68,14 @@ def baseline(
     return Baseline(state, f"git {revision[:12]}", revision)
 
 
+def _prefix(root: Path, top: Path) -> str:
+    """`root` relative to the repository's top folder, as git names paths ("." for the top)."""
+    return root.resolve().relative_to(top.resolve()).as_posix()
+
+
 def _tracked(root: Path, top: Path, revision: str) -> bool:
     """Whether `revision` holds the folder `root` (a path git ignores or never had does not)."""
-    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    prefix = _prefix(root, top)
     return prefix == "." or _git(root, "cat-file", "-e", f"{revision}:{prefix}") is not None
 
 
@@ -78,8 +83,9 @@ def require_commit(root: Path, since: str) -> str:
     """The commit `--since` names; a clear error when there is no git or no such commit."""
     if _git(root, "rev-parse", "--show-toplevel") is None:
         raise UsageError(f"--since {since}: {root} is not in a git repository")
-    found = _revision(root, since)
-    assert found is not None  # _revision raises for a `since` it cannot find
+    found = _revision(root, since)  # raises for a `since` it cannot find
+    if found is None:
+        raise UsageError(f"--since {since}: no such commit in {root}")
     return found
 
 
@@ -122,7 +128,7 @@ def _cached_state_at(
         return _state_at(root, top, revision, analyse, bodies)
     from klaro.scan.analyze import code_fingerprint
 
-    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    prefix = _prefix(root, top)
     key = f"{revision}\0{prefix}\0{bodies}\0{code_fingerprint()}"
     path = cache_dir / f"state-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
     try:
@@ -139,7 +145,7 @@ def _cached_state_at(
 
 def _state_at(root: Path, top: Path, revision: str, analyse: Analyse, bodies: bool = True) -> State:
     """Analyse the tree of `revision` in a temporary directory and fingerprint it."""
-    prefix = root.resolve().relative_to(top.resolve()).as_posix()
+    prefix = _prefix(root, top)
     args = ["git", "-C", str(top), "archive", "--format=tar", revision]
     if prefix != ".":
         args += ["--", prefix]

@@ -25,7 +25,8 @@ _CALLABLE = frozenset({"function", "method"})
 
 @dataclass
 class Former:
-    """The project's former Python names, by the short name documents write (`AutoConfig`)."""
+    """The names the documented state had and the code lacks: Python names by the short name
+    documents write (`AutoConfig`, a parameter), and environment variables."""
 
     root: Path
     analysis: Analysis
