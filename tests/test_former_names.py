@@ -225,3 +225,19 @@ def test_python_dash_m_on_a_package_without_main_is_stale(
     (repo / "tidy/__main__.py").unlink()
     code, out = _check(repo, capsys, "--no-history")
     assert code == 1 and "`python -m tidy` runs nothing: the package has no __main__.py" in out
+
+
+def test_a_console_script_renamed_since_the_documented_state_is_stale(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pyproject = '[project]\nname = "tidy"\nversion = "1"\n[project.scripts]\ntidy = "tidy:main"\n'
+    (repo / "pyproject.toml").write_text(pyproject)
+    (repo / "tidy/__init__.py").write_text(CODE + "\n\ndef main():\n    return 0\n")
+    (repo / "README.md").write_text("# Tidy\n\n```console\n$ tidy settings.ini\n```\n")
+    _git(repo, "commit", "-qam", "a command")
+    assert _check(repo, capsys)[0] == 0
+    (repo / "pyproject.toml").write_text(pyproject.replace("\ntidy =", "\ntidy-up ="))
+    code, out = _check(repo, capsys)
+    assert code == 1
+    assert "README.md:4: unresolved: `tidy` is no longer a command the project installs" in out
+    assert "did you mean `tidy-up`" in out

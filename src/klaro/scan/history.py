@@ -26,6 +26,8 @@ from klaro.scan.state import STATE_PATH, State, build_state, load_state
 
 Analyse = Callable[[Path], Analysis]
 _TIMEOUT = 60
+# files whose uncommitted edits change what the code exposes (modules, scripts, entry points)
+_CODE_FILES = (".py", "pyproject.toml", "setup.cfg")
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def _revision(root: Path, since: str | None) -> str | None:
         if merge_base:
             return merge_base
     dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
-    if dirty and any(line.rstrip().endswith(".py") for line in dirty.splitlines()):
+    if dirty and any(line.rstrip().endswith(_CODE_FILES) for line in dirty.splitlines()):
         return _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
     return _git(root, "rev-parse", "--verify", "--quiet", "HEAD~1^{commit}")
 

@@ -19,6 +19,7 @@ import shlex
 from collections.abc import Callable
 
 from klaro.scan.model import Module
+from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
@@ -54,9 +55,15 @@ _PLUGIN_TALK = re.compile(r"\b(?:plugins?|extensions?|install)", re.IGNORECASE)
 class CliClaims:
     """Check command lines and lone flags against one project's CLI surface."""
 
-    def __init__(self, index: ProjectIndex, module: Callable[[Reference, str], Outcome]) -> None:
+    def __init__(
+        self,
+        index: ProjectIndex,
+        module: Callable[[Reference, str], Outcome],
+        former: Former | None = None,
+    ) -> None:
         self.index = index
         self._module = module  # resolves `python -m pkg.mod` to the project's module
+        self._former = former  # the documented state's names: a script renamed since
         self._others: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         # what a command line of ours may pass, and what a flag in prose may name
         self._accepted = index.options | index.flag_literals
@@ -90,7 +97,16 @@ class CliClaims:
                 )
             program, args = f"python -m {module}", args[2:]
         elif program not in self.index.scripts:
-            return Outcome("ignored", ref)
+            old = self._former.script(program) if self._former is not None else None
+            if old is None:
+                return Outcome("ignored", ref)
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{program}` is no longer a command the project installs "
+                f"(it was at {old[1]})",
+                suggestions=tuple(sorted(self.index.scripts)),
+            )
         return self._arguments(ref, program, args, doc)
 
     def _runnable(self, target: str) -> bool:

@@ -53,6 +53,10 @@ class Former:
         """`(name, where it was read)` when the code once read the variable `name`, else None."""
         return self._lookup("env", name)
 
+    def script(self, name: str) -> tuple[str, str] | None:
+        """`(name, where)` when the project once installed a command `name`, else None."""
+        return self._lookup("script", name)
+
     def _lookup(self, group: str, name: str) -> tuple[str, str] | None:
         if self._names is None:
             self._names = self._load()
@@ -88,12 +92,14 @@ class Former:
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
     """Names the old state had and the new one lacks, by ("python", short name) for modules,
-    classes, functions, methods and parameters, and by ("env", name) for environment
-    variables."""
+    classes, functions, methods and parameters, by ("env", name) for environment variables
+    and by ("script", name) for the commands the project installs."""
     now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
     now |= {p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params}
     env_now = {i.name for i in new.items if i.kind == "env"}
-    gone: dict[tuple[str, str], tuple[str, str]] = {}
+    gone: dict[tuple[str, str], tuple[str, str]] = {
+        ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
+    }
     for item in old.items:
         if item.kind in _CALLABLE:  # a parameter no function has any more (`no_color`)
             for param in item.params:

@@ -186,7 +186,7 @@ class Resolver:
             re.compile("|".join(fnmatch.translate(p) for p in self.ignore)) if ignore else None
         )
         self.links = LinkResolver(index, ignore, self._dotted)
-        self.cli = CliClaims(index, self._dotted)
+        self.cli = CliClaims(index, self._dotted, former)
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order."""
