@@ -315,3 +315,52 @@ def _write(root: Path, files: dict[str, str]) -> Path:
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text)
     return root
+
+
+DOCOPT_CLI = '''\
+"""Naval Fate.
+
+Usage:
+  fate ship new <name>...
+  fate ship <name> move <x> <y> [--speed=<kn>]
+  fate mine (set|remove) <x> <y> [--moored | --drifting]
+  fate -h | --help
+  fate --version
+
+Options:
+  -h --help     Show this screen.
+  --version     Show version.
+  --speed=<kn>  Speed in knots [default: 10].
+  --moored      Moored (anchored) mine.
+  --drifting    Drifting mine.
+"""
+from docopt import docopt
+
+
+def main():
+    arguments = docopt(__doc__, version="Naval Fate 2.0")
+    return arguments
+'''
+
+
+def test_a_docopt_program_is_checked_against_its_usage_text(tmp_path: Path) -> None:
+    (tmp_path / "fate").mkdir()
+    (tmp_path / "fate/__init__.py").write_text("")
+    (tmp_path / "fate/cli.py").write_text(DOCOPT_CLI)
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "fate"\nversion = "1"\n[project.scripts]\nfate = "fate.cli:main"\n'
+    )
+    (tmp_path / "README.md").write_text(
+        "```console\n$ fate ship Guardian move 10 50 --speed=20\n$ fate mine set 1 2 --moored\n"
+        "$ fate ship Guardian move 10 50 --knots=20\n$ fate sail Guardian\n```\n"
+    )
+    analysis = analyze_repository(tmp_path)
+    (root,) = [c for c in analysis.cli if c.name == ""]
+    assert root.framework == "docopt"
+    assert {f for o in root.options for f in o.flags} >= {"--speed", "--moored", "-h", "--help"}
+    assert {c.name for c in analysis.cli if c.name} == {"ship", "mine"}
+    report = check_repository(load_config(tmp_path, env={}), analysis)
+    assert [(f.line, f.reference.split()[-1]) for f in report.drift] == [
+        (4, "--knots=20"),
+        (5, "Guardian"),
+    ]

@@ -32,8 +32,9 @@ from klaro.scan.python import analyze_source
 # 11: names bound in module-level try/if blocks; 12: click option factories, plugin groups,
 # argparse abbreviations, flag literals; 13: types of self.x attributes (Class.instance_types);
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
-# module names); 15: **kwargs only raised or warned about are refused (kwargs_refused)
-ANALYZER_VERSION = 15
+# module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
+# 16: docopt programs
+ANALYZER_VERSION = 16
 
 Progress = Callable[[int, int, str], None]
 

@@ -1,4 +1,4 @@
-"""Extract command-line surfaces (argparse, click, typer, getopt) from a module's AST.
+"""Extract command-line surfaces (argparse, click, typer, getopt, docopt) from a module's AST.
 
 These are facts a README states most often (`--verbose`, `mytool serve`), so the verifier
 needs them exactly as a user would type them: flags, sub-command names, defaults, help.
@@ -11,6 +11,7 @@ import ast
 
 from klaro.scan.cli_argparse import Argparse
 from klaro.scan.cli_decorated import CLICK_MODULES, decorated_commands, shared_click_options
+from klaro.scan.cli_docopt import docopt_commands
 from klaro.scan.cli_getopt import getopt_commands
 from klaro.scan.model import CliCommand, CliOption
 
@@ -26,7 +27,7 @@ def extract(
     frameworks = _imported_frameworks(tree)
     commands: list[CliCommand] = []
     shared: list[tuple[str, CliOption]] = []
-    if "argparse" in frameworks or not frameworks - {"getopt"}:
+    if "argparse" in frameworks or not frameworks - {"getopt", "docopt"}:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         parsers = Argparse(path, constants)
@@ -43,6 +44,8 @@ def extract(
         commands += decorated_commands(tree, path, module, frameworks, {})
     if "getopt" in frameworks and not commands:
         commands += getopt_commands(tree, path)
+    if "docopt" in frameworks and not commands:
+        commands += docopt_commands(tree, path, constants)
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 
@@ -53,4 +56,4 @@ def _imported_frameworks(tree: ast.Module) -> set[str]:
             found.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module.split(".")[0])
-    return found & ({"argparse", "typer", "getopt"} | CLICK_MODULES)
+    return found & ({"argparse", "typer", "getopt", "docopt"} | CLICK_MODULES)

@@ -28,7 +28,9 @@ _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", 
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
-_CLI_WORDS = ("argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt")
+_CLI_WORDS = (
+    "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
+)  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))

@@ -1,0 +1,91 @@
+"""docopt: a program's options and commands from the usage text it hands to `docopt(...)`.
+
+With docopt the help text *is* the parser: `docopt(__doc__)` reads the module docstring's
+`Usage:` patterns and its option descriptions (`-o FILE, --output=FILE  Where to write.`).
+So the options a user may type are exactly those the text names, and a literal word after the
+program name in a usage pattern (`prog ship new <name>`) is a sub-command.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from klaro.scan.model import CliCommand, CliOption
+
+_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)(=|\s(?=[A-Z<]))?")
+_DESCRIPTION = re.compile(r"^\s*(-[^\s].*?)(?:\s{2,}(.*))?$")
+_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+def docopt_commands(tree: ast.Module, path: str, constants: dict[str, str]) -> list[CliCommand]:
+    """One root command (and its sub-commands) per `docopt(TEXT, ...)` call with a known text."""
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or not call.args:
+            continue
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name != "docopt":
+            continue
+        text = _text(call.args[0], tree, constants)
+        if text:
+            return _commands(text, path, call.lineno)
+    return []
+
+
+def _text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | None:
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    if isinstance(arg, ast.Name):
+        if arg.id == "__doc__":
+            return ast.get_docstring(tree, clean=False)
+        for node in tree.body:  # the full text: `constants` keeps values shortened
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == arg.id for t in node.targets
+            ):
+                value = node.value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    return value.value
+        return constants.get(arg.id)
+    return None
+
+
+def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
+    patterns = _usage(text)
+    options: dict[str, CliOption] = {}
+    for line in text.splitlines():
+        described = _DESCRIPTION.match(line)
+        if described is None:
+            continue
+        found = list(_FLAG.finditer(described.group(1)))
+        flags = [m.group(1) for m in found]
+        if flags:
+            dest = max(flags, key=len).lstrip("-").replace("-", "_")
+            valued = any(m.group(2) for m in found)
+            option = CliOption(tuple(flags), dest, described.group(2), is_flag=not valued)
+            options.setdefault(flags[0], option)
+    known = {f for o in options.values() for f in o.flags}
+    for pattern in patterns:
+        for match in _FLAG.finditer(pattern):
+            if match.group(1) not in known:
+                known.add(match.group(1))
+                options[match.group(1)] = CliOption((match.group(1),), match.group(1).lstrip("-"))
+    subcommands = list(
+        dict.fromkeys(
+            w[1] for w in (p.split() for p in patterns) if len(w) > 1 and _WORD.match(w[1])
+        )
+    )
+    root = CliCommand(
+        "", "docopt", path, lineno, options=tuple(options.values()),
+        has_subcommands=bool(subcommands),
+    )  # fmt: skip
+    return [root, *(CliCommand(n, "docopt", path, lineno) for n in subcommands)]
+
+
+def _usage(text: str) -> list[str]:
+    """The usage patterns: from `Usage:` to the first blank line, the prefix removed."""
+    start = text.lower().find("usage:")
+    if start < 0:
+        return []
+    block = text[start + len("usage:") :].split("\n\n", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip()]
