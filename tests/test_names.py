@@ -15,6 +15,7 @@ from klaro.scan.graph import build_graph
 from klaro.scan.model import Analysis
 from klaro.scan.names import names_of
 from klaro.verify import Resolver, project_index
+from klaro.verify.outcome import Outcome
 from klaro.verify.refs import parse_document
 from klaro.write.symbols import SymbolIndex
 
@@ -34,6 +35,11 @@ CASES = {
     "nameslib.Settings.model_validate": "unknown",  # pydantic's BaseModel may have it
     "nameslib.Local.model_dump": "unknown",
 }
+
+
+def _outcomes(analysis: Analysis, text: str) -> list[Outcome]:
+    """Resolve a Markdown text as the checker does."""
+    return Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
 
 
 @pytest.fixture
@@ -144,7 +150,7 @@ def test_environment_read_through_a_helper_or_a_constant(analysis: Analysis) -> 
         "NAMESLIB_DEBUG": "os.getenv",  # os.getenv(_DEBUG), _DEBUG = "NAMESLIB_DEBUG"
     }
     doc = "```bash\nexport NAMESLIB_LEVEL=debug\nNAMESLIB_LEVL=1 python -m nameslib\n```\n"
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(doc, "R.md"))
+    outcomes = _outcomes(analysis, doc)
     status = {o.reference.text: o.status for o in outcomes if o.reference.kind == "env"}
     assert status == {"NAMESLIB_LEVEL": "resolved", "NAMESLIB_LEVL": "unresolved"}
 
@@ -154,7 +160,7 @@ def test_file_names_are_not_attribute_claims(analysis: Analysis) -> None:
         "Translations live in `nameslib.pot`; settings in `setup.cfg` or `nameslib.toml`; "
         "data in `nameslib.db`, sources match `src/*.py`. But `nameslib.lod()` is a typo.\n"
     )
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(analysis, text)
     bad = [o.reference.text for o in outcomes if o.status == "unresolved"]
     assert bad == ["nameslib.lod()"]
 
@@ -167,7 +173,7 @@ def test_attributes_served_by_getattr_count_when_the_example_registers_them(
         '@registry.register("isbn")\ndef isbn(text):\n    return text\n\n'
         'registry.isbn("978")\nregistry.parze("978")\n```\n'
     )
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(analysis, text)
     status = {o.reference.text: o.status for o in outcomes if o.reference.kind == "python"}
     assert status["nameslib._core.registry.isbn"] == "ignored"
     assert status["nameslib._core.registry.parze"] == "unresolved"
@@ -200,7 +206,7 @@ def test_a_renamed_top_level_module_is_drift_not_another_library(analysis: Analy
         "```python\nfrom nameslibb import console\nimport pydantic\nimport nameslab_tools\n```"
         "\n\n```bash\nsetx NAMESLIB_LEVL debug\n```\n"
     )
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(analysis, text)
     bad = [(o.reference.text, o.suggestions[:1]) for o in outcomes if o.status == "unresolved"]
     assert bad == [
         ("nameslibb.console", ("nameslib.console",)),
@@ -226,7 +232,7 @@ def test_environment_read_through_a_helper_imported_from_another_module(tmp_path
         "ENVLIB_COLOR": ("envlib/app.py", "helper"),
     }
     doc = "Set `ENVLIB_LEVEL` or `ENVLIB_COLOR`; `ENVLIB_LEVL` is a typo.\n"
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(doc, "R.md"))
+    outcomes = _outcomes(analysis, doc)
     status = {o.reference.text: o.status for o in outcomes if o.reference.kind in {"env", "code"}}
     assert status == {
         "ENVLIB_LEVEL": "resolved",
@@ -276,7 +282,7 @@ def test_a_called_instance_is_checked_against_its_classes_call(callable_lib: Ana
     names = names_of(callable_lib)
     assert names.type_of("cfglib.AutoConfig.config") == "cfglib.Config"  # self.config = Config()
     text = "Read with `config('DEBUG', cast=bool)`; not `config('DEBUG', convert=bool)`.\n"
-    outcomes = Resolver(project_index(callable_lib)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(callable_lib, text)
     bad = [(o.reference.text, o.message) for o in outcomes if o.status == "unresolved"]
     assert bad == [("config('DEBUG', convert=bool)", "`config()` has no parameter `convert`")]
 
@@ -289,7 +295,7 @@ def test_the_package_named_in_an_example_without_its_import_is_checked(
         '        raise cfglib.EnvError("bad")\n    raise cfglib.EnvErr("bad")\n'
         "    return os.path.join(value)\n```\n"
     )
-    outcomes = Resolver(project_index(callable_lib)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(callable_lib, text)
     status = {o.reference.text: o.status for o in outcomes if o.status != "ignored"}
     assert status == {"cfglib.EnvError": "resolved", "cfglib.EnvErr": "unresolved"}
 
@@ -314,6 +320,6 @@ def test_a_function_re_exported_over_its_own_submodule_is_the_function(tmp_path:
         "```python\nfrom slugger import slugger\n\nslugger(txt, word_boundary=True)\n"
         "slugger(txt, whole_words=True)\n```\n"
     )
-    outcomes = Resolver(project_index(analysis)).resolve_document(parse_document(text, "R.md"))
+    outcomes = _outcomes(analysis, text)
     bad = [o.message for o in outcomes if o.status == "unresolved"]
     assert bad == ["`slugger()` has no parameter `whole_words`"]
