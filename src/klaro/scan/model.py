@@ -70,7 +70,7 @@ class Function:
     kwarg_keys: tuple[str, ...] = ()
     kwargs_open: bool = False
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
-    # without an annotation, the name every `return` calls (`return Logger(...)`), if one
+    # without an annotation, the chain every `return` gives (`Logger()`, `self.connect().q()`)
     returns_call: str | None = None
 
     @property

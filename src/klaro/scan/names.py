@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, Variable
-from klaro.scan.stdlib import stdlib_parameters
+from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 _MAX_HOPS = 8
 # Bases that add no attributes a document would name on the subclass.
@@ -178,7 +178,12 @@ class Names:
             if found:
                 return found
         for base in self.bases.get(owner, ()):
-            found = self.member(base, attr, hops + 1) if base in self.kinds else None
+            if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
+                python = stdlib_class(base)
+                if python is not None and hasattr(python, attr):
+                    return f"{base}.{attr}"
+                continue
+            found = self.member(base, attr, hops + 1)
             if found:
                 return found
         cls = self.types.get(owner)  # an instance, or a factory: its class's members
@@ -190,17 +195,37 @@ class Names:
         """The project class an instance is of, or a factory function returns."""
         return self.types.get(full) or self.returns.get(full)
 
+    def result_of(self, dotted: str, hops: int = 0) -> str | None:
+        """The project class of what calling `dotted` gives, as examples chain calls.
+
+        A class gives an instance of itself; a function or method what it returns; another
+        instance its own class. `pkg.create_app.run` is the method `run` of what
+        `create_app()` returns: a name not found is looked up on the result of its owner.
+        """
+        full = self.lookup(dotted)
+        if full is None and "." in dotted and hops < _MAX_HOPS:
+            head, _, attr = dotted.rpartition(".")
+            owner = self.result_of(head, hops + 1)
+            full = self.member(owner, attr) if owner is not None else None
+        if full is None:
+            return None
+        return full if self.kinds.get(full) == "class" else self.type_of(full)
+
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency)."""
         return dotted.split(".")[0] not in self.packages
 
-    def open_class(self, cls: str, depth: int = 0) -> bool:
-        """Whether a class has bases we cannot see, so an unknown attribute may be inherited."""
+    def open_class(self, cls: str, depth: int = 0, *, methods: bool = False) -> bool:
+        """Whether a class has bases we cannot see, so an unknown attribute may be inherited.
+
+        With `methods`, for a method: a standard-library base (`logging.Formatter`) is seen,
+        since its methods are on the class (its instance attributes are set at run time).
+        """
         for base in self.bases.get(cls, ()):
             if base in self.kinds:
-                if depth < _MAX_HOPS and self.open_class(base, depth + 1):
+                if depth < _MAX_HOPS and self.open_class(base, depth + 1, methods=methods):
                     return True
-            elif base not in _CLOSED_BASES:
+            elif base not in _CLOSED_BASES and not (methods and stdlib_class(base)):
                 return True
         return False
 
@@ -208,6 +233,17 @@ class Names:
         """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
         cls = self.types.get(owner, owner)
         return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
+
+    def lineage(self, cls: str) -> list[str]:
+        """The class and its project bases, nearest first (each once)."""
+        found: list[str] = []
+        todo = [cls]
+        while todo and len(found) <= _MAX_HOPS:
+            current = todo.pop(0)
+            if current in self.kinds and current not in found:
+                found.append(current)
+                todo.extend(self.bases.get(current, ()))
+        return found
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
@@ -283,16 +319,27 @@ class Names:
     # -- calls -----------------------------------------------------------------------------
 
     def check_call(
-        self, full: str, keywords: Iterable[str], positional: int | None = None
+        self,
+        full: str,
+        keywords: Iterable[str],
+        positional: int | None = None,
+        *,
+        complete: bool = False,
     ) -> CallProblem | None:
-        """Return why a call with these arguments does not fit `full`, or None when it may."""
+        """Return why a call with these arguments does not fit `full`, or None when it may.
+
+        `keywords` holds `**` when the call unpacks a mapping. `complete` says the call is
+        written out in full (a Python example, not a span sketching a name), so a required
+        parameter it leaves out is a problem too.
+        """
         found = self._signature(full)
         if found is None:
             return None
         shown, params = found
+        keywords = tuple(keywords)
         accepted = {p.name for p in params if p.kind in {"positional_or_keyword", "keyword_only"}}
         for keyword in keywords:
-            if keyword in accepted or keyword.startswith("_"):
+            if keyword in accepted or keyword.startswith("_") or keyword == "**":
                 continue
             if any(p.kind == "var_keyword" for p in params):
                 forwarded = self._forwarded(full)
@@ -308,6 +355,8 @@ class Names:
                     f"`{shown}()` takes {limit} positional argument"
                     f"{'' if limit == 1 else 's'}, not {positional}"
                 )
+        if complete and positional is not None and "**" not in keywords:
+            return _missing_required(shown, params, positional, keywords)
         return None
 
     def _signature(self, full: str) -> tuple[str, tuple[Parameter, ...]] | None:
@@ -371,8 +420,13 @@ class Names:
         names: set[str] = set(obj.kwarg_keys)
         for callee in obj.forwards:
             target = self.resolve_in(obj.module, callee, owner)
-            if target is None and self.scope(obj.module).get(callee.split(".")[0]) is None:
-                target = callee  # a builtin (`open`), unless the module binds the name
+            if target is None:
+                head, _, tail = callee.partition(".")
+                bound = self.scope(obj.module).get(head)
+                if bound is None:
+                    target = callee  # a builtin (`open`), unless the module binds the name
+                elif self.external(bound):  # `logging.Formatter.__init__` of `import logging`
+                    target = f"{bound}.{tail}" if tail else bound
             if target is not None and target not in self.defs:  # Python's own, or unknown
                 params = stdlib_parameters(target)
                 if params is None:
@@ -389,6 +443,21 @@ class Names:
                     return None  # forwarding on to something unknown
                 names |= further
         return names
+
+
+def _missing_required(
+    shown: str, params: tuple[Parameter, ...], positional: int, keywords: tuple[str, ...]
+) -> CallProblem | None:
+    """The required parameters a call with `positional` arguments and `keywords` leaves out."""
+    ordered = [p for p in params if p.kind in {"positional_only", "positional_or_keyword"}]
+    given = {p.name for p in ordered[:positional]} | set(keywords)
+    kinds = {"positional_only", "positional_or_keyword", "keyword_only"}
+    missing = [p.name for p in params if p.kind in kinds and p.default is None]
+    missing = [m for m in missing if m not in given]
+    if not missing:
+        return None
+    listed = ", ".join(f"`{m}`" for m in missing)
+    return CallProblem(f"`{shown}()` requires {listed}, which the call does not pass")
 
 
 def _plain_decorator(decorator: str) -> bool:
@@ -442,10 +511,14 @@ def build_names(analysis: Analysis) -> Names:
                 for b in cls.bases
                 if "=" not in b
             ]
+    chains: list[_Chain] = []
     for module in analysis.modules:  # factories first: `app = create_app()` needs them
-        _add_returns(names, module)
+        chains += _add_returns(names, module)
     for module in analysis.modules:
         _add_types(names, module)
+    if _follow_chains(names, chains):  # results through attributes and other results
+        for module in analysis.modules:
+            _add_types(names, module)
     for module in analysis.modules:  # after the types: the instance's class must be known
         _add_bound_methods(names, module)
     for full in names.kinds:
@@ -545,16 +618,95 @@ def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, m
         names.public.add(full)
 
 
-def _add_returns(names: Names, module: Module) -> None:
-    """Record the project class each annotated factory function or method returns."""
+# (function, module, owning class, returned chain) still to follow
+_Chain = tuple[str, str, str | None, str]
+
+
+def _add_returns(names: Names, module: Module) -> list[_Chain]:
+    """Record the project class each factory function or method returns: annotated, or the
+    one chain all its returns give (`scan.returns`); chains not followed yet are returned."""
     functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
     functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
+    pending: list[_Chain] = []
     for func, owner in functions:
-        returned = func.returns or func.returns_call
-        if returned:
-            cls = _class_named(names, module.name, returned, owner)
+        if func.returns:
+            cls = _class_named(names, module.name, func.returns, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls
+        elif func.returns_call:
+            cls = _follow(names, module.name, owner, func.returns_call)
+            if cls is not None:
+                names.returns[func.fullname] = cls
+            else:
+                pending.append((func.fullname, module.name, owner, func.returns_call))
+    return pending
+
+
+def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
+    """Follow returned chains until no more resolve (one result may need another's)."""
+    added = False
+    for _ in range(_MAX_HOPS):
+        progress = False
+        for chain in list(chains):
+            full, module, owner, text = chain
+            cls = _follow(names, module, owner, text)
+            if cls is not None:
+                names.returns[full] = cls
+                chains.remove(chain)
+                progress = added = True
+        if not progress:
+            break
+    return added
+
+
+def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | None:
+    """The project class of the instance a chain (`self.connect().__enter__().query()`)
+    written in `module` (inside class `owner`) gives, or None when any step is unknown."""
+    value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
+    head, *parts = chain.split(".")
+    name = head.replace("()", "")
+    if name in {"self", "cls"}:
+        value = None if owner is None else ("instance" if name == "self" else "object", owner)
+    else:
+        target = names.resolve_in(module, name, owner)
+        value = _value_of(names, target) if target is not None else None
+    value = _called_value(names, value, head.count("()"))
+    for part in parts:
+        if value is None:
+            return None
+        found = names.member(value[1], part.replace("()", ""))
+        value = _value_of(names, found) if found is not None else None
+        value = _called_value(names, value, part.count("()"))
+    return value[1] if value is not None and value[0] == "instance" else None
+
+
+def _value_of(names: Names, full: str) -> tuple[str, str] | None:
+    """What a full name is as a value: the object itself, or an instance of a class."""
+    kind = names.kinds.get(full)
+    if kind in {"module", "class"} or kind in _CALLABLE:
+        return "object", full
+    cls = names.returns.get(full) if kind == "property" else names.types.get(full)
+    return ("instance", cls) if cls is not None else None
+
+
+def _called_value(
+    names: Names, value: tuple[str, str] | None, calls: int
+) -> tuple[str, str] | None:
+    """The value after calling `value` `calls` times: a class gives an instance, a function
+    what it returns, an instance what its `__call__` returns."""
+    for _ in range(calls):
+        if value is None:
+            return None
+        what, full = value
+        if what == "instance":
+            call = names.member(full, "__call__")
+            cls = names.returns.get(call) if call else None
+        elif names.kinds.get(full) == "class":
+            cls = full
+        else:
+            cls = names.returns.get(full)
+        value = ("instance", cls) if cls is not None else None
+    return value
 
 
 def _add_bound_methods(names: Names, module: Module) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
+from klaro.scan.returns import returned_chain
 
 _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
@@ -259,7 +260,7 @@ class _ModuleVisitor:
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
-            returns_call=None if node.returns else _returns_call(node),
+            returns_call=None if node.returns else returned_chain(node),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -498,34 +499,6 @@ def _type_text(node: ast.AST, whole: bool) -> str:
     if isinstance(value, ast.Call):
         return _dotted(value.func) or ""
     return ""
-
-
-def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    """The one name every `return` of the function calls: its plainly inferable result type.
-
-    `return Logger(self._core, ...)` on every path says the function returns a `Logger`;
-    `cls(...)` / `type(self)(...)` say it returns its own class (`Self`).
-    """
-    found: set[str] = set()
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(sub, ast.Return):
-            if not isinstance(sub.value, ast.Call):
-                return None
-            func = sub.value.func
-            name = _dotted(func)
-            if name in {"cls", "self.__class__"} or (
-                isinstance(func, ast.Call) and _dotted(func.func) == "type"
-            ):
-                name = "Self"
-            if name is None:
-                return None
-            found.add(name)
-        stack.extend(ast.iter_child_nodes(sub))
-    return found.pop() if len(found) == 1 else None
 
 
 def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:

@@ -234,6 +234,8 @@ class Resolver:
             return self._env(ref, env.group(1))
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
+        if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
+            return gone
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
@@ -403,23 +405,48 @@ class Resolver:
             return Outcome("ignored", ref)  # a name the snippet never bound: not ours to judge
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
+        if ref.context == "override":
+            return self._override(ref)
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            return self._called(self._dotted(ref, ref.text), ref.text, args)
+            return self._called(self._dotted(ref, ref.text), ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
-        owner = names.lookup(owner_name)
-        # calling a class gives an instance of it; calling a factory, what it returns
-        cls = owner if owner and names.kind(owner) == "class" else None
-        cls = cls or (names.type_of(owner) if owner else None)
+        cls = names.result_of(owner_name)
         if cls is None:
             return Outcome("ignored", ref)
         found = names.member(cls, attr)
         if found is not None:
-            return self._called(Outcome("resolved", ref, found), attr, args)
-        if names.open_class(cls):
+            return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
+        if names.open_class(cls, methods=context == "instance-call"):
             return Outcome("ignored", ref)  # may be inherited from another package
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _override(self, ref: Reference) -> Outcome:
+        """`def parse(self)` in an example's subclass of a project class: a method of the base
+        it overrides, unless the subclass adds it. Only a method the base had at the documented
+        state and has no more is sure to be stale: the override is never called."""
+        names = self.names
+        found = names.lookup(ref.text)
+        if found is not None:
+            return Outcome("resolved", ref, found)
+        owner_name, _, method = ref.text.rpartition(".")
+        owner = names.lookup(owner_name)
+        old = self.former.get(method) if self.former is not None else None
+        if owner is None or old is None or names.kind(owner) != "class":
+            return Outcome("ignored", ref)  # a method the subclass adds
+        old_owner = old[0].rpartition(".")[0].rpartition(".")[2]
+        if old_owner not in {c.rpartition(".")[2] for c in names.lineage(owner)}:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{method}` overrides nothing: `{owner.rpartition('.')[2]}` no longer has "
+            f"it (`{old[0]}` at {old[1]})",
+            suggestions=tuple(
+                difflib.get_close_matches(method, sorted(names.member_names(owner)), n=3)
+            ),
+        )
 
     def _moved_package(self, ref: Reference) -> Outcome:
         """`import decouple` when the project's module is now `decoupler`: a renamed package.
@@ -440,15 +467,24 @@ class Resolver:
         )  # fmt: skip
 
     def _called(
-        self, outcome: Outcome, shown: str, args: tuple[str, int | None, tuple[str, ...]] | None
+        self,
+        outcome: Outcome,
+        shown: str,
+        args: tuple[str, int | None, tuple[str, ...]] | None,
+        *,
+        complete: bool = False,
     ) -> Outcome:
-        """Check a resolved call's keywords and positional count against the real signature."""
+        """Check a resolved call's keywords and positional count against the real signature.
+
+        `complete`: a call a Python example writes out, so leaving out a required argument is
+        wrong too; a span in prose may sketch a call (`unparse()` names the function).
+        """
         target = outcome.target
         if args is None or outcome.status != "resolved" or not target:
             return outcome
         if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
             return outcome  # an attribute of a value, resolved only up to its owner
-        problem = self.names.check_call(target, args[2], args[1])
+        problem = self.names.check_call(target, args[2], args[1], complete=complete)
         if problem is None:
             return outcome
         ref = outcome.reference

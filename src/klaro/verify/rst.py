@@ -27,7 +27,10 @@ _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
 _INLINE = re.compile(
     r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
     r"|(?::(?P<role>[\w.-]+(?::[\w.-]+)?):`(?P<target>[^`]+)`)"
-    r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)",
+    r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)"
+    # `name` with the default role: Sphinx makes it a cross-reference when `default_role`
+    # is set, and Markdown habits write code this way; a reference `name`_ is not
+    r"|(?<![`:\w])`(?P<interpreted>[^`\s](?:[^`]*[^`\s])?)`(?![`_\w])",
     re.S,
 )
 _PY_ROLES = {"func", "class", "meth", "mod", "attr", "data", "exc", "obj", "const", "function"}
@@ -230,6 +233,9 @@ class _Reader:
             elif match.group("link"):
                 url = " ".join(match.group("url").split())
                 doc.references.append(Reference("link", url, doc.path, at))
+            elif match.group("interpreted"):
+                code = " ".join(match.group("interpreted").split())
+                doc.references.append(Reference("code", code, doc.path, at, "interpreted"))
 
     def _role(self, role: str, target: str, line: int) -> None:
         doc = self.doc
