@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, Variable
+from klaro.scan.returns import value_chain
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 _MAX_HOPS = 8
@@ -70,13 +71,13 @@ _CLOSED_BASES = frozenset(
     }
 )  # fmt: skip
 _REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-_CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
 # Distributions whose import name differs from their name (the common ones).
 _IMPORT_NAMES = {
     "pyyaml": "yaml", "pillow": "PIL", "beautifulsoup4": "bs4", "scikit-learn": "sklearn",
     "python-dateutil": "dateutil", "attrs": "attr", "pygithub": "github",
     "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
 }  # fmt: skip
+_CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
 _CALLABLE = frozenset({"function", "method", "classmethod", "staticmethod"})
 Definition = Module | Class | Function | Variable
 T = TypeVar("T")
@@ -123,6 +124,7 @@ class Names:
     parameters: set[str] = field(default_factory=set)
     short_names: list[str] = field(default_factory=list)
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
+    library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -209,6 +211,8 @@ class Names:
             full = self.member(owner, attr) if owner is not None else None
         if full is None:
             return None
+        if full in self.bound:  # `signal = Namespace().signal`: what the method returns
+            return self.returns.get(self.bound[full])
         return full if self.kinds.get(full) == "class" else self.type_of(full)
 
     def external(self, dotted: str) -> bool:
@@ -390,6 +394,18 @@ class Names:
                 )
         return None
 
+    def callee(self, full: str) -> Function | None:
+        """The function a call of `full` runs: itself, a class's `__init__`, an instance's
+        bound method or `__call__`."""
+        obj = self.defs.get(full)
+        if isinstance(obj, Class):
+            init = self.member(full, "__init__")
+            obj = self.defs.get(init) if init else None
+        elif isinstance(obj, Variable):
+            call = self._call_method(full)
+            obj = self.defs.get(call) if call else None
+        return obj if isinstance(obj, Function) else None
+
     def _call_method(self, full: str) -> str | None:
         """The method a call of the variable `full` runs: the bound method it holds
         (`encode = _jwt_global_obj.encode`), or its class's `__call__`."""
@@ -405,14 +421,8 @@ class Names:
         (`open(path, **kwargs)`) by its real signature; an unknown callee or one that forwards
         further than that leaves the keywords open.
         """
-        obj = self.defs.get(full)
-        if isinstance(obj, Class):
-            init = self.member(full, "__init__")
-            obj = self.defs.get(init) if init else None
-        elif isinstance(obj, Variable):
-            call = self._call_method(full)
-            obj = self.defs.get(call) if call else None
-        if not isinstance(obj, Function) or obj.kwargs_open or depth > 3:
+        obj = self.callee(full)
+        if obj is None or obj.kwargs_open or depth > 3:
             return None
         if not obj.forwards and not obj.kwarg_keys and not obj.kwargs_refused:
             return None  # swallowed or untouched: nothing says what is refused
@@ -466,6 +476,9 @@ def _plain_decorator(decorator: str) -> bool:
     return name in {
         "staticmethod", "classmethod", "abstractmethod", "cache", "lru_cache", "wraps",
         "override", "final", "deprecated", "setter", "contextmanager", "asynccontextmanager",
+        # run-time type checkers and validators call through with the same signature
+        "typechecked", "beartype", "validate_call", "validate_arguments", "singledispatch",
+        "singledispatchmethod", "overrides",
     }  # fmt: skip
 
 
@@ -492,9 +505,6 @@ class PerAnalysis(Generic[T]):
         self._cache.insert(0, (analysis, value))
         del self._cache[self.size :]
         return value
-
-
-_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 
 
 def build_names(analysis: Analysis) -> Names:
@@ -524,6 +534,7 @@ def build_names(analysis: Analysis) -> Names:
     for full in names.kinds:
         names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
     shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
+    names.library = {f for f in shipped if _role(analysis, names.module_of[f]) == "package"}
     names.short_names = sorted(
         {f.rsplit(".", 1)[-1] for f in shipped if not f.rsplit(".", 1)[-1].startswith("_")}
     )
@@ -685,6 +696,8 @@ def _value_of(names: Names, full: str) -> tuple[str, str] | None:
     kind = names.kinds.get(full)
     if kind in {"module", "class"} or kind in _CALLABLE:
         return "object", full
+    if full in names.bound:
+        return "object", names.bound[full]
     cls = names.returns.get(full) if kind == "property" else names.types.get(full)
     return ("instance", cls) if cls is not None else None
 
@@ -713,12 +726,11 @@ def _add_bound_methods(names: Names, module: Module) -> None:
     """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method, so a
     call of it is checked against the method's signature."""
     for const in module.constants:
-        value = (const.value or "").strip()
-        if not _DOTTED.match(value) or "." not in value:
-            continue
-        owner, _, attr = value.rpartition(".")
-        instance = names.resolve_in(module.name, owner)
-        cls = names.types.get(instance) if instance else None
+        chain = value_chain(const.value or "")
+        if chain is None or "." not in chain or chain.endswith("()"):
+            continue  # also `signal = Namespace().signal`: a method of a fresh instance
+        owner, _, attr = chain.rpartition(".")
+        cls = _follow(names, module.name, None, owner)
         method = names.member(cls, attr) if cls else None
         if method is not None and names.kinds.get(method) in {"method", "classmethod"}:
             names.bound[f"{module.name}.{const.name}"] = method
@@ -740,9 +752,11 @@ def _add_types(names: Names, module: Module) -> None:
 
 def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:
     texts = [var.annotation] if var.annotation else []
-    called = _CALLED.match(var.value or "")
-    if called:
-        texts.append(called.group(1))
+    chain = value_chain(var.value or "")
+    if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
+        texts.append(chain[:-2])  # `Console()`, `create_app()`: a call, nothing after it
+    elif chain is None and (called := _CALLED.match(var.value or "")):
+        texts.append(called.group(1))  # a long call the analysis kept only the start of
     for text in texts:
         cls = _class_named(names, module, text, owner)
         if cls is not None:

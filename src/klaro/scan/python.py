@@ -31,8 +31,10 @@ _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
+    "optparse", "add_option",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
@@ -74,6 +76,8 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
+        self.attribute_strings: dict[str, str] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
@@ -87,6 +91,7 @@ class _ModuleVisitor:
         }
         if self.reads_env:
             self.env_helpers = _env_helpers(body)
+            self.attribute_strings = _attribute_strings(body)
         classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
         functions = _effective(
             self._function(n, "", None)
@@ -276,14 +281,18 @@ class _ModuleVisitor:
         function bodies are disjoint), which keeps the analysis close to parsing speed.
         """
         stack: list[Any] = list(nodes)
+        argv: set[int] = set()  # literals of another program's argv: `("figlet", "-f", font)`
         while stack:
             node = stack.pop()
             kind = type(node)
             if kind is ast.Constant:
                 value = node.value
-                if isinstance(value, str) and value[:1] == "-" and _FLAG.match(value):
+                flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
+                if flag and id(node) not in argv:
                     self.flags[value] = None
                 continue
+            if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
+                argv.update(id(e) for e in node.elts)
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -398,6 +407,8 @@ class _ModuleVisitor:
             return node.value
         if isinstance(node, ast.Name):
             return self.constants.get(node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            return self.attribute_strings.get(node.attr)  # `os.environ.get(self.ROOT)`
         return None
 
 
@@ -499,6 +510,32 @@ def _type_text(node: ast.AST, whole: bool) -> str:
     if isinstance(value, ast.Call):
         return _dotted(value.func) or ""
     return ""
+
+
+def _attribute_strings(body: list[ast.stmt]) -> dict[str, str]:
+    """String constants the module's classes define, by attribute name; a name two classes
+    give different values is left out (which class `self` is, the walk does not know)."""
+    found: dict[str, str | None] = {}
+    for cls in (n for n in body if isinstance(n, ast.ClassDef)):
+        for stmt in cls.body:
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                continue
+            target, value = stmt.targets[0], stmt.value
+            text = value.value if isinstance(value, ast.Constant) else None
+            if isinstance(target, ast.Name) and isinstance(text, str):
+                found[target.id] = text if found.get(target.id, text) == text else None
+    return {name: text for name, text in found.items() if text is not None}
+
+
+def _program_argv(node: ast.Tuple | ast.List) -> bool:
+    """`["git", "-C", path]`: a command line for a program, whose flags are that program's."""
+    first = node.elts[0] if node.elts else None
+    return (
+        isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and _PROGRAM.match(first.value) is not None
+        and len(node.elts) > 1
+    )
 
 
 def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:

@@ -39,6 +39,15 @@ def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def value_chain(text: str) -> str | None:
+    """The chain an expression written as text is (`Namespace().signal`), else None."""
+    try:
+        expression = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    return _chain(expression, {}, 0)
+
+
 def _own_nodes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
     """Every node of the function's body, not of the functions and classes it defines."""
     stack: list[ast.AST] = list(node.body)

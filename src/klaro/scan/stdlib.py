@@ -66,3 +66,25 @@ def stdlib_class(dotted: str) -> type | None:
     if not isinstance(obj, type) or hasattr(obj, "__getattr__"):
         return None
     return obj
+
+
+_EVERYDAY = (
+    "datetime", "pathlib", "collections", "typing", "functools", "itertools", "dataclasses",
+    "json", "os", "os.path", "re", "enum", "decimal", "fractions", "uuid", "copy", "time",
+    "math", "logging", "shutil", "subprocess", "textwrap", "random", "io", "contextlib",
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1)
+def everyday_names() -> frozenset[str]:
+    """Public names of the standard modules snippets use without importing them
+    (`datetime(...)`, `Path(...)`, `namedtuple(...)`): a bare call of one is Python's
+    as likely as the project's."""
+    found: set[str] = set(sys.stdlib_module_names)
+    for name in _EVERYDAY:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        found.update(n for n in dir(module) if not n.startswith("_"))
+    return frozenset(found)

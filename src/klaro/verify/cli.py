@@ -146,7 +146,8 @@ class CliClaims:
                 skip = flag in index.valued and "=" not in arg
                 continue
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
-            if first and index.subcommands and word and arg not in index.subcommands:
+            sub = program not in index.leaf_scripts  # a single command takes arguments
+            if first and sub and index.subcommands and word and arg not in index.subcommands:
                 # a plugin's command (its options unknown): said so in its section, or help
                 # text pasted from an install that had the plugin
                 if index.plugins and (
@@ -191,13 +192,10 @@ class CliClaims:
         project installed at the documented state and no longer does, named in a sentence
         about the command line. Only a word that is the project's name (or close to one of
         its scripts) is looked up, so plain spans never wake the history."""
-        index = self.index
-        if self._former is None or word in index.scripts or not _named_as_program(doc, ref):
+        if not _named_as_program(doc, ref) or not self.was_script(word):
             return None
-        ours = word in index.packages or difflib.get_close_matches(
-            word, sorted(index.scripts), n=1, cutoff=0.6
-        )
-        old = self._former.script(word) if ours else None
+        index = self.index
+        old = self._former.script(word) if self._former is not None else None
         if old is None:
             return None
         return Outcome(
@@ -206,6 +204,18 @@ class CliClaims:
             message=f"`{word}` is no longer a command the project installs (it was at {old[1]})",
             suggestions=tuple(sorted(index.scripts)),
         )
+
+    def was_script(self, word: str) -> bool:
+        """Whether `word` is a command the project installed at the documented state and no
+        longer does. Only a word that is the project's name or close to one of its scripts is
+        looked up, so other programs' names never wake the history."""
+        index = self.index
+        if self._former is None or word in index.scripts:
+            return False
+        ours = word in index.packages or difflib.get_close_matches(
+            word, sorted(index.scripts), n=1, cutoff=0.6
+        )
+        return bool(ours) and self._former.script(word) is not None
 
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
@@ -272,7 +282,8 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     match = matches[min(which, len(matches) - 1)]
     before = _WORD.findall(line[: match.start()])[-2:]
     after = _WORD.findall(line[match.end() :])[:1]
-    return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in [*before, *after])
+    words = [w.rstrip(".") for w in [*before, *after]]
+    return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
 
 def _sentence(lines: list[str], line: int, text: str) -> str:

@@ -41,6 +41,8 @@ class ProjectIndex:
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
     plugins: bool = False  # a command group also gets sub-commands from plugins
+    # scripts whose command takes no sub-commands: a word after them is an argument
+    leaf_scripts: set[str] = field(default_factory=set)
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
@@ -114,6 +116,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
             if option.envvar:
                 index.env_vars.add(option.envvar)
+    index.leaf_scripts = _leaf_scripts(analysis)
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
     for env in (e for m in modules for e in m.env_vars):
@@ -140,3 +143,25 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
     return index
+
+
+def _leaf_scripts(analysis: Analysis) -> set[str]:
+    """Console scripts whose command (`pkg.cli:main`) is a single command, not a group."""
+    commands = {  # by module and function (`function` may be written in full)
+        (m.name, c.function.removeprefix(f"{m.name}.")): c
+        for m in analysis.modules
+        for c in m.cli
+        if c.function
+    }
+    parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}
+    leaves: set[str] = set()
+    for entry in analysis.metadata.entry_points:
+        module, _, function = entry.target.partition(":")
+        command = commands.get((module.strip(), function.strip()))
+        if not entry.group.endswith("_scripts") or command is None:
+            continue
+        if not (command.has_subcommands or command.plugins) and not (
+            {command.name, command.function} & parents
+        ):
+            leaves.add(entry.name)
+    return leaves

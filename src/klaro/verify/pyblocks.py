@@ -9,6 +9,7 @@ Names bound by one block stay bound for the next (`console = Console()` in one b
 from __future__ import annotations
 
 import ast
+import builtins
 import io
 import re
 import textwrap
@@ -261,9 +262,14 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute):
             self._chain(node.func, called=True, call=node)
         elif isinstance(node.func, ast.Name):
-            origin = self.bindings.origins.get(node.func.id)
+            name = node.func.id
+            origin = self.bindings.origins.get(name)
             if origin is not None and not origin[1]:  # `load(path, strict=True)` imported
                 self._add("python", origin[0], node, call_context("call", node))
+            elif origin is None and self._free(name) and not hasattr(builtins, name):
+                # `decode(s, legacy=True)` with the import left out: the resolver checks it
+                # when one public function or class of the project has that name
+                self._add("python", name, node, call_context("free-call", node))
         else:
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -296,17 +302,17 @@ class _Visitor(ast.NodeVisitor):
                 if single and call is not None:
                     context = call_context(context, call)
                 self._add("python", f"{dotted}.{attrs[0]}", node, context)
-        elif (
-            isinstance(root, ast.Name)
-            and root.id not in self.bindings.local
-            and root.id not in self.bound
-        ):
+        elif isinstance(root, ast.Name) and self._free(root.id):
             # `environs.EnvError` with the import left out of the snippet: the resolver checks
             # it only when the free name is one of the project's packages
             context = call_context("free-call", call) if call else "free-attr"
             self._add("python", ".".join([root.id, *attrs]), node, context)
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
+
+    def _free(self, name: str) -> bool:
+        """Whether neither the document nor this block binds `name`."""
+        return name not in self.bindings.local and name not in self.bound
 
     def _origin(self, expr: ast.expr | None) -> tuple[str, bool] | None:
         """Say what an expression stands for: an imported dotted name, or an instance of one."""

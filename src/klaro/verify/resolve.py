@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from klaro.scan.names import CallProblem
+from klaro.scan.stdlib import everyday_names
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
@@ -189,8 +191,24 @@ class Resolver:
         self.cli = CliClaims(index, self._dotted, former)
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
-        """Resolve every reference of a parsed document, in order."""
-        return [self.resolve(ref, doc) for ref in doc.references]
+        """Resolve every reference of a parsed document, in order.
+
+        An import that fails is reported once: the uses of the name it binds are then not
+        checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
+        """
+        failed: list[str] = []
+        outcomes = []
+        for ref in doc.references:
+            if ref.kind == "python" and any(
+                ref.text == f or ref.text.startswith(f + ".") for f in failed
+            ):
+                outcomes.append(Outcome("ignored", ref))
+                continue
+            outcome = self.resolve(ref, doc)
+            if ref.kind == "import" and outcome.status == "unresolved":
+                failed.append(ref.text)
+            outcomes.append(outcome)
+        return outcomes
 
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
@@ -241,7 +259,7 @@ class Resolver:
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call:
             first = text.split()[0]
-            if first in self.index.scripts or first in PYTHONS:
+            if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
@@ -402,6 +420,8 @@ class Resolver:
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         if ref.context.startswith("free") and ref.text.split(".")[0] not in names.packages:
+            if ref.context.startswith("free-call") and "." not in ref.text:
+                return self._free_call(ref)
             return Outcome("ignored", ref)  # a name the snippet never bound: not ours to judge
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
@@ -421,6 +441,26 @@ class Resolver:
         if names.open_class(cls, methods=context == "instance-call"):
             return Outcome("ignored", ref)  # may be inherited from another package
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _free_call(self, ref: Reference) -> Outcome:
+        """`decode(s, legacy=True)` in an example that left the import out: checked against
+        the one public function or class of the project with that name, if there is one."""
+        names = self.names
+        if ref.text in everyday_names():
+            return Outcome("ignored", ref)  # `datetime(...)`: Python's, most likely
+        found = [
+            f
+            for f in names.by_last.get(ref.text, ())
+            # the package's own (not a test's `Blog`), public or not: two make it ambiguous
+            if names.kind(f) not in _MEMBER_KINDS and f in names.library
+        ]
+        callable_ = len(found) == 1 and (
+            names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None
+        )  # a constant bound to a method (`decode = _instance.decode`) is called like one
+        if not callable_:
+            return Outcome("ignored", ref)  # not the project's, or whose is not known
+        args = call_arguments(ref.context)
+        return self._called(Outcome("resolved", ref, found[0]), ref.text, args, complete=True)
 
     def _override(self, ref: Reference) -> Outcome:
         """`def parse(self)` in an example's subclass of a project class: a method of the base
@@ -485,6 +525,7 @@ class Resolver:
         if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
             return outcome  # an attribute of a value, resolved only up to its owner
         problem = self.names.check_call(target, args[2], args[1], complete=complete)
+        problem = problem or self._keyword_gone(target, args[2])
         if problem is None:
             return outcome
         ref = outcome.reference
@@ -492,6 +533,30 @@ class Resolver:
         if below:  # a call over several lines: point at the keyword's own line
             ref = replace(ref, line=ref.line + below)
         return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
+
+    def _keyword_gone(self, target: str, keywords: Sequence[str]) -> CallProblem | None:
+        """A keyword the function took at the documented state and no longer reads, where
+        its `**kwargs` go on somewhere unknown (a base class of another package) so the
+        signature alone cannot say: `ShortUUIDField(length=16)` after `length` became `size`."""
+        function = self.names.callee(target)
+        if self.former is None or function is None or not keywords:
+            return None
+        if not any(p.kind == "var_keyword" for p in function.parameters):
+            return None  # a closed signature: `check_call` has judged it
+        now = {p.name for p in function.parameters} | set(function.kwarg_keys)
+        for word in keywords:
+            if word == "**" or word in now:
+                continue
+            old = self.former.keywords(function.fullname)
+            if old is not None and word in old[0]:
+                shown = target.rsplit(".", 1)[-1]
+                close = difflib.get_close_matches(word, sorted(now - old[0]), n=3, cutoff=0.3)
+                return CallProblem(
+                    f"`{shown}()` no longer takes `{word}` (it did at {old[1]})",
+                    tuple(close),
+                    word,
+                )
+        return None
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""

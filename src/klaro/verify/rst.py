@@ -24,6 +24,7 @@ _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 _UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
     r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
     r"|(?::(?P<role>[\w.-]+(?::[\w.-]+)?):`(?P<target>[^`]+)`)"
@@ -151,9 +152,10 @@ class _Reader:
             if match := re.match(r"^.*<([^>]+)>$", entry):
                 entry = match.group(1)
             if "://" not in entry and entry != "self":
-                self.doc.references.append(
-                    Reference("link", f"{entry}.rst", self.doc.path, n + 1, "toctree")
-                )
+                # Sphinx takes a document name, with or without its source suffix
+                known = entry.lower().endswith((".rst", ".md", ".txt", ".ipynb"))
+                page = entry if known else f"{entry}.rst"
+                self.doc.references.append(Reference("link", page, self.doc.path, n + 1, "toctree"))
 
     def _target(self, i: int, name: str, url: str) -> None:
         if url and not url.endswith("_"):  # `.. _a: b_` points at another target
@@ -217,7 +219,9 @@ class _Reader:
         text = "\n".join(x.strip() for x in lines[i:end])
         self._inline(text, i + 1)
         if text.rstrip().endswith("::"):
-            return self._literal_block(end, indent)
+            # in a list item the body, and so a literal block's baseline, is the text column
+            item = _LIST_ITEM.match(lines[i])
+            return self._literal_block(end, item.end() if item else indent)
         return end
 
     def _inline(self, text: str, line: int) -> None:
