@@ -346,7 +346,7 @@ class Names:
             if keyword in accepted or keyword.startswith("_") or keyword == "**":
                 continue
             if any(p.kind == "var_keyword" for p in params):
-                forwarded = self._forwarded(full)
+                forwarded = self.forwarded(full)
                 if forwarded is None or keyword in forwarded:
                     continue
                 accepted = accepted | forwarded
@@ -414,7 +414,7 @@ class Names:
         cls = self.types.get(full)
         return self.member(cls, "__call__") if cls else None
 
-    def _forwarded(self, full: str, depth: int = 0) -> set[str] | None:
+    def forwarded(self, full: str, depth: int = 0) -> set[str] | None:
         """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
 
         Followed through project callees up to three steps, and into a standard-library callee
@@ -448,7 +448,7 @@ class Names:
                 return None
             names |= {p.name for p in found[1] if p.kind not in {"positional_only", "var_keyword"}}
             if any(p.kind == "var_keyword" for p in found[1]):
-                further = self._forwarded(str(target), depth + 1)
+                further = self.forwarded(str(target), depth + 1)
                 if further is None:
                     return None  # forwarding on to something unknown
                 names |= further

@@ -146,7 +146,9 @@ class CliClaims:
                 skip = flag in index.valued and "=" not in arg
                 continue
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
-            sub = program not in index.leaf_scripts  # a single command takes arguments
+            # a single command takes arguments; a script whose command the analysis did not
+            # find (a hand-read `sys.argv`) has a grammar we do not know
+            sub = program not in index.leaf_scripts | index.unparsed_scripts
             if first and sub and index.subcommands and word and arg not in index.subcommands:
                 # a plugin's command (its options unknown): said so in its section, or help
                 # text pasted from an install that had the plugin

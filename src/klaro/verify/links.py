@@ -116,6 +116,8 @@ class LinkResolver:
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
+            if "_build" in path.split("/"):
+                return Outcome("ignored", ref)  # Sphinx's output folder: made by the build
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into

@@ -182,7 +182,9 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level or not node.module:
-            return  # relative imports belong to the example's own package
+            for alias in node.names:  # the example's own package: its names are the user's
+                self.bindings.bind(alias.asname or alias.name, None)
+            return
         for alias in node.names:
             if alias.name == "*":
                 self._add("import", node.module, node, "import")

@@ -543,6 +543,8 @@ class Resolver:
             return None
         if not any(p.kind == "var_keyword" for p in function.parameters):
             return None  # a closed signature: `check_call` has judged it
+        if self.names.forwarded(target) is not None:
+            return None  # the keywords `**kwargs` go on to are known: `check_call` judged
         now = {p.name for p in function.parameters} | set(function.kwarg_keys)
         for word in keywords:
             if word == "**" or word in now:
