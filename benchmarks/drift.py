@@ -15,7 +15,8 @@ tuning: round 1 (held-out cases without a `round` key) is the first held-out thi
 tuning after its confirmation run on 2026-11-23; round 2 (`round: 2`) is a fresh set on four
 other packages, written blind from their code and docs; round 3 (`round: 3`) is another blind
 set on xmltodict, records, autoflake and python-json-logger; round 4 (`round: 4`) is a third blind
-set on coloredlogs, shortuuid, pyfiglet and inflect. `--round N` runs only round N's held-out
+set on coloredlogs, shortuuid, pyfiglet and inflect; round 5 (`round: 5`) is a fourth blind set
+on humanfriendly, arrow, prettytable and invoke. `--round N` runs only round N's held-out
 cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
