@@ -181,8 +181,10 @@ class Names:
                 return found
         for base in self.bases.get(owner, ()):
             if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
-                python = stdlib_class(base)
-                if python is not None and hasattr(python, attr):
+                python = stdlib_class(base)  # what it defines, not what every object has
+                if python is not None and any(
+                    attr in vars(k) for k in python.__mro__ if k is not object
+                ):
                     return f"{base}.{attr}"
                 continue
             found = self.member(base, attr, hops + 1)

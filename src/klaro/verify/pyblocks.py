@@ -67,6 +67,8 @@ class Bindings:
     star: list[str] = field(default_factory=list)  # modules imported with `*`
     # identifier-like string literals (`@env.parser_for("furl")` registers `env.furl`)
     strings: set[str] = field(default_factory=set)
+    # members the examples' own subclasses of imported classes define (`days_till_xmas`)
+    added: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         if origin is None:
@@ -252,6 +254,7 @@ class _Visitor(ast.NodeVisitor):
                 continue
             if base is not None and not stmt.name.startswith("__"):
                 self._add("python", f"{base[0]}.{stmt.name}", stmt, "override")
+                self.bindings.added.add(stmt.name)
             for decorator in stmt.decorator_list:
                 self.visit(decorator)
             for arg in [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]:
@@ -301,6 +304,8 @@ class _Visitor(ast.NodeVisitor):
             else:
                 single = called and len(attrs) == 1
                 context = "instance-call" if single else "instance-attr"
+                if _is_super(root):  # the base's own member, not an override
+                    context = context.replace("instance", "instance-super", 1)
                 if single and call is not None:
                     context = call_context(context, call)
                 self._add("python", f"{dotted}.{attrs[0]}", node, context)
@@ -319,14 +324,19 @@ class _Visitor(ast.NodeVisitor):
     def _origin(self, expr: ast.expr | None) -> tuple[str, bool] | None:
         """Say what an expression stands for: an imported dotted name, or an instance of one."""
         if isinstance(expr, ast.Name):
-            return self.bindings.origins.get(expr.id)
+            found = self.bindings.origins.get(expr.id)
+            if found is None and self._free(expr.id) and not hasattr(builtins, expr.id):
+                # `arrow.utcnow().ceil(...)` in a guide that never imports arrow: the name
+                # stands for itself; the resolver checks it only when it is the project's
+                return expr.id, False
+            return found
         if isinstance(expr, ast.Attribute):
             base = self._origin(expr.value)
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
         if isinstance(expr, ast.Call):
-            if isinstance(expr.func, ast.Name) and expr.func.id == "super" and self.bases:
+            if _is_super(expr) and self.bases:
                 base = self.bases[-1]  # `super().add_fields(...)`: the base's method
                 return (base[0], True) if base is not None else None
             func = self._origin(expr.func)
@@ -348,3 +358,10 @@ class _Visitor(ast.NodeVisitor):
                 self._bind_target(element, None)
         else:
             self.visit(target)
+
+
+def _is_super(node: ast.expr) -> bool:
+    """`super()` / `super(Cls, self)`."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    )

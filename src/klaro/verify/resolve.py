@@ -182,6 +182,7 @@ class Resolver:
         self.former = former  # names the code once had: a bare old name is stale, not a word
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
+        self._added: set[str] = set()  # members its examples' subclasses define
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
         self._ignore_re = (
@@ -213,6 +214,7 @@ class Resolver:
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
         self._strings = doc.bindings.strings
+        self._added = doc.bindings.added
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
@@ -438,8 +440,19 @@ class Resolver:
         found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
-        if names.open_class(cls, methods=context == "instance-call"):
-            return Outcome("ignored", ref)  # may be inherited from another package
+        called = context in {"instance-call", "instance-super-call"}
+        if names.open_class(cls, methods=called) or names.dynamic(cls):
+            old = self._former_member(cls, attr)  # a member it had is gone all the same
+            if old is None:
+                return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
+                f"(`{old[0]}` at {old[1]})",
+            )
+        if attr in self._added and "super" not in context:
+            return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
     def _free_call(self, ref: Reference) -> Outcome:
@@ -472,12 +485,9 @@ class Resolver:
             return Outcome("resolved", ref, found)
         owner_name, _, method = ref.text.rpartition(".")
         owner = names.lookup(owner_name)
-        old = self.former.get(method) if self.former is not None else None
-        if owner is None or old is None or names.kind(owner) != "class":
+        old = self._former_member(owner, method) if owner is not None else None
+        if owner is None or old is None:
             return Outcome("ignored", ref)  # a method the subclass adds
-        old_owner = old[0].rpartition(".")[0].rpartition(".")[2]
-        if old_owner not in {c.rpartition(".")[2] for c in names.lineage(owner)}:
-            return Outcome("ignored", ref)
         return Outcome(
             "unresolved",
             ref,
@@ -487,6 +497,18 @@ class Resolver:
                 difflib.get_close_matches(method, sorted(names.member_names(owner)), n=3)
             ),
         )
+
+    def _former_member(self, cls: str, attr: str) -> tuple[str, str] | None:
+        """`(old full name, where)` when the class (or a project base) had `attr` at the
+        documented state and the project has no `attr` any more, else None."""
+        if self.former is None or self.names.kind(cls) != "class":
+            return None
+        old = self.former.get(attr)
+        if old is None:
+            return None
+        old_owner = old[0].rpartition(".")[0].rpartition(".")[2]
+        lineage = {c.rpartition(".")[2] for c in self.names.lineage(cls)}
+        return old if old_owner in lineage else None
 
     def _moved_package(self, ref: Reference) -> Outcome:
         """`import decouple` when the project's module is now `decoupler`: a renamed package.

@@ -140,6 +140,10 @@ class _Reader:
             doc.references.append(Reference("code", argument.strip(), doc.path, i + 1, "envvar"))
         elif kind == "replace" or (kind not in _SKIPPED_BODY and argument):
             self._inline(argument, i + 1)
+        if kind == "csv-table":  # rows of quoted cells: read each line's inline markup
+            for n in range(i + 1, end):
+                if not _OPTION_LINE.match(self.lines[n]):
+                    self._inline(self.lines[n], n + 1)
         if kind in _SKIPPED_BODY:
             return end
         return i + 1  # other directives hold reStructuredText: read their bodies as text
