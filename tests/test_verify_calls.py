@@ -183,3 +183,43 @@ def test_signature_keeping_decorators_and_relative_imports(
     assert found == [
         "README.md:5: unresolved: `words()` has no parameter `andword` (did you mean `and_word`?)"
     ]
+
+
+DYNAMIC = """\
+import datetime
+
+
+class Moment:
+    def __init__(self):
+        self._datetime = datetime.datetime.now()
+
+    def __getattr__(self, name):
+        return getattr(self._datetime, name)
+
+
+class Env:
+    def __init__(self):
+        self._parsers = {}
+
+    def __getattr__(self, name):
+        try:
+            return self._parsers[name]
+        except KeyError as error:
+            raise AttributeError(name) from error
+
+    def str(self, name):
+        return name
+"""
+
+
+def test_getattr_that_answers_anything_and_one_that_serves_a_registry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    readme = (
+        "```python\nimport pkg\n\nm = pkg.Moment()\nm.year\nm.isoformat()\n"
+        'env = pkg.Env()\nenv.str("NAME")\nenv.sting("NAME")\n```\n'
+    )
+    root = _project(tmp_path / "r", DYNAMIC, readme)
+    found = _findings(root, capsys, "--no-history")
+    # Moment delegates every name to a datetime; Env refuses names it was not given
+    assert len(found) == 1 and found[0].startswith("README.md:9:"), found

@@ -251,6 +251,17 @@ class Names:
                 todo.extend(self.bases.get(current, ()))
         return found
 
+    def catch_all(self, owner: str) -> bool:
+        """Whether the class's `__getattr__` answers any name (delegating, or making a logger
+        method up) rather than a registry's names, which it refuses with AttributeError."""
+        cls = self.types.get(owner, owner)
+        for name in ("__getattr__", "__getattribute__"):
+            found = self.member(cls, name)
+            hook = self.defs.get(found) if found else None
+            if isinstance(hook, Function) and "AttributeError" not in hook.calls:
+                return True
+        return False
+
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
         names = set(self.members.get(owner, ())) | set(self.aliases.get(owner, {}))

@@ -441,7 +441,10 @@ class Resolver:
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
         called = context in {"instance-call", "instance-super-call"}
-        if names.open_class(cls, methods=called) or names.dynamic(cls):
+        # a `__getattr__` that answers any name makes every member possible; one serving a
+        # registry (refusing others with AttributeError) needs the name registered in the
+        # examples (`_missing` knows)
+        if names.open_class(cls, methods=called) or names.catch_all(cls):
             old = self._former_member(cls, attr)  # a member it had is gone all the same
             if old is None:
                 return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`

@@ -37,7 +37,10 @@ _INLINE = re.compile(
 _PY_ROLES = {"func", "class", "meth", "mod", "attr", "data", "exc", "obj", "const", "function"}
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "doctest", "testcode", "ipython"}
 _SHELL_DIRECTIVES = {"prompt"}
-_AUTO = re.compile(r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+)$")
+_AUTO = re.compile(
+    r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+"
+    r"|module|currentmodule)$"  # the Python domain's module directives, written bare
+)
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 
