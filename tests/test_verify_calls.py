@@ -223,3 +223,16 @@ def test_getattr_that_answers_anything_and_one_that_serves_a_registry(
     found = _findings(root, capsys, "--no-history")
     # Moment delegates every name to a datetime; Env refuses names it was not given
     assert len(found) == 1 and found[0].startswith("README.md:9:"), found
+
+
+def test_a_method_called_through_its_class_takes_the_instance_by_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = "class Filter:\n    def run(self, token):\n        return token\n"
+    readme = (
+        "```python\nimport pkg\n\n\nclass Mine(pkg.Filter):\n    def run(self, token):\n"
+        "        return pkg.Filter.run(self, token)\n\n\npkg.Filter.run(Mine(), 1, 2)\n```\n"
+    )
+    root = _project(tmp_path / "r", code, readme)
+    found = _findings(root, capsys, "--no-history")
+    assert found == ["README.md:10: unresolved: `run()` takes 1 positional argument, not 2"]

@@ -432,7 +432,15 @@ class Resolver:
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            return self._called(self._dotted(ref, ref.text), ref.text, args, complete=True)
+            outcome = self._dotted(ref, ref.text)
+            owner = names.lookup(ref.text.rpartition(".")[0]) or ""
+            if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
+                # `Filter.__iter__(self)`: through the class, the instance is passed by hand
+                base, positional, keywords = args
+                if not positional:
+                    return outcome
+                args = (base, positional - 1, keywords)
+            return self._called(outcome, ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
         cls = names.result_of(owner_name)
         if cls is None:
