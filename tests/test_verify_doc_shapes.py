@@ -151,3 +151,31 @@ def test_setup_py_dict_entry_points_and_single_command_scripts(
     # `boto` is an argument of a single command; `pack-run` parses its own argv
     assert len(found) == 1 and found[0].startswith("README.md:6:"), found
     assert "`--outptu` is not an option of `pack`" in found[0]
+
+
+def test_pasted_help_text_is_read_as_the_program_prints_it() -> None:
+    from klaro.verify.helptext import help_commands
+
+    argparse_error = [
+        "usage: tool run [-h] [--no-cache] [--python PYTHON]",
+        "                app ...",
+        "tool run: error: ambiguous option: --py could match --pypackages, --python",
+    ]
+    assert [c for _, c, _ in help_commands(argparse_error)] == [
+        "tool run", "tool run -h", "tool run --no-cache", "tool run --python",
+    ]  # fmt: skip
+    click = [
+        "Usage: tool [OPTIONS] COMMAND [ARGS]...",
+        "",
+        "Options:",
+        "  -v, --verbose  Say more.",
+        "  --help         Show this message and exit.",
+        "",
+        "Commands:",
+        "  build  Build the thing.",
+        "         continued description",
+    ]
+    assert [(n, c) for n, c, _ in help_commands(click)] == [
+        (0, "tool"), (3, "tool -v"), (3, "tool --verbose"), (4, "tool --help"), (7, "tool build"),
+    ]  # fmt: skip
+    assert help_commands(["no usage here", "  --flag  text"]) == []

@@ -35,7 +35,8 @@ def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
         return []
     found: list[tuple[int, str, str]] = [(start, program, "help")]
     i = start
-    while i < len(lines) and lines[i].strip():  # the usage paragraph, continuation included
+    # the usage line and its indented continuation (not an error the program printed next)
+    while i < len(lines) and lines[i].strip() and (i == start or lines[i][:1].isspace()):
         text = lines[i] if i != start else lines[i][lines[i].lower().index("usage:") + 6 :]
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
         i += 1
