@@ -179,3 +179,48 @@ def test_pasted_help_text_is_read_as_the_program_prints_it() -> None:
         (0, "tool"), (3, "tool -v"), (3, "tool --verbose"), (4, "tool --help"), (7, "tool build"),
     ]  # fmt: skip
     assert help_commands(["no usage here", "  --flag  text"]) == []
+
+
+UTILS = '''\
+import os
+
+
+def envwrap(prefix, types=None):
+    """Override a function's defaults from `prefix + name` environment variables."""
+    overrides = {k[len(prefix):].lower(): v for k, v in os.environ.items() if k.startswith(prefix)}
+
+    def wrap(func):
+        func.__kwdefaults__ = overrides
+        return func
+
+    return wrap
+'''
+
+
+def test_variables_read_by_a_prefix_helper_and_a_package_named_like_its_class(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    core = (
+        "from .utils import envwrap\n\n\nclass tick:\n"
+        '    @envwrap("TICK_")\n    def __init__(self, position=0):\n'
+        "        self.position = position\n"
+    )
+    readme = (
+        "# tick\n\n```python\nfrom tick import tick\n```\n\n"
+        "Set ``export TICK_POSITION=1``; see ``tick.contrib`` for more.\n"
+    )
+    root = _write(
+        tmp_path / "r",
+        {
+            "pyproject.toml": '[project]\nname = "tick"\nversion = "1"\n',
+            "tick/__init__.py": "from .core import tick\n",
+            "tick/core.py": core,
+            "tick/utils.py": UTILS,
+            "tick/contrib.py": "",
+            "README.md": readme,
+        },
+    )
+    assert _findings(root, capsys) == []  # `tick.contrib` is the package's module
+    (root / "tick/core.py").write_text(core.replace('"TICK_"', '"TICK_DEFAULT_"'))
+    found = _findings(root, capsys)
+    assert len(found) == 1 and "`TICK_POSITION` is not an environment variable" in found[0]

@@ -202,7 +202,8 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
-    # module functions reading the variable a parameter names, with that parameter's position
+    # module functions reading the variable a parameter names, with that parameter's position;
+    # `name*`: every variable whose name starts with the parameter (`envwrap("TQDM_")`)
     env_helpers: tuple[tuple[str, int], ...] = ()
     # calls of imported names with an env-shaped literal: (callee as written, position,
     # literal, line); analyze links them to another module's `env_helpers`

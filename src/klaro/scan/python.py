@@ -302,8 +302,15 @@ class _ModuleVisitor:
                     if calls is not None:
                         calls[name] = None
                     helper = self.env_helpers.get(name)
+                    prefixed = self.env_helpers.get(name + "*")
                     if helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
+                    elif prefixed is not None and len(node.args) > prefixed:
+                        text = self._string(node.args[prefixed])
+                        if text and _ENV_PREFIX.match(text):
+                            self.env.append(
+                                EnvVar(text + "*", self.path, node.lineno, None, "helper")
+                            )
                     elif node.args and name.split(".", 1)[0] in self.imported:
                         self._env_call(name, node)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
@@ -461,7 +468,31 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             if isinstance(key, ast.Name) and key.id in params:
                 helpers[node.name] = params.index(key.id)
                 break
+        else:
+            prefix = _prefix_parameter(node, params)
+            if prefix is not None:  # `envwrap("TQDM_")`: every variable starting so
+                helpers[node.name + "*"] = prefix
     return helpers
+
+
+def _prefix_parameter(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]
+) -> int | None:
+    """The position of the parameter a function filters the environment's names by
+    (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`), else None."""
+    if not any(_dotted(n) in _ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
+        return None
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "startswith"
+            and len(sub.args) == 1
+            and isinstance(sub.args[0], ast.Name)
+            and sub.args[0].id in params
+        ):
+            return params.index(sub.args[0].id)
+    return None
 
 
 def _instance_attributes(

@@ -250,8 +250,8 @@ class Resolver:
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
-        if env := _ENV.match(text):
-            return self._env(ref, env.group(1))
+        if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
+            return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
         if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
@@ -313,10 +313,16 @@ class Resolver:
                 # prose far from the example may mean a project name (`console.X` the module)
                 other = self._symbol(ref, shown, Document(doc.path), called=called)
                 return other if other.status == "resolved" else found
+            written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
             if root not in index.packages and not index.by_last.get(root):
                 return Outcome("ignored", ref)  # imported from elsewhere: the import tells
+            if rest and written.split(".")[0] in index.packages:
+                # `from tqdm import tqdm` in an example, then ``tqdm.contrib`` in prose: the
+                # package's name as much as the class's
+                found = self._dotted(ref, name, shown)
+                return found if found.status != "unresolved" else self._dotted(ref, written)
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
