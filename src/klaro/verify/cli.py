@@ -125,6 +125,8 @@ class CliClaims:
     ) -> Outcome:
         """Check sub-commands and options as a user would type them after the program."""
         index = self.index
+        if not index.options and not index.subcommands:
+            return Outcome("resolved", ref, program)  # a CLI we do not read (tqdm's docstring)
         skip = False
         first = True
         for arg in args:
