@@ -11,7 +11,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from klaro.scan.model import Analysis
-from klaro.scan.names import Names, names_of
+from klaro.scan.names import Names
+from klaro.scan.names_build import names_of
 
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
 # typer gives every application these unless built with `add_completion=False`

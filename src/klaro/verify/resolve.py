@@ -20,11 +20,9 @@ import keyword
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
-from klaro.scan.names import CallProblem
-from klaro.scan.stdlib import everyday_names
+from klaro.verify.calls import MEMBER_KINDS, CallChecks
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
@@ -34,7 +32,6 @@ from klaro.verify.pyblocks import (
     Bindings,
     call_arguments,
     call_context,
-    keyword_line,
     python_references,
 )
 from klaro.verify.refs import Document, Reference
@@ -138,7 +135,6 @@ _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
-_MEMBER_KINDS = frozenset({"method", "classmethod", "staticmethod", "property", "attribute"})
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
@@ -172,7 +168,7 @@ _PLACEHOLDERS = frozenset(
 )
 
 
-class Resolver:
+class Resolver(CallChecks):
     """Resolve references against one project index; reusable across documents and drafts."""
 
     def __init__(
@@ -284,7 +280,7 @@ class Resolver:
         if "." in name:
             return False
         found = self.names.by_last.get(name, ())
-        top = [f for f in found if self.names.kind(f) not in _MEMBER_KINDS]
+        top = [f for f in found if self.names.kind(f) not in MEMBER_KINDS]
         return len(found) > 1 and len(top) != 1
 
     def _file_name(self, text: str) -> bool:
@@ -472,61 +468,6 @@ class Resolver:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
-    def _free_call(self, ref: Reference) -> Outcome:
-        """`decode(s, legacy=True)` in an example that left the import out: checked against
-        the one public function or class of the project with that name, if there is one."""
-        names = self.names
-        if ref.text in everyday_names():
-            return Outcome("ignored", ref)  # `datetime(...)`: Python's, most likely
-        found = [
-            f
-            for f in names.by_last.get(ref.text, ())
-            # the package's own (not a test's `Blog`), public or not: two make it ambiguous
-            if names.kind(f) not in _MEMBER_KINDS and f in names.library
-        ]
-        callable_ = len(found) == 1 and (
-            names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None
-        )  # a constant bound to a method (`decode = _instance.decode`) is called like one
-        if not callable_:
-            return Outcome("ignored", ref)  # not the project's, or whose is not known
-        args = call_arguments(ref.context)
-        return self._called(Outcome("resolved", ref, found[0]), ref.text, args, complete=True)
-
-    def _override(self, ref: Reference) -> Outcome:
-        """`def parse(self)` in an example's subclass of a project class: a method of the base
-        it overrides, unless the subclass adds it. Only a method the base had at the documented
-        state and has no more is sure to be stale: the override is never called."""
-        names = self.names
-        found = names.lookup(ref.text)
-        if found is not None:
-            return Outcome("resolved", ref, found)
-        owner_name, _, method = ref.text.rpartition(".")
-        owner = names.lookup(owner_name)
-        old = self._former_member(owner, method) if owner is not None else None
-        if owner is None or old is None:
-            return Outcome("ignored", ref)  # a method the subclass adds
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{method}` overrides nothing: `{owner.rpartition('.')[2]}` no longer has "
-            f"it (`{old[0]}` at {old[1]})",
-            suggestions=tuple(
-                difflib.get_close_matches(method, sorted(names.member_names(owner)), n=3)
-            ),
-        )
-
-    def _former_member(self, cls: str, attr: str) -> tuple[str, str] | None:
-        """`(old full name, where)` when the class (or a project base) had `attr` at the
-        documented state and the project has no `attr` any more, else None."""
-        if self.former is None or self.names.kind(cls) != "class":
-            return None
-        old = self.former.get(attr)
-        if old is None:
-            return None
-        old_owner = old[0].rpartition(".")[0].rpartition(".")[2]
-        lineage = {c.rpartition(".")[2] for c in self.names.lineage(cls)}
-        return old if old_owner in lineage else None
-
     def _moved_package(self, ref: Reference) -> Outcome:
         """`import decouple` when the project's module is now `decoupler`: a renamed package.
 
@@ -544,60 +485,6 @@ class Resolver:
             "unresolved", ref, message=f"`{root}` is not a module of the project",
             suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
         )  # fmt: skip
-
-    def _called(
-        self,
-        outcome: Outcome,
-        shown: str,
-        args: tuple[str, int | None, tuple[str, ...]] | None,
-        *,
-        complete: bool = False,
-    ) -> Outcome:
-        """Check a resolved call's keywords and positional count against the real signature.
-
-        `complete`: a call a Python example writes out, so leaving out a required argument is
-        wrong too; a span in prose may sketch a call (`unparse()` names the function).
-        """
-        target = outcome.target
-        if args is None or outcome.status != "resolved" or not target:
-            return outcome
-        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
-            return outcome  # an attribute of a value, resolved only up to its owner
-        problem = self.names.check_call(target, args[2], args[1], complete=complete)
-        problem = problem or self._keyword_gone(target, args[2])
-        if problem is None:
-            return outcome
-        ref = outcome.reference
-        below = keyword_line(ref.context, problem.keyword) if problem.keyword else 0
-        if below:  # a call over several lines: point at the keyword's own line
-            ref = replace(ref, line=ref.line + below)
-        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
-
-    def _keyword_gone(self, target: str, keywords: Sequence[str]) -> CallProblem | None:
-        """A keyword the function took at the documented state and no longer reads, where
-        its `**kwargs` go on somewhere unknown (a base class of another package) so the
-        signature alone cannot say: `ShortUUIDField(length=16)` after `length` became `size`."""
-        function = self.names.callee(target)
-        if self.former is None or function is None or not keywords:
-            return None
-        if not any(p.kind == "var_keyword" for p in function.parameters):
-            return None  # a closed signature: `check_call` has judged it
-        if self.names.forwarded(target) is not None:
-            return None  # the keywords `**kwargs` go on to are known: `check_call` judged
-        now = {p.name for p in function.parameters} | set(function.kwarg_keys)
-        for word in keywords:
-            if word == "**" or word in now:
-                continue
-            old = self.former.keywords(function.fullname)
-            if old is not None and word in old[0]:
-                shown = target.rsplit(".", 1)[-1]
-                close = difflib.get_close_matches(word, sorted(now - old[0]), n=3, cutoff=0.3)
-                return CallProblem(
-                    f"`{shown}()` no longer takes `{word}` (it did at {old[1]})",
-                    tuple(close),
-                    word,
-                )
-        return None
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
