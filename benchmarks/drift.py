@@ -14,8 +14,10 @@ Held-out cases come in rounds, because a held-out set is spent once its figures 
 tuning: round 1 (held-out cases without a `round` key) is the first held-out third, used for
 tuning after its confirmation run on 2026-11-23; round 2 (`round: 2`) is a fresh set on four
 other packages, written blind from their code and docs; round 3 (`round: 3`) is another blind
-set on xmltodict, records, autoflake and python-json-logger. `--round N` runs only round N's
-held-out cases (it implies `--confirm`).
+set on xmltodict, records, autoflake and python-json-logger; round 4 (`round: 4`) is a third blind
+set on coloredlogs, shortuuid, pyfiglet and inflect; round 5 (`round: 5`) is a fourth blind set
+on humanfriendly, arrow, prettytable and invoke. `--round N` runs only round N's held-out
+cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
 are left uncommitted, as when a developer runs `klaro check` after a change: the check compares

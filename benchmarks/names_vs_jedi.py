@@ -19,7 +19,8 @@ from pathlib import Path
 from sdists import Unavailable, fetch_sdist
 
 from klaro.scan.analyze import analyze_repository
-from klaro.scan.names import Names, names_of
+from klaro.scan.names import Names
+from klaro.scan.names_build import names_of
 
 REPOS = Path(__file__).resolve().parents[1] / "tests" / "data" / "repos"
 # (setup statements, expression, truth); `f(kw=` asks whether `f` takes keyword `kw`

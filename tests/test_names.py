@@ -13,7 +13,7 @@ from klaro.redact import Redactor
 from klaro.scan.analyze import analyze_repository
 from klaro.scan.graph import build_graph
 from klaro.scan.model import Analysis
-from klaro.scan.names import names_of
+from klaro.scan.names_build import names_of
 from klaro.verify import Resolver, project_index
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import parse_document

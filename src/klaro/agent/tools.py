@@ -21,7 +21,7 @@ from klaro.agent.search import fallback_guides, fallback_search
 from klaro.agent.workspace import ToolError, Workspace, untrusted, writable
 from klaro.scan.graph import CodeGraph
 from klaro.scan.model import Analysis, Class, Function, Module, iter_classes
-from klaro.scan.names import names_of
+from klaro.scan.names_build import names_of
 from klaro.verify.model import Finding
 from klaro.write.regions import RegionError, find_regions, outside_regions
 

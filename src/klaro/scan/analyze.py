@@ -34,7 +34,7 @@ from klaro.scan.python import analyze_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 16
+ANALYZER_VERSION = 21
 
 Progress = Callable[[int, int, str], None]
 
@@ -267,6 +267,8 @@ def _link_env_helpers(modules: list[Module]) -> list[Module]:
             target = bound.get(head, "") + (f".{rest}" if rest else "")
             if helpers.get(target) == position:
                 found.append(EnvVar(value, module.path, line, None, "helper"))
+            elif helpers.get(target + "*") == position:  # a prefix: `envwrap("TQDM_")`
+                found.append(EnvVar(value + "*", module.path, line, None, "helper"))
         seen = {(e.name, e.lineno) for e in module.env_vars}
         found = [e for e in found if (e.name, e.lineno) not in seen]
         out.append(replace(module, env_vars=module.env_vars + tuple(found)) if found else module)

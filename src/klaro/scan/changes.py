@@ -148,7 +148,8 @@ def _parameters(old: State, new: State, moved: dict[str, str]) -> list[Change]:
                     continue
                 full = f"{item.name}({name})"
                 twin = after[index] if index < len(after) else None
-                if twin and twin[0] == pkind and twin[1] not in names_before:
+                # keys read from **kwargs have no position: a changed one is only removed
+                if twin and twin[0] == pkind != "key" and twin[1] not in names_before:
                     changes.append(
                         Change("parameter", "renamed", full, f"{now.name}({twin[1]})", name,
                                twin[1], owner, "same position and kind")

@@ -1,4 +1,5 @@
-"""argparse: follow parser variables through add_subparsers, add_parser and add_argument."""
+"""argparse (and optparse, read the same way): follow parser variables through
+add_subparsers, add_parser and add_argument / add_option."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, suppres
 from klaro.scan.model import CliCommand, CliOption
 
 # keywords a custom argparse Action takes for its environment variable (twine's `env=`)
-_ADDERS = (".add_argument", ".addoption")
+_ADDERS = (".add_argument", ".addoption", ".add_option")  # argparse, pytest, optparse
 _ENV_KEYWORDS = ("env", "envvar", "env_var")
 
 
@@ -124,7 +125,7 @@ class Argparse:
         targets = [t.id for t in raw_targets if isinstance(t, ast.Name)]
         if not targets:
             return
-        if func.endswith("ArgumentParser"):
+        if func.endswith(("ArgumentParser", "OptionParser")):  # optparse reads the same way
             key = f"{function}:{targets[0]}:{node.lineno}"
             self._add(
                 key,
@@ -146,8 +147,12 @@ class Argparse:
             if found is None:
                 return
             key = found
-        elif func.endswith((".add_argument_group", ".add_mutually_exclusive_group")):
-            owner = variables.get(func.rsplit(".", 1)[0])
+        elif func.endswith((".add_argument_group", ".add_mutually_exclusive_group", "OptionGroup")):
+            # `parser.add_argument_group(...)`, or optparse's `OptionGroup(parser, ...)`
+            base = func.rsplit(".", 1)[0] if not func.endswith("OptionGroup") else ""
+            if not base and call.args:
+                base = dotted(call.args[0])
+            owner = variables.get(base)
             if owner:
                 for target in targets:
                     variables[target] = owner

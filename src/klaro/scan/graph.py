@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis, Function, Module, iter_classes
-from klaro.scan.names import Names, names_of
+from klaro.scan.names import Names
+from klaro.scan.names_build import names_of
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -19,7 +19,7 @@ from klaro import safeio
 from klaro.errors import KlaroError
 from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
-from klaro.scan.names import names_of
+from klaro.scan.names_build import names_of
 
 # Bump when the graph or its pickled form changes for the same analysis and the same code.
 GRAPH_CACHE_VERSION = 2

@@ -65,8 +65,8 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         use = ("", "") if reported else _use(sub, parents, aliases)
         if use is None:
             return KwargsFlow(open=True)
-        kind, value = use
-        if kind:
+        kind, values = use
+        for value in values if kind else ():
             (forwards if kind == "call" else keys)[value] = None
     if stashed:
         if owner is None:
@@ -94,37 +94,69 @@ def _copies(value: ast.expr, names: set[str]) -> bool:
     return False
 
 
+_NOTHING: tuple[str, tuple[str, ...]] = ("", ())
+
+
 def _use(
     name: ast.Name, parents: dict[ast.AST, ast.AST], aliases: set[ast.AST]
-) -> tuple[str, str] | None:
-    """How one load of the kwargs is used: ("call", target), ("key", name), ("", ""), or None."""
+) -> tuple[str, tuple[str, ...]] | None:
+    """How one load of the kwargs is used: ("call", (target,)), ("key", names), ("", ()) for
+    a use that takes no keyword, or None for a use we cannot follow."""
     parent = parents.get(name)
     if isinstance(parent, ast.keyword) and parent.arg is None:
         call = parents.get(parent)
         target = dotted(call.func) if isinstance(call, ast.Call) else ""
-        return ("call", target) if target else None
+        return ("call", (target,)) if target else None
     if isinstance(parent, ast.Attribute) and parent.attr in _READS:
         call = parents.get(parent)
-        if isinstance(call, ast.Call) and call.args and _text(call.args[0]) is not None:
-            return "key", str(_text(call.args[0]))
-        return None
+        found = _keys(call.args[0], parents) if isinstance(call, ast.Call) and call.args else None
+        return ("key", found) if found is not None else None
     if isinstance(parent, ast.Subscript) and parent.value is name:
-        key = _text(parent.slice)
-        return ("key", key) if key is not None else None
+        found = _keys(parent.slice, parents)
+        return ("key", found) if found is not None else None
     if isinstance(parent, ast.Compare) and any(c is name for c in parent.comparators):
-        key = _text(parent.left)
-        if key is not None and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops):
-            return "key", key
+        found = _keys(parent.left, parents)
+        if found is not None and all(isinstance(op, ast.In | ast.NotIn) for op in parent.ops):
+            return "key", found
         return None
     if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.BoolOp | ast.UnaryOp):
-        return "", ""  # `if kwargs: raise TypeError(...)`: a test, no keyword taken
+        return _NOTHING  # `if kwargs: raise TypeError(...)`: a test, no keyword taken
     if isinstance(parent, ast.Call) and dotted(parent.func) == "len":
-        return "", ""
+        return _NOTHING
     if parent in aliases:  # `{**kwargs, ...}`, `dict(kwargs)`: an alias, followed on its own
-        return "", ""
+        return _NOTHING
     if isinstance(parent, ast.Attribute) and parent.attr == "copy":
-        return ("", "") if parents.get(parent) in aliases else None  # `kwargs.copy()`
+        return _NOTHING if parents.get(parent) in aliases else None  # `kwargs.copy()`
     return None
+
+
+def _keys(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> tuple[str, ...] | None:
+    """The keys an expression can be: a string, or a loop variable over literal strings
+    (`for name, env in (("field_styles", "X"), ...): kwargs.get(name)`)."""
+    text = _text(node)
+    if text is not None:
+        return (text,)
+    if not isinstance(node, ast.Name):
+        return None
+    loop: ast.AST | None = node
+    while loop is not None and not isinstance(loop, ast.For):
+        loop = parents.get(loop)
+    if not isinstance(loop, ast.For) or not isinstance(loop.iter, ast.Tuple | ast.List):
+        return None
+    target = loop.target
+    if isinstance(target, ast.Name) and target.id == node.id:
+        items = [_text(e) for e in loop.iter.elts]
+    elif isinstance(target, ast.Tuple):
+        at = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == node.id]
+        if len(at) != 1:
+            return None
+        items = [
+            _text(e.elts[at[0]]) if isinstance(e, ast.Tuple) and len(e.elts) > at[0] else None
+            for e in loop.iter.elts
+        ]
+    else:
+        return None
+    return None if any(i is None for i in items) else tuple(str(i) for i in items)
 
 
 def _reported(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:

@@ -250,7 +250,7 @@ def _from_setup_py(text: str) -> dict[str, Any]:
             for keyword in node.keywords:
                 if keyword.arg:
                     try:
-                        kw[keyword.arg] = ast.literal_eval(keyword.value)
+                        kw[keyword.arg] = _literal(keyword.value)
                     except ValueError:
                         continue
             # setup.py is code, not a schema: a value of another type is left out, not guessed
@@ -278,6 +278,19 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                 "entry_points": eps,
             }
     return {}
+
+
+def _literal(node: ast.expr) -> Any:
+    """A literal value, `dict(console_scripts=[...])` included (a common setup.py spelling)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(k.arg for k in node.keywords)
+    ):
+        return {str(k.arg): _literal(k.value) for k in node.keywords}
+    return ast.literal_eval(node)
 
 
 def _str(value: Any) -> str | None:

@@ -70,7 +70,7 @@ class Function:
     kwarg_keys: tuple[str, ...] = ()
     kwargs_open: bool = False
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
-    # without an annotation, the name every `return` calls (`return Logger(...)`), if one
+    # without an annotation, the chain every `return` gives (`Logger()`, `self.connect().q()`)
     returns_call: str | None = None
 
     @property
@@ -202,7 +202,8 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
-    # module functions reading the variable a parameter names, with that parameter's position
+    # module functions reading the variable a parameter names, with that parameter's position;
+    # `name*`: every variable whose name starts with the parameter (`envwrap("TQDM_")`)
     env_helpers: tuple[tuple[str, int], ...] = ()
     # calls of imported names with an env-shaped literal: (callee as written, position,
     # literal, line); analyze links them to another module's `env_helpers`

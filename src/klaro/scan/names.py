@@ -1,12 +1,13 @@
 """The one name resolver of Klaro: what a dotted name means in an analysed project.
 
 The code graph, the checker, the offline writer and the agent's tools all ask it, so they
-cannot disagree about a name. It is built once per analysis (`names_of` caches it by the
-analysis object) from the analysis alone: nothing of the repository is imported or run.
+cannot disagree about a name. It is built once per analysis (`scan.names_build.names_of`
+caches it by the analysis object) from the analysis alone: nothing of the repository is
+imported or run. This module holds the lookups; `scan.names_build` the indexing.
 
 Public API
 ----------
-`names_of(analysis) -> Names`
+`names_of(analysis) -> Names` (in `scan.names_build`)
     The resolver of an analysis, built on first use (a few milliseconds per 10k lines).
 `Names.lookup(dotted) -> str | None`
     The full name (`pkg._core.Console.print`) a dotted name designates (a name re-exported
@@ -51,15 +52,13 @@ its declared dependencies), `imported` (names it imports from other packages), `
 from __future__ import annotations
 
 import difflib
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
-from klaro.scan.model import Analysis, Class, Function, Module, Parameter, Variable
-from klaro.scan.stdlib import stdlib_parameters
+from klaro.scan.model import Class, Function, Module, Parameter, Variable
+from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
-_MAX_HOPS = 8
+MAX_HOPS = 8
 # Bases that add no attributes a document would name on the subclass.
 _CLOSED_BASES = frozenset(
     {
@@ -69,17 +68,8 @@ _CLOSED_BASES = frozenset(
         "dict", "list", "str", "int", "tuple", "typing.TypedDict", "TypedDict",
     }
 )  # fmt: skip
-_REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-_CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
-# Distributions whose import name differs from their name (the common ones).
-_IMPORT_NAMES = {
-    "pyyaml": "yaml", "pillow": "PIL", "beautifulsoup4": "bs4", "scikit-learn": "sklearn",
-    "python-dateutil": "dateutil", "attrs": "attr", "pygithub": "github",
-    "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
-}  # fmt: skip
-_CALLABLE = frozenset({"function", "method", "classmethod", "staticmethod"})
+CALLABLE_KINDS = frozenset({"function", "method", "classmethod", "staticmethod"})
 Definition = Module | Class | Function | Variable
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -123,6 +113,7 @@ class Names:
     parameters: set[str] = field(default_factory=set)
     short_names: list[str] = field(default_factory=list)
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
+    library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -138,10 +129,10 @@ class Names:
     def lookup(self, dotted: str, hops: int = 0) -> str | None:
         """Return the full name `dotted` designates, or None."""
         if dotted in self.kinds:
-            if self.kinds[dotted] == "module" and "." in dotted and hops <= _MAX_HOPS:
+            if self.kinds[dotted] == "module" and "." in dotted and hops <= MAX_HOPS:
                 return self._shadowed(dotted, hops) or dotted
             return dotted
-        if hops > _MAX_HOPS or "." not in dotted:
+        if hops > MAX_HOPS or "." not in dotted:
             return None
         head, _, attr = dotted.rpartition(".")
         owner = self.lookup(head, hops + 1)
@@ -168,7 +159,7 @@ class Names:
         full = f"{owner}.{attr}"
         if full in self.kinds:
             return full
-        if hops > _MAX_HOPS:
+        if hops > MAX_HOPS:
             return None
         target = self.aliases.get(owner, {}).get(attr)
         if target is not None:  # a re-export; of another package's name, that name itself
@@ -178,7 +169,14 @@ class Names:
             if found:
                 return found
         for base in self.bases.get(owner, ()):
-            found = self.member(base, attr, hops + 1) if base in self.kinds else None
+            if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
+                python = stdlib_class(base)  # what it defines, not what every object has
+                if python is not None and any(
+                    attr in vars(k) for k in python.__mro__ if k is not object
+                ):
+                    return f"{base}.{attr}"
+                continue
+            found = self.member(base, attr, hops + 1)
             if found:
                 return found
         cls = self.types.get(owner)  # an instance, or a factory: its class's members
@@ -190,17 +188,39 @@ class Names:
         """The project class an instance is of, or a factory function returns."""
         return self.types.get(full) or self.returns.get(full)
 
+    def result_of(self, dotted: str, hops: int = 0) -> str | None:
+        """The project class of what calling `dotted` gives, as examples chain calls.
+
+        A class gives an instance of itself; a function or method what it returns; another
+        instance its own class. `pkg.create_app.run` is the method `run` of what
+        `create_app()` returns: a name not found is looked up on the result of its owner.
+        """
+        full = self.lookup(dotted)
+        if full is None and "." in dotted and hops < MAX_HOPS:
+            head, _, attr = dotted.rpartition(".")
+            owner = self.result_of(head, hops + 1)
+            full = self.member(owner, attr) if owner is not None else None
+        if full is None:
+            return None
+        if full in self.bound:  # `signal = Namespace().signal`: what the method returns
+            return self.returns.get(self.bound[full])
+        return full if self.kinds.get(full) == "class" else self.type_of(full)
+
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency)."""
         return dotted.split(".")[0] not in self.packages
 
-    def open_class(self, cls: str, depth: int = 0) -> bool:
-        """Whether a class has bases we cannot see, so an unknown attribute may be inherited."""
+    def open_class(self, cls: str, depth: int = 0, *, methods: bool = False) -> bool:
+        """Whether a class has bases we cannot see, so an unknown attribute may be inherited.
+
+        With `methods`, for a method: a standard-library base (`logging.Formatter`) is seen,
+        since its methods are on the class (its instance attributes are set at run time).
+        """
         for base in self.bases.get(cls, ()):
             if base in self.kinds:
-                if depth < _MAX_HOPS and self.open_class(base, depth + 1):
+                if depth < MAX_HOPS and self.open_class(base, depth + 1, methods=methods):
                     return True
-            elif base not in _CLOSED_BASES:
+            elif base not in _CLOSED_BASES and not (methods and stdlib_class(base)):
                 return True
         return False
 
@@ -209,10 +229,32 @@ class Names:
         cls = self.types.get(owner, owner)
         return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
 
+    def lineage(self, cls: str) -> list[str]:
+        """The class and its project bases, nearest first (each once)."""
+        found: list[str] = []
+        todo = [cls]
+        while todo and len(found) <= MAX_HOPS:
+            current = todo.pop(0)
+            if current in self.kinds and current not in found:
+                found.append(current)
+                todo.extend(self.bases.get(current, ()))
+        return found
+
+    def catch_all(self, owner: str) -> bool:
+        """Whether the class's `__getattr__` answers any name (delegating, or making a logger
+        method up) rather than a registry's names, which it refuses with AttributeError."""
+        cls = self.types.get(owner, owner)
+        for name in ("__getattr__", "__getattribute__"):
+            found = self.member(cls, name)
+            hook = self.defs.get(found) if found else None
+            if isinstance(hook, Function) and "AttributeError" not in hook.calls:
+                return True
+        return False
+
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
         names = set(self.members.get(owner, ())) | set(self.aliases.get(owner, {}))
-        if depth < _MAX_HOPS:
+        if depth < MAX_HOPS:
             linked = [*self.bases.get(owner, ()), *self.stars.get(owner, ())]
             if owner in self.types:
                 linked.append(self.types[owner])
@@ -283,19 +325,30 @@ class Names:
     # -- calls -----------------------------------------------------------------------------
 
     def check_call(
-        self, full: str, keywords: Iterable[str], positional: int | None = None
+        self,
+        full: str,
+        keywords: Iterable[str],
+        positional: int | None = None,
+        *,
+        complete: bool = False,
     ) -> CallProblem | None:
-        """Return why a call with these arguments does not fit `full`, or None when it may."""
+        """Return why a call with these arguments does not fit `full`, or None when it may.
+
+        `keywords` holds `**` when the call unpacks a mapping. `complete` says the call is
+        written out in full (a Python example, not a span sketching a name), so a required
+        parameter it leaves out is a problem too.
+        """
         found = self._signature(full)
         if found is None:
             return None
         shown, params = found
+        keywords = tuple(keywords)
         accepted = {p.name for p in params if p.kind in {"positional_or_keyword", "keyword_only"}}
         for keyword in keywords:
-            if keyword in accepted or keyword.startswith("_"):
+            if keyword in accepted or keyword.startswith("_") or keyword == "**":
                 continue
             if any(p.kind == "var_keyword" for p in params):
-                forwarded = self._forwarded(full)
+                forwarded = self.forwarded(full)
                 if forwarded is None or keyword in forwarded:
                     continue
                 accepted = accepted | forwarded
@@ -308,6 +361,8 @@ class Names:
                     f"`{shown}()` takes {limit} positional argument"
                     f"{'' if limit == 1 else 's'}, not {positional}"
                 )
+        if complete and positional is not None and "**" not in keywords:
+            return _missing_required(shown, params, positional, keywords)
         return None
 
     def _signature(self, full: str) -> tuple[str, tuple[Parameter, ...]] | None:
@@ -341,6 +396,18 @@ class Names:
                 )
         return None
 
+    def callee(self, full: str) -> Function | None:
+        """The function a call of `full` runs: itself, a class's `__init__`, an instance's
+        bound method or `__call__`."""
+        obj = self.defs.get(full)
+        if isinstance(obj, Class):
+            init = self.member(full, "__init__")
+            obj = self.defs.get(init) if init else None
+        elif isinstance(obj, Variable):
+            call = self._call_method(full)
+            obj = self.defs.get(call) if call else None
+        return obj if isinstance(obj, Function) else None
+
     def _call_method(self, full: str) -> str | None:
         """The method a call of the variable `full` runs: the bound method it holds
         (`encode = _jwt_global_obj.encode`), or its class's `__call__`."""
@@ -349,21 +416,15 @@ class Names:
         cls = self.types.get(full)
         return self.member(cls, "__call__") if cls else None
 
-    def _forwarded(self, full: str, depth: int = 0) -> set[str] | None:
+    def forwarded(self, full: str, depth: int = 0) -> set[str] | None:
         """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
 
         Followed through project callees up to three steps, and into a standard-library callee
         (`open(path, **kwargs)`) by its real signature; an unknown callee or one that forwards
         further than that leaves the keywords open.
         """
-        obj = self.defs.get(full)
-        if isinstance(obj, Class):
-            init = self.member(full, "__init__")
-            obj = self.defs.get(init) if init else None
-        elif isinstance(obj, Variable):
-            call = self._call_method(full)
-            obj = self.defs.get(call) if call else None
-        if not isinstance(obj, Function) or obj.kwargs_open or depth > 3:
+        obj = self.callee(full)
+        if obj is None or obj.kwargs_open or depth > 3:
             return None
         if not obj.forwards and not obj.kwarg_keys and not obj.kwargs_refused:
             return None  # swallowed or untouched: nothing says what is refused
@@ -371,8 +432,13 @@ class Names:
         names: set[str] = set(obj.kwarg_keys)
         for callee in obj.forwards:
             target = self.resolve_in(obj.module, callee, owner)
-            if target is None and self.scope(obj.module).get(callee.split(".")[0]) is None:
-                target = callee  # a builtin (`open`), unless the module binds the name
+            if target is None:
+                head, _, tail = callee.partition(".")
+                bound = self.scope(obj.module).get(head)
+                if bound is None:
+                    target = callee  # a builtin (`open`), unless the module binds the name
+                elif self.external(bound):  # `logging.Formatter.__init__` of `import logging`
+                    target = f"{bound}.{tail}" if tail else bound
             if target is not None and target not in self.defs:  # Python's own, or unknown
                 params = stdlib_parameters(target)
                 if params is None:
@@ -384,11 +450,26 @@ class Names:
                 return None
             names |= {p.name for p in found[1] if p.kind not in {"positional_only", "var_keyword"}}
             if any(p.kind == "var_keyword" for p in found[1]):
-                further = self._forwarded(str(target), depth + 1)
+                further = self.forwarded(str(target), depth + 1)
                 if further is None:
                     return None  # forwarding on to something unknown
                 names |= further
         return names
+
+
+def _missing_required(
+    shown: str, params: tuple[Parameter, ...], positional: int, keywords: tuple[str, ...]
+) -> CallProblem | None:
+    """The required parameters a call with `positional` arguments and `keywords` leaves out."""
+    ordered = [p for p in params if p.kind in {"positional_only", "positional_or_keyword"}]
+    given = {p.name for p in ordered[:positional]} | set(keywords)
+    kinds = {"positional_only", "positional_or_keyword", "keyword_only"}
+    missing = [p.name for p in params if p.kind in kinds and p.default is None]
+    missing = [m for m in missing if m not in given]
+    if not missing:
+        return None
+    listed = ", ".join(f"`{m}`" for m in missing)
+    return CallProblem(f"`{shown}()` requires {listed}, which the call does not pass")
 
 
 def _plain_decorator(decorator: str) -> bool:
@@ -397,231 +478,7 @@ def _plain_decorator(decorator: str) -> bool:
     return name in {
         "staticmethod", "classmethod", "abstractmethod", "cache", "lru_cache", "wraps",
         "override", "final", "deprecated", "setter", "contextmanager", "asynccontextmanager",
+        # run-time type checkers and validators call through with the same signature
+        "typechecked", "beartype", "validate_call", "validate_arguments", "singledispatch",
+        "singledispatchmethod", "overrides",
     }  # fmt: skip
-
-
-# -- building ------------------------------------------------------------------------------
-
-
-class PerAnalysis(Generic[T]):
-    """Build something from an analysis once and keep it while the analysis lives.
-
-    Analyses are immutable, so what is built stays valid; the analysis itself is kept beside
-    it so a recycled id() can never hand back another project's result.
-    """
-
-    def __init__(self, build: Callable[[Analysis], T], size: int = 4) -> None:
-        self.build = build
-        self.size = size
-        self._cache: list[tuple[Analysis, T]] = []
-
-    def __call__(self, analysis: Analysis) -> T:
-        for cached, value in self._cache:
-            if cached is analysis:
-                return value
-        value = self.build(analysis)
-        self._cache.insert(0, (analysis, value))
-        del self._cache[self.size :]
-        return value
-
-
-_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
-
-
-def build_names(analysis: Analysis) -> Names:
-    """Index every module, class, function and variable of an analysis."""
-    names = Names()
-    for module in analysis.modules:
-        _add_module(names, module)
-    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
-    for module in analysis.modules:
-        for cls in _classes(module.classes):
-            names.bases[cls.fullname] = [
-                names.resolve_in(module.name, b.split("[")[0], None)
-                or _spelled(names, module.name, b.split("[")[0])
-                for b in cls.bases
-                if "=" not in b
-            ]
-    for module in analysis.modules:  # factories first: `app = create_app()` needs them
-        _add_returns(names, module)
-    for module in analysis.modules:
-        _add_types(names, module)
-    for module in analysis.modules:  # after the types: the instance's class must be known
-        _add_bound_methods(names, module)
-    for full in names.kinds:
-        names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
-    shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
-    names.short_names = sorted(
-        {f.rsplit(".", 1)[-1] for f in shipped if not f.rsplit(".", 1)[-1].startswith("_")}
-    )
-    meta = analysis.metadata
-    requirements = [
-        *meta.dependencies,
-        *(r for _, reqs in meta.optional_dependencies for r in reqs),
-    ]
-    names.dependencies = set(_import_names(requirements)) - names.packages
-    names.attached = {a for m in analysis.modules for a in m.attached}
-    names.imported = {
-        i.alias
-        for m in analysis.modules
-        if m.role != "test"
-        for i in m.imports
-        if i.name != "*" and i.module.split(".")[0] not in names.packages
-    }
-    return names
-
-
-names_of = PerAnalysis(build_names)  # the resolver of an analysis, built on first use
-
-
-def _role(analysis: Analysis, module: str) -> str:
-    found = analysis.module(module)
-    return found.role if found else "package"
-
-
-def _classes(classes: tuple[Class, ...]) -> Iterable[Class]:
-    for cls in classes:
-        yield cls
-        yield from _classes(cls.classes)
-
-
-def _spelled(names: Names, module: str, base: str) -> str:
-    """A base from another package, spelled with its import (`pydantic.BaseModel`)."""
-    head, _, rest = base.partition(".")
-    target = names.aliases.get(module, {}).get(head, head)
-    return f"{target}.{rest}" if rest else target
-
-
-def _add_module(names: Names, module: Module) -> None:
-    name = module.name
-    _define(names, name, "module", module, module.is_public, name)
-    parent, _, last = name.rpartition(".")
-    if parent:
-        names.members.setdefault(parent, set()).add(last)
-    public = module.role == "package" and module.is_public
-    exported = set(module.public_names())
-    for func in module.functions:
-        _define(names, func.fullname, "function", func, public and func.name in exported, name)
-        names.parameters.update(p.name for p in func.parameters)
-    for const in module.constants:
-        _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
-    for cls in module.classes:
-        _add_class(names, cls, public and cls.name in exported)
-    aliases = names.aliases.setdefault(name, {})
-    for imp in module.imports:
-        if imp.name == "*":
-            names.stars.setdefault(name, []).append(imp.module)
-        else:
-            aliases[imp.alias] = f"{imp.module}.{imp.name}" if imp.name else imp.module
-
-
-def _add_class(names: Names, cls: Class, public: bool) -> None:
-    _define(names, cls.fullname, "class", cls, public, cls.module)
-    for meth in cls.methods:
-        _define(names, meth.fullname, meth.kind, meth, public and meth.is_public, cls.module)
-        names.parameters |= {p.name for p in meth.parameters if p.name not in {"self", "cls"}}
-    for attr in cls.attributes:
-        full = f"{cls.fullname}.{attr.name}"
-        _define(names, full, "attribute", attr, public and attr.is_public, cls.module)
-    for attr_name in cls.instance_attributes:
-        full = f"{cls.fullname}.{attr_name}"
-        if full not in names.kinds:
-            var = Variable(attr_name, None, None, cls.lineno, not attr_name.startswith("_"))
-            _define(names, full, "attribute", var, public and var.is_public, cls.module)
-    for nested in cls.classes:
-        _add_class(names, nested, public and nested.is_public)
-
-
-def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, module: str) -> None:
-    if full in names.kinds:
-        return
-    names.kinds[full] = kind
-    names.defs[full] = obj
-    names.module_of[full] = module
-    owner, _, last = full.rpartition(".")
-    if owner and kind != "module":
-        names.members.setdefault(owner, set()).add(last)
-    if public:
-        names.public.add(full)
-
-
-def _add_returns(names: Names, module: Module) -> None:
-    """Record the project class each annotated factory function or method returns."""
-    functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
-    functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
-    for func, owner in functions:
-        returned = func.returns or func.returns_call
-        if returned:
-            cls = _class_named(names, module.name, returned, owner)
-            if cls is not None:
-                names.returns[func.fullname] = cls
-
-
-def _add_bound_methods(names: Names, module: Module) -> None:
-    """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method, so a
-    call of it is checked against the method's signature."""
-    for const in module.constants:
-        value = (const.value or "").strip()
-        if not _DOTTED.match(value) or "." not in value:
-            continue
-        owner, _, attr = value.rpartition(".")
-        instance = names.resolve_in(module.name, owner)
-        cls = names.types.get(instance) if instance else None
-        method = names.member(cls, attr) if cls else None
-        if method is not None and names.kinds.get(method) in {"method", "classmethod"}:
-            names.bound[f"{module.name}.{const.name}"] = method
-
-
-def _add_types(names: Names, module: Module) -> None:
-    """Record which project class module constants and class attributes are instances of."""
-    for const in module.constants:
-        _typed(names, f"{module.name}.{const.name}", module.name, const, None)
-    for cls in _classes(module.classes):
-        for attr in cls.attributes:
-            _typed(names, f"{cls.fullname}.{attr.name}", module.name, attr, cls.fullname)
-        for attr_name, text in cls.instance_types:  # `self.config = Config(...)`
-            full = f"{cls.fullname}.{attr_name}"
-            found = _class_named(names, module.name, text, cls.fullname)
-            if found is not None and full not in names.types:
-                names.types[full] = found
-
-
-def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:
-    texts = [var.annotation] if var.annotation else []
-    called = _CALLED.match(var.value or "")
-    if called:
-        texts.append(called.group(1))
-    for text in texts:
-        cls = _class_named(names, module, text, owner)
-        if cls is not None:
-            names.types[full] = cls
-            return
-
-
-def _class_named(names: Names, module: str, text: str, owner: str | None) -> str | None:
-    """The project class an annotation or a called name stands for, else None."""
-    text = text.strip().strip("'\"")
-    for wrapper in ("Optional[", "typing.Optional["):
-        if text.startswith(wrapper) and text.endswith("]"):
-            text = text[len(wrapper) : -1]
-    choices = [t.strip().strip("'\"") for t in text.split("|") if t.strip() != "None"]
-    if len(choices) != 1 or "[" in choices[0]:
-        return None
-    text = choices[0]
-    if text in {"Self", "typing.Self", "typing_extensions.Self"}:
-        return owner
-    target = names.resolve_in(module, text, owner)
-    if target is not None and names.kinds.get(target) in _CALLABLE:
-        return names.returns.get(target)  # `app = create_app()`: what the factory returns
-    return target if target is not None and names.kinds.get(target) == "class" else None
-
-
-def _import_names(requirements: Iterable[str]) -> Iterable[str]:
-    """Import names of required distributions: the known one and the distribution's own name,
-    which many also install (attrs gives `attr` and `attrs`)."""
-    for requirement in requirements:
-        match = _REQUIREMENT.match(requirement)
-        if match:
-            name = match.group(1).lower()
-            own = name.replace("-", "_").replace(".", "_")
-            yield from dict.fromkeys((_IMPORT_NAMES.get(name, own), own))

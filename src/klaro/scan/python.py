@@ -16,6 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
+from klaro.scan.returns import returned_chain
 
 _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
@@ -30,8 +31,10 @@ _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
+    "optparse", "add_option",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
@@ -73,6 +76,8 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
+        self.attribute_strings: dict[str, str] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = tree.body
@@ -86,6 +91,7 @@ class _ModuleVisitor:
         }
         if self.reads_env:
             self.env_helpers = _env_helpers(body)
+            self.attribute_strings = _attribute_strings(body)
         classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
         functions = _effective(
             self._function(n, "", None)
@@ -259,7 +265,7 @@ class _ModuleVisitor:
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
-            returns_call=None if node.returns else _returns_call(node),
+            returns_call=None if node.returns else returned_chain(node),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -275,14 +281,18 @@ class _ModuleVisitor:
         function bodies are disjoint), which keeps the analysis close to parsing speed.
         """
         stack: list[Any] = list(nodes)
+        argv: set[int] = set()  # literals of another program's argv: `("figlet", "-f", font)`
         while stack:
             node = stack.pop()
             kind = type(node)
             if kind is ast.Constant:
                 value = node.value
-                if isinstance(value, str) and value[:1] == "-" and _FLAG.match(value):
+                flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
+                if flag and id(node) not in argv:
                     self.flags[value] = None
                 continue
+            if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
+                argv.update(id(e) for e in node.elts)
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -292,8 +302,15 @@ class _ModuleVisitor:
                     if calls is not None:
                         calls[name] = None
                     helper = self.env_helpers.get(name)
+                    prefixed = self.env_helpers.get(name + "*")
                     if helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
+                    elif prefixed is not None and len(node.args) > prefixed:
+                        text = self._string(node.args[prefixed])
+                        if text and _ENV_PREFIX.match(text):
+                            self.env.append(
+                                EnvVar(text + "*", self.path, node.lineno, None, "helper")
+                            )
                     elif node.args and name.split(".", 1)[0] in self.imported:
                         self._env_call(name, node)
                     if node.args and (name in _ENV_READERS or name in _ENV_PARAM_READERS):
@@ -397,6 +414,8 @@ class _ModuleVisitor:
             return node.value
         if isinstance(node, ast.Name):
             return self.constants.get(node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            return self.attribute_strings.get(node.attr)  # `os.environ.get(self.ROOT)`
         return None
 
 
@@ -449,7 +468,31 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             if isinstance(key, ast.Name) and key.id in params:
                 helpers[node.name] = params.index(key.id)
                 break
+        else:
+            prefix = _prefix_parameter(node, params)
+            if prefix is not None:  # `envwrap("TQDM_")`: every variable starting so
+                helpers[node.name + "*"] = prefix
     return helpers
+
+
+def _prefix_parameter(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]
+) -> int | None:
+    """The position of the parameter a function filters the environment's names by
+    (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`), else None."""
+    if not any(_dotted(n) in _ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
+        return None
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "startswith"
+            and len(sub.args) == 1
+            and isinstance(sub.args[0], ast.Name)
+            and sub.args[0].id in params
+        ):
+            return params.index(sub.args[0].id)
+    return None
 
 
 def _instance_attributes(
@@ -500,32 +543,30 @@ def _type_text(node: ast.AST, whole: bool) -> str:
     return ""
 
 
-def _returns_call(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    """The one name every `return` of the function calls: its plainly inferable result type.
+def _attribute_strings(body: list[ast.stmt]) -> dict[str, str]:
+    """String constants the module's classes define, by attribute name; a name two classes
+    give different values is left out (which class `self` is, the walk does not know)."""
+    found: dict[str, str | None] = {}
+    for cls in (n for n in body if isinstance(n, ast.ClassDef)):
+        for stmt in cls.body:
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                continue
+            target, value = stmt.targets[0], stmt.value
+            text = value.value if isinstance(value, ast.Constant) else None
+            if isinstance(target, ast.Name) and isinstance(text, str):
+                found[target.id] = text if found.get(target.id, text) == text else None
+    return {name: text for name, text in found.items() if text is not None}
 
-    `return Logger(self._core, ...)` on every path says the function returns a `Logger`;
-    `cls(...)` / `type(self)(...)` say it returns its own class (`Self`).
-    """
-    found: set[str] = set()
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(sub, ast.Return):
-            if not isinstance(sub.value, ast.Call):
-                return None
-            func = sub.value.func
-            name = _dotted(func)
-            if name in {"cls", "self.__class__"} or (
-                isinstance(func, ast.Call) and _dotted(func.func) == "type"
-            ):
-                name = "Self"
-            if name is None:
-                return None
-            found.add(name)
-        stack.extend(ast.iter_child_nodes(sub))
-    return found.pop() if len(found) == 1 else None
+
+def _program_argv(node: ast.Tuple | ast.List) -> bool:
+    """`["git", "-C", path]`: a command line for a program, whose flags are that program's."""
+    first = node.elts[0] if node.elts else None
+    return (
+        isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and _PROGRAM.match(first.value) is not None
+        and len(node.elts) > 1
+    )
 
 
 def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:

@@ -131,6 +131,7 @@ def _class_item(cls: Class, digests: dict[str, tuple[str, str]]) -> Item:
 
 def _function_item(fn: Function, digests: dict[str, tuple[str, str]], kind: str) -> Item:
     params = tuple(f"{p.kind}:{p.name}" for p in fn.parameters)
+    params += tuple(f"key:{k}" for k in fn.kwarg_keys)  # keywords it reads from **kwargs
     owner = fn.fullname.rpartition(".")[0]
     digest, shape = digests.get(fn.qualname, ("", ""))
     return Item(kind, fn.fullname, digest, params, owner, fn.lineno, shape)

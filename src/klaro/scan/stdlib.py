@@ -41,3 +41,50 @@ def stdlib_parameters(dotted: str) -> frozenset[str] | None:
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
         return None
     return frozenset(p.name for p in params if p.kind is not inspect.Parameter.POSITIONAL_ONLY)
+
+
+@functools.lru_cache(maxsize=256)
+def stdlib_class(dotted: str) -> type | None:
+    """The class `dotted` names when it is a builtin or standard-library class, else None.
+
+    A project class built on one (`class JsonFormatter(logging.Formatter)`) inherits methods
+    that can be listed, so a method missing from both is missing. Classes that make
+    attributes up (`__getattr__`) count as unknown.
+    """
+    head, _, rest = dotted.partition(".")
+    try:
+        if not rest:
+            obj = getattr(builtins, head, None)
+        elif head in sys.stdlib_module_names and head not in {"antigravity", "this"}:
+            obj = importlib.import_module(head)
+            for part in rest.split("."):
+                obj = getattr(obj, part)
+        else:
+            return None
+    except (ImportError, AttributeError):
+        return None
+    if not isinstance(obj, type) or hasattr(obj, "__getattr__"):
+        return None
+    return obj
+
+
+_EVERYDAY = (
+    "datetime", "pathlib", "collections", "typing", "functools", "itertools", "dataclasses",
+    "json", "os", "os.path", "re", "enum", "decimal", "fractions", "uuid", "copy", "time",
+    "math", "logging", "shutil", "subprocess", "textwrap", "random", "io", "contextlib",
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1)
+def everyday_names() -> frozenset[str]:
+    """Public names of the standard modules snippets use without importing them
+    (`datetime(...)`, `Path(...)`, `namedtuple(...)`): a bare call of one is Python's
+    as likely as the project's."""
+    found: set[str] = set(sys.stdlib_module_names)
+    for name in _EVERYDAY:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        found.update(n for n in dir(module) if not n.startswith("_"))
+    return frozenset(found)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from klaro.scan.model import Analysis
-from klaro.scan.names import PerAnalysis
+from klaro.scan.names_build import PerAnalysis
 from klaro.verify.index import build_index
 from klaro.verify.model import FINDING_KINDS, Finding
 from klaro.verify.outcome import Outcome

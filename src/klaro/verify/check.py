@@ -31,7 +31,8 @@ _HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?))"
 )
-_HISTORY = re.compile(rf"^{_HISTORY_NAME}([._-].*)?\.(md|markdown|rst)$", re.I)
+# `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
+_HISTORY = re.compile(rf"^{_HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
 _HISTORY_DIR = re.compile(rf"(^|/){_HISTORY_NAME}([._-][^/]*)?/", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}
 

@@ -48,6 +48,8 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 _MD_HEADING = re.compile(r"^#{1,6}\s")
 _RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>])\1{2,}\s*$")
+# Words of a sentence about running a program (`the `records` command-line tool`)
+_PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
 _PLUGIN_TALK = re.compile(r"\b(?:plugins?|extensions?|install)", re.IGNORECASE)
 
@@ -97,6 +99,8 @@ class CliClaims:
                 )
             program, args = f"python -m {module}", args[2:]
         elif program not in self.index.scripts:
+            if ref.context == "help-option":
+                return Outcome("ignored", ref)  # the help's usage line names the program
             old = self._former.script(program) if self._former is not None else None
             if old is None:
                 return Outcome("ignored", ref)
@@ -121,6 +125,8 @@ class CliClaims:
     ) -> Outcome:
         """Check sub-commands and options as a user would type them after the program."""
         index = self.index
+        if not index.options and not index.subcommands:
+            return Outcome("resolved", ref, program)  # a CLI we do not read (tqdm's docstring)
         skip = False
         first = True
         for arg in args:
@@ -142,13 +148,17 @@ class CliClaims:
                 skip = flag in index.valued and "=" not in arg
                 continue
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
-            if first and index.subcommands and word and arg not in index.subcommands:
-                if (
-                    index.plugins
-                    and doc is not None
-                    and _PLUGIN_TALK.search(_section(doc.lines, ref.line))
+            # a single command takes arguments; a script whose command the analysis did not
+            # find (a hand-read `sys.argv`) has a grammar we do not know
+            sub = program not in index.leaf_scripts | index.unparsed_scripts
+            if first and sub and index.subcommands and word and arg not in index.subcommands:
+                # a plugin's command (its options unknown): said so in its section, or help
+                # text pasted from an install that had the plugin
+                if index.plugins and (
+                    ref.context.startswith("help")
+                    or (doc is not None and _PLUGIN_TALK.search(_section(doc.lines, ref.line)))
                 ):
-                    return Outcome("ignored", ref)  # a plugin's command: its options unknown
+                    return Outcome("ignored", ref)
                 close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
                 return Outcome(
                     "unresolved",
@@ -180,6 +190,36 @@ class CliClaims:
             message=f"`{flag}` is not an option of the project's commands",
             suggestions=tuple(close),
         )
+
+    def former_program(self, ref: Reference, word: str, doc: Document) -> Outcome | None:
+        """`the `records` command` after the script became `records-cli`: a program the
+        project installed at the documented state and no longer does, named in a sentence
+        about the command line. Only a word that is the project's name (or close to one of
+        its scripts) is looked up, so plain spans never wake the history."""
+        if not _named_as_program(doc, ref) or not self.was_script(word):
+            return None
+        index = self.index
+        old = self._former.script(word) if self._former is not None else None
+        if old is None:
+            return None
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{word}` is no longer a command the project installs (it was at {old[1]})",
+            suggestions=tuple(sorted(index.scripts)),
+        )
+
+    def was_script(self, word: str) -> bool:
+        """Whether `word` is a command the project installed at the documented state and no
+        longer does. Only a word that is the project's name or close to one of its scripts is
+        looked up, so other programs' names never wake the history."""
+        index = self.index
+        if self._former is None or word in index.scripts:
+            return False
+        ours = word in index.packages or difflib.get_close_matches(
+            word, sorted(index.scripts), n=1, cutoff=0.6
+        )
+        return bool(ours) and self._former.script(word) is not None
 
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
@@ -230,6 +270,24 @@ class CliClaims:
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
+
+
+def _named_as_program(doc: Document, ref: Reference) -> bool:
+    """Whether the span sits next to a word for a program: "the `records` tool", "a tool
+    called `slugify`", "run `tidy`" (not "the `slugify` function" in a CLI section)."""
+    if not 0 < ref.line <= len(doc.lines):
+        return False
+    line = doc.lines[ref.line - 1]
+    twins = [r for r in doc.references if r.line == ref.line and r.text == ref.text]
+    which = next((i for i, r in enumerate(twins) if r is ref), 0)  # the same span twice
+    matches = list(re.finditer(r"`+" + re.escape(ref.text) + r"`+", line))
+    if not matches:
+        return False
+    match = matches[min(which, len(matches) - 1)]
+    before = _WORD.findall(line[: match.start()])[-2:]
+    after = _WORD.findall(line[match.end() :])[:1]
+    words = [w.rstrip(".") for w in [*before, *after]]
+    return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
 
 def _sentence(lines: list[str], line: int, text: str) -> str:

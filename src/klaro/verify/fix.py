@@ -17,7 +17,7 @@ from klaro.config import Config
 from klaro.scan.changes import Change, compare
 from klaro.scan.history import Baseline, commit_of
 from klaro.scan.model import Analysis
-from klaro.scan.names import names_of
+from klaro.scan.names_build import names_of
 from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
 from klaro.verify.check import DRIFT, check_repository

@@ -37,7 +37,10 @@ class Former:
     base_root: Path | None = None
     base_label: str = "the pull request's base"
     problem: str = ""  # why the documented state could not be read, for one line on stderr
+    _where: str = field(default="", repr=False)
     _names: dict[tuple[str, str], tuple[str, str]] | None = field(default=None, repr=False)
+    # function -> the keywords it took (parameters and keys read from **kwargs)
+    _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -57,6 +60,14 @@ class Former:
         """`(name, where)` when the project once installed a command `name`, else None."""
         return self._lookup("script", name)
 
+    def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
+        """`(keywords, where)`: what the function (full name) took at the documented state
+        (its parameters and the keys it read from `**kwargs`), None when it did not exist."""
+        if self._names is None:
+            self._names = self._load()
+        found = self._params.get(function)
+        return (found, self._where) if found is not None else None
+
     def _lookup(self, group: str, name: str) -> tuple[str, str] | None:
         if self._names is None:
             self._names = self._load()
@@ -73,7 +84,7 @@ class Former:
         current = build_state(self.analysis, self.root, bodies=False)
         if self.base_root is not None:
             old = build_state(analyse(self.base_root), self.base_root, bodies=False)
-            return gone_names(old, current, self.base_label)
+            return self._remember(old, current, self.base_label)
 
         try:
             base = baseline(
@@ -87,7 +98,18 @@ class Former:
         if base is None:
             return {}
         where = f"commit {base.revision[:12]}" if base.revision else base.origin
-        return gone_names(base.state, current, where)
+        return self._remember(base.state, current, where)
+
+    def _remember(
+        self, old: State, current: State, where: str
+    ) -> dict[tuple[str, str], tuple[str, str]]:
+        self._where = where
+        self._params = {
+            i.name: frozenset(p.partition(":")[2] for p in i.params)
+            for i in old.items
+            if i.kind in _CALLABLE
+        }
+        return gone_names(old, current, where)
 
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:

@@ -11,7 +11,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from klaro.scan.model import Analysis
-from klaro.scan.names import Names, names_of
+from klaro.scan.names import Names
+from klaro.scan.names_build import names_of
 
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
 # typer gives every application these unless built with `add_completion=False`
@@ -41,6 +42,10 @@ class ProjectIndex:
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
     plugins: bool = False  # a command group also gets sub-commands from plugins
+    # scripts whose command takes no sub-commands: a word after them is an argument; and
+    # scripts whose command the analysis did not find (they parse their own `sys.argv`)
+    leaf_scripts: set[str] = field(default_factory=set)
+    unparsed_scripts: set[str] = field(default_factory=set)
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
@@ -114,6 +119,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
             if option.envvar:
                 index.env_vars.add(option.envvar)
+    index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
     for env in (e for m in modules for e in m.env_vars):
@@ -140,3 +146,34 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
     return index
+
+
+def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[str]]:
+    """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
+    command, not a group; and those whose function is no command the analysis read (it
+    parses `sys.argv` by hand), in a module that declares none."""
+    commands = {  # by the function's full name (`function` may be written short)
+        c.function if c.function.startswith(f"{m.name}.") else f"{m.name}.{c.function}": c
+        for m in analysis.modules
+        for c in m.cli
+        if c.function
+    }
+    parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}
+    with_cli = {m.name for m in analysis.modules if m.cli}
+    leaves: set[str] = set()
+    unparsed: set[str] = set()
+    for entry in analysis.metadata.entry_points:
+        if not entry.group.endswith("_scripts"):
+            continue
+        module, _, function = (part.strip() for part in entry.target.partition(":"))
+        target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
+        command = commands.get(target)
+        if command is None:
+            if module not in with_cli and names.module_of.get(target, module) not in with_cli:
+                unparsed.add(entry.name)
+            continue
+        if not (command.has_subcommands or command.plugins) and not (
+            {command.name, command.function} & parents
+        ):
+            leaves.add(entry.name)
+    return leaves, unparsed

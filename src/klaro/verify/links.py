@@ -21,6 +21,8 @@ from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
 
+_OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$")
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
@@ -77,8 +79,12 @@ class LinkResolver:
 
     def link(self, ref: Reference, doc: Document) -> Outcome:
         href = ref.text.strip()
-        if not href or _SCHEME.match(href):
-            return Outcome("ignored", ref)
+        anchor = _OBJECT_ANCHOR.search(href)
+        if anchor and anchor.group(1).split(".")[0] in self.index.packages:
+            # `api.html#pkg.mod.Class`: Sphinx's anchor of one of the project's objects
+            return self.dotted(ref, anchor.group(1))
+        if not href or _SCHEME.match(href) or _EMAIL.match(href):
+            return Outcome("ignored", ref)  # docutils links a bare e-mail address as mailto:
         target, _, fragment = href.partition("#")
         target = unquote(target.split("?", 1)[0])
         if not target:
@@ -103,9 +109,15 @@ class LinkResolver:
             path = self._first_existing(
                 (posixpath.normpath(posixpath.join(f, target)) for f in folders), path
             )
+        if not self.index.exists(path) and path.lower().endswith(".html"):
+            # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
+            stem = path[: -len(".html")]
+            path = self._first_existing((stem + s for s in DOCUMENT_SUFFIXES), path)
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
+            if "_build" in path.split("/"):
+                return Outcome("ignored", ref)  # Sphinx's output folder: made by the build
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into

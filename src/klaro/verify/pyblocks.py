@@ -9,9 +9,15 @@ Names bound by one block stay bound for the next (`console = Console()` in one b
 from __future__ import annotations
 
 import ast
+import builtins
+import io
+import re
 import textwrap
+import tokenize
 from dataclasses import dataclass, field
 
+# `# or db.query_file(path)`: a comment offering another call
+_ALTERNATIVE = re.compile(r"^#\s*(?:or|e\.g\.|i\.e\.|alternatively|same as)[:,]?\s+(.+)$", re.I)
 # (kind, dotted text, 0-based line offset in the block, context)
 PyRef = tuple[str, str, int, str]
 
@@ -19,14 +25,16 @@ PyRef = tuple[str, str, int, str]
 def call_context(base: str, node: ast.Call) -> str:
     """`base` plus the call's arguments: `call|2|strict,encoding` (`-1`: arity unknown).
 
-    The positional count is -1 when `*args` is unpacked; `**mapping` adds no names. Read back
-    with `call_arguments`.
+    The positional count is -1 when `*args` is unpacked or `...` stands for arguments left
+    out; `**mapping` adds the keyword `**`. Read back with `call_arguments`.
     """
-    starred = any(isinstance(a, ast.Starred) for a in node.args)
+    starred = any(
+        isinstance(a, ast.Starred) or (isinstance(a, ast.Constant) and a.value is Ellipsis)
+        for a in node.args
+    )
     keywords = ",".join(
-        k.arg + (f"@{k.lineno - node.lineno}" if k.lineno > node.lineno else "")
+        (k.arg or "**") + (f"@{k.lineno - node.lineno}" if k.lineno > node.lineno else "")
         for k in node.keywords
-        if k.arg is not None
     )  # `name@2`: written two lines below the call's first line
     return f"{base}|{-1 if starred else len(node.args)}|{keywords}"
 
@@ -59,6 +67,8 @@ class Bindings:
     star: list[str] = field(default_factory=list)  # modules imported with `*`
     # identifier-like string literals (`@env.parser_for("furl")` registers `env.furl`)
     strings: set[str] = field(default_factory=set)
+    # members the examples' own subclasses of imported classes define (`days_till_xmas`)
+    added: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         if origin is None:
@@ -87,7 +97,31 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     else:
         visitor.bound = _bound_names(tree)
         visitor.visit(tree)
+    for offset, expression in _alternatives(code):
+        visitor.offset = offset
+        visitor.visit(expression)
     return visitor.found
+
+
+def _alternatives(code: str) -> list[tuple[int, ast.Expression]]:
+    """Calls a comment offers instead of the line's own (`rows = db.query(sql)  # or
+    db.query_file(path)`): the same claim about the code as the line, so they are read too."""
+    found: list[tuple[int, ast.Expression]] = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return found
+    for token in tokens:
+        match = _ALTERNATIVE.match(token.string) if token.type == tokenize.COMMENT else None
+        if match is None:
+            continue
+        try:
+            expression = ast.parse(match.group(1).strip(), mode="eval")
+        except (SyntaxError, ValueError):
+            continue
+        if isinstance(expression.body, ast.Call):
+            found.append((token.start[0] - 1, expression))
+    return found
 
 
 _NAMED = (
@@ -136,6 +170,8 @@ class _Visitor(ast.NodeVisitor):
         self.found: list[PyRef] = []
         self.offset = 0
         self.bound: set[str] = set()  # names the block itself binds somewhere
+        # the project bases of the classes being defined, innermost last (`super()`)
+        self.bases: list[tuple[str, bool] | None] = []
 
     def _add(self, kind: str, text: str, node: ast.AST, context: str) -> None:
         self.found.append((kind, text, self.offset + getattr(node, "lineno", 1) - 1, context))
@@ -148,7 +184,9 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level or not node.module:
-            return  # relative imports belong to the example's own package
+            for alias in node.names:  # the example's own package: its names are the user's
+                self.bindings.bind(alias.asname or alias.name, None)
+            return
         for alias in node.names:
             if alias.name == "*":
                 self._add("import", node.module, node, "import")
@@ -197,19 +235,46 @@ class _Visitor(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        """A class body binds nothing in the document: its methods are attributes, so
+        `add_fields` named in prose after a subclass overrides it is still the project's.
+
+        A method of a subclass of one imported class overrides that class's method of the
+        same name (an `override` reference: it must exist, or have existed), and `super()`
+        in it stands for an instance of the base.
+        """
         for expr in [*node.decorator_list, *node.bases]:
             self.visit(expr)
         self.bindings.bind(node.name, None)
+        origins = [self._origin(b) for b in node.bases]
+        base = origins[0] if len(origins) == 1 and origins[0] and not origins[0][1] else None
+        self.bases.append(base)
         for stmt in node.body:
-            self.visit(stmt)
+            if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.visit(stmt)
+                continue
+            if base is not None and not stmt.name.startswith("__"):
+                self._add("python", f"{base[0]}.{stmt.name}", stmt, "override")
+                self.bindings.added.add(stmt.name)
+            for decorator in stmt.decorator_list:
+                self.visit(decorator)
+            for arg in [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]:
+                self.bindings.local.add(arg.arg)
+            for sub in stmt.body:
+                self.visit(sub)
+        self.bases.pop()
 
     def visit_Call(self, node: ast.Call) -> None:
         if isinstance(node.func, ast.Attribute):
             self._chain(node.func, called=True, call=node)
         elif isinstance(node.func, ast.Name):
-            origin = self.bindings.origins.get(node.func.id)
+            name = node.func.id
+            origin = self.bindings.origins.get(name)
             if origin is not None and not origin[1]:  # `load(path, strict=True)` imported
                 self._add("python", origin[0], node, call_context("call", node))
+            elif origin is None and self._free(name) and not hasattr(builtins, name):
+                # `decode(s, legacy=True)` with the import left out: the resolver checks it
+                # when one public function or class of the project has that name
+                self._add("python", name, node, call_context("free-call", node))
         else:
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -239,14 +304,12 @@ class _Visitor(ast.NodeVisitor):
             else:
                 single = called and len(attrs) == 1
                 context = "instance-call" if single else "instance-attr"
+                if _is_super(root):  # the base's own member, not an override
+                    context = context.replace("instance", "instance-super", 1)
                 if single and call is not None:
                     context = call_context(context, call)
                 self._add("python", f"{dotted}.{attrs[0]}", node, context)
-        elif (
-            isinstance(root, ast.Name)
-            and root.id not in self.bindings.local
-            and root.id not in self.bound
-        ):
+        elif isinstance(root, ast.Name) and self._free(root.id):
             # `environs.EnvError` with the import left out of the snippet: the resolver checks
             # it only when the free name is one of the project's packages
             context = call_context("free-call", call) if call else "free-attr"
@@ -254,21 +317,37 @@ class _Visitor(ast.NodeVisitor):
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
 
+    def _free(self, name: str) -> bool:
+        """Whether neither the document nor this block binds `name`."""
+        return name not in self.bindings.local and name not in self.bound
+
     def _origin(self, expr: ast.expr | None) -> tuple[str, bool] | None:
         """Say what an expression stands for: an imported dotted name, or an instance of one."""
         if isinstance(expr, ast.Name):
-            return self.bindings.origins.get(expr.id)
+            found = self.bindings.origins.get(expr.id)
+            if found is None and self._free(expr.id) and not hasattr(builtins, expr.id):
+                # `arrow.utcnow().ceil(...)` in a guide that never imports arrow: the name
+                # stands for itself; the resolver checks it only when it is the project's
+                return expr.id, False
+            return found
         if isinstance(expr, ast.Attribute):
             base = self._origin(expr.value)
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
         if isinstance(expr, ast.Call):
+            if _is_super(expr) and self.bases:
+                base = self.bases[-1]  # `super().add_fields(...)`: the base's method
+                return (base[0], True) if base is not None else None
             func = self._origin(expr.func)
             # Calling a class gives an instance, a factory what it returns: the resolver,
             # which knows the project, tells which (`get_app()` annotated `-> App`).
             if func is not None and not func[1]:
                 return func[0], True
+            if isinstance(expr.func, ast.Attribute):  # `db.query(...)`: what the method returns
+                base = self._origin(expr.func.value)
+                if base is not None and base[1]:
+                    return f"{base[0]}.{expr.func.attr}", True
         return None
 
     def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
@@ -279,3 +358,10 @@ class _Visitor(ast.NodeVisitor):
                 self._bind_target(element, None)
         else:
             self.visit(target)
+
+
+def _is_super(node: ast.expr) -> bool:
+    """`super()` / `super(Cls, self)`."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    )

@@ -21,6 +21,7 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from klaro.verify.helptext import help_commands
 from klaro.verify.pyblocks import Bindings, python_references
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
@@ -159,6 +160,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+    if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
+        for offset, command, context in help_commands(lines):
+            doc.references.append(Reference("command", command, doc.path, start + offset, context))
 
 
 def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:

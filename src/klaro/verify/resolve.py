@@ -20,9 +20,9 @@ import keyword
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
+from klaro.verify.calls import MEMBER_KINDS, CallChecks
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
@@ -32,7 +32,6 @@ from klaro.verify.pyblocks import (
     Bindings,
     call_arguments,
     call_context,
-    keyword_line,
     python_references,
 )
 from klaro.verify.refs import Document, Reference
@@ -136,7 +135,6 @@ _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
-_MEMBER_KINDS = frozenset({"method", "classmethod", "staticmethod", "property", "attribute"})
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 _PLACEHOLDERS = frozenset(
@@ -170,7 +168,7 @@ _PLACEHOLDERS = frozenset(
 )
 
 
-class Resolver:
+class Resolver(CallChecks):
     """Resolve references against one project index; reusable across documents and drafts."""
 
     def __init__(
@@ -180,6 +178,7 @@ class Resolver:
         self.former = former  # names the code once had: a bare old name is stale, not a word
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
+        self._added: set[str] = set()  # members its examples' subclasses define
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
         self._ignore_re = (
@@ -189,12 +188,29 @@ class Resolver:
         self.cli = CliClaims(index, self._dotted, former)
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
-        """Resolve every reference of a parsed document, in order."""
-        return [self.resolve(ref, doc) for ref in doc.references]
+        """Resolve every reference of a parsed document, in order.
+
+        An import that fails is reported once: the uses of the name it binds are then not
+        checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
+        """
+        failed: list[str] = []
+        outcomes = []
+        for ref in doc.references:
+            if ref.kind == "python" and any(
+                ref.text == f or ref.text.startswith(f + ".") for f in failed
+            ):
+                outcomes.append(Outcome("ignored", ref))
+                continue
+            outcome = self.resolve(ref, doc)
+            if ref.kind == "import" and outcome.status == "unresolved":
+                failed.append(ref.text)
+            outcomes.append(outcome)
+        return outcomes
 
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
         self._strings = doc.bindings.strings
+        self._added = doc.bindings.added
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
@@ -230,16 +246,18 @@ class Resolver:
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
-        if env := _ENV.match(text):
-            return self._env(ref, env.group(1))
+        if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
+            return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
+        if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
+            return gone
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call:
             first = text.split()[0]
-            if first in self.index.scripts or first in PYTHONS:
+            if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
@@ -262,7 +280,7 @@ class Resolver:
         if "." in name:
             return False
         found = self.names.by_last.get(name, ())
-        top = [f for f in found if self.names.kind(f) not in _MEMBER_KINDS]
+        top = [f for f in found if self.names.kind(f) not in MEMBER_KINDS]
         return len(found) > 1 and len(top) != 1
 
     def _file_name(self, text: str) -> bool:
@@ -291,10 +309,16 @@ class Resolver:
                 # prose far from the example may mean a project name (`console.X` the module)
                 other = self._symbol(ref, shown, Document(doc.path), called=called)
                 return other if other.status == "resolved" else found
+            written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
             if root not in index.packages and not index.by_last.get(root):
                 return Outcome("ignored", ref)  # imported from elsewhere: the import tells
+            if rest and written.split(".")[0] in index.packages:
+                # `from tqdm import tqdm` in an example, then ``tqdm.contrib`` in prose: the
+                # package's name as much as the class's
+                found = self._dotted(ref, name, shown)
+                return found if found.status != "unresolved" else self._dotted(ref, written)
         elif root in doc.bindings.local:
             return Outcome("ignored", ref)
         if root in index.packages:
@@ -400,25 +424,48 @@ class Resolver:
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         if ref.context.startswith("free") and ref.text.split(".")[0] not in names.packages:
+            if ref.context.startswith("free-call") and "." not in ref.text:
+                return self._free_call(ref)
             return Outcome("ignored", ref)  # a name the snippet never bound: not ours to judge
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
+        if ref.context == "override":
+            return self._override(ref)
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            return self._called(self._dotted(ref, ref.text), ref.text, args)
+            outcome = self._dotted(ref, ref.text)
+            owner = names.lookup(ref.text.rpartition(".")[0]) or ""
+            if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
+                # `Filter.__iter__(self)`: through the class, the instance is passed by hand
+                base, positional, keywords = args
+                if not positional:
+                    return outcome
+                args = (base, positional - 1, keywords)
+            return self._called(outcome, ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
-        owner = names.lookup(owner_name)
-        # calling a class gives an instance of it; calling a factory, what it returns
-        cls = owner if owner and names.kind(owner) == "class" else None
-        cls = cls or (names.type_of(owner) if owner else None)
+        cls = names.result_of(owner_name)
         if cls is None:
             return Outcome("ignored", ref)
         found = names.member(cls, attr)
         if found is not None:
-            return self._called(Outcome("resolved", ref, found), attr, args)
-        if names.open_class(cls):
-            return Outcome("ignored", ref)  # may be inherited from another package
+            return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
+        called = context in {"instance-call", "instance-super-call"}
+        # a `__getattr__` that answers any name makes every member possible; one serving a
+        # registry (refusing others with AttributeError) needs the name registered in the
+        # examples (`_missing` knows)
+        if names.open_class(cls, methods=called) or names.catch_all(cls):
+            old = self._former_member(cls, attr)  # a member it had is gone all the same
+            if old is None:
+                return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
+                f"(`{old[0]}` at {old[1]})",
+            )
+        if attr in self._added and "super" not in context:
+            return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
     def _moved_package(self, ref: Reference) -> Outcome:
@@ -438,24 +485,6 @@ class Resolver:
             "unresolved", ref, message=f"`{root}` is not a module of the project",
             suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
         )  # fmt: skip
-
-    def _called(
-        self, outcome: Outcome, shown: str, args: tuple[str, int | None, tuple[str, ...]] | None
-    ) -> Outcome:
-        """Check a resolved call's keywords and positional count against the real signature."""
-        target = outcome.target
-        if args is None or outcome.status != "resolved" or not target:
-            return outcome
-        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
-            return outcome  # an attribute of a value, resolved only up to its owner
-        problem = self.names.check_call(target, args[2], args[1])
-        if problem is None:
-            return outcome
-        ref = outcome.reference
-        below = keyword_line(ref.context, problem.keyword) if problem.keyword else 0
-        if below:  # a call over several lines: point at the keyword's own line
-            ref = replace(ref, line=ref.line + below)
-        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
 
     def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""

@@ -24,16 +24,23 @@ _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 _UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
     r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
     r"|(?::(?P<role>[\w.-]+(?::[\w.-]+)?):`(?P<target>[^`]+)`)"
-    r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)",
+    r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)"
+    # `name` with the default role: Sphinx makes it a cross-reference when `default_role`
+    # is set, and Markdown habits write code this way; a reference `name`_ is not
+    r"|(?<![`:\w])`(?P<interpreted>[^`\s](?:[^`]*[^`\s])?)`(?![`_\w])",
     re.S,
 )
 _PY_ROLES = {"func", "class", "meth", "mod", "attr", "data", "exc", "obj", "const", "function"}
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "doctest", "testcode", "ipython"}
 _SHELL_DIRECTIVES = {"prompt"}
-_AUTO = re.compile(r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+)$")
+_AUTO = re.compile(
+    r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+"
+    r"|module|currentmodule)$"  # the Python domain's module directives, written bare
+)
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 
@@ -136,6 +143,10 @@ class _Reader:
             doc.references.append(Reference("code", argument.strip(), doc.path, i + 1, "envvar"))
         elif kind == "replace" or (kind not in _SKIPPED_BODY and argument):
             self._inline(argument, i + 1)
+        if kind == "csv-table":  # rows of quoted cells: read each line's inline markup
+            for n in range(i + 1, end):
+                if not _OPTION_LINE.match(self.lines[n]):
+                    self._inline(self.lines[n], n + 1)
         if kind in _SKIPPED_BODY:
             return end
         return i + 1  # other directives hold reStructuredText: read their bodies as text
@@ -148,9 +159,10 @@ class _Reader:
             if match := re.match(r"^.*<([^>]+)>$", entry):
                 entry = match.group(1)
             if "://" not in entry and entry != "self":
-                self.doc.references.append(
-                    Reference("link", f"{entry}.rst", self.doc.path, n + 1, "toctree")
-                )
+                # Sphinx takes a document name, with or without its source suffix
+                known = entry.lower().endswith((".rst", ".md", ".txt", ".ipynb"))
+                page = entry if known else f"{entry}.rst"
+                self.doc.references.append(Reference("link", page, self.doc.path, n + 1, "toctree"))
 
     def _target(self, i: int, name: str, url: str) -> None:
         if url and not url.endswith("_"):  # `.. _a: b_` points at another target
@@ -214,7 +226,9 @@ class _Reader:
         text = "\n".join(x.strip() for x in lines[i:end])
         self._inline(text, i + 1)
         if text.rstrip().endswith("::"):
-            return self._literal_block(end, indent)
+            # in a list item the body, and so a literal block's baseline, is the text column
+            item = _LIST_ITEM.match(lines[i])
+            return self._literal_block(end, item.end() if item else indent)
         return end
 
     def _inline(self, text: str, line: int) -> None:
@@ -230,6 +244,9 @@ class _Reader:
             elif match.group("link"):
                 url = " ".join(match.group("url").split())
                 doc.references.append(Reference("link", url, doc.path, at))
+            elif match.group("interpreted"):
+                code = " ".join(match.group("interpreted").split())
+                doc.references.append(Reference("code", code, doc.path, at, "interpreted"))
 
     def _role(self, role: str, target: str, line: int) -> None:
         doc = self.doc

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from klaro.scan.model import Analysis, Class, Function, Module, Parameter, render_signature
-from klaro.scan.names import names_of
+from klaro.scan.names_build import names_of
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,339 @@
+"""Build the name resolver (`scan.names.Names`) from an analysis, once per analysis.
+
+Every module, class, function and variable is indexed; then what the code tells about
+values: base classes, what factories and methods return (annotated, or followed through the
+chains `scan.returns` writes down, to a fixed point), which class module constants and
+attributes are instances of, and module names bound to an instance's method. Nothing of the
+repository is imported or run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
+
+from klaro.scan.model import Analysis, Class, Function, Module, Variable
+from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
+from klaro.scan.returns import value_chain
+
+T = TypeVar("T")
+_REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+# Distributions whose import name differs from their name (the common ones).
+_IMPORT_NAMES = {
+    "pyyaml": "yaml", "pillow": "PIL", "beautifulsoup4": "bs4", "scikit-learn": "sklearn",
+    "python-dateutil": "dateutil", "attrs": "attr", "pygithub": "github",
+    "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
+}  # fmt: skip
+_CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
+
+
+# -- building ------------------------------------------------------------------------------
+
+
+class PerAnalysis(Generic[T]):
+    """Build something from an analysis once and keep it while the analysis lives.
+
+    Analyses are immutable, so what is built stays valid; the analysis itself is kept beside
+    it so a recycled id() can never hand back another project's result.
+    """
+
+    def __init__(self, build: Callable[[Analysis], T], size: int = 4) -> None:
+        self.build = build
+        self.size = size
+        self._cache: list[tuple[Analysis, T]] = []
+
+    def __call__(self, analysis: Analysis) -> T:
+        for cached, value in self._cache:
+            if cached is analysis:
+                return value
+        value = self.build(analysis)
+        self._cache.insert(0, (analysis, value))
+        del self._cache[self.size :]
+        return value
+
+
+def build_names(analysis: Analysis) -> Names:
+    """Index every module, class, function and variable of an analysis."""
+    names = Names()
+    for module in analysis.modules:
+        _add_module(names, module)
+    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
+    for module in analysis.modules:
+        for cls in _classes(module.classes):
+            names.bases[cls.fullname] = [
+                names.resolve_in(module.name, b.split("[")[0], None)
+                or _spelled(names, module.name, b.split("[")[0])
+                for b in cls.bases
+                if "=" not in b
+            ]
+    chains: list[_Chain] = []
+    for module in analysis.modules:  # factories first: `app = create_app()` needs them
+        chains += _add_returns(names, module)
+    for module in analysis.modules:
+        _add_types(names, module)
+    if _follow_chains(names, chains):  # results through attributes and other results
+        for module in analysis.modules:
+            _add_types(names, module)
+    for module in analysis.modules:  # after the types: the instance's class must be known
+        _add_bound_methods(names, module)
+    for full in names.kinds:
+        names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
+    shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
+    names.library = {f for f in shipped if _role(analysis, names.module_of[f]) == "package"}
+    names.short_names = sorted(
+        {f.rsplit(".", 1)[-1] for f in shipped if not f.rsplit(".", 1)[-1].startswith("_")}
+    )
+    meta = analysis.metadata
+    requirements = [
+        *meta.dependencies,
+        *(r for _, reqs in meta.optional_dependencies for r in reqs),
+    ]
+    names.dependencies = set(_import_names(requirements)) - names.packages
+    names.attached = {a for m in analysis.modules for a in m.attached}
+    names.imported = {
+        i.alias
+        for m in analysis.modules
+        if m.role != "test"
+        for i in m.imports
+        if i.name != "*" and i.module.split(".")[0] not in names.packages
+    }
+    return names
+
+
+names_of = PerAnalysis(build_names)  # the resolver of an analysis, built on first use
+
+
+def _role(analysis: Analysis, module: str) -> str:
+    found = analysis.module(module)
+    return found.role if found else "package"
+
+
+def _classes(classes: tuple[Class, ...]) -> Iterable[Class]:
+    for cls in classes:
+        yield cls
+        yield from _classes(cls.classes)
+
+
+def _spelled(names: Names, module: str, base: str) -> str:
+    """A base from another package, spelled with its import (`pydantic.BaseModel`)."""
+    head, _, rest = base.partition(".")
+    target = names.aliases.get(module, {}).get(head, head)
+    return f"{target}.{rest}" if rest else target
+
+
+def _add_module(names: Names, module: Module) -> None:
+    name = module.name
+    _define(names, name, "module", module, module.is_public, name)
+    parent, _, last = name.rpartition(".")
+    if parent:
+        names.members.setdefault(parent, set()).add(last)
+    public = module.role == "package" and module.is_public
+    exported = set(module.public_names())
+    for func in module.functions:
+        _define(names, func.fullname, "function", func, public and func.name in exported, name)
+        names.parameters.update(p.name for p in func.parameters)
+    for const in module.constants:
+        _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
+    for cls in module.classes:
+        _add_class(names, cls, public and cls.name in exported)
+    aliases = names.aliases.setdefault(name, {})
+    for imp in module.imports:
+        if imp.name == "*":
+            names.stars.setdefault(name, []).append(imp.module)
+        else:
+            aliases[imp.alias] = f"{imp.module}.{imp.name}" if imp.name else imp.module
+
+
+def _add_class(names: Names, cls: Class, public: bool) -> None:
+    _define(names, cls.fullname, "class", cls, public, cls.module)
+    for meth in cls.methods:
+        _define(names, meth.fullname, meth.kind, meth, public and meth.is_public, cls.module)
+        names.parameters |= {p.name for p in meth.parameters if p.name not in {"self", "cls"}}
+    for attr in cls.attributes:
+        full = f"{cls.fullname}.{attr.name}"
+        _define(names, full, "attribute", attr, public and attr.is_public, cls.module)
+    for attr_name in cls.instance_attributes:
+        full = f"{cls.fullname}.{attr_name}"
+        if full not in names.kinds:
+            var = Variable(attr_name, None, None, cls.lineno, not attr_name.startswith("_"))
+            _define(names, full, "attribute", var, public and var.is_public, cls.module)
+    for nested in cls.classes:
+        _add_class(names, nested, public and nested.is_public)
+
+
+def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, module: str) -> None:
+    if full in names.kinds:
+        return
+    names.kinds[full] = kind
+    names.defs[full] = obj
+    names.module_of[full] = module
+    owner, _, last = full.rpartition(".")
+    if owner and kind != "module":
+        names.members.setdefault(owner, set()).add(last)
+    if public:
+        names.public.add(full)
+
+
+# (function, module, owning class, returned chain) still to follow
+_Chain = tuple[str, str, str | None, str]
+
+
+def _add_returns(names: Names, module: Module) -> list[_Chain]:
+    """Record the project class each factory function or method returns: annotated, or the
+    one chain all its returns give (`scan.returns`); chains not followed yet are returned."""
+    functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
+    functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
+    pending: list[_Chain] = []
+    for func, owner in functions:
+        if func.returns:
+            cls = _class_named(names, module.name, func.returns, owner)
+            if cls is not None:
+                names.returns[func.fullname] = cls
+        elif func.returns_call:
+            cls = _follow(names, module.name, owner, func.returns_call)
+            if cls is not None:
+                names.returns[func.fullname] = cls
+            else:
+                pending.append((func.fullname, module.name, owner, func.returns_call))
+    return pending
+
+
+def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
+    """Follow returned chains until no more resolve (one result may need another's)."""
+    added = False
+    for _ in range(MAX_HOPS):
+        progress = False
+        for chain in list(chains):
+            full, module, owner, text = chain
+            cls = _follow(names, module, owner, text)
+            if cls is not None:
+                names.returns[full] = cls
+                chains.remove(chain)
+                progress = added = True
+        if not progress:
+            break
+    return added
+
+
+def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | None:
+    """The project class of the instance a chain (`self.connect().__enter__().query()`)
+    written in `module` (inside class `owner`) gives, or None when any step is unknown."""
+    value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
+    head, *parts = chain.split(".")
+    name = head.replace("()", "")
+    if name in {"self", "cls"}:
+        value = None if owner is None else ("instance" if name == "self" else "object", owner)
+    else:
+        target = names.resolve_in(module, name, owner)
+        value = _value_of(names, target) if target is not None else None
+    value = _called_value(names, value, head.count("()"))
+    for part in parts:
+        if value is None:
+            return None
+        found = names.member(value[1], part.replace("()", ""))
+        value = _value_of(names, found) if found is not None else None
+        value = _called_value(names, value, part.count("()"))
+    return value[1] if value is not None and value[0] == "instance" else None
+
+
+def _value_of(names: Names, full: str) -> tuple[str, str] | None:
+    """What a full name is as a value: the object itself, or an instance of a class."""
+    kind = names.kinds.get(full)
+    if kind in {"module", "class"} or kind in CALLABLE_KINDS:
+        return "object", full
+    if full in names.bound:
+        return "object", names.bound[full]
+    cls = names.returns.get(full) if kind == "property" else names.types.get(full)
+    return ("instance", cls) if cls is not None else None
+
+
+def _called_value(
+    names: Names, value: tuple[str, str] | None, calls: int
+) -> tuple[str, str] | None:
+    """The value after calling `value` `calls` times: a class gives an instance, a function
+    what it returns, an instance what its `__call__` returns."""
+    for _ in range(calls):
+        if value is None:
+            return None
+        what, full = value
+        if what == "instance":
+            call = names.member(full, "__call__")
+            cls = names.returns.get(call) if call else None
+        elif names.kinds.get(full) == "class":
+            cls = full
+        else:
+            cls = names.returns.get(full)
+        value = ("instance", cls) if cls is not None else None
+    return value
+
+
+def _add_bound_methods(names: Names, module: Module) -> None:
+    """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method, so a
+    call of it is checked against the method's signature."""
+    for const in module.constants:
+        chain = value_chain(const.value or "")
+        if chain is None or "." not in chain or chain.endswith("()"):
+            continue  # also `signal = Namespace().signal`: a method of a fresh instance
+        owner, _, attr = chain.rpartition(".")
+        cls = _follow(names, module.name, None, owner)
+        method = names.member(cls, attr) if cls else None
+        if method is not None and names.kinds.get(method) in {"method", "classmethod"}:
+            names.bound[f"{module.name}.{const.name}"] = method
+
+
+def _add_types(names: Names, module: Module) -> None:
+    """Record which project class module constants and class attributes are instances of."""
+    for const in module.constants:
+        _typed(names, f"{module.name}.{const.name}", module.name, const, None)
+    for cls in _classes(module.classes):
+        for attr in cls.attributes:
+            _typed(names, f"{cls.fullname}.{attr.name}", module.name, attr, cls.fullname)
+        for attr_name, text in cls.instance_types:  # `self.config = Config(...)`
+            full = f"{cls.fullname}.{attr_name}"
+            found = _class_named(names, module.name, text, cls.fullname)
+            if found is not None and full not in names.types:
+                names.types[full] = found
+
+
+def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:
+    texts = [var.annotation] if var.annotation else []
+    chain = value_chain(var.value or "")
+    if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
+        texts.append(chain[:-2])  # `Console()`, `create_app()`: a call, nothing after it
+    elif chain is None and (called := _CALLED.match(var.value or "")):
+        texts.append(called.group(1))  # a long call the analysis kept only the start of
+    for text in texts:
+        cls = _class_named(names, module, text, owner)
+        if cls is not None:
+            names.types[full] = cls
+            return
+
+
+def _class_named(names: Names, module: str, text: str, owner: str | None) -> str | None:
+    """The project class an annotation or a called name stands for, else None."""
+    text = text.strip().strip("'\"")
+    for wrapper in ("Optional[", "typing.Optional["):
+        if text.startswith(wrapper) and text.endswith("]"):
+            text = text[len(wrapper) : -1]
+    choices = [t.strip().strip("'\"") for t in text.split("|") if t.strip() != "None"]
+    if len(choices) != 1 or "[" in choices[0]:
+        return None
+    text = choices[0]
+    if text in {"Self", "typing.Self", "typing_extensions.Self"}:
+        return owner
+    target = names.resolve_in(module, text, owner)
+    if target is not None and names.kinds.get(target) in CALLABLE_KINDS:
+        return names.returns.get(target)  # `app = create_app()`: what the factory returns
+    return target if target is not None and names.kinds.get(target) == "class" else None
+
+
+def _import_names(requirements: Iterable[str]) -> Iterable[str]:
+    """Import names of required distributions: the known one and the distribution's own name,
+    which many also install (attrs gives `attr` and `attrs`)."""
+    for requirement in requirements:
+        match = _REQUIREMENT.match(requirement)
+        if match:
+            name = match.group(1).lower()
+            own = name.replace("-", "_").replace(".", "_")
+            yield from dict.fromkeys((_IMPORT_NAMES.get(name, own), own))

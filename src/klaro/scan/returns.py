@@ -1,0 +1,106 @@
+"""What an unannotated function returns, written as a chain the name resolver can follow.
+
+`return Logger(self._core)` returns a `Logger`; so does `results = Logger(...); return
+results`, and `with self.connect() as conn: return conn.query(sql)` returns whatever
+`Connection.query` returns when `connect()` gives a `Connection` whose `__enter__` returns
+itself. The analysis is per file and knows no other function, so it writes the returned
+value as a chain of names, attributes and calls (`self.connect().__enter__().query()`); the
+resolver (`scan.names`), which knows the whole project, follows it. Nothing is guessed: a
+function with two different returned chains, a bare `return`, a generator or a local name
+bound twice has no inferable result.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+_MAX_DEPTH = 6  # local names standing for other local names, at most this deep
+
+
+def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The chain every `return` of the function gives (`Logger()`, `self`, `cls()`), or None.
+
+    A chain is dotted names where `()` marks a call: `self.connect().__enter__().query()`.
+    """
+    own = list(_own_nodes(node))
+    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
+        return None  # a generator returns a generator
+    local = _local_values(own)
+    found: set[str] = set()
+    for sub in own:
+        if isinstance(sub, ast.Return):
+            if sub.value is None:
+                return None
+            chain = _chain(sub.value, local, 0)
+            if chain is None:
+                return None
+            found.add(chain)
+    return found.pop() if len(found) == 1 else None
+
+
+def value_chain(text: str) -> str | None:
+    """The chain an expression written as text is (`Namespace().signal`), else None."""
+    try:
+        expression = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    return _chain(expression, {}, 0)
+
+
+def _own_nodes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """Every node of the function's body, not of the functions and classes it defines."""
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        yield sub
+        stack.extend(ast.iter_child_nodes(sub))
+
+
+def _local_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:
+    """Local names bound exactly once, to what: `x = expr`, or `with expr as x` (the value of
+    `expr.__enter__()`, written as a call node of that attribute)."""
+    values: dict[str, ast.expr] = {}
+    seen: dict[str, int] = {}
+    for sub in nodes:
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            seen[sub.id] = seen.get(sub.id, 0) + 1
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+            target = sub.targets[0]
+            if isinstance(target, ast.Name):
+                values[target.id] = sub.value
+        elif isinstance(sub, ast.With | ast.AsyncWith):
+            for item in sub.items:
+                if isinstance(item.optional_vars, ast.Name):
+                    enter = ast.Attribute(item.context_expr, "__enter__", ast.Load())
+                    values[item.optional_vars.id] = ast.Call(enter, [], [])
+    return {name: value for name, value in values.items() if seen.get(name) == 1}
+
+
+def _chain(expr: ast.expr, local: dict[str, ast.expr], depth: int) -> str | None:
+    """Write an expression as a chain, replacing local names by what they were bound to."""
+    if isinstance(expr, ast.Name):
+        if expr.id in local:
+            if depth >= _MAX_DEPTH:
+                return None
+            return _chain(local[expr.id], local, depth + 1)
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        if expr.attr == "__class__" and _is_self(expr.value):
+            return "cls"
+        base = _chain(expr.value, local, depth)
+        return None if base is None else f"{base}.{expr.attr}"
+    if isinstance(expr, ast.Call):
+        func = expr.func
+        if isinstance(func, ast.Name) and func.id == "type" and len(expr.args) == 1:
+            arg = expr.args[0]
+            return "cls" if _is_self(arg) else None
+        called = _chain(func, local, depth)
+        return None if called is None else f"{called}()"
+    return None
+
+
+def _is_self(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == "self"

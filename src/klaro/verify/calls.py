@@ -1,0 +1,142 @@
+"""Calls in examples and what examples define: the checks of `verify.resolve` that need the
+real signature, the documented state or the example's own classes.
+
+A call is judged against the signature it runs (`Names.check_call`); a keyword the documented
+state's function took is stale where its `**kwargs` go on somewhere unknown; a bare call an
+example forgot to import is checked when one callable of the package has the name; a method
+an example subclass overrides must exist, or have existed. Mixed into `Resolver`, whose
+state (the resolver, the documented state, the current document's example classes) it reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import replace
+
+from klaro.scan.names import CallProblem, Names
+from klaro.scan.stdlib import everyday_names
+from klaro.verify.former import Former
+from klaro.verify.outcome import Outcome
+from klaro.verify.pyblocks import call_arguments, keyword_line
+from klaro.verify.refs import Reference
+
+# kinds of a class's members: a bare name of one of these is nobody's in particular
+MEMBER_KINDS = frozenset({"method", "classmethod", "staticmethod", "property", "attribute"})
+
+
+class CallChecks:
+    """Checks of calls and example classes; `Resolver` provides the state below."""
+
+    names: Names
+    former: Former | None
+    _added: set[str]  # members the current document's example subclasses define
+
+    def _called(
+        self,
+        outcome: Outcome,
+        shown: str,
+        args: tuple[str, int | None, tuple[str, ...]] | None,
+        *,
+        complete: bool = False,
+    ) -> Outcome:
+        """Check a resolved call's keywords and positional count against the real signature.
+
+        `complete`: a call a Python example writes out, so leaving out a required argument is
+        wrong too; a span in prose may sketch a call (`unparse()` names the function).
+        """
+        target = outcome.target
+        if args is None or outcome.status != "resolved" or not target:
+            return outcome
+        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
+            return outcome  # an attribute of a value, resolved only up to its owner
+        problem = self.names.check_call(target, args[2], args[1], complete=complete)
+        problem = problem or self._keyword_gone(target, args[2])
+        if problem is None:
+            return outcome
+        ref = outcome.reference
+        below = keyword_line(ref.context, problem.keyword) if problem.keyword else 0
+        if below:  # a call over several lines: point at the keyword's own line
+            ref = replace(ref, line=ref.line + below)
+        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
+
+    def _keyword_gone(self, target: str, keywords: Sequence[str]) -> CallProblem | None:
+        """A keyword the function took at the documented state and no longer reads, where
+        its `**kwargs` go on somewhere unknown (a base class of another package) so the
+        signature alone cannot say: `ShortUUIDField(length=16)` after `length` became `size`."""
+        function = self.names.callee(target)
+        if self.former is None or function is None or not keywords:
+            return None
+        if not any(p.kind == "var_keyword" for p in function.parameters):
+            return None  # a closed signature: `check_call` has judged it
+        if self.names.forwarded(target) is not None:
+            return None  # the keywords `**kwargs` go on to are known: `check_call` judged
+        now = {p.name for p in function.parameters} | set(function.kwarg_keys)
+        for word in keywords:
+            if word == "**" or word in now:
+                continue
+            old = self.former.keywords(function.fullname)
+            if old is not None and word in old[0]:
+                shown = target.rsplit(".", 1)[-1]
+                close = difflib.get_close_matches(word, sorted(now - old[0]), n=3, cutoff=0.3)
+                return CallProblem(
+                    f"`{shown}()` no longer takes `{word}` (it did at {old[1]})",
+                    tuple(close),
+                    word,
+                )
+        return None
+
+    def _free_call(self, ref: Reference) -> Outcome:
+        """`decode(s, legacy=True)` in an example that left the import out: checked against
+        the one function or class of the package with that name, if there is one."""
+        names = self.names
+        if ref.text in everyday_names():
+            return Outcome("ignored", ref)  # `datetime(...)`: Python's, most likely
+        found = [
+            f
+            for f in names.by_last.get(ref.text, ())
+            # the package's own (not a test's `Blog`), public or not: two make it ambiguous
+            if names.kind(f) not in MEMBER_KINDS and f in names.library
+        ]
+        callable_ = len(found) == 1 and (
+            names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None
+        )  # a constant bound to a method (`decode = _instance.decode`) is called like one
+        if not callable_:
+            return Outcome("ignored", ref)  # not the project's, or whose is not known
+        args = call_arguments(ref.context)
+        return self._called(Outcome("resolved", ref, found[0]), ref.text, args, complete=True)
+
+    def _override(self, ref: Reference) -> Outcome:
+        """`def parse(self)` in an example's subclass of a project class: a method of the base
+        it overrides, unless the subclass adds it. Only a method the base had at the documented
+        state and has no more is sure to be stale: the override is never called."""
+        names = self.names
+        found = names.lookup(ref.text)
+        if found is not None:
+            return Outcome("resolved", ref, found)
+        owner_name, _, method = ref.text.rpartition(".")
+        owner = names.lookup(owner_name)
+        old = self._former_member(owner, method) if owner is not None else None
+        if owner is None or old is None:
+            return Outcome("ignored", ref)  # a method the subclass adds
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{method}` overrides nothing: `{owner.rpartition('.')[2]}` no longer has "
+            f"it (`{old[0]}` at {old[1]})",
+            suggestions=tuple(
+                difflib.get_close_matches(method, sorted(names.member_names(owner)), n=3)
+            ),
+        )
+
+    def _former_member(self, cls: str, attr: str) -> tuple[str, str] | None:
+        """`(old full name, where)` when the class (or a project base) had `attr` at the
+        documented state and the project has no `attr` any more, else None."""
+        if self.former is None or self.names.kind(cls) != "class":
+            return None
+        old = self.former.get(attr)
+        if old is None:
+            return None
+        old_owner = old[0].rpartition(".")[0].rpartition(".")[2]
+        lineage = {c.rpartition(".")[2] for c in self.names.lineage(cls)}
+        return old if old_owner in lineage else None

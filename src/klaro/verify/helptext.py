@@ -1,0 +1,81 @@
+"""A program's `--help` output pasted into a document: every option and command it lists.
+
+READMEs often paste the whole help text of their tool (`usage: autoflake [-h] [-c | -cd] ...`,
+then an options table). That text was generated from the code once; an option the code no
+longer has is drift like any `tool --flag` line. The block is turned into one command line
+per option and per listed sub-command (`autoflake --ignore-init-module-imports`), which the
+CLI claims check (`verify.cli`) judges like any other: only when the program is the
+project's. The help text of argparse (`usage:` and `options:`) and of click (`Usage:`,
+`Options:`, `Commands:`) are read; descriptions are not.
+"""
+
+from __future__ import annotations
+
+import re
+
+_USAGE = re.compile(r"^\s*usage:\s+(.*)$", re.IGNORECASE)
+_PROGRAM_WORD = re.compile(r"^[A-Za-z_][\w.-]*$")
+_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
+_SECTION = re.compile(r"^(\w[\w ]*):\s*$")
+_COMMAND_SECTIONS = frozenset({"commands", "available commands", "subcommands", "sub-commands"})
+_PYTHONS = frozenset({"python", "python3", "py"})
+_OPTION = "help-option"
+
+
+def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
+    """(0-based line, command line, context) for the program a help text is for (`help`, on
+    its usage line) and each option and sub-command it lists (`help-option`): a program
+    that is gone is reported once, on the usage line."""
+    start = next((i for i, line in enumerate(lines) if _USAGE.match(line)), None)
+    if start is None:
+        return []
+    match = _USAGE.match(lines[start])
+    program = _program(match.group(1).split()) if match else ""
+    if not program:
+        return []
+    found: list[tuple[int, str, str]] = [(start, program, "help")]
+    i = start
+    # the usage line and its indented continuation (not an error the program printed next)
+    while i < len(lines) and lines[i].strip() and (i == start or lines[i][:1].isspace()):
+        text = lines[i] if i != start else lines[i][lines[i].lower().index("usage:") + 6 :]
+        found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
+        i += 1
+    section = ""
+    for j in range(i, len(lines)):
+        line = lines[j]
+        if heading := _SECTION.match(line):
+            section = heading.group(1).strip().lower()
+            continue
+        if not line[:1].isspace():
+            continue
+        entry = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
+        if entry.startswith("-"):
+            for part in entry.split(","):
+                flag = _FLAG.match(part.strip())
+                if flag:
+                    found.append((j, f"{program} {flag.group(1)}", _OPTION))
+        elif section in _COMMAND_SECTIONS and _PROGRAM_WORD.match(entry) and _indent(line) <= 4:
+            found.append((j, f"{program} {entry}", _OPTION))
+    return found
+
+
+def _program(words: list[str]) -> str:
+    """The command a usage line is for: `tool`, `tool sub`, `python -m pkg`."""
+    if len(words) >= 3 and words[0] in _PYTHONS and words[1] == "-m":
+        return " ".join(words[:3])
+    taken: list[str] = []
+    for word in words:
+        if not _PROGRAM_WORD.match(word) or word.isupper():
+            break  # `[OPTIONS]`, `-h`, `<file>`, `FILE`: the arguments begin
+        taken.append(word.rsplit("/", 1)[-1])
+    return " ".join(taken[:3])
+
+
+def _usage_flags(text: str, program: str) -> list[str]:
+    """The flags a usage line shows (`[-c | -cd]`, `[--exclude globs]`)."""
+    rest = text.split(program, 1)[1] if program in text else text
+    return list(dict.fromkeys(_FLAG.findall(rest)))
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
