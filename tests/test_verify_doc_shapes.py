@@ -224,3 +224,36 @@ def test_variables_read_by_a_prefix_helper_and_a_package_named_like_its_class(
     (root / "tick/core.py").write_text(core.replace('"TICK_"', '"TICK_DEFAULT_"'))
     found = _findings(root, capsys)
     assert len(found) == 1 and "`TICK_POSITION` is not an environment variable" in found[0]
+
+
+def test_star_imports_of_a_dependency_annotated_shared_options_and_relative_doc_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = (
+        "from typing import Callable\n\nimport click\n\n"
+        'dirty_option: Callable = click.option("--allow-dirty", envvar="TOOL_ALLOW_DIRTY")\n'
+    )
+    cli = (
+        "import click\n\nfrom tool import cli_options\n\n\n@click.command()\n"
+        "@cli_options.dirty_option\ndef main(allow_dirty):\n    pass\n"
+    )
+    root = _write(
+        tmp_path / "r",
+        {
+            "pyproject.toml": '[project]\nname = "tool"\nversion = "1"\n'
+            '[project.scripts]\ntool = "tool.cli:main"\n',
+            "tool/__init__.py": "",
+            "tool/fields.py": "from marshmallow.fields import *  # noqa: F403\n",
+            "tool/cli_options.py": options,
+            "tool/cli.py": cli,
+            "docs/conf.py": "",
+            "docs/user/essay.rst": "Essay\n=====\n",
+            "docs/user/guide/index.rst": (
+                "Guide\n=====\n\nUse ``tool.fields.Str`` and ``tool --allow-dirty`` "
+                "(or ``TOOL_ALLOW_DIRTY=1``); read :doc:`../essay`.\n"
+            ),
+        },
+    )
+    # a field of marshmallow's, an option and its variable defined in another module, and a
+    # `:doc:` target relative to the page's folder
+    assert _findings(root, capsys) == []

@@ -35,12 +35,17 @@ def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
     found: list[tuple[str, CliOption]] = []
     lists: dict[str, list[CliOption]] = {}  # names a helper's body may use, single or many
     for node in tree.body:
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-        ):
-            name = node.targets[0].id
+        # `verbose = click.option(...)` or, annotated, `verbose: Callable = click.option(...)`
+        target = (
+            node.targets[0]
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            else node.target
+            if isinstance(node, ast.AnnAssign) and node.value is not None
+            else None
+        )
+        if isinstance(target, ast.Name) and isinstance(node, ast.Assign | ast.AnnAssign):
+            name = target.id
+            assert node.value is not None
             if isinstance(node.value, ast.Call):
                 option = _click_option(node.value)
                 if option is not None:

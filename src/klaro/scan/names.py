@@ -224,6 +224,16 @@ class Names:
                 return True
         return False
 
+    def open_module(self, module: str, depth: int = 0) -> bool:
+        """Whether a module star-imports another package (`from marshmallow.fields import *`,
+        webargs.fields), directly or through a project module: its names cannot be listed."""
+        for star in self.stars.get(module, ()):
+            if star not in self.kinds:
+                return True
+            if depth < MAX_HOPS and self.open_module(star, depth + 1):
+                return True
+        return False
+
     def dynamic(self, owner: str) -> bool:
         """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
         cls = self.types.get(owner, owner)
@@ -280,6 +290,8 @@ class Names:
                 return Verdict("unknown", owner)  # an attribute of a plain value
             if cls is not None and self.open_class(cls):
                 return Verdict("unknown", owner)  # may come from another package's base
+            if kind == "module" and self.open_module(owner):
+                return Verdict("unknown", owner)  # `from marshmallow.fields import *`
             return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))
         if parts[0] in self.packages:
             return Verdict("unresolved", "", parts[0], tuple(parts[1:]))

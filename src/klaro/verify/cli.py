@@ -244,7 +244,8 @@ class CliClaims:
         ours = {n.lower() for n in index.scripts | index.packages}
         if (words | spans) & ours or spans & index.subcommands:
             return False
-        return bool((words | spans) & _OTHER_PROGRAMS or spans & programs)
+        named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
+        return bool(named & _OTHER_PROGRAMS or spans & programs)
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.

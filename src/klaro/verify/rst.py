@@ -254,7 +254,9 @@ class _Reader:
         target = " ".join(target.split())
         if match := re.match(r"^.*<([^<>]+)>$", target):
             target = match.group(1)
-        target = target.lstrip("~!").lstrip(".")
+        target = target.lstrip("~!")
+        if kind in _PY_ROLES:
+            target = target.lstrip(".")  # `.Name`: relative to the current module
         if kind in _PY_ROLES and target:
             doc.references.append(Reference("code", target, doc.path, line, f"role:{kind}"))
         elif kind == "envvar":
