@@ -257,3 +257,24 @@ def test_star_imports_of_a_dependency_annotated_shared_options_and_relative_doc_
     # a field of marshmallow's, an option and its variable defined in another module, and a
     # `:doc:` target relative to the page's folder
     assert _findings(root, capsys) == []
+
+
+def test_a_dotted_key_the_code_spells_is_not_a_python_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = (
+        "import subprocess\n\n\ndef git_config(name):\n"
+        '    return subprocess.run(["git", "config", name], capture_output=True).stdout\n\n\n'
+        'def adding():\n    return git_config("notes.create.add")\n'
+    )
+    readme = "Set ``notes.create.add`` to true; call ``notes.adding()``, not ``notes.adds()``.\n"
+    root = _write(
+        tmp_path / "r",
+        {
+            "pyproject.toml": '[project]\nname = "notes"\nversion = "1"\n',
+            "notes/__init__.py": code,
+            "README.md": readme,
+        },
+    )
+    found = _findings(root, capsys)
+    assert len(found) == 1 and "notes.adds" in found[0], found

@@ -211,6 +211,9 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
+    # dotted lower-case string literals (`"scriv.create.add"`): keys of a configuration, a
+    # logger or an entry-point group, which documents name like Python paths
+    key_literals: tuple[str, ...] = ()
 
     @property
     def is_test(self) -> bool:

@@ -41,6 +41,9 @@ class ProjectIndex:
     # option-shaped string literals of the shipped code: flags some parser we do not read
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
+    # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
+    # logger name): a document naming one names the key, not a Python path
+    key_literals: set[str] = field(default_factory=set)
     plugins: bool = False  # a command group also gets sub-commands from plugins
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
@@ -140,6 +143,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
+    index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
     index.basenames = {p.rsplit("/", 1)[-1] for p in index.files}
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]

@@ -498,6 +498,8 @@ class Resolver(CallChecks):
         if verdict.status == "external" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unresolved" and verdict.missing is not None:
+            if name in self.index.key_literals or shown in self.index.key_literals:
+                return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
