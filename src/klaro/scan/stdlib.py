@@ -14,24 +14,30 @@ import inspect
 import sys
 
 
+def python_object(dotted: str) -> object | None:
+    """The builtin (`open`) or standard-library object (`logging.Formatter`) `dotted` names,
+    else None. Importing Python's own modules runs no project code."""
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        return getattr(builtins, head, None)
+    if head not in sys.stdlib_module_names or head in {"antigravity", "this"}:
+        return None
+    try:
+        obj: object = importlib.import_module(head)
+        for part in rest.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        return None
+    return obj
+
+
 @functools.lru_cache(maxsize=256)
 def stdlib_parameters(dotted: str) -> frozenset[str] | None:
     """Keyword names `dotted` (a builtin, or `module.attr` of the standard library) accepts.
 
     None when it is not Python's own, has no signature, or takes `**kwargs` itself.
     """
-    head, _, rest = dotted.partition(".")
-    if not rest:
-        obj = getattr(builtins, head, None)
-    elif head in sys.stdlib_module_names and head not in {"antigravity", "this"}:
-        try:
-            obj = importlib.import_module(head)
-            for part in rest.split("."):
-                obj = getattr(obj, part)
-        except (ImportError, AttributeError):
-            return None
-    else:
-        return None
+    obj = python_object(dotted)
     if obj is None or not callable(obj):
         return None
     try:
@@ -51,18 +57,7 @@ def stdlib_class(dotted: str) -> type | None:
     that can be listed, so a method missing from both is missing. Classes that make
     attributes up (`__getattr__`) count as unknown.
     """
-    head, _, rest = dotted.partition(".")
-    try:
-        if not rest:
-            obj = getattr(builtins, head, None)
-        elif head in sys.stdlib_module_names and head not in {"antigravity", "this"}:
-            obj = importlib.import_module(head)
-            for part in rest.split("."):
-                obj = getattr(obj, part)
-        else:
-            return None
-    except (ImportError, AttributeError):
-        return None
+    obj = python_object(dotted)
     if not isinstance(obj, type) or hasattr(obj, "__getattr__"):
         return None
     return obj

@@ -194,11 +194,9 @@ class CliClaims:
     def former_program(self, ref: Reference, word: str, doc: Document) -> Outcome | None:
         """`the `records` command` after the script became `records-cli`: a program the
         project installed at the documented state and no longer does, named in a sentence
-        about the command line. Only a word that is the project's name (or close to one of
-        its scripts) is looked up, so plain spans never wake the history."""
-        if not _named_as_program(doc, ref) or not self.was_script(word):
-            return None
-        index = self.index
+        about the command line."""
+        if not self._could_be_script(word) or not _named_as_program(doc, ref):
+            return None  # the cheap tests first: this runs for every one-word span
         old = self._former.script(word) if self._former is not None else None
         if old is None:
             return None
@@ -206,20 +204,28 @@ class CliClaims:
             "unresolved",
             ref,
             message=f"`{word}` is no longer a command the project installs (it was at {old[1]})",
-            suggestions=tuple(sorted(index.scripts)),
+            suggestions=tuple(sorted(self.index.scripts)),
         )
 
     def was_script(self, word: str) -> bool:
         """Whether `word` is a command the project installed at the documented state and no
-        longer does. Only a word that is the project's name or close to one of its scripts is
-        looked up, so other programs' names never wake the history."""
+        longer does."""
+        return (
+            self._could_be_script(word)
+            and self._former is not None
+            and self._former.script(word) is not None
+        )
+
+    def _could_be_script(self, word: str) -> bool:
+        """Whether `word` may be a script the project no longer installs: it is not one now,
+        and is the project's name or close to one of its scripts, so other programs' names
+        never wake the history."""
         index = self.index
         if self._former is None or word in index.scripts:
             return False
-        ours = word in index.packages or difflib.get_close_matches(
-            word, sorted(index.scripts), n=1, cutoff=0.6
+        return word in index.packages or bool(
+            difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
-        return bool(ours) and self._former.script(word) is not None
 
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
