@@ -7,11 +7,15 @@ httpie and python-dotenv (flags parsed by code no framework reader sees).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+from test_repair import _git
 
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
 from klaro.verify.check import check_repository
+from klaro.verify.former import Former
 
 
 def _check(root: Path, code: dict[str, str], docs: dict[str, str], script: str) -> list[str]:
@@ -364,3 +368,113 @@ def test_a_docopt_program_is_checked_against_its_usage_text(tmp_path: Path) -> N
         (4, "--knots=20"),
         (5, "Guardian"),
     ]
+
+
+OPTION_HELPERS = '''import logging
+
+import click
+import click_log
+from click_option_group import optgroup
+
+from tool.util import tool_command
+
+
+@click.group()
+def cli():
+    """The tool."""
+
+
+@click.command()
+@click.option("--add/--no-add")
+@tool_command
+def create(add):
+    """Create a fragment."""
+
+
+@click.command(context_settings=dict(ignore_unknown_options=True))
+@click.argument("pip_args", nargs=-1, type=click.UNPROCESSED)
+def bundle(pip_args):
+    """Build a bundle; unknown flags go to pip."""
+
+
+@click.command()
+@optgroup.group("Server")
+@optgroup.option("--host")
+@click_log.simple_verbosity_option(logging.getLogger("tool"))
+def serve(host):
+    """Serve."""
+
+
+cli.add_command(create)
+cli.add_command(bundle)
+cli.add_command(serve)
+main = cli
+'''
+
+UTIL = '''import functools
+import logging
+
+import click
+import click_log
+
+
+def tool_command(func):
+    """Every command logs at the verbosity given."""
+    @functools.wraps(func)
+    @click_log.simple_verbosity_option(logging.getLogger("tool"))
+    @click.option("--config")
+    def wrapped(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapped
+'''
+
+
+def test_options_another_package_adds_are_unknown_not_missing(tmp_path: Path) -> None:
+    """scriv stacks `click_log.simple_verbosity_option` in its command helper (-v/--verbosity
+    come from click-log's code), shiv passes flags it does not know on to pip, and
+    click-option-group's `optgroup.option` names its flags as click does."""
+    readme = (
+        "# tool\n\n"
+        "```bash\ntool create --verbosity DEBUG -v INFO --config x.toml --add\n"
+        "tool bundle httpx -o x.pyz --quiet\n"
+        "tool serve --host 0.0.0.0 --verbosity INFO\n"
+        "tool list\n```\n"  # a command that is not there still fails
+    )
+    code = {"tool/__init__.py": "", "tool/cli.py": OPTION_HELPERS, "tool/util.py": UTIL}
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:7: tool list"]
+    if shutil.which("git") is None:
+        return
+    # with history, a flag such a command took at the documented state and lost is stale
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first"]):
+        _git(tmp_path, *args)
+    renamed = OPTION_HELPERS.replace('"--add/--no-add"', '"--append/--no-append"')
+    (tmp_path / "tool/cli.py").write_text(renamed)
+    analysis = analyze_repository(tmp_path)
+    former = Former(tmp_path, analysis)
+    report = check_repository(load_config(tmp_path, env={}), analysis, former=former)
+    assert [f"{f.line}: {f.reference}" for f in report.drift] == [
+        "4: tool create --verbosity DEBUG -v INFO --config x.toml --add",
+        "7: tool list",
+    ]
+
+
+def test_a_flag_given_to_another_program_in_a_span_is_theirs_even_near_ours(
+    tmp_path: Path,
+) -> None:
+    """bump-my-version: "don't forget to `git-push` with the `--tags` flag", beside its own
+    `--tag`; the same flag said of the project's program is drift."""
+    code = (
+        "import click\n\n\n@click.command()\n@click.option('--tag/--no-tag')\n"
+        "def main(tag):\n    '''Bump.'''\n"
+    )
+    readme = (
+        "# bump\n\n"
+        "Don't forget to `git-push` with the `--tags` flag when you are done.\n\n"
+        "Give `bump` the `--tags` flag to tag.\n"
+    )
+    found = _check(
+        tmp_path, {"bump/__init__.py": "", "bump/cli.py": code}, {"README.md": readme}, "bump"
+    )
+    assert found == ["README.md:5: --tags"]

@@ -34,7 +34,7 @@ def extract(
         commands += parsers.run(tree)
         shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
-        decorators = shared_click_options(tree)
+        decorators = shared_click_options(tree, module)
         shared += decorators
         by_name: dict[str, list[CliOption]] = {}
         for name, option in decorators:

@@ -257,7 +257,7 @@ class Names:
         for name in ("__getattr__", "__getattribute__"):
             found = self.member(cls, name)
             hook = self.defs.get(found) if found else None
-            if isinstance(hook, Function) and "AttributeError" not in hook.calls:
+            if isinstance(hook, Function) and not hook.refuses_names:
                 return True
         return False
 

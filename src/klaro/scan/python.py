@@ -29,7 +29,9 @@ _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", 
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
-_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z")
+# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
+# `"insert_marker"`
+_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
     "optparse", "add_option",
@@ -78,6 +80,7 @@ class _ModuleVisitor:
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
+        self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
         self.attribute_strings: dict[str, str] = {}
 
@@ -151,6 +154,7 @@ class _ModuleVisitor:
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
             key_literals=tuple(self.keys),
+            attr_prefixes=tuple(self.attr_prefixes),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -269,6 +273,7 @@ class _ModuleVisitor:
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
+            refuses_names=name in _ATTRIBUTE_HOOKS and refuses_names(node),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -293,7 +298,9 @@ class _ModuleVisitor:
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
                 if flag and id(node) not in argv:
                     self.flags[value] = None
-                elif isinstance(value, str) and "." in value and _KEY.match(value):
+                elif (
+                    isinstance(value, str) and ("." in value or "_" in value) and _KEY.match(value)
+                ):
                     self.keys[value] = None
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
@@ -306,6 +313,10 @@ class _ModuleVisitor:
                 if name:
                     if calls is not None:
                         calls[name] = None
+                    if name in _ATTR_GETTERS and len(node.args) > 1:
+                        prefix = _built_prefix(node.args[1])
+                        if prefix:
+                            self.attr_prefixes[prefix] = None
                     helper = self.env_helpers.get(name)
                     prefixed = self.env_helpers.get(name + "*")
                     if helper is not None and len(node.args) > helper:
@@ -676,3 +687,50 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
 def _shorten(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
+
+
+def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
+    (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
+    One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
+    answers every public one, as a delegating or path-building object does."""
+    guarded: set[int] = set()
+    for node in ast.walk(hook):
+        if isinstance(node, ast.If) and any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "startswith"
+            and n.args
+            and isinstance(n.args[0], ast.Constant)
+            and str(n.args[0].value).startswith("_")
+            for n in ast.walk(node.test)
+        ):
+            guarded.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    for node in ast.walk(hook):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, ast.Raise) and "AttributeError" in ast.dump(node.exc or node):
+            return True
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Subscript):
+            return True  # a lookup: unknown names raise KeyError
+    return False
+
+
+_ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+_ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
+
+
+def _built_prefix(name: ast.expr) -> str | None:
+    """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
+    `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""
+    head: ast.expr | None = None
+    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod | ast.Add):
+        head = name.left
+    elif isinstance(name, ast.JoinedStr) and len(name.values) > 1:
+        head = name.values[0]
+    elif isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute):
+        head = name.func.value if name.func.attr == "format" else None
+    if not isinstance(head, ast.Constant) or not isinstance(head.value, str):
+        return None
+    prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
+    return prefix if len(prefix) >= 3 and prefix.isidentifier() else None

@@ -129,6 +129,7 @@ class CliClaims:
             return Outcome("resolved", ref, program)  # a CLI we do not read (tqdm's docstring)
         skip = False
         first = True
+        command = ""  # the sub-command the flags belong to, once a word names one
         for arg in args:
             if skip or arg == "--":
                 skip = False
@@ -137,6 +138,8 @@ class CliClaims:
                 continue
             if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
                 flag = arg.split("=", 1)[0]
+                if command in index.open_commands and not self._was_option(flag):
+                    continue  # its flags are not all ours to name
                 if not self.known(flag, self._accepted):
                     close = difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
@@ -166,6 +169,8 @@ class CliClaims:
                     message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
                     suggestions=tuple(f"{program} {c}" for c in close),
                 )
+            if first and word and arg in index.subcommands:
+                command = arg
             first = False  # later words may be nested commands or arguments: not checked
         return Outcome("resolved", ref, program)
 
@@ -182,8 +187,11 @@ class CliClaims:
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
         close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
-        if not close and self._anothers(flag, ref, doc):
-            return Outcome("ignored", ref)
+        unnamed = index.open_commands and not self._was_option(flag)
+        if not close and (unnamed or self._anothers(flag, ref, doc)):
+            return Outcome("ignored", ref)  # an option we cannot name, or another program's
+        if close and self._anothers(flag, ref, doc, spans_only=True):
+            return Outcome("ignored", ref)  # "`git-push` with the `--tags` flag", near `--tag`
         return Outcome(
             "unresolved",
             ref,
@@ -227,6 +235,10 @@ class CliClaims:
             difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
 
+    def _was_option(self, flag: str) -> bool:
+        """Whether a command of the project took `flag` at the documented state."""
+        return self._former is not None and self._former.option(flag) is not None
+
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
         clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
@@ -237,9 +249,12 @@ class CliClaims:
             return True  # argparse's BooleanOptionalAction and its kin
         return _abbreviates(flag, self.index.abbreviable)
 
-    def _anothers(self, flag: str, ref: Reference, doc: Document) -> bool:
+    def _anothers(
+        self, flag: str, ref: Reference, doc: Document, *, spans_only: bool = False
+    ) -> bool:
         """Whether the document gives this flag to another program: in one of its command
-        lines (`less -R`), or in a sentence naming another program and not ours."""
+        lines (`less -R`), or in a sentence naming another program and not ours (with
+        `spans_only`, in a code span: the stronger sign, when the flag is close to ours)."""
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
@@ -250,6 +265,8 @@ class CliClaims:
         ours = {n.lower() for n in index.scripts | index.packages}
         if (words | spans) & ours or spans & index.subcommands:
             return False
+        if spans_only:
+            words = set()
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
         return bool(named & _OTHER_PROGRAMS or spans & programs)
 

@@ -60,6 +60,10 @@ class Former:
         """`(name, where)` when the project once installed a command `name`, else None."""
         return self._lookup("script", name)
 
+    def option(self, flag: str) -> tuple[str, str] | None:
+        """`(flag, where)` when a command of the project once took the option `flag`."""
+        return self._lookup("option", flag)
+
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
         (its parameters and the keys it read from `**kwargs`), None when it did not exist."""
@@ -114,11 +118,13 @@ class Former:
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
     """Names the old state had and the new one lacks, by ("python", short name) for modules,
-    classes, functions, methods and parameters, by ("env", name) for environment variables
-    and by ("script", name) for the commands the project installs."""
+    classes, functions, methods and parameters, by ("env", name) for environment variables,
+    by ("script", name) for the commands the project installs and by ("option", flag) for
+    their options."""
     now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
     now |= {p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params}
     env_now = {i.name for i in new.items if i.kind == "env"}
+    options_now = {f for i in new.items if i.kind == "option" for f in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
     }
@@ -134,4 +140,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             gone.setdefault(("python", item.short), (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
             gone.setdefault(("env", item.name), (item.name, where))
+        elif item.kind == "option":
+            for flag in set(item.params) - options_now:
+                gone.setdefault(("option", flag), (flag, where))
     return gone

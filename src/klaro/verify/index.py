@@ -44,7 +44,12 @@ class ProjectIndex:
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
+    # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
+    attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
+    # commands that accept flags we cannot name (another package's decorator adds them, or
+    # unknown ones pass on): sub-commands by name, "" for a program's own command
+    open_commands: set[str] = field(default_factory=set)
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
@@ -114,7 +119,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
         for option in command.options:
-            if not option.positional:
+            if option.unnamed:
+                index.open_commands.add(command.name)
+                if command.parent is None:  # a program's own, or one we could not place
+                    index.open_commands.add("")
+            elif not option.positional:
                 index.options.update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
@@ -144,6 +153,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
+    index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
     index.basenames = {p.rsplit("/", 1)[-1] for p in index.files}
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]

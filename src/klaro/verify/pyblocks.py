@@ -69,6 +69,9 @@ class Bindings:
     strings: set[str] = field(default_factory=set)
     # members the examples' own subclasses of imported classes define (`days_till_xmas`)
     added: set[str] = field(default_factory=set)
+    # methods of any class the examples define: prose names them (``_sum()``), but they are
+    # not names the examples bind, so a project function of that name stays checked in code
+    methods: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         if origin is None:
@@ -252,6 +255,7 @@ class _Visitor(ast.NodeVisitor):
             if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.visit(stmt)
                 continue
+            self.bindings.methods.add(stmt.name)
             if base is not None and not stmt.name.startswith("__"):
                 self._add("python", f"{base[0]}.{stmt.name}", stmt, "override")
                 self.bindings.added.add(stmt.name)

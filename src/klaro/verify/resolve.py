@@ -16,6 +16,7 @@ import difflib
 import fnmatch
 import functools
 import io
+import itertools
 import keyword
 import re
 import sys
@@ -319,8 +320,8 @@ class Resolver(CallChecks):
                 # package's name as much as the class's
                 found = self._dotted(ref, name, shown)
                 return found if found.status != "unresolved" else self._dotted(ref, written)
-        elif root in doc.bindings.local:
-            return Outcome("ignored", ref)
+        elif root in doc.bindings.local or (not rest and root in doc.bindings.methods):
+            return Outcome("ignored", ref)  # the examples' own name, or their class's method
         if root in index.packages:
             return self._dotted(ref, name, shown)
         # `console.X` may mean the module `pkg.console` as well as an instance named console
@@ -332,6 +333,10 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)
         if owners:
             return self._member_of_any(ref, owners, rest, shown)
+        modules = index.by_last.get(root, ()) if not rest and not called else ()
+        module = next((n for n in modules if index.kinds[n] == "module"), None)
+        if module is not None:
+            return Outcome("resolved", ref, module)  # a submodule (`fileaware_mapping`)
         if (not rest and not called and root in index.parameters) or root in index.imported:
             # A parameter, as docstrings name them (which function's, a span cannot say), or
             # a name the project imports from another package (`TextIO`): not a claim to check.
@@ -355,14 +360,16 @@ class Resolver(CallChecks):
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith("__") or len(name) <= 2:
-            return Outcome("ignored", ref)
+        if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
+            return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        if f"_{name}" in self.names.by_last or name in self.index.key_literals:
+            return Outcome("ignored", ref)  # a private helper named loosely, a setting's key
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
@@ -498,7 +505,8 @@ class Resolver(CallChecks):
         if verdict.status == "external" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unresolved" and verdict.missing is not None:
-            if name in self.index.key_literals or shown in self.index.key_literals:
+            keys = self.index.key_literals  # dotted ones: a bare name is not a path
+            if any("." in key and key in keys for key in (name, shown or "")):
                 return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
@@ -511,10 +519,17 @@ class Resolver(CallChecks):
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
+        parts = [attr, *tail]
+        if any(_capitals(a) and _capitals(b) for a, b in itertools.pairwise(parts)):
+            return Outcome("ignored", ref)  # `pkg.test.FILE.CLASS.METHOD`: words to fill in
+        if attr.startswith(self.index.attr_prefixes):
+            return Outcome("ignored", ref)  # `visit_Name`, reached by `getattr(self, ...)`
         if owner and attr in self._strings and index.dynamic(owner):
             return Outcome(
                 "ignored", ref
             )  # registered by name in the examples, served by __getattr__
+        if owner and index.catch_all(owner) and self._former_member(owner, attr) is None:
+            return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
@@ -582,6 +597,11 @@ def _python_methods() -> frozenset[str]:
     """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
     types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
     return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+
+
+def _capitals(part: str) -> bool:
+    """`FILE`, `CLASS`: a word in capitals, as guides write what the reader fills in."""
+    return part.isalpha() and part.isupper()
 
 
 def _words_within(name: str, other: str) -> bool:
