@@ -478,3 +478,73 @@ def test_a_flag_given_to_another_program_in_a_span_is_theirs_even_near_ours(
         tmp_path, {"bump/__init__.py": "", "bump/cli.py": code}, {"README.md": readme}, "bump"
     )
     assert found == ["README.md:5: --tags"]
+
+
+PROGRAM = '''"""The command line, on mando."""
+from mando import Program
+
+program = Program(version="1.0")
+
+
+@program.command
+@program.arg("paths", nargs="+")
+def cc(paths, min="A", show_complexity=False, total_average=False):
+    """Compute the complexity.
+
+    :param paths: The paths to analyze.
+    :param -n, --min <str>: The minimum rank to show.
+    :param -s, --show-complexity: Show the score.
+    :param --total-average: Average every block.
+    """
+
+
+@program.command("hal")
+def halstead(paths, functions=False):
+    """Halstead metrics; `functions` is an option named after its parameter."""
+'''
+
+ENTRY = '''
+
+def main():
+    """The entry point the script names: it runs the program."""
+    program()
+'''
+
+
+def test_commands_of_a_program_object_come_from_its_functions(tmp_path: Path) -> None:
+    """radon's CLI is mando's: `@program.command` functions are sub-commands, options come
+    from parameters and the flags a docstring declares; the script's `main` runs it."""
+    readme = (
+        "# tool\n\n"
+        "```bash\ntool cc -n B --show-complexity --total-average src\n"
+        "tool hal --functions src\n"
+        "tool cc --min-rank B src\n"  # not an option
+        "tool raw src\n```\n"  # not a command
+    )
+    code = {"tool/__init__.py": "", "tool/cli.py": PROGRAM + ENTRY}
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:6: tool cc --min-rank B src", "README.md:7: tool raw src"]
+
+
+OPTION_OBJECTS = '''from tool.parser import Argument
+
+
+def core_args():
+    """The options every run takes, as invoke declares them."""
+    return [
+        Argument(names=("list-depth", "D"), kind=int, help="Depth of the task list."),
+        Argument(names=("write-pyc",), kind=bool, default=False, help="Write .pyc files."),
+    ]
+'''
+
+
+def test_options_declared_as_parser_objects_are_the_programs(tmp_path: Path) -> None:
+    """invoke's own parser: `Argument(names=("list-depth", "D"))` is `--list-depth`/`-D`."""
+    readme = (
+        "# tool\n\n"
+        "Run `tool -D 2 build` or `tool --write-pyc build`; `--write-bytecode` is not one.\n"
+    )
+    code = {"tool/__init__.py": "", "tool/parser.py": "class Argument: ...\n"}
+    code["tool/program.py"] = OPTION_OBJECTS
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:3: --write-bytecode"]

@@ -1,4 +1,5 @@
-"""Extract command-line surfaces (argparse, click, typer, getopt, docopt) from a module's AST.
+"""Extract command-line surfaces (argparse, click, typer, getopt, docopt, program objects such
+as mando's) from a module's AST.
 
 These are facts a README states most often (`--verbose`, `mytool serve`), so the verifier
 needs them exactly as a user would type them: flags, sub-command names, defaults, help.
@@ -13,6 +14,7 @@ from klaro.scan.cli_argparse import Argparse
 from klaro.scan.cli_decorated import CLICK_MODULES, decorated_commands, shared_click_options
 from klaro.scan.cli_docopt import docopt_commands
 from klaro.scan.cli_getopt import getopt_commands
+from klaro.scan.cli_program import option_objects, program_commands
 from klaro.scan.model import CliCommand, CliOption
 
 
@@ -46,6 +48,8 @@ def extract(
         commands += getopt_commands(tree, path)
     if "docopt" in frameworks and not commands:
         commands += docopt_commands(tree, path, constants)
+    if not commands:
+        commands += program_commands(tree, path, module) or option_objects(tree, path)
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 

@@ -75,6 +75,8 @@ class Function:
     # `__getattr__`: serves only some names (raises AttributeError for others, or looks them
     # up in a mapping), not every name as a delegating object does
     refuses_names: bool = False
+    # `__getattr__`: the chain it forwards every name to (`self.table()`), if that is all it does
+    delegates_to: str | None = None
 
     @property
     def signature(self) -> str:
@@ -225,6 +227,11 @@ class Module:
     # prefixes of attribute names the code builds at run time (`getattr(self, "convert_%s" %
     # tag)`): a visitor's `convert_b`, `visit_Name` exist by naming convention
     attr_prefixes: tuple[str, ...] = ()
+    # a constant table of variable names (`ENV_TO_ATTR = {"APP_RULES": "rules"}`), and whether
+    # the module reads a variable whose name it computes (`os.environ[env]`): together, the
+    # project reads the table's variables in a loop
+    env_table: tuple[EnvVar, ...] = ()
+    env_dynamic: bool = False
 
     @property
     def is_test(self) -> bool:

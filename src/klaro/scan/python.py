@@ -16,7 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
-from klaro.scan.returns import returned_chain
+from klaro.scan.returns import delegate_chain, returned_chain
 
 _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
@@ -34,7 +34,7 @@ _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
-    "optparse", "add_option",
+    "optparse", "add_option", ".command", "Argument(",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
@@ -81,6 +81,8 @@ class _ModuleVisitor:
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
+        self.env_table: list[EnvVar] = []  # variable names in a constant table
+        self.env_dynamic = False  # reads a variable whose name is computed
         # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
         self.attribute_strings: dict[str, str] = {}
 
@@ -155,6 +157,8 @@ class _ModuleVisitor:
             flag_literals=tuple(self.flags),
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
+            env_table=tuple(self.env_table),
+            env_dynamic=self.env_dynamic,
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -274,12 +278,16 @@ class _ModuleVisitor:
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
             refuses_names=name in _ATTRIBUTE_HOOKS and refuses_names(node),
+            delegates_to=delegate_chain(node) if name == "__getattr__" else None,
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
         """Return the dotted names a function calls, nested functions' calls included."""
         calls: dict[str, None] = {}
         self._walk(node.body, calls)
+        # defaults run once, where the function is defined: their reads are the module's
+        # (`min=_cfg.get_value("cc_min", str, "A")`)
+        self._walk([d for d in (*node.args.defaults, *node.args.kw_defaults) if d], None)
         return tuple(sorted(calls))
 
     def _walk(self, nodes: Sequence[ast.AST], calls: dict[str, None] | None) -> None:
@@ -290,6 +298,7 @@ class _ModuleVisitor:
         """
         stack: list[Any] = list(nodes)
         argv: set[int] = set()  # literals of another program's argv: `("figlet", "-f", font)`
+        names: set[int] = set()  # the strings of `__all__`: names, not keys
         while stack:
             node = stack.pop()
             kind = type(node)
@@ -299,12 +308,17 @@ class _ModuleVisitor:
                 if flag and id(node) not in argv:
                     self.flags[value] = None
                 elif (
-                    isinstance(value, str) and ("." in value or "_" in value) and _KEY.match(value)
+                    isinstance(value, str)
+                    and ("." in value or "_" in value)
+                    and _KEY.match(value)
+                    and id(node) not in names
                 ):
                     self.keys[value] = None
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)
+            elif (kind is ast.Assign or kind is ast.AugAssign) and _names_all(node):
+                names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -348,6 +362,11 @@ class _ModuleVisitor:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
+                table = _env_table(node.value)
+                if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
+                    self.env_table += [
+                        EnvVar(n, self.path, node.lineno, None, "table") for n in table
+                    ]
                 for target in node.targets:
                     if (
                         isinstance(target, ast.Attribute)
@@ -411,6 +430,8 @@ class _ModuleVisitor:
         upper_only: bool = False,
     ) -> None:
         name = self._string(key)
+        if not name and not isinstance(key, ast.Constant):
+            self.env_dynamic = True  # `os.environ[env]`: a name the code computes
         if not name or (upper_only and not _ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
@@ -717,6 +738,29 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+
+
+def _env_table(value: ast.expr) -> list[str]:
+    """The names of a table of environment variables: a dict, list, tuple or set of two or
+    more literals, all shaped like `APP_RULES` (keys, for a dict)."""
+    if isinstance(value, ast.Dict):
+        items: list[ast.expr | None] = list(value.keys)
+    elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+        items = list(value.elts)
+    else:
+        return []
+    names = [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+    if len(names) < 2 or len(names) != len(items):
+        return []
+    return names if all("_" in n and _ENV_NAME.match(n) for n in names) else []
+
+
+def _names_all(node: ast.Assign | ast.AugAssign) -> bool:
+    """`__all__ = [...]` or `__all__ += [...]`: its strings are the module's names."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
 _ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
 
 

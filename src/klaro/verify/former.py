@@ -117,14 +117,17 @@ class Former:
 
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
-    """Names the old state had and the new one lacks, by ("python", short name) for modules,
-    classes, functions, methods and parameters, by ("env", name) for environment variables,
-    by ("script", name) for the commands the project installs and by ("option", flag) for
-    their options."""
-    now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
-    now |= {p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params}
+    """Names the old state had and the new one lacks: by ("python", short name) for modules,
+    classes, functions, methods, parameters and class attributes; by ("env", name) for
+    environment variables; by ("script", name) for the commands the project installs and by
+    ("option", flag) for their options."""
+    defined = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
+    now = defined | {
+        p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params
+    }
     env_now = {i.name for i in new.items if i.kind == "env"}
     options_now = {f for i in new.items if i.kind == "option" for f in i.params}
+    attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
     }
@@ -134,6 +137,10 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
                 name = param.partition(":")[2]
                 if name not in now and name not in {"self", "cls"}:
                     gone.setdefault(("python", name), (f"{item.name}({name})", where))
+        if item.kind == "class":  # an attribute no class has any more (`v.functions`)
+            for attr in item.params:
+                if attr not in attributes_now and attr not in defined:
+                    gone.setdefault(("python", attr), (f"{item.name}.{attr}", where))
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from klaro.scan.model import Analysis
+from klaro.scan.model import Analysis, CliCommand, Function
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
 
@@ -182,7 +182,7 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             continue
         module, _, function = (part.strip() for part in entry.target.partition(":"))
         target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
-        command = commands.get(target)
+        command = commands.get(target) or _called_program(names.defs.get(target), commands)
         if command is None:
             if module not in with_cli and names.module_of.get(target, module) not in with_cli:
                 unparsed.add(entry.name)
@@ -192,3 +192,16 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         ):
             leaves.add(entry.name)
     return leaves, unparsed
+
+
+def _called_program(function: object, commands: dict[str, CliCommand]) -> CliCommand | None:
+    """The program a script's function runs by calling it (`def main(): program()` after
+    `from radon.cli import program`), when one program with a sub-command has that name."""
+    if not isinstance(function, Function):
+        return None
+    roots = {
+        (c.function or "").rsplit(".", 1)[-1]: c for c in commands.values() if c.has_subcommands
+    }
+    called = {call.rsplit(".", 1)[-1] for call in function.calls}
+    found = [roots[name] for name in called if name in roots]
+    return found[0] if len(found) == 1 else None

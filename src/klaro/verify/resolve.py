@@ -38,6 +38,7 @@ from klaro.verify.pyblocks import (
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+_CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
@@ -249,6 +250,8 @@ class Resolver(CallChecks):
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+        if _CAPITAL_WORD.match(text) and self._read_env(text):
+            return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
         if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
@@ -323,7 +326,7 @@ class Resolver(CallChecks):
         elif root in doc.bindings.local or (not rest and root in doc.bindings.methods):
             return Outcome("ignored", ref)  # the examples' own name, or their class's method
         if root in index.packages:
-            return self._dotted(ref, name, shown)
+            return self._dotted(ref, name, shown, called=called)
         # `console.X` may mean the module `pkg.console` as well as an instance named console
         owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
         if not rest and not called and root.isalpha() and root.islower():
@@ -332,7 +335,7 @@ class Resolver(CallChecks):
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
         if owners:
-            return self._member_of_any(ref, owners, rest, shown)
+            return self._member_of_any(ref, owners, rest, shown, called=called)
         modules = index.by_last.get(root, ()) if not rest and not called else ()
         module = next((n for n in modules if index.kinds[n] == "module"), None)
         if module is not None:
@@ -345,12 +348,14 @@ class Resolver(CallChecks):
             return self._unknown_name(ref, root, called=called)
         return self._unknown_owner(ref, name)
 
-    def _member_of_any(self, ref: Reference, owners: list[str], rest: str, shown: str) -> Outcome:
+    def _member_of_any(
+        self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False
+    ) -> Outcome:
         """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
         owners.sort(key=lambda n: (n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
-        outcomes = [self._dotted(ref, f"{owner}.{rest}", shown) for owner in owners]
+        outcomes = [self._dotted(ref, f"{owner}.{rest}", shown, called=called) for owner in owners]
         best = next((o for o in outcomes if o.status != "unresolved"), outcomes[0])
         return best
 
@@ -364,12 +369,14 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
+        if name in self.index.key_literals and not called:
+            return Outcome("ignored", ref)  # a setting's key the code spells (`include_ipynb`)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
-        if f"_{name}" in self.names.by_last or name in self.index.key_literals:
-            return Outcome("ignored", ref)  # a private helper named loosely, a setting's key
+        if f"_{name}" in self.names.by_last:
+            return Outcome("ignored", ref)  # a private helper named loosely
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
@@ -441,7 +448,7 @@ class Resolver(CallChecks):
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            outcome = self._dotted(ref, ref.text)
+            outcome = self._dotted(ref, ref.text, called=bool(args))
             owner = names.lookup(ref.text.rpartition(".")[0]) or ""
             if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
                 # `Filter.__iter__(self)`: through the class, the instance is passed by hand
@@ -493,9 +500,11 @@ class Resolver(CallChecks):
             suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
         )  # fmt: skip
 
-    def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
+    def _dotted(
+        self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
+    ) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
-        verdict = self.names.verdict(name)
+        verdict = self.names.verdict(name, called=called)
         if verdict.status == "resolved" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unknown" and verdict.target:
@@ -547,6 +556,12 @@ class Resolver(CallChecks):
         )
 
     # -- CLI, environment, paths ---------------------------------------------------------------
+
+    def _read_env(self, name: str) -> bool:
+        """Whether the code reads the variable `name`, or read it at the documented state."""
+        if name in self.index.env_vars:
+            return True
+        return self.former is not None and self.former.env(name) is not None
 
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index

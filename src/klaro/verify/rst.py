@@ -127,9 +127,16 @@ class _Reader:
         if kind == "highlight":
             self.highlight = argument.strip()
         elif _AUTO.match(kind) and argument:
-            name_part = argument.split("(")[0].strip()
+            name_part, paren, signature = argument.partition("(")
+            name_part = name_part.strip()
+            # `.. autofunction:: sorted_results(blocks, order=SCORE)` states the keywords
+            text = (
+                f"{name_part}({signature.strip()}"
+                if paren and kind.endswith("function")
+                else name_part
+            )
             if name_part:
-                doc.references.append(Reference("code", name_part, doc.path, i + 1, "directive"))
+                doc.references.append(Reference("code", text, doc.path, i + 1, "directive"))
         elif kind in _LINKED and argument:
             context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
