@@ -548,3 +548,21 @@ def test_options_declared_as_parser_objects_are_the_programs(tmp_path: Path) -> 
     code["tool/program.py"] = OPTION_OBJECTS
     found = _check(tmp_path, code, {"README.md": readme}, "tool")
     assert found == ["README.md:3: --write-bytecode"]
+
+
+def test_flags_a_sentence_gives_to_another_program_in_a_span(tmp_path: Path) -> None:
+    """thefuck's rules list: "adds `-A` to `ls` when output is empty"; `ls` and `ag` are also
+    words elsewhere, so only a span names them; django is named in a word."""
+    code = "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n"
+    code += "    p.add_argument('--yeah', action='store_true')\n    p.parse_args()\n"
+    readme = (
+        "# fix\n\n"
+        "* `ls_all` adds `-A` to `ls` when output is empty;\n"
+        "* `ag_literal` adds `-Q` to `ag` when suggested;\n"
+        "* `django_south_merge` adds `--merge` to an inconsistent django migration;\n"
+        "* give `--yes` to `fix` to skip the prompt.\n"
+    )
+    found = _check(
+        tmp_path, {"fix/__init__.py": "", "fix/cli.py": code}, {"README.md": readme}, "fix"
+    )
+    assert found == ["README.md:6: --yes"]

@@ -180,3 +180,20 @@ def test_documents_inside_packages_and_deprecation_pages_are_not_checked(
     # asked for by name, they are read like any other document
     chosen = find_documents(config, analysis, ["src/tidy/templates/*.md"])
     assert chosen == ["src/tidy/templates/default.md"]
+
+
+def test_a_colon_list_of_modules_is_not_a_module_attribute_path(tmp_path: Path) -> None:
+    """thefuck's `THEFUCK_RULES=sudo:no_command` lists rule modules; `pkg.cli:main` is an
+    entry point whose function must exist."""
+    root = _write(
+        tmp_path,
+        {
+            "fix/__init__.py": "",
+            "fix/rules/__init__.py": "",
+            "fix/rules/sudo.py": "def match(command):\n    return True\n",
+            "fix/rules/no_command.py": "def match(command):\n    return True\n",
+            "fix/cli.py": "def run():\n    return 0\n",
+            "README.md": "Enable `sudo:no_command`; the entry point is `fix.cli:main`.\n",
+        },
+    )
+    assert _drift(root) == {(1, "fix.cli:main")}

@@ -41,6 +41,16 @@ _OTHER_PROGRAMS = frozenset(
         "mkdocs", "gunicorn", "uvicorn", "kubectl", "helm", "brew", "apt", "apt-get", "gh",
         "twine", "setuptools", "virtualenv", "venv", "ipython", "jupyter", "coverage",
         "sqlite3", "psql", "mysql", "node", "deno", "bash", "zsh", "powershell",
+        "heroku", "django", "django-admin", "sudo", "systemctl", "terraform", "ansible",
+        "vagrant", "gcloud", "aws", "az", "composer", "mvn", "gradle", "ffmpeg",
+    }
+)  # fmt: skip
+# Programs whose names are also words (`ls`, `make`, `find`): another's only in a code span.
+_OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
+    {
+        "ls", "cd", "rm", "cp", "mv", "cat", "make", "find", "go", "less", "more", "man",
+        "open", "ag", "rg", "tar", "zip", "unzip", "vim", "emacs", "java", "ruby", "gem",
+        "rake", "php", "perl", "lua", "swift", "cargo", "ping", "ssh", "scp", "rsync", "top",
     }
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
@@ -268,7 +278,7 @@ class CliClaims:
         if spans_only:
             words = set()
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
-        return bool(named & _OTHER_PROGRAMS or spans & programs)
+        return bool(named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS))
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.
@@ -286,7 +296,7 @@ class CliClaims:
                 if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
                     words = words[2:]
                 program = words[0].rsplit("/", 1)[-1]
-                if ref.kind == "code" and program not in _OTHER_PROGRAMS:
+                if ref.kind == "code" and program not in _OTHER_PROGRAM_SPANS:
                     continue
                 if program in self.index.scripts or program.split(".")[0] in self.index.packages:
                     continue

@@ -295,6 +295,23 @@ class Resolver(CallChecks):
         return ext.lower() in _FILE_EXTENSIONS or text in self.index.basenames
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
+        outcome = self._symbol_path(ref, shown, doc, called=called)
+        if outcome.status == "unresolved" and ":" in shown and self._names_each(shown):
+            # `sudo:no_command`: a list of the project's modules (thefuck's rules), not
+            # `module:attribute`
+            return Outcome("ignored", ref)
+        return outcome
+
+    def _names_each(self, shown: str) -> bool:
+        """Whether every colon-separated part names one of the project's modules."""
+        names = self.names
+        return all(
+            part in names.packages
+            or any(names.kinds[n] == "module" for n in names.by_last.get(part.split(".")[-1], ()))
+            for part in shown.split(":")
+        )
+
+    def _symbol_path(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
@@ -311,7 +328,7 @@ class Resolver(CallChecks):
                 if found.status != "unresolved":
                     return found
                 # prose far from the example may mean a project name (`console.X` the module)
-                other = self._symbol(ref, shown, Document(doc.path), called=called)
+                other = self._symbol_path(ref, shown, Document(doc.path), called=called)
                 return other if other.status == "resolved" else found
             written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
