@@ -715,6 +715,7 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
     One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
     answers every public one, as a delegating or path-building object does."""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
     guarded: set[int] = set()
     for node in ast.walk(hook):
         if isinstance(node, ast.If) and any(
@@ -732,8 +733,13 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             continue
         if isinstance(node, ast.Raise) and "AttributeError" in ast.dump(node.exc or node):
             return True
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Subscript):
-            return True  # a lookup: unknown names raise KeyError
+        if (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.Subscript)
+            and isinstance(node.value.slice, ast.Name)
+            and node.value.slice.id == name
+        ):
+            return True  # `return self._parsers[name]`: unknown names raise KeyError
     return False
 
 

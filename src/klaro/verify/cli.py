@@ -160,6 +160,8 @@ class CliClaims:
                     )
                 skip = flag in index.valued and "=" not in arg
                 continue
+            if program in index.unparsed_scripts:
+                break  # a word of a grammar we do not know: its flags may be a task's
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know

@@ -118,6 +118,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         index.plugins = index.plugins or command.plugins
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
+        if command.framework == "objects":  # flags known, grammar not: tasks add flags
+            index.open_commands.add("")
         for option in command.options:
             if option.unnamed:
                 index.open_commands.add(command.name)
@@ -174,7 +176,9 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         if c.function
     }
     parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}
-    with_cli = {m.name for m in analysis.modules if m.cli}
+    # option objects (invoke's `Argument`) say a program's flags, not its grammar: words after
+    # them (invoke's task names) take flags of their own
+    with_cli = {m.name for m in analysis.modules if any(c.framework != "objects" for c in m.cli)}
     leaves: set[str] = set()
     unparsed: set[str] = set()
     for entry in analysis.metadata.entry_points:
