@@ -158,6 +158,10 @@ def test_the_true_docs_have_no_findings(repo: Path, capsys: pytest.CaptureFixtur
         ("scope/store.py", "def search(", "def find(", [19]),
         # `User.age` is another Query (its __getattr__ builds one): `.map` is Query's
         ("scope/store.py", "def map(", "def transform(", [19]),
+        # the same, while another class keeps a `map`: the Query had it, by its full name
+        ("scope/store.py", "    def map(self, fn):\n        return self\n",
+         "    def transform(self, fn):\n        return self\n\n    class Plan:\n"
+         "        def map(self, fn):\n            return fn\n", [19]),
         # the keywords an autofunction signature states are the function's
         ("scope/visitors.py", "order=None):\n    return sorted(blocks, key=order)",
          "key=None):\n    return sorted(blocks, key=key)", [22]),

@@ -41,6 +41,7 @@ class Former:
     _names: dict[tuple[str, str], tuple[str, str]] | None = field(default=None, repr=False)
     # function -> the keywords it took (parameters and keys read from **kwargs)
     _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _defined: set[str] = field(default_factory=set, repr=False)  # full names it had
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -63,6 +64,13 @@ class Former:
     def option(self, flag: str) -> tuple[str, str] | None:
         """`(flag, where)` when a command of the project once took the option `flag`."""
         return self._lookup("option", flag)
+
+    def had(self, full: str) -> str | None:
+        """Where the documented state had the definition `full` (a class's method that moved
+        away while its name lives on elsewhere), else None."""
+        if self._names is None:
+            self._names = self._load()
+        return self._where if full in self._defined else None
 
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
@@ -108,6 +116,8 @@ class Former:
         self, old: State, current: State, where: str
     ) -> dict[tuple[str, str], tuple[str, str]]:
         self._where = where
+        self._defined = {i.name for i in old.items if i.kind in _PYTHON_KINDS}
+        self._defined |= {f"{i.name}.{a}" for i in old.items if i.kind == "class" for a in i.params}
         self._params = {
             i.name: frozenset(p.partition(":")[2] for p in i.params)
             for i in old.items

@@ -250,7 +250,8 @@ class _Reader:
                 self._role(match.group("role"), match.group("target"), at)
             elif match.group("link"):
                 url = " ".join(match.group("url").split())
-                doc.references.append(Reference("link", url, doc.path, at))
+                if not url.endswith("_") or url.endswith("\\_"):  # `<env.py_>`: a target's name
+                    doc.references.append(Reference("link", url, doc.path, at))
             elif match.group("interpreted"):
                 code = " ".join(match.group("interpreted").split())
                 doc.references.append(Reference("code", code, doc.path, at, "interpreted"))
