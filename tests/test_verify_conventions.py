@@ -197,3 +197,35 @@ def test_a_colon_list_of_modules_is_not_a_module_attribute_path(tmp_path: Path) 
         },
     )
     assert _drift(root) == {(1, "fix.cli:main")}
+
+
+SETTINGS = """\
+import os
+
+
+def load(prefix="SCOPE"):
+    start = f"{prefix.upper()}_"
+    return {k[len(start):]: v for k, v in os.environ.items() if k.startswith(start)}
+
+
+def debug():
+    return os.getenv("SCOPE_DEBUG")
+"""
+
+
+def test_a_prefix_scan_of_the_environment_opens_the_projects_variables(tmp_path: Path) -> None:
+    """dynaconf reads every `DYNACONF_*` variable by a prefix it computes at run time: a
+    README's `DYNACONF_PORT` is one of them. Without the scan, an unknown one is drift."""
+    readme = "Set `SCOPE_PORT=8000` or `SCOPE_DEBUG=1`.\n"
+    root = _write(
+        tmp_path / "scan",
+        {"scope/__init__.py": "", "scope/settings.py": SETTINGS, "README.md": readme},
+    )
+    assert _drift(root) == set()
+    plain = SETTINGS.split("def debug")[1]
+    root = _write(
+        tmp_path / "plain",
+        {"scope/__init__.py": "", "scope/settings.py": "import os\n\n\ndef debug" + plain,
+         "README.md": readme},
+    )  # fmt: skip
+    assert _drift(root) == {(1, "SCOPE_PORT=8000")}

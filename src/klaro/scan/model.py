@@ -232,6 +232,9 @@ class Module:
     # project reads the table's variables in a loop
     env_table: tuple[EnvVar, ...] = ()
     env_dynamic: bool = False
+    # goes through the environment keeping the names that start with a prefix it computes
+    # (dynaconf's `DYNACONF_*`): the project's variables cannot all be listed
+    env_scan: bool = False
 
     @property
     def is_test(self) -> bool:

@@ -83,6 +83,7 @@ class _ModuleVisitor:
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.env_table: list[EnvVar] = []  # variable names in a constant table
         self.env_dynamic = False  # reads a variable whose name is computed
+        self.env_scan = False  # goes through the environment picking names by their start
         # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
         self.attribute_strings: dict[str, str] = {}
 
@@ -159,6 +160,7 @@ class _ModuleVisitor:
             attr_prefixes=tuple(self.attr_prefixes),
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
+            env_scan=self.env_scan,
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -376,6 +378,9 @@ class _ModuleVisitor:
                         self.attached[target.attr] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
+            elif kind is ast.comprehension or kind is ast.For:
+                if not self.env_scan and _scans_environ(node):
+                    self.env_scan = True
             elif kind is ast.Compare:
                 assert isinstance(node, ast.Compare)
                 if (
@@ -744,6 +749,26 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+
+
+def _scans_environ(node: ast.comprehension | ast.For) -> bool:
+    """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
+    prefix known only at run time): any variable named so may be read."""
+    source = (
+        node.iter.func.value
+        if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
+        else node.iter
+    )
+    if _dotted(source) not in _ENV_MAPS:
+        return False
+    tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "startswith"
+        for test in tests
+        for n in ast.walk(test)
+    )
 
 
 def _env_table(value: ast.expr) -> list[str]:

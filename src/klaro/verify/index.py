@@ -44,6 +44,8 @@ class ProjectIndex:
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
+    # the code scans the environment by a computed prefix: its own variables are open
+    env_scanned: bool = False
     # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
@@ -155,6 +157,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    # a scan whose prefixes the code spells (tqdm's `envwrap("TQDM_")`) is read as `TQDM_*`
+    scans = any(m.env_scan for m in modules if m.role == "package")
+    index.env_scanned = scans and not index.env_patterns
     built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
     index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}

@@ -593,8 +593,8 @@ class Resolver(CallChecks):
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
-        if not any(name.startswith(p) for p in index.env_prefixes):
-            return Outcome("ignored", ref)  # another program's variable
+        if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
         return Outcome(
             "unresolved",
