@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from test_repair import _git
 
 from klaro.config import load_config
@@ -569,3 +570,68 @@ def test_flags_a_sentence_gives_to_another_program_in_a_span(tmp_path: Path) -> 
         tmp_path, {"fix/__init__.py": "", "fix/cli.py": code}, {"README.md": readme}, "fix"
     )
     assert found == ["README.md:6: --yes"]
+
+
+FIRE = '''import fire
+
+
+class Calculator:
+    """A calculator."""
+
+    def __init__(self, precision=2):
+        self.precision = precision
+
+    def add_all(self, numbers, round_to=None):
+        """Add numbers."""
+
+    def _private(self):
+        pass
+
+
+def main():
+    fire.Fire(Calculator)
+'''
+
+CLIZE = '''from clize import run
+
+
+def serve(root, *, port=8000, dry_run=False):
+    """Serve the site."""
+
+
+def build(root, out_dir="site"):
+    """Build the site."""
+
+
+def main():
+    run(serve, build)
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "readme", "expected"),
+    [
+        (
+            FIRE,
+            "```bash\ncalc add_all 1 2 --round-to 1\ncalc --precision 3 add-all 1\n"
+            "calc add_all 1 --round 1\ncalc add-all 2\ncalc subtract 1\n```\n",
+            ["README.md:4: calc add_all 1 --round 1", "README.md:6: calc subtract 1"],
+        ),
+        (
+            CLIZE,
+            "```bash\nsite serve . --port 80 --dry-run\nsite build . --out-dir x\n"
+            "site build . --out_dir x\nsite deploy .\n```\n",
+            ["README.md:4: site build . --out_dir x", "README.md:5: site deploy ."],
+        ),
+    ],
+)
+def test_functions_a_library_makes_into_commands(
+    tmp_path: Path, code: str, readme: str, expected: list[str]
+) -> None:
+    """python-fire makes a class's public methods commands and every parameter a flag (as
+    written or with dashes); clize makes several functions sub-commands (dashed), their
+    keyword parameters options."""
+    script = "calc" if "fire" in code else "site"
+    files = {f"{script}/__init__.py": "", f"{script}/cli.py": code}
+    found = _check(tmp_path, files, {"README.md": readme}, script)
+    assert found == expected

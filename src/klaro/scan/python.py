@@ -34,7 +34,8 @@ _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
-    "optparse", "add_option", ".command", "Argument(",
+    "optparse", "add_option", ".command", "Argument(", "fire", "clize", "defopt", "argh",
+    "plac",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
