@@ -51,6 +51,16 @@ def _socket(url, timeout=10, retries=3):
     return url, timeout, retries
 
 
+class Task:
+    def __init__(self, body, name=None, help=None):
+        self.body = body
+
+
+def task(*args, **kwargs):
+    klass = kwargs.pop("klass", Task)
+    return klass(args[0], **kwargs)
+
+
 log = Log()
 """
 
@@ -65,7 +75,9 @@ def analysis(tmp_path_factory: pytest.TempPathFactory) -> Analysis:
 
 
 def _unresolved(analysis: Analysis, code: str) -> list[str]:
-    doc = parse_document(f"```python\nfrom flowlib import log, connect\n{code}\n```\n", "R.md")
+    doc = parse_document(
+        f"```python\nfrom flowlib import log, connect, task\n{code}\n```\n", "R.md"
+    )
     outcomes = Resolver(project_index(analysis)).resolve_document(doc)
     return [o.message for o in outcomes if o.status == "unresolved"]
 
@@ -79,6 +91,7 @@ def _unresolved(analysis: Analysis, code: str) -> list[str]:
         "log.bind(anything=1)",  # handed on as a value: open
         "log.swallow(whatever=2)",  # never used: nothing says it is refused
         'connect("db://", timeout=3)',  # alias, then two forwarding steps
+        'task(print, help={"x": "the x"})',  # `klass = kwargs.pop("klass", Task)`: Task's
     ],
 )
 def test_keywords_that_reach_a_parameter_pass(analysis: Analysis, code: str) -> None:
@@ -91,6 +104,7 @@ def test_keywords_that_reach_a_parameter_pass(analysis: Analysis, code: str) -> 
         ('log.add("app.log", rotate_at="1 week")', "rotate_at"),
         ('log.add("app.log", queued=True)', "queued"),
         ('connect("db://", timeout_s=3)', "timeout_s"),
+        ('task(print, arg_help={"x": "the x"})', "arg_help"),
     ],
 )
 def test_a_keyword_no_step_accepts_is_reported(analysis: Analysis, code: str, bad: str) -> None:
@@ -106,6 +120,7 @@ def test_the_flow_is_recorded_in_the_analysis(analysis: Analysis) -> None:
     assert functions["Sink.__init__"].forwards == ("open",)
     assert functions["Log.bind"].kwargs_open
     assert functions["connect"].forwards == ("_dial",)
+    assert functions["task"].forwards == ("Task",)
 
 
 BOUND = """\

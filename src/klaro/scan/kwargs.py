@@ -68,6 +68,8 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         kind, values = use
         for value in values if kind else ():
             (forwards if kind == "call" else keys)[value] = None
+    defaults = _default_classes(node)  # `klass = kwargs.pop("klass", Task)`: usually Task
+    forwards = {defaults.get(target, target): None for target in forwards}
     if stashed:
         if owner is None:
             return KwargsFlow(open=True)
@@ -76,6 +78,31 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
             return KwargsFlow(open=True)
         forwards.update(dict.fromkeys(splats))
     return KwargsFlow(tuple(forwards), tuple(keys), refused=refused)
+
+
+def _default_classes(node: _Node) -> dict[str, str]:
+    """Local names bound once to a mapping's value with a default (invoke's
+    `klass = kwargs.pop("klass", Task)`): the default, which a call of the name usually runs."""
+    found: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for sub in ast.walk(node):
+        target = (
+            sub.targets[0] if isinstance(sub, ast.Assign) and len(sub.targets) == 1
+            else sub.target if isinstance(sub, ast.AnnAssign) else None
+        )  # fmt: skip
+        if not isinstance(target, ast.Name):
+            continue
+        seen[target.id] = seen.get(target.id, 0) + 1
+        value = sub.value if isinstance(sub, ast.Assign | ast.AnnAssign) else None
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in {"pop", "get"}
+            and len(value.args) == 2
+            and (default := dotted(value.args[1]))
+        ):
+            found[target.id] = default
+    return {name: default for name, default in found.items() if seen[name] == 1}
 
 
 def _copies(value: ast.expr, names: set[str]) -> bool:
