@@ -61,6 +61,27 @@ def task(*args, **kwargs):
     return klass(args[0], **kwargs)
 
 
+class Item:
+    def __init__(self, value, size=1):
+        self.value = value
+
+
+class Factory:
+    def __init__(self, type: "Type[Item]" = Item):
+        self.type = type
+
+    def make(self, *args, **kwargs):
+        fmt = kwargs.pop("fmt", None)
+        return self.type(*args, **kwargs), fmt
+
+
+_factory = Factory()
+
+
+def make(*args, **kwargs):
+    return _factory.make(*args, **kwargs)
+
+
 log = Log()
 """
 
@@ -76,7 +97,7 @@ def analysis(tmp_path_factory: pytest.TempPathFactory) -> Analysis:
 
 def _unresolved(analysis: Analysis, code: str) -> list[str]:
     doc = parse_document(
-        f"```python\nfrom flowlib import log, connect, task\n{code}\n```\n", "R.md"
+        f"```python\nfrom flowlib import log, connect, make, task\n{code}\n```\n", "R.md"
     )
     outcomes = Resolver(project_index(analysis)).resolve_document(doc)
     return [o.message for o in outcomes if o.status == "unresolved"]
@@ -92,6 +113,7 @@ def _unresolved(analysis: Analysis, code: str) -> list[str]:
         "log.swallow(whatever=2)",  # never used: nothing says it is refused
         'connect("db://", timeout=3)',  # alias, then two forwarding steps
         'task(print, help={"x": "the x"})',  # `klass = kwargs.pop("klass", Task)`: Task's
+        'make(1, fmt="x", size=2)',  # arrow's factory: its `self.type` holds the class Item
     ],
 )
 def test_keywords_that_reach_a_parameter_pass(analysis: Analysis, code: str) -> None:
@@ -105,6 +127,7 @@ def test_keywords_that_reach_a_parameter_pass(analysis: Analysis, code: str) -> 
         ('log.add("app.log", queued=True)', "queued"),
         ('connect("db://", timeout_s=3)', "timeout_s"),
         ('task(print, arg_help={"x": "the x"})', "arg_help"),
+        ("make(1, colour=2)", "colour"),
     ],
 )
 def test_a_keyword_no_step_accepts_is_reported(analysis: Analysis, code: str, bad: str) -> None:

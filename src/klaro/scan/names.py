@@ -106,6 +106,9 @@ class Names:
     # methods that return an instance of the class they are called on (`return cls(...)`,
     # `return self`): `Sub.from_code()` gives a `Sub`, though the base defines it
     receiver_returns: set[str] = field(default_factory=set)
+    # attribute -> the class it holds, not an instance of it (arrow's `self.type = type`,
+    # `type: Type[Arrow] = Arrow`): calling it builds one
+    held: dict[str, str] = field(default_factory=dict)
     # class -> the class its `__getattr__` forwards every other name to (tinydb's `TinyDB`
     # to its default `Table`)
     delegates: dict[str, str] = field(default_factory=dict)
@@ -444,9 +447,12 @@ class Names:
 
     def _call_method(self, full: str) -> str | None:
         """The method a call of the variable `full` runs: the bound method it holds
-        (`encode = _jwt_global_obj.encode`), or its class's `__call__`."""
+        (`encode = _jwt_global_obj.encode`), the `__init__` of a class it holds, or its
+        class's `__call__`."""
         if full in self.bound:
             return self.bound[full]
+        if full in self.held:
+            return self.member(self.held[full], "__init__")
         cls = self.types.get(full)
         return self.member(cls, "__call__") if cls else None
 

@@ -311,6 +311,11 @@ def _add_types(names: Names, module: Module) -> None:
             _typed(names, f"{cls.fullname}.{attr.name}", module.name, attr, cls.fullname)
         for attr_name, text in cls.instance_types:  # `self.config = Config(...)`
             full = f"{cls.fullname}.{attr_name}"
+            if text.startswith("type[") and text.endswith("]"):  # it holds the class itself
+                held = _class_named(names, module.name, text[5:-1], cls.fullname)
+                if held is not None:
+                    names.held.setdefault(full, held)
+                continue
             found = _class_named(names, module.name, text, cls.fullname)
             if found is not None and full not in names.types:
                 names.types[full] = found

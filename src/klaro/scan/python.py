@@ -550,6 +550,7 @@ def _instance_attributes(
         if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
             continue
         me = method.args.args[0].arg
+        params = _parameter_types(method)
         for sub in ast.walk(method):
             targets: list[ast.expr] = []
             if isinstance(sub, ast.Assign):
@@ -565,7 +566,8 @@ def _instance_attributes(
                         and elt.value.id == me
                     ):
                         found[elt.attr] = None
-                        types.setdefault(elt.attr, set()).add(_type_text(sub, elt is target))
+                        text = _type_text(sub, elt is target, params)
+                        types.setdefault(elt.attr, set()).add(text)
     typed = tuple(
         (name, next(iter(texts - {"None"})))
         for name, texts in types.items()
@@ -574,8 +576,9 @@ def _instance_attributes(
     return tuple(found), typed
 
 
-def _type_text(node: ast.AST, whole: bool) -> str:
-    """What an assignment says its target is: an annotation, a called name, `None`, or ""."""
+def _type_text(node: ast.AST, whole: bool, params: dict[str, str]) -> str:
+    """What an assignment says its target is: an annotation, a called name, `None`, what a
+    parameter it copies is (`self.type = type`, `type: Type[Arrow] = Arrow`), or ""."""
     if isinstance(node, ast.AnnAssign):
         return ast.unparse(node.annotation)
     value = node.value if isinstance(node, ast.Assign) and whole else None
@@ -583,7 +586,30 @@ def _type_text(node: ast.AST, whole: bool) -> str:
         return "None"
     if isinstance(value, ast.Call):
         return _dotted(value.func) or ""
+    if isinstance(value, ast.Name):
+        return params.get(value.id, "")
     return ""
+
+
+def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """What each parameter is, as `_type_text` writes it: its annotation, or `type[X]` for a
+    parameter holding a class (`Type[Arrow]`, or a default of a capitalised name)."""
+    args = method.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional[::-1]], args.defaults[::-1], strict=False))
+    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d)
+    found: dict[str, str] = {}
+    for arg in [*positional, *args.kwonlyargs]:
+        note = ast.unparse(arg.annotation).strip("'\"") if arg.annotation else ""
+        held = re.fullmatch(r"(?:typing\.)?[Tt]ype\[(.+)\]", note)
+        default = _dotted(defaults[arg.arg]) if arg.arg in defaults else ""
+        if held:
+            found[arg.arg] = f"type[{held.group(1)}]"
+        elif default and default.rsplit(".", 1)[-1][:1].isupper() and not note:
+            found[arg.arg] = f"type[{default}]"
+        elif note:
+            found[arg.arg] = note
+    return found
 
 
 def _attribute_strings(body: list[ast.stmt]) -> dict[str, str]:
