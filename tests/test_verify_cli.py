@@ -7,11 +7,16 @@ httpie and python-dotenv (flags parsed by code no framework reader sees).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+import pytest
+from test_repair import _git
 
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
 from klaro.verify.check import check_repository
+from klaro.verify.former import Former
 
 
 def _check(root: Path, code: dict[str, str], docs: dict[str, str], script: str) -> list[str]:
@@ -364,3 +369,269 @@ def test_a_docopt_program_is_checked_against_its_usage_text(tmp_path: Path) -> N
         (4, "--knots=20"),
         (5, "Guardian"),
     ]
+
+
+OPTION_HELPERS = '''import logging
+
+import click
+import click_log
+from click_option_group import optgroup
+
+from tool.util import tool_command
+
+
+@click.group()
+def cli():
+    """The tool."""
+
+
+@click.command()
+@click.option("--add/--no-add")
+@tool_command
+def create(add):
+    """Create a fragment."""
+
+
+@click.command(context_settings=dict(ignore_unknown_options=True))
+@click.argument("pip_args", nargs=-1, type=click.UNPROCESSED)
+def bundle(pip_args):
+    """Build a bundle; unknown flags go to pip."""
+
+
+@click.command()
+@optgroup.group("Server")
+@optgroup.option("--host")
+@click_log.simple_verbosity_option(logging.getLogger("tool"))
+def serve(host):
+    """Serve."""
+
+
+cli.add_command(create)
+cli.add_command(bundle)
+cli.add_command(serve)
+main = cli
+'''
+
+UTIL = '''import functools
+import logging
+
+import click
+import click_log
+
+
+def tool_command(func):
+    """Every command logs at the verbosity given."""
+    @functools.wraps(func)
+    @click_log.simple_verbosity_option(logging.getLogger("tool"))
+    @click.option("--config")
+    def wrapped(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapped
+'''
+
+
+def test_options_another_package_adds_are_unknown_not_missing(tmp_path: Path) -> None:
+    """scriv stacks `click_log.simple_verbosity_option` in its command helper (-v/--verbosity
+    come from click-log's code), shiv passes flags it does not know on to pip, and
+    click-option-group's `optgroup.option` names its flags as click does."""
+    readme = (
+        "# tool\n\n"
+        "```bash\ntool create --verbosity DEBUG -v INFO --config x.toml --add\n"
+        "tool bundle httpx -o x.pyz --quiet\n"
+        "tool serve --host 0.0.0.0 --verbosity INFO\n"
+        "tool list\n```\n"  # a command that is not there still fails
+    )
+    code = {"tool/__init__.py": "", "tool/cli.py": OPTION_HELPERS, "tool/util.py": UTIL}
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:7: tool list"]
+    if shutil.which("git") is None:
+        return
+    # with history, a flag such a command took at the documented state and lost is stale
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first"]):
+        _git(tmp_path, *args)
+    renamed = OPTION_HELPERS.replace('"--add/--no-add"', '"--append/--no-append"')
+    (tmp_path / "tool/cli.py").write_text(renamed)
+    analysis = analyze_repository(tmp_path)
+    former = Former(tmp_path, analysis)
+    report = check_repository(load_config(tmp_path, env={}), analysis, former=former)
+    assert [f"{f.line}: {f.reference}" for f in report.drift] == [
+        "4: tool create --verbosity DEBUG -v INFO --config x.toml --add",
+        "7: tool list",
+    ]
+
+
+def test_a_flag_given_to_another_program_in_a_span_is_theirs_even_near_ours(
+    tmp_path: Path,
+) -> None:
+    """bump-my-version: "don't forget to `git-push` with the `--tags` flag", beside its own
+    `--tag`; the same flag said of the project's program is drift."""
+    code = (
+        "import click\n\n\n@click.command()\n@click.option('--tag/--no-tag')\n"
+        "def main(tag):\n    '''Bump.'''\n"
+    )
+    readme = (
+        "# bump\n\n"
+        "Don't forget to `git-push` with the `--tags` flag when you are done.\n\n"
+        "Give `bump` the `--tags` flag to tag.\n"
+    )
+    found = _check(
+        tmp_path, {"bump/__init__.py": "", "bump/cli.py": code}, {"README.md": readme}, "bump"
+    )
+    assert found == ["README.md:5: --tags"]
+
+
+PROGRAM = '''"""The command line, on mando."""
+from mando import Program
+
+program = Program(version="1.0")
+
+
+@program.command
+@program.arg("paths", nargs="+")
+def cc(paths, min="A", show_complexity=False, total_average=False):
+    """Compute the complexity.
+
+    :param paths: The paths to analyze.
+    :param -n, --min <str>: The minimum rank to show.
+    :param -s, --show-complexity: Show the score.
+    :param --total-average: Average every block.
+    """
+
+
+@program.command("hal")
+def halstead(paths, functions=False):
+    """Halstead metrics; `functions` is an option named after its parameter."""
+'''
+
+ENTRY = '''
+
+def main():
+    """The entry point the script names: it runs the program."""
+    program()
+'''
+
+
+def test_commands_of_a_program_object_come_from_its_functions(tmp_path: Path) -> None:
+    """radon's CLI is mando's: `@program.command` functions are sub-commands, options come
+    from parameters and the flags a docstring declares; the script's `main` runs it."""
+    readme = (
+        "# tool\n\n"
+        "```bash\ntool cc -n B --show-complexity --total-average src\n"
+        "tool hal --functions src\n"
+        "tool cc --min-rank B src\n"  # not an option
+        "tool raw src\n```\n"  # not a command
+    )
+    code = {"tool/__init__.py": "", "tool/cli.py": PROGRAM + ENTRY}
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:6: tool cc --min-rank B src", "README.md:7: tool raw src"]
+
+
+OPTION_OBJECTS = '''from tool.parser import Argument
+
+
+def core_args():
+    """The options every run takes, as invoke declares them."""
+    return [
+        Argument(names=("list-depth", "D"), kind=int, help="Depth of the task list."),
+        Argument(names=("write-pyc",), kind=bool, default=False, help="Write .pyc files."),
+    ]
+'''
+
+
+def test_options_declared_as_parser_objects_are_the_programs(tmp_path: Path) -> None:
+    """invoke's own parser: `Argument(names=("list-depth", "D"))` is `--list-depth`/`-D`. Its
+    grammar is not read: a task (`build`) takes flags of its own, in a command line or prose,
+    so an unknown flag is drift only when it is close to one of the program's."""
+    readme = (
+        "# tool\n\n"
+        "Run `tool -D 2 build --progress-bar` or `tool --write-pyc build`; `--progress-bar`\n"
+        "is the task's flag, and `--list-dept` is a typo.\n"
+    )
+    code = {"tool/__init__.py": "", "tool/parser.py": "class Argument: ...\n"}
+    code["tool/program.py"] = OPTION_OBJECTS
+    found = _check(tmp_path, code, {"README.md": readme}, "tool")
+    assert found == ["README.md:4: --list-dept"]
+
+
+def test_flags_a_sentence_gives_to_another_program_in_a_span(tmp_path: Path) -> None:
+    """thefuck's rules list: "adds `-A` to `ls` when output is empty"; `ls` and `ag` are also
+    words elsewhere, so only a span names them; django is named in a word."""
+    code = "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n"
+    code += "    p.add_argument('--yeah', action='store_true')\n    p.parse_args()\n"
+    readme = (
+        "# fix\n\n"
+        "* `ls_all` adds `-A` to `ls` when output is empty;\n"
+        "* `ag_literal` adds `-Q` to `ag` when suggested;\n"
+        "* `django_south_merge` adds `--merge` to an inconsistent django migration;\n"
+        "* give `--yes` to `fix` to skip the prompt.\n"
+    )
+    found = _check(
+        tmp_path, {"fix/__init__.py": "", "fix/cli.py": code}, {"README.md": readme}, "fix"
+    )
+    assert found == ["README.md:6: --yes"]
+
+
+FIRE = '''import fire
+
+
+class Calculator:
+    """A calculator."""
+
+    def __init__(self, precision=2):
+        self.precision = precision
+
+    def add_all(self, numbers, round_to=None):
+        """Add numbers."""
+
+    def _private(self):
+        pass
+
+
+def main():
+    fire.Fire(Calculator)
+'''
+
+CLIZE = '''from clize import run
+
+
+def serve(root, *, port=8000, dry_run=False):
+    """Serve the site."""
+
+
+def build(root, out_dir="site"):
+    """Build the site."""
+
+
+def main():
+    run(serve, build)
+'''
+
+
+@pytest.mark.parametrize(
+    ("code", "readme", "expected"),
+    [
+        (
+            FIRE,
+            "```bash\ncalc add_all 1 2 --round-to 1\ncalc --precision 3 add-all 1\n"
+            "calc add_all 1 --round 1\ncalc add-all 2\ncalc subtract 1\n```\n",
+            ["README.md:4: calc add_all 1 --round 1", "README.md:6: calc subtract 1"],
+        ),
+        (
+            CLIZE,
+            "```bash\nsite serve . --port 80 --dry-run\nsite build . --out-dir x\n"
+            "site build . --out_dir x\nsite deploy .\n```\n",
+            ["README.md:4: site build . --out_dir x", "README.md:5: site deploy ."],
+        ),
+    ],
+)
+def test_functions_a_library_makes_into_commands(
+    tmp_path: Path, code: str, readme: str, expected: list[str]
+) -> None:
+    """python-fire makes a class's public methods commands and every parameter a flag (as
+    written or with dashes); clize makes several functions sub-commands (dashed), their
+    keyword parameters options."""
+    script = "calc" if "fire" in code else "site"
+    files = {f"{script}/__init__.py": "", f"{script}/cli.py": code}
+    found = _check(tmp_path, files, {"README.md": readme}, script)
+    assert found == expected

@@ -242,7 +242,9 @@ def test_histories_and_upgrade_guides_are_opt_in(rst_repo: Path) -> None:
         ("docs/upgrading_to_v2.md", True),
         ("docs/release-notes.md", True),
         ("NEWS.md", True),
+        ("docs/deprecations.rst", True),
         ("docs/guide.rst", False),
+        ("docs/authentication.md", False),
         ("docs/database.md", False),
     ],
 )
@@ -279,3 +281,10 @@ def test_doc_roles_resolve_in_their_sphinx_project_only(rst_repo: Path) -> None:
     report = _check(rst_repo)
     dead = {(f.file, f.line, f.reference) for f in report.drift if f.kind == "dead-link"}
     assert dead == {("docs/more.rst", 4, "gone.rst")}
+
+
+def test_an_embedded_target_name_is_a_reference_not_a_file() -> None:
+    """coverage's ``show the values of `internal flags <env.py_>`_``: `env.py_` names a
+    target defined elsewhere; `<env.py>` would be a file."""
+    doc = parse_rst("See `internal flags <env.py_>`_ and `the module <env.py>`_.\n", "a.rst")
+    assert [r.text for r in doc.references if r.kind == "link"] == ["env.py"]

@@ -34,7 +34,7 @@ from klaro.scan.python import analyze_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 23
+ANALYZER_VERSION = 35
 
 Progress = Callable[[int, int, str], None]
 
@@ -127,6 +127,7 @@ def _analyze(
     modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
     modules = _resolve_shared_options(modules)
     modules = _link_env_helpers(modules)
+    modules = _read_env_tables(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
     errors.sort(key=lambda e: e.path)
     if cache and cache_of is None:
@@ -273,6 +274,19 @@ def _link_env_helpers(modules: list[Module]) -> list[Module]:
         found = [e for e in found if (e.name, e.lineno) not in seen]
         out.append(replace(module, env_vars=module.env_vars + tuple(found)) if found else module)
     return out
+
+
+def _read_env_tables(modules: list[Module]) -> list[Module]:
+    """thefuck's `ENV_TO_ATTR = {"THEFUCK_RULES": "rules", ...}`, looped over by a function
+    reading `os.environ[env]`: when the shipped code reads a variable whose name it computes,
+    its constant tables of variable names are the variables it reads."""
+    shipped = [m for m in modules if m.role != "test"]
+    if not any(m.env_dynamic for m in shipped):
+        return modules
+    return [
+        replace(m, env_vars=m.env_vars + m.env_table) if m.env_table and m.role != "test" else m
+        for m in modules
+    ]
 
 
 def _imported(module: str, name: str | None, alias: str) -> str:

@@ -1,4 +1,5 @@
-"""Extract command-line surfaces (argparse, click, typer, getopt, docopt) from a module's AST.
+"""Extract command-line surfaces (argparse, click, typer, getopt, docopt, functions run by
+fire/clize/defopt/argh/plac, program objects such as mando's) from a module's AST.
 
 These are facts a README states most often (`--verbose`, `mytool serve`), so the verifier
 needs them exactly as a user would type them: flags, sub-command names, defaults, help.
@@ -12,7 +13,9 @@ import ast
 from klaro.scan.cli_argparse import Argparse
 from klaro.scan.cli_decorated import CLICK_MODULES, decorated_commands, shared_click_options
 from klaro.scan.cli_docopt import docopt_commands
+from klaro.scan.cli_functions import FUNCTION_CLI_MODULES, function_commands
 from klaro.scan.cli_getopt import getopt_commands
+from klaro.scan.cli_program import option_objects, program_commands
 from klaro.scan.model import CliCommand, CliOption
 
 
@@ -27,14 +30,14 @@ def extract(
     frameworks = _imported_frameworks(tree)
     commands: list[CliCommand] = []
     shared: list[tuple[str, CliOption]] = []
-    if "argparse" in frameworks or not frameworks - {"getopt", "docopt"}:
+    if "argparse" in frameworks or not frameworks - {"getopt", "docopt", *FUNCTION_CLI_MODULES}:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         parsers = Argparse(path, constants)
         commands += parsers.run(tree)
         shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
-        decorators = shared_click_options(tree)
+        decorators = shared_click_options(tree, module)
         shared += decorators
         by_name: dict[str, list[CliOption]] = {}
         for name, option in decorators:
@@ -46,6 +49,10 @@ def extract(
         commands += getopt_commands(tree, path)
     if "docopt" in frameworks and not commands:
         commands += docopt_commands(tree, path, constants)
+    if frameworks & FUNCTION_CLI_MODULES and not commands:
+        commands += function_commands(tree, path, module)
+    if not commands:
+        commands += program_commands(tree, path, module) or option_objects(tree, path)
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 
@@ -56,4 +63,6 @@ def _imported_frameworks(tree: ast.Module) -> set[str]:
             found.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module.split(".")[0])
-    return found & ({"argparse", "typer", "getopt", "docopt"} | CLICK_MODULES)
+    return found & (
+        {"argparse", "typer", "getopt", "docopt"} | CLICK_MODULES | FUNCTION_CLI_MODULES
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 
 from klaro.scan.cli_ast import default_of, dotted, first_paragraph, help_of, kw, literal, truthy
@@ -17,13 +18,17 @@ _IMPLICIT_CLICK = {
 }
 
 
+# a decorator adding options: another package's (`click_log.simple_verbosity_option`,
+# `optgroup.option`) or the project's own factory (`config_option("--config-file")`)
+_OPTION_HELPER = re.compile(r"(?:\w+_)?options?(?:_\w+)?")
+
 _IMPLICIT_HELP = {  # click's own help text for the options it builds
     "version_option": "Show the version and exit.",
     "help_option": "Show this message and exit.",
 }
 
 
-def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
+def shared_click_options(tree: ast.Module, module: str) -> list[tuple[str, CliOption]]:
     """Return reusable click options by the name commands apply them with, one pair each.
 
     Three shapes are read: `verbose = click.option(...)` (applied as `@verbose`), a list of
@@ -67,9 +72,35 @@ def shared_click_options(tree: ast.Module) -> list[tuple[str, CliOption]]:
         and any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(node))
     }
     done: dict[str, list[CliOption]] = {}
+    foreign = foreign_roots(tree, module)
     for name in helpers:
-        found += [(name, o) for o in _helper_options(name, helpers, lists, done)]
+        found += [(name, o) for o in _helper_options(name, helpers, lists, done, foreign)]
     return found
+
+
+def foreign_roots(tree: ast.Module, module: str) -> set[str]:
+    """Names this module binds by importing another package than its own and click's."""
+    own = module.split(".")[0]
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            pairs = [(a.name, a.asname or a.name.split(".")[0]) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            pairs = [(node.module, a.asname or a.name) for a in node.names]
+        else:
+            continue
+        found.update(bound for source, bound in pairs if source.split(".")[0] != own)
+    return found - CLICK_MODULES
+
+
+def foreign_option(decorator: ast.expr, foreign: set[str]) -> CliOption | None:
+    """The options another package's decorator adds (`@click_log.simple_verbosity_option(
+    logger)`), whose names its own code decides: one option standing for them, `unnamed`."""
+    func = dotted(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    root, last = func.split(".")[0], func.rsplit(".", 1)[-1]
+    if root not in foreign or not _OPTION_HELPER.fullmatch(last):
+        return None
+    return CliOption(flags=(), dest=func, hidden=True, unnamed=True)
 
 
 def _helper_options(
@@ -77,6 +108,7 @@ def _helper_options(
     helpers: dict[str, ast.FunctionDef],
     lists: dict[str, list[CliOption]],
     done: dict[str, list[CliOption]],
+    foreign: set[str],
 ) -> list[CliOption]:
     """Options a helper decorator applies to the function it is given, in source order.
 
@@ -91,14 +123,14 @@ def _helper_options(
     options: list[CliOption] = []
     for sub in _in_order(helpers[name].body):
         if isinstance(sub, ast.Call):
-            option = _click_option(sub)
-            if option is not None and dotted(sub.func).rsplit(".", 1)[0] in CLICK_MODULES:
+            option = _click_option(sub) or foreign_option(sub, foreign)
+            if option is not None and "." in dotted(sub.func):  # `click.option`, not `option`
                 options.append(option)
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             if sub.id in lists:
                 options += lists[sub.id]
             elif sub.id in helpers and sub.id != name:
-                options += _helper_options(sub.id, helpers, lists, done)
+                options += _helper_options(sub.id, helpers, lists, done, foreign)
     done[name] = options
     return options
 
@@ -145,6 +177,7 @@ def decorated_commands(
             found.append((node, prefix, deco, "typer" if is_typer else "click"))
             break
     extended = _extended_groups(tree, set(names)) if frameworks & CLICK_MODULES else set()
+    foreign = foreign_roots(tree, module)
     out = []
     for node, prefix, deco, framework in found:
         call = deco if isinstance(deco, ast.Call) else None
@@ -156,7 +189,10 @@ def decorated_commands(
             parent = typer_apps.get(owner)
             options = tuple(_typer_options(node))
         else:
-            options = tuple(_click_options(node, shared, refs))
+            options = tuple(_click_options(node, shared, refs, foreign))
+            if _passes_unknown_options(call):
+                passed = CliOption((), "ignore_unknown_options", hidden=True, unnamed=True)
+                options += (passed,)
         help_text = help_of(kw(call, "help")) if call else None
         out.append(
             CliCommand(
@@ -288,10 +324,23 @@ def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback
     return name
 
 
+def _passes_unknown_options(call: ast.Call | None) -> bool:
+    """`@click.command(context_settings=dict(ignore_unknown_options=True))`: flags the command
+    does not know go on to its arguments (shiv hands them to pip)."""
+    settings = kw(call, "context_settings") if call is not None else None
+    if isinstance(settings, ast.Call) and dotted(settings.func) == "dict":
+        return truthy(kw(settings, "ignore_unknown_options"))
+    if isinstance(settings, ast.Dict):
+        pairs = zip(settings.keys, settings.values, strict=True)
+        return any(literal(k) == "ignore_unknown_options" and truthy(v) for k, v in pairs)
+    return False
+
+
 def _click_options(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
     shared: dict[str, list[CliOption]],
     refs: list[tuple[int, str]],
+    foreign: set[str],
 ) -> list[CliOption]:
     """Return a command's options in decorator order (click lists them so in `--help`).
 
@@ -308,6 +357,8 @@ def _click_options(
                 options += shared[dotted(deco.args[0])]  # `@add_options(common)`
             elif dotted(deco.func) in shared:
                 options += shared[dotted(deco.func)]  # a factory: `@insert_options(pk=True)`
+            elif (option := foreign_option(deco, foreign)) is not None:
+                options.append(option)
             elif dotted(deco.func).split(".", 1)[0] not in CLICK_MODULES:
                 refs.append((len(options), dotted(deco.func)))  # `@options.common()`
             continue
@@ -324,6 +375,8 @@ def _click_options(
             )
         elif name in shared:
             options += shared[name]
+        elif (option := foreign_option(deco, foreign)) is not None:
+            options.append(option)
         elif "." in name and name.split(".", 1)[0] not in CLICK_MODULES:
             refs.append((len(options), name))
         elif name and "." not in name:
@@ -335,16 +388,18 @@ def _click_option(call: ast.Call) -> CliOption | None:
     """Read one `click.option(...)`, `click.argument(...)` or `click.version_option(...)`."""
     func = dotted(call.func)
     owner, _, last = func.rpartition(".")
-    if owner and owner not in CLICK_MODULES:
-        return None
     strings = [
         a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
     ]
+    # another package's click-compatible option (`optgroup.option("--host")`) names its flags
+    named = bool(_OPTION_HELPER.fullmatch(last)) and any(s.startswith("-") for s in strings)
+    if owner and owner not in CLICK_MODULES and not named:
+        return None
     if last in _IMPLICIT_CLICK:
         given = tuple(s for s in strings if s.startswith("-")) or _IMPLICIT_CLICK[last]
         said = help_of(kw(call, "help")) or _IMPLICIT_HELP.get(last)
         return CliOption(given, last.split("_")[0], help=said, is_flag=True)
-    if last not in {"option", "argument"}:
+    if last not in {"option", "argument"} and not named:
         return None
     flags: list[str] = []
     primary: list[str] = []  # click derives the name from the first part of `--a/--b`

@@ -72,6 +72,11 @@ class Function:
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
     # without an annotation, the chain every `return` gives (`Logger()`, `self.connect().q()`)
     returns_call: str | None = None
+    # `__getattr__`: serves only some names (raises AttributeError for others, or looks them
+    # up in a mapping), not every name as a delegating object does
+    refuses_names: bool = False
+    # `__getattr__`: the chain it forwards every name to (`self.table()`), if that is all it does
+    delegates_to: str | None = None
 
     @property
     def signature(self) -> str:
@@ -154,6 +159,10 @@ class CliOption:
     positional: bool = False
     envvar: str | None = None
     hidden: bool = False  # help=argparse.SUPPRESS / hidden=True: valid, never documented
+    # stands for options whose names we cannot read: another package's decorator adds them
+    # (`@click_log.simple_verbosity_option(log)`), or the command passes unknown ones on
+    # (`ignore_unknown_options`); such a command accepts flags we do not know
+    unnamed: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,9 +220,21 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
-    # dotted lower-case string literals (`"scriv.create.add"`): keys of a configuration, a
-    # logger or an entry-point group, which documents name like Python paths
+    # dotted or snake_case lower-case string literals (`"scriv.create.add"`, `"insert_marker"`):
+    # keys of a configuration, a logger or an entry-point group, which documents name like
+    # Python paths or names
     key_literals: tuple[str, ...] = ()
+    # prefixes of attribute names the code builds at run time (`getattr(self, "convert_%s" %
+    # tag)`): a visitor's `convert_b`, `visit_Name` exist by naming convention
+    attr_prefixes: tuple[str, ...] = ()
+    # a constant table of variable names (`ENV_TO_ATTR = {"APP_RULES": "rules"}`), and whether
+    # the module reads a variable whose name it computes (`os.environ[env]`): together, the
+    # project reads the table's variables in a loop
+    env_table: tuple[EnvVar, ...] = ()
+    env_dynamic: bool = False
+    # goes through the environment keeping the names that start with a prefix it computes
+    # (dynaconf's `DYNACONF_*`): the project's variables cannot all be listed
+    env_scan: bool = False
 
     @property
     def is_test(self) -> bool:

@@ -103,6 +103,12 @@ class Names:
     bases: dict[str, list[str]] = field(default_factory=dict)  # class -> bases, full or dotted
     types: dict[str, str] = field(default_factory=dict)  # instance -> its project class
     returns: dict[str, str] = field(default_factory=dict)  # factory -> class it returns
+    # methods that return an instance of the class they are called on (`return cls(...)`,
+    # `return self`): `Sub.from_code()` gives a `Sub`, though the base defines it
+    receiver_returns: set[str] = field(default_factory=set)
+    # class -> the class its `__getattr__` forwards every other name to (tinydb's `TinyDB`
+    # to its default `Table`)
+    delegates: dict[str, str] = field(default_factory=dict)
     # module names bound to a method of an instance (`encode = _jwt_global_obj.encode`)
     bound: dict[str, str] = field(default_factory=dict)
     by_last: dict[str, list[str]] = field(default_factory=dict)
@@ -182,6 +188,8 @@ class Names:
         cls = self.types.get(owner)  # an instance, or a factory: its class's members
         if cls is not None and cls != owner:
             return self.member(cls, attr, hops + 1)
+        if owner in self.delegates:  # what `__getattr__` forwards to
+            return self.member(self.delegates[owner], attr, hops + 1)
         return None
 
     def type_of(self, full: str) -> str | None:
@@ -200,10 +208,18 @@ class Names:
             head, _, attr = dotted.rpartition(".")
             owner = self.result_of(head, hops + 1)
             full = self.member(owner, attr) if owner is not None else None
+            if full is None and owner is not None:
+                # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
+                hook = self.member(owner, "__getattr__")
+                return self.returns.get(hook) if hook is not None else None
         if full is None:
             return None
         if full in self.bound:  # `signal = Namespace().signal`: what the method returns
             return self.returns.get(self.bound[full])
+        if full in self.receiver_returns and "." in dotted:
+            receiver = self.lookup(dotted.rpartition(".")[0])
+            if receiver is not None and self.returns[full] in self.lineage(receiver):
+                return receiver
         return full if self.kinds.get(full) == "class" else self.type_of(full)
 
     def external(self, dotted: str) -> bool:
@@ -257,8 +273,9 @@ class Names:
         for name in ("__getattr__", "__getattribute__"):
             found = self.member(cls, name)
             hook = self.defs.get(found) if found else None
-            if isinstance(hook, Function) and "AttributeError" not in hook.calls:
-                return True
+            forwards = found is not None and found.rpartition(".")[0] in self.delegates
+            if isinstance(hook, Function) and not hook.refuses_names and not forwards:
+                return True  # one forwarding to a project class answers that class's names
         return False
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
@@ -272,8 +289,12 @@ class Names:
                 names |= self.member_names(other, depth + 1)
         return names
 
-    def verdict(self, dotted: str) -> Verdict:
-        """Say whether the project has `dotted`, lacks it, or cannot tell."""
+    def verdict(self, dotted: str, *, called: bool = False) -> Verdict:
+        """Say whether the project has `dotted`, lacks it, or cannot tell.
+
+        `called`: the name is called, so a missing last part would be a method, which a
+        standard-library base (`ast.NodeVisitor`) lists, unlike its instance attributes.
+        """
         full = self.lookup(dotted)
         if full is not None:
             return Verdict("resolved", full)
@@ -288,7 +309,8 @@ class Names:
             cls = owner if kind == "class" else self.types.get(owner)
             if kind != "module" and cls is None:
                 return Verdict("unknown", owner)  # an attribute of a plain value
-            if cls is not None and self.open_class(cls):
+            method = called and i == len(parts) - 1
+            if cls is not None and self.open_class(cls, methods=method):
                 return Verdict("unknown", owner)  # may come from another package's base
             if kind == "module" and self.open_module(owner):
                 return Verdict("unknown", owner)  # `from marshmallow.fields import *`

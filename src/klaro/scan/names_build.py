@@ -77,6 +77,7 @@ def build_names(analysis: Analysis) -> Names:
             _add_types(names, module)
     for module in analysis.modules:  # after the types: the instance's class must be known
         _add_bound_methods(names, module)
+        _add_delegates(names, module)
     for full in names.kinds:
         names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
     shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
@@ -193,10 +194,21 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
         elif func.returns_call:
             cls = _follow(names, module.name, owner, func.returns_call)
             if cls is not None:
-                names.returns[func.fullname] = cls
+                _returned(names, func.fullname, owner, func.returns_call, cls)
             else:
                 pending.append((func.fullname, module.name, owner, func.returns_call))
     return pending
+
+
+def _add_delegates(names: Names, module: Module) -> None:
+    """A class whose `__getattr__` forwards every name to one object (`getattr(self.table(),
+    name)`): its members are also that object's class's (`db.search` is `Table.search`)."""
+    for cls in _classes(module.classes):
+        hook = next((m for m in cls.methods if m.name == "__getattr__"), None)
+        if hook is not None and hook.delegates_to:
+            target = _follow(names, module.name, cls.fullname, hook.delegates_to)
+            if target is not None and target != cls.fullname:
+                names.delegates[cls.fullname] = target
 
 
 def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
@@ -208,12 +220,20 @@ def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
             full, module, owner, text = chain
             cls = _follow(names, module, owner, text)
             if cls is not None:
-                names.returns[full] = cls
+                _returned(names, full, owner, text, cls)
                 chains.remove(chain)
                 progress = added = True
         if not progress:
             break
     return added
+
+
+def _returned(names: Names, full: str, owner: str | None, chain: str, cls: str) -> None:
+    """Record what a function returns; a method whose chain starts at `self` or `cls` and
+    ends at its own class returns whatever class it is called on."""
+    names.returns[full] = cls
+    if cls == owner and chain.split(".")[0].replace("()", "") in {"self", "cls"}:
+        names.receiver_returns.add(full)
 
 
 def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | None:

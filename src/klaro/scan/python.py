@@ -16,7 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
-from klaro.scan.returns import returned_chain
+from klaro.scan.returns import delegate_chain, returned_chain
 
 _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
@@ -29,10 +29,13 @@ _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", 
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
-_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z")
+# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
+# `"insert_marker"`
+_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
-    "optparse", "add_option",
+    "optparse", "add_option", ".command", "Argument(", "fire", "clize", "defopt", "argh",
+    "plac",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
@@ -78,6 +81,10 @@ class _ModuleVisitor:
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
+        self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
+        self.env_table: list[EnvVar] = []  # variable names in a constant table
+        self.env_dynamic = False  # reads a variable whose name is computed
+        self.env_scan = False  # goes through the environment picking names by their start
         # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
         self.attribute_strings: dict[str, str] = {}
 
@@ -151,6 +158,10 @@ class _ModuleVisitor:
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
             key_literals=tuple(self.keys),
+            attr_prefixes=tuple(self.attr_prefixes),
+            env_table=tuple(self.env_table),
+            env_dynamic=self.env_dynamic,
+            env_scan=self.env_scan,
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
@@ -269,12 +280,17 @@ class _ModuleVisitor:
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
+            refuses_names=name in _ATTRIBUTE_HOOKS and refuses_names(node),
+            delegates_to=delegate_chain(node) if name == "__getattr__" else None,
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
         """Return the dotted names a function calls, nested functions' calls included."""
         calls: dict[str, None] = {}
         self._walk(node.body, calls)
+        # defaults run once, where the function is defined: their reads are the module's
+        # (`min=_cfg.get_value("cc_min", str, "A")`)
+        self._walk([d for d in (*node.args.defaults, *node.args.kw_defaults) if d], None)
         return tuple(sorted(calls))
 
     def _walk(self, nodes: Sequence[ast.AST], calls: dict[str, None] | None) -> None:
@@ -285,6 +301,7 @@ class _ModuleVisitor:
         """
         stack: list[Any] = list(nodes)
         argv: set[int] = set()  # literals of another program's argv: `("figlet", "-f", font)`
+        names: set[int] = set()  # the strings of `__all__`: names, not keys
         while stack:
             node = stack.pop()
             kind = type(node)
@@ -293,11 +310,18 @@ class _ModuleVisitor:
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
                 if flag and id(node) not in argv:
                     self.flags[value] = None
-                elif isinstance(value, str) and "." in value and _KEY.match(value):
+                elif (
+                    isinstance(value, str)
+                    and ("." in value or "_" in value)
+                    and _KEY.match(value)
+                    and id(node) not in names
+                ):
                     self.keys[value] = None
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)
+            elif (kind is ast.Assign or kind is ast.AugAssign) and _names_all(node):
+                names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
             if kind is ast.Call:
@@ -306,6 +330,10 @@ class _ModuleVisitor:
                 if name:
                     if calls is not None:
                         calls[name] = None
+                    if name in _ATTR_GETTERS and len(node.args) > 1:
+                        prefix = _built_prefix(node.args[1])
+                        if prefix:
+                            self.attr_prefixes[prefix] = None
                     helper = self.env_helpers.get(name)
                     prefixed = self.env_helpers.get(name + "*")
                     if helper is not None and len(node.args) > helper:
@@ -337,6 +365,11 @@ class _ModuleVisitor:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
+                table = _env_table(node.value)
+                if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
+                    self.env_table += [
+                        EnvVar(n, self.path, node.lineno, None, "table") for n in table
+                    ]
                 for target in node.targets:
                     if (
                         isinstance(target, ast.Attribute)
@@ -346,6 +379,9 @@ class _ModuleVisitor:
                         self.attached[target.attr] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
+            elif kind is ast.comprehension or kind is ast.For:
+                if not self.env_scan and _scans_environ(node):
+                    self.env_scan = True
             elif kind is ast.Compare:
                 assert isinstance(node, ast.Compare)
                 if (
@@ -400,6 +436,8 @@ class _ModuleVisitor:
         upper_only: bool = False,
     ) -> None:
         name = self._string(key)
+        if not name and not isinstance(key, ast.Constant):
+            self.env_dynamic = True  # `os.environ[env]`: a name the code computes
         if not name or (upper_only and not _ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
@@ -676,3 +714,99 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
 def _shorten(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
+
+
+def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
+    (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
+    One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
+    answers every public one, as a delegating or path-building object does."""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    guarded: set[int] = set()
+    for node in ast.walk(hook):
+        if isinstance(node, ast.If) and any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "startswith"
+            and n.args
+            and isinstance(n.args[0], ast.Constant)
+            and str(n.args[0].value).startswith("_")
+            for n in ast.walk(node.test)
+        ):
+            guarded.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    for node in ast.walk(hook):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, ast.Raise) and "AttributeError" in ast.dump(node.exc or node):
+            return True
+        if (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.Subscript)
+            and isinstance(node.value.slice, ast.Name)
+            and node.value.slice.id == name
+        ):
+            return True  # `return self._parsers[name]`: unknown names raise KeyError
+    return False
+
+
+_ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+
+
+def _scans_environ(node: ast.comprehension | ast.For) -> bool:
+    """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
+    prefix known only at run time): any variable named so may be read."""
+    source = (
+        node.iter.func.value
+        if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
+        else node.iter
+    )
+    if _dotted(source) not in _ENV_MAPS:
+        return False
+    tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "startswith"
+        for test in tests
+        for n in ast.walk(test)
+    )
+
+
+def _env_table(value: ast.expr) -> list[str]:
+    """The names of a table of environment variables: a dict, list, tuple or set of two or
+    more literals, all shaped like `APP_RULES` (keys, for a dict)."""
+    if isinstance(value, ast.Dict):
+        items: list[ast.expr | None] = list(value.keys)
+    elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+        items = list(value.elts)
+    else:
+        return []
+    names = [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+    if len(names) < 2 or len(names) != len(items):
+        return []
+    return names if all("_" in n and _ENV_NAME.match(n) for n in names) else []
+
+
+def _names_all(node: ast.Assign | ast.AugAssign) -> bool:
+    """`__all__ = [...]` or `__all__ += [...]`: its strings are the module's names."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
+_ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
+
+
+def _built_prefix(name: ast.expr) -> str | None:
+    """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
+    `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""
+    head: ast.expr | None = None
+    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod | ast.Add):
+        head = name.left
+    elif isinstance(name, ast.JoinedStr) and len(name.values) > 1:
+        head = name.values[0]
+    elif isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute):
+        head = name.func.value if name.func.attr == "format" else None
+    if not isinstance(head, ast.Constant) or not isinstance(head.value, str):
+        return None
+    prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
+    return prefix if len(prefix) >= 3 and prefix.isidentifier() else None

@@ -18,6 +18,29 @@ from collections.abc import Iterator
 _MAX_DEPTH = 6  # local names standing for other local names, at most this deep
 
 
+def delegate_chain(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """What a `__getattr__` forwards every name to, as a chain: tinydb's
+    `return getattr(self.table(self.default_table_name), name)` gives `self.table()`."""
+    args = hook.args.args
+    if len(args) < 2:
+        return None
+    name = args[1].arg
+    own = list(_own_nodes(hook))
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+        return None
+    call = returns[0].value
+    if not (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "getattr"
+        and len(call.args) == 2
+        and isinstance(call.args[1], ast.Name)
+        and call.args[1].id == name
+    ):
+        return None
+    return _chain(call.args[0], _local_values(own), 0)
+
+
 def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     """The chain every `return` of the function gives (`Logger()`, `self`, `cls()`), or None.
 

@@ -126,7 +126,9 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
 def _class_item(cls: Class, digests: dict[str, tuple[str, str]]) -> Item:
     owner = cls.fullname.rpartition(".")[0]
     digest, shape = digests.get(cls.qualname, ("", ""))
-    return Item("class", cls.fullname, digest, (), owner, cls.lineno, shape)
+    # its attributes, class-level and set on instances: a document names them as members
+    attributes = tuple(sorted({a.name for a in cls.attributes} | set(cls.instance_attributes)))
+    return Item("class", cls.fullname, digest, attributes, owner, cls.lineno, shape)
 
 
 def _function_item(fn: Function, digests: dict[str, tuple[str, str]], kind: str) -> Item:

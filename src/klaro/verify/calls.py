@@ -134,6 +134,10 @@ class CallChecks:
         documented state and the project has no `attr` any more, else None."""
         if self.former is None or self.names.kind(cls) != "class":
             return None
+        for owner in self.names.lineage(cls):  # the class itself had it, by its full name
+            where = self.former.had(f"{owner}.{attr}")
+            if where is not None:
+                return f"{owner}.{attr}", where
         old = self.former.get(attr)
         if old is None:
             return None

@@ -29,7 +29,7 @@ DRIFT = frozenset({"unresolved", "dead-link"})
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 _HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
-    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?))"
+    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?))"
 )
 # `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
 _HISTORY = re.compile(rf"^{_HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
@@ -64,8 +64,8 @@ class CheckReport:
 
 def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | None) -> list[str]:
     """Return the documents to check: the given globs, else every Markdown and
-    reStructuredText document outside tests, changelogs and upgrade guides (those only with
-    `check_history`)."""
+    reStructuredText document outside tests, Python packages (their data), changelogs and
+    upgrade guides (those only with `check_history`)."""
     globs = tuple(docs) if docs else config.check_docs
     # A page quoting an example private key (a JWT or TLS guide) is kept from the analysis, so
     # that no model ever reads it; the check reads it here, locally, like any other document.
@@ -82,14 +82,27 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         if not chosen:
             raise UsageError(f"--docs: no document matches {', '.join(globs)}")
     else:
+        packages = {m.path.rpartition("/")[0] for m in analysis.modules if m.is_package}
         chosen = [
             p
             for p in candidates
             if p.lower().endswith(DOCUMENT_SUFFIXES)
             and not is_test_path(p)
             and (config.check_history or not is_history(p))
+            and not _package_data(p, packages)
         ]
     return [p for p in chosen if not ignored_path(p, config.check_exclude)]
+
+
+def _package_data(path: str, packages: set[str]) -> bool:
+    """Whether a document ships inside a Python package (a vendored specification, a
+    template): data the code reads, not the project's documentation."""
+    folder = path.rpartition("/")[0]
+    while folder:
+        if folder in packages:
+            return True
+        folder = folder.rpartition("/")[0]
+    return False
 
 
 def is_history(path: str) -> bool:

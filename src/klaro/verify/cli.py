@@ -41,6 +41,16 @@ _OTHER_PROGRAMS = frozenset(
         "mkdocs", "gunicorn", "uvicorn", "kubectl", "helm", "brew", "apt", "apt-get", "gh",
         "twine", "setuptools", "virtualenv", "venv", "ipython", "jupyter", "coverage",
         "sqlite3", "psql", "mysql", "node", "deno", "bash", "zsh", "powershell",
+        "heroku", "django", "django-admin", "sudo", "systemctl", "terraform", "ansible",
+        "vagrant", "gcloud", "aws", "az", "composer", "mvn", "gradle", "ffmpeg",
+    }
+)  # fmt: skip
+# Programs whose names are also words (`ls`, `make`, `find`): another's only in a code span.
+_OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
+    {
+        "ls", "cd", "rm", "cp", "mv", "cat", "make", "find", "go", "less", "more", "man",
+        "open", "ag", "rg", "tar", "zip", "unzip", "vim", "emacs", "java", "ruby", "gem",
+        "rake", "php", "perl", "lua", "swift", "cargo", "ping", "ssh", "scp", "rsync", "top",
     }
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
@@ -129,6 +139,7 @@ class CliClaims:
             return Outcome("resolved", ref, program)  # a CLI we do not read (tqdm's docstring)
         skip = False
         first = True
+        command = ""  # the sub-command the flags belong to, once a word names one
         for arg in args:
             if skip or arg == "--":
                 skip = False
@@ -137,6 +148,8 @@ class CliClaims:
                 continue
             if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
                 flag = arg.split("=", 1)[0]
+                if command in index.open_commands and not self._was_option(flag):
+                    continue  # its flags are not all ours to name
                 if not self.known(flag, self._accepted):
                     close = difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
@@ -147,6 +160,8 @@ class CliClaims:
                     )
                 skip = flag in index.valued and "=" not in arg
                 continue
+            if program in index.unparsed_scripts:
+                break  # a word of a grammar we do not know: its flags may be a task's
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know
@@ -166,6 +181,8 @@ class CliClaims:
                     message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
                     suggestions=tuple(f"{program} {c}" for c in close),
                 )
+            if first and word and arg in index.subcommands:
+                command = arg
             first = False  # later words may be nested commands or arguments: not checked
         return Outcome("resolved", ref, program)
 
@@ -182,8 +199,11 @@ class CliClaims:
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
         close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
-        if not close and self._anothers(flag, ref, doc):
-            return Outcome("ignored", ref)
+        unnamed = index.open_commands and not self._was_option(flag)
+        if not close and (unnamed or self._anothers(flag, ref, doc)):
+            return Outcome("ignored", ref)  # an option we cannot name, or another program's
+        if close and self._anothers(flag, ref, doc, spans_only=True):
+            return Outcome("ignored", ref)  # "`git-push` with the `--tags` flag", near `--tag`
         return Outcome(
             "unresolved",
             ref,
@@ -227,6 +247,10 @@ class CliClaims:
             difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
 
+    def _was_option(self, flag: str) -> bool:
+        """Whether a command of the project took `flag` at the documented state."""
+        return self._former is not None and self._former.option(flag) is not None
+
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
         clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
@@ -237,9 +261,12 @@ class CliClaims:
             return True  # argparse's BooleanOptionalAction and its kin
         return _abbreviates(flag, self.index.abbreviable)
 
-    def _anothers(self, flag: str, ref: Reference, doc: Document) -> bool:
+    def _anothers(
+        self, flag: str, ref: Reference, doc: Document, *, spans_only: bool = False
+    ) -> bool:
         """Whether the document gives this flag to another program: in one of its command
-        lines (`less -R`), or in a sentence naming another program and not ours."""
+        lines (`less -R`), or in a sentence naming another program and not ours (with
+        `spans_only`, in a code span: the stronger sign, when the flag is close to ours)."""
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
@@ -250,8 +277,10 @@ class CliClaims:
         ours = {n.lower() for n in index.scripts | index.packages}
         if (words | spans) & ours or spans & index.subcommands:
             return False
+        if spans_only:
+            words = set()
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
-        return bool(named & _OTHER_PROGRAMS or spans & programs)
+        return bool(named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS))
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.
@@ -269,7 +298,7 @@ class CliClaims:
                 if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
                     words = words[2:]
                 program = words[0].rsplit("/", 1)[-1]
-                if ref.kind == "code" and program not in _OTHER_PROGRAMS:
+                if ref.kind == "code" and program not in _OTHER_PROGRAM_SPANS:
                     continue
                 if program in self.index.scripts or program.split(".")[0] in self.index.packages:
                     continue

@@ -41,6 +41,7 @@ class Former:
     _names: dict[tuple[str, str], tuple[str, str]] | None = field(default=None, repr=False)
     # function -> the keywords it took (parameters and keys read from **kwargs)
     _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _defined: set[str] = field(default_factory=set, repr=False)  # full names it had
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -59,6 +60,17 @@ class Former:
     def script(self, name: str) -> tuple[str, str] | None:
         """`(name, where)` when the project once installed a command `name`, else None."""
         return self._lookup("script", name)
+
+    def option(self, flag: str) -> tuple[str, str] | None:
+        """`(flag, where)` when a command of the project once took the option `flag`."""
+        return self._lookup("option", flag)
+
+    def had(self, full: str) -> str | None:
+        """Where the documented state had the definition `full` (a class's method that moved
+        away while its name lives on elsewhere), else None."""
+        if self._names is None:
+            self._names = self._load()
+        return self._where if full in self._defined else None
 
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
@@ -104,6 +116,8 @@ class Former:
         self, old: State, current: State, where: str
     ) -> dict[tuple[str, str], tuple[str, str]]:
         self._where = where
+        self._defined = {i.name for i in old.items if i.kind in _PYTHON_KINDS}
+        self._defined |= {f"{i.name}.{a}" for i in old.items if i.kind == "class" for a in i.params}
         self._params = {
             i.name: frozenset(p.partition(":")[2] for p in i.params)
             for i in old.items
@@ -113,12 +127,17 @@ class Former:
 
 
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
-    """Names the old state had and the new one lacks, by ("python", short name) for modules,
-    classes, functions, methods and parameters, by ("env", name) for environment variables
-    and by ("script", name) for the commands the project installs."""
-    now = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
-    now |= {p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params}
+    """Names the old state had and the new one lacks: by ("python", short name) for modules,
+    classes, functions, methods, parameters and class attributes; by ("env", name) for
+    environment variables; by ("script", name) for the commands the project installs and by
+    ("option", flag) for their options."""
+    defined = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
+    now = defined | {
+        p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params
+    }
     env_now = {i.name for i in new.items if i.kind == "env"}
+    options_now = {f for i in new.items if i.kind == "option" for f in i.params}
+    attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
     }
@@ -128,10 +147,17 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
                 name = param.partition(":")[2]
                 if name not in now and name not in {"self", "cls"}:
                     gone.setdefault(("python", name), (f"{item.name}({name})", where))
+        if item.kind == "class":  # an attribute no class has any more (`v.functions`)
+            for attr in item.params:
+                if attr not in attributes_now and attr not in defined:
+                    gone.setdefault(("python", attr), (f"{item.name}.{attr}", where))
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:
             gone.setdefault(("python", item.short), (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
             gone.setdefault(("env", item.name), (item.name, where))
+        elif item.kind == "option":
+            for flag in set(item.params) - options_now:
+                gone.setdefault(("option", flag), (flag, where))
     return gone

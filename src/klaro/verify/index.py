@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from klaro.scan.model import Analysis
+from klaro.scan.model import Analysis, CliCommand, Function
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
 
@@ -44,7 +44,14 @@ class ProjectIndex:
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
+    # the code scans the environment by a computed prefix: its own variables are open
+    env_scanned: bool = False
+    # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
+    attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
+    # commands that accept flags we cannot name (another package's decorator adds them, or
+    # unknown ones pass on): sub-commands by name, "" for a program's own command
+    open_commands: set[str] = field(default_factory=set)
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
@@ -113,8 +120,14 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         index.plugins = index.plugins or command.plugins
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
+        if command.framework == "objects":  # flags known, grammar not: tasks add flags
+            index.open_commands.add("")
         for option in command.options:
-            if not option.positional:
+            if option.unnamed:
+                index.open_commands.add(command.name)
+                if command.parent is None:  # a program's own, or one we could not place
+                    index.open_commands.add("")
+            elif not option.positional:
                 index.options.update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
@@ -144,6 +157,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    # a scan whose prefixes the code spells (tqdm's `envwrap("TQDM_")`) is read as `TQDM_*`
+    scans = any(m.env_scan for m in modules if m.role == "package")
+    index.env_scanned = scans and not index.env_patterns
+    built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
+    index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}
     index.basenames = {p.rsplit("/", 1)[-1] for p in index.files}
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
@@ -163,7 +181,9 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         if c.function
     }
     parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}
-    with_cli = {m.name for m in analysis.modules if m.cli}
+    # option objects (invoke's `Argument`) say a program's flags, not its grammar: words after
+    # them (invoke's task names) take flags of their own
+    with_cli = {m.name for m in analysis.modules if any(c.framework != "objects" for c in m.cli)}
     leaves: set[str] = set()
     unparsed: set[str] = set()
     for entry in analysis.metadata.entry_points:
@@ -171,7 +191,7 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             continue
         module, _, function = (part.strip() for part in entry.target.partition(":"))
         target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
-        command = commands.get(target)
+        command = commands.get(target) or _called_program(names.defs.get(target), commands)
         if command is None:
             if module not in with_cli and names.module_of.get(target, module) not in with_cli:
                 unparsed.add(entry.name)
@@ -181,3 +201,16 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         ):
             leaves.add(entry.name)
     return leaves, unparsed
+
+
+def _called_program(function: object, commands: dict[str, CliCommand]) -> CliCommand | None:
+    """The program a script's function runs by calling it (`def main(): program()` after
+    `from radon.cli import program`), when one program with a sub-command has that name."""
+    if not isinstance(function, Function):
+        return None
+    roots = {
+        (c.function or "").rsplit(".", 1)[-1]: c for c in commands.values() if c.has_subcommands
+    }
+    called = {call.rsplit(".", 1)[-1] for call in function.calls}
+    found = [roots[name] for name in called if name in roots]
+    return found[0] if len(found) == 1 else None

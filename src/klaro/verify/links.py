@@ -6,6 +6,7 @@ a docs site's source folder; a MyST link to a Python object is handed to the sym
 
 from __future__ import annotations
 
+import ast
 import difflib
 import fnmatch
 import posixpath
@@ -29,6 +30,12 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
+# folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
+# sources and images it copies
+# the reader's own project in a tutorial's paths: `src/myproject/`, `your_package/`
+_READERS_PROJECT = re.compile(r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?")
+_SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
+
 
 class LinkResolver:
     """Check links and path mentions against the repository's files and headings."""
@@ -48,6 +55,7 @@ class LinkResolver:
         # (README.rst into docs/) or that are copies of it
         self._built_in: dict[str, set[str]] = {}
         self._copies: dict[int, list[str]] = {}  # documents by their text
+        self._script_words: dict[str, frozenset[str]] | None = None  # see _written_by_docs
 
     def path(self, ref: Reference, text: str) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository has."""
@@ -59,6 +67,8 @@ class LinkResolver:
             return Outcome("resolved", ref, path)
         if "/" not in path or first not in self.index.code_dirs:
             return Outcome("ignored", ref)  # build output, files to create, the user's own files
+        if any(_READERS_PROJECT.fullmatch(part) for part in path.split("/")):
+            return Outcome("ignored", ref)  # the tutorial's `src/myproject/newsfragments/`
         return Outcome(
             "unresolved",
             ref,
@@ -98,6 +108,8 @@ class LinkResolver:
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
+        if target.endswith("/") and not target.startswith("/") and not self.index.exists(path):
+            path = self._site_url(doc.path, target) or path
         if target.startswith("/") and not self.index.exists(path):
             # a docs site's absolute link (`/cli/index.md`) starts at the site's source folder
             path = self._first_existing((posixpath.join(r, path) for r in self._site_roots()), path)
@@ -116,11 +128,13 @@ class LinkResolver:
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
-            if "_build" in path.split("/"):
-                return Outcome("ignored", ref)  # Sphinx's output folder: made by the build
+            if _SPHINX_OUTPUT & set(path.split("/")):
+                return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
+            if page and self._written_by_docs_script(path):
+                return Outcome("ignored", ref)  # `reference/cli.md`, generated before the build
             return Outcome(
                 "dead-link",
                 ref,
@@ -131,6 +145,20 @@ class LinkResolver:
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
 
+    def _site_url(self, doc_path: str, target: str) -> str | None:
+        """The page a relative site URL (`../../reference/cli/`) means: a site serves
+        `tutorials/getting-started.md` at `tutorials/getting-started/`, so the link starts
+        there. None outside a docs site."""
+        if not any(doc_path.startswith(r + "/") for r in self._site_roots()):
+            return None
+        start = posixpath.splitext(doc_path)[0]
+        if posixpath.basename(start) in {"index", "README"}:
+            start = posixpath.dirname(start)  # an index page is served at its folder
+        page = posixpath.normpath(posixpath.join(start, target))
+        candidates = [page, *(page + s for s in DOCUMENT_SUFFIXES)]
+        candidates += [f"{page}/index{s}" for s in DOCUMENT_SUFFIXES]
+        return self._first_existing(candidates, page)
+
     def _first_existing(self, candidates: Iterable[str], default: str) -> str:
         return next((p for p in candidates if self.index.exists(p)), default)
 
@@ -139,6 +167,31 @@ class LinkResolver:
         roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
         roots |= {"docs"} if self.index.exists("docs") else set()
         return sorted(r for r in roots if r)
+
+    def _written_by_docs_script(self, path: str) -> bool:
+        """Whether a missing page is one a script of the docs writes at build time.
+
+        bump-my-version's `docs/scripts/generate_reference.py` writes `reference/cli.md` and
+        `reference/api/**` before the site is built: the first part of the path that does not
+        exist (`cli.md`, `api`) is spelt as a string in a Python file of that docs folder.
+        """
+        root = next((r for r in self._site_roots() if path.startswith(r + "/")), None)
+        if root is None:
+            return False
+        if self._script_words is None:
+            self._script_words = {}
+        if root not in self._script_words:
+            self._script_words[root] = _string_parts(
+                self.index.root / f for f in self.index.files
+                if f.startswith(root + "/") and f.endswith(".py")
+            )  # fmt: skip
+        parts = path.split("/")
+        missing = next(
+            (p for i, p in enumerate(parts) if not self.index.exists("/".join(parts[: i + 1]))),
+            "",
+        )
+        words = self._script_words[root]
+        return missing in words or posixpath.splitext(missing)[0] in words
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.
@@ -237,3 +290,20 @@ def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset
     except (OSError, UnicodeDecodeError):
         return None
     return frozenset(read_document(text, path).anchors)
+
+
+def _string_parts(files: Iterable[Path]) -> frozenset[str]:
+    """The path parts and their stems that string literals of these Python files spell
+    (`"reference"`, `"cli.md"`, `"/reference/api/"`): names a docs script may write."""
+    found: set[str] = set()
+    for file in files:
+        try:
+            tree = ast.parse(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for part in node.value.split("/"):
+                    if part and len(part) < 80:
+                        found.update((part, posixpath.splitext(part)[0]))
+    return frozenset(found)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import codeop
 import io
 import re
 import textwrap
 import tokenize
+import warnings
 from dataclasses import dataclass, field
 
 # `# or db.query_file(path)`: a comment offering another call
@@ -69,6 +71,9 @@ class Bindings:
     strings: set[str] = field(default_factory=set)
     # members the examples' own subclasses of imported classes define (`days_till_xmas`)
     added: set[str] = field(default_factory=set)
+    # methods of any class the examples define: prose names them (``_sum()``), but they are
+    # not names the examples bind, so a project function of that name stays checked in code
+    methods: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         if origin is None:
@@ -146,20 +151,42 @@ def _bound_names(tree: ast.AST) -> set[str]:
 
 
 def _strip_prompts(source: str) -> str:
-    """Keep only the input of a doctest transcript, blanking output lines to keep numbering."""
+    """Keep only the input of a doctest transcript, blanking output lines to keep numbering.
+
+    A statement left open (`>>> v = Visitor.from_code(\'\'\'`) goes on over the lines that
+    follow even without `...` prompts, as radon's docs write it and as a reader takes it.
+    """
     lines = source.splitlines()
     if not any(line.lstrip().startswith(">>>") for line in lines):
         return source
     kept = []
+    statement: list[str] = []  # the input of the statement being read
+    indent = 0
     for line in lines:
         stripped = line.lstrip()
-        if stripped.startswith((">>> ", "... ")):
+        if stripped.startswith((">>> ", "... ")) or stripped in {">>>", "..."}:
+            if stripped.startswith(">>>"):
+                statement, indent = [], len(line) - len(stripped)
             kept.append(stripped[4:])
-        elif stripped in {">>>", "..."}:
-            kept.append("")
+            statement.append(kept[-1])
+        elif statement and _open("\n".join(statement)):
+            rest = line[indent:] if line[:indent].isspace() or not indent else stripped
+            kept.append(rest)
+            statement.append(rest)
         else:
             kept.append("")
+            statement = []
     return "\n".join(kept)
+
+
+def _open(code: str) -> bool:
+    """Whether a statement is incomplete: an unclosed string, bracket or block header."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return codeop.compile_command(code, symbol="exec") is None
+        except (SyntaxError, ValueError, OverflowError):
+            return False
 
 
 class _Visitor(ast.NodeVisitor):
@@ -252,6 +279,7 @@ class _Visitor(ast.NodeVisitor):
             if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.visit(stmt)
                 continue
+            self.bindings.methods.add(stmt.name)
             if base is not None and not stmt.name.startswith("__"):
                 self._add("python", f"{base[0]}.{stmt.name}", stmt, "override")
                 self.bindings.added.add(stmt.name)
@@ -302,13 +330,13 @@ class _Visitor(ast.NodeVisitor):
                 context = call_context("call", call) if call else "call" if called else "attr"
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
-                single = called and len(attrs) == 1
-                context = "instance-call" if single else "instance-attr"
+                # the whole chain: `User.age.map(fn)` is `map` of what `User.age` gives
+                context = "instance-call" if called else "instance-attr"
                 if _is_super(root):  # the base's own member, not an override
                     context = context.replace("instance", "instance-super", 1)
-                if single and call is not None:
+                if called and call is not None:
                     context = call_context(context, call)
-                self._add("python", f"{dotted}.{attrs[0]}", node, context)
+                self._add("python", ".".join([dotted, *attrs]), node, context)
         elif isinstance(root, ast.Name) and self._free(root.id):
             # `environs.EnvError` with the import left out of the snippet: the resolver checks
             # it only when the free name is one of the project's packages

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from klaro.verify.helptext import help_commands
@@ -77,7 +78,17 @@ class _Reader(MarkdownIt):
 
 @lru_cache(maxsize=1)
 def _parser() -> MarkdownIt:
-    return _Reader("commonmark").enable(["table", "strikethrough"])
+    reader = _Reader("commonmark").enable(["table", "strikethrough"])
+    reader.core.ruler.after("block", "footnotes", _drop_footnotes)
+    return reader
+
+
+def _drop_footnotes(state: StateCore) -> None:
+    """`[^1]: [dataclasses.fields](https://...)` defines a footnote (GitHub, MkDocs), which
+    CommonMark reads as a link definition: `[^1]` in the text would link to its whole text."""
+    references = state.env.get("references", {})
+    for label in [k for k in references if k.startswith("^")]:
+        del references[label]
 
 
 def extract_references(text: str, path: str) -> list[Reference]:

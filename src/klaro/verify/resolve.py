@@ -16,6 +16,7 @@ import difflib
 import fnmatch
 import functools
 import io
+import itertools
 import keyword
 import re
 import sys
@@ -37,6 +38,7 @@ from klaro.verify.pyblocks import (
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+_CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
@@ -248,6 +250,8 @@ class Resolver(CallChecks):
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+        if _CAPITAL_WORD.match(text) and self._read_env(text):
+            return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
         if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
@@ -291,6 +295,23 @@ class Resolver(CallChecks):
         return ext.lower() in _FILE_EXTENSIONS or text in self.index.basenames
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
+        outcome = self._symbol_path(ref, shown, doc, called=called)
+        if outcome.status == "unresolved" and ":" in shown and self._names_each(shown):
+            # `sudo:no_command`: a list of the project's modules (thefuck's rules), not
+            # `module:attribute`
+            return Outcome("ignored", ref)
+        return outcome
+
+    def _names_each(self, shown: str) -> bool:
+        """Whether every colon-separated part names one of the project's modules."""
+        names = self.names
+        return all(
+            part in names.packages
+            or any(names.kinds[n] == "module" for n in names.by_last.get(part.split(".")[-1], ()))
+            for part in shown.split(":")
+        )
+
+    def _symbol_path(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
@@ -307,7 +328,7 @@ class Resolver(CallChecks):
                 if found.status != "unresolved":
                     return found
                 # prose far from the example may mean a project name (`console.X` the module)
-                other = self._symbol(ref, shown, Document(doc.path), called=called)
+                other = self._symbol_path(ref, shown, Document(doc.path), called=called)
                 return other if other.status == "resolved" else found
             written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
@@ -319,10 +340,10 @@ class Resolver(CallChecks):
                 # package's name as much as the class's
                 found = self._dotted(ref, name, shown)
                 return found if found.status != "unresolved" else self._dotted(ref, written)
-        elif root in doc.bindings.local:
-            return Outcome("ignored", ref)
+        elif root in doc.bindings.local or (not rest and root in doc.bindings.methods):
+            return Outcome("ignored", ref)  # the examples' own name, or their class's method
         if root in index.packages:
-            return self._dotted(ref, name, shown)
+            return self._dotted(ref, name, shown, called=called)
         # `console.X` may mean the module `pkg.console` as well as an instance named console
         owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
         if not rest and not called and root.isalpha() and root.islower():
@@ -331,7 +352,11 @@ class Resolver(CallChecks):
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
         if owners:
-            return self._member_of_any(ref, owners, rest, shown)
+            return self._member_of_any(ref, owners, rest, shown, called=called)
+        modules = index.by_last.get(root, ()) if not rest and not called else ()
+        module = next((n for n in modules if index.kinds[n] == "module"), None)
+        if module is not None:
+            return Outcome("resolved", ref, module)  # a submodule (`fileaware_mapping`)
         if (not rest and not called and root in index.parameters) or root in index.imported:
             # A parameter, as docstrings name them (which function's, a span cannot say), or
             # a name the project imports from another package (`TextIO`): not a claim to check.
@@ -340,12 +365,14 @@ class Resolver(CallChecks):
             return self._unknown_name(ref, root, called=called)
         return self._unknown_owner(ref, name)
 
-    def _member_of_any(self, ref: Reference, owners: list[str], rest: str, shown: str) -> Outcome:
+    def _member_of_any(
+        self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False
+    ) -> Outcome:
         """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
         owners.sort(key=lambda n: (n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
-        outcomes = [self._dotted(ref, f"{owner}.{rest}", shown) for owner in owners]
+        outcomes = [self._dotted(ref, f"{owner}.{rest}", shown, called=called) for owner in owners]
         best = next((o for o in outcomes if o.status != "unresolved"), outcomes[0])
         return best
 
@@ -355,14 +382,18 @@ class Resolver(CallChecks):
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith("__") or len(name) <= 2:
-            return Outcome("ignored", ref)
+        if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
+            return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
+        if name in self.index.key_literals and not called:
+            return Outcome("ignored", ref)  # a setting's key the code spells (`include_ipynb`)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        if f"_{name}" in self.names.by_last:
+            return Outcome("ignored", ref)  # a private helper named loosely
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
@@ -434,7 +465,7 @@ class Resolver(CallChecks):
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            outcome = self._dotted(ref, ref.text)
+            outcome = self._dotted(ref, ref.text, called=bool(args))
             owner = names.lookup(ref.text.rpartition(".")[0]) or ""
             if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
                 # `Filter.__iter__(self)`: through the class, the instance is passed by hand
@@ -486,9 +517,11 @@ class Resolver(CallChecks):
             suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
         )  # fmt: skip
 
-    def _dotted(self, ref: Reference, name: str, shown: str | None = None) -> Outcome:
+    def _dotted(
+        self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
+    ) -> Outcome:
         """Resolve a dotted name, reporting the first component its owner does not have."""
-        verdict = self.names.verdict(name)
+        verdict = self.names.verdict(name, called=called)
         if verdict.status == "resolved" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unknown" and verdict.target:
@@ -498,7 +531,8 @@ class Resolver(CallChecks):
         if verdict.status == "external" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unresolved" and verdict.missing is not None:
-            if name in self.index.key_literals or shown in self.index.key_literals:
+            keys = self.index.key_literals  # dotted ones: a bare name is not a path
+            if any("." in key and key in keys for key in (name, shown or "")):
                 return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
@@ -511,10 +545,17 @@ class Resolver(CallChecks):
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
+        parts = [attr, *tail]
+        if any(_capitals(a) and _capitals(b) for a, b in itertools.pairwise(parts)):
+            return Outcome("ignored", ref)  # `pkg.test.FILE.CLASS.METHOD`: words to fill in
+        if attr.startswith(self.index.attr_prefixes):
+            return Outcome("ignored", ref)  # `visit_Name`, reached by `getattr(self, ...)`
         if owner and attr in self._strings and index.dynamic(owner):
             return Outcome(
                 "ignored", ref
             )  # registered by name in the examples, served by __getattr__
+        if owner and index.catch_all(owner) and self._former_member(owner, attr) is None:
+            return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
@@ -533,6 +574,12 @@ class Resolver(CallChecks):
 
     # -- CLI, environment, paths ---------------------------------------------------------------
 
+    def _read_env(self, name: str) -> bool:
+        """Whether the code reads the variable `name`, or read it at the documented state."""
+        if name in self.index.env_vars:
+            return True
+        return self.former is not None and self.former.env(name) is not None
+
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
@@ -546,8 +593,8 @@ class Resolver(CallChecks):
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
-        if not any(name.startswith(p) for p in index.env_prefixes):
-            return Outcome("ignored", ref)  # another program's variable
+        if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
         return Outcome(
             "unresolved",
@@ -582,6 +629,11 @@ def _python_methods() -> frozenset[str]:
     """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
     types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
     return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+
+
+def _capitals(part: str) -> bool:
+    """`FILE`, `CLASS`: a word in capitals, as guides write what the reader fills in."""
+    return part.isalpha() and part.isupper()
 
 
 def _words_within(name: str, other: str) -> bool:

@@ -127,9 +127,16 @@ class _Reader:
         if kind == "highlight":
             self.highlight = argument.strip()
         elif _AUTO.match(kind) and argument:
-            name_part = argument.split("(")[0].strip()
+            name_part, paren, signature = argument.partition("(")
+            name_part = name_part.strip()
+            # `.. autofunction:: sorted_results(blocks, order=SCORE)` states the keywords
+            text = (
+                f"{name_part}({signature.strip()}"
+                if paren and kind.endswith("function")
+                else name_part
+            )
             if name_part:
-                doc.references.append(Reference("code", name_part, doc.path, i + 1, "directive"))
+                doc.references.append(Reference("code", text, doc.path, i + 1, "directive"))
         elif kind in _LINKED and argument:
             context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
@@ -243,7 +250,8 @@ class _Reader:
                 self._role(match.group("role"), match.group("target"), at)
             elif match.group("link"):
                 url = " ".join(match.group("url").split())
-                doc.references.append(Reference("link", url, doc.path, at))
+                if not url.endswith("_") or url.endswith("\\_"):  # `<env.py_>`: a target's name
+                    doc.references.append(Reference("link", url, doc.path, at))
             elif match.group("interpreted"):
                 code = " ".join(match.group("interpreted").split())
                 doc.references.append(Reference("code", code, doc.path, at, "interpreted"))
