@@ -635,3 +635,22 @@ def test_functions_a_library_makes_into_commands(
     files = {f"{script}/__init__.py": "", f"{script}/cli.py": code}
     found = _check(tmp_path, files, {"README.md": readme}, script)
     assert found == expected
+
+
+def test_flag_spellings_and_a_program_named_the_sentence_before(tmp_path: Path) -> None:
+    """nox's README writes `nox -l/--list` for one flag's two spellings; its cookbook says
+    "we run ``uv sync`` ... Other useful flags might include ``--locked``"."""
+    code = (
+        "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n"
+        "    p.add_argument('-l', '--list', action='store_true')\n"
+        "    p.add_argument('-s', '--session')\n    p.parse_args()\n"
+    )
+    readme = (
+        "# tidy\n\n"
+        "```bash\ntidy -l/--list\ntidy -s/--session test\ntidy -l/--lst\n```\n\n"
+        "Here we run ``uv sync`` in the environment. Other useful flags include ``--locked``.\n"
+        "Run the tests. Other useful flags include ``--locked``.\n"
+    )
+    files = {"tidy/__init__.py": "", "tidy/cli.py": code}
+    found = _check(tmp_path, files, {"README.md": readme}, "tidy")
+    assert found == ["README.md:6: tidy -l/--lst", "README.md:10: --locked"]

@@ -229,3 +229,78 @@ def test_a_prefix_scan_of_the_environment_opens_the_projects_variables(tmp_path:
          "README.md": readme},
     )  # fmt: skip
     assert _drift(root) == {(1, "SCOPE_PORT=8000")}
+
+
+NOX_OPTIONS = """\
+import os
+
+
+class Option:
+    def __init__(self, name, *flags, env_var=None, help=None):
+        self.name, self.flags, self.env_var = name, flags, env_var
+
+
+OPTIONS = [
+    Option("parallel", "--parallel", env_var="TIDY_PARALLEL"),
+    Option("backend", "--backend", env_var="TIDY_BACKEND"),
+]
+
+
+def defaults():
+    return {o.name: os.environ.get(o.env_var) for o in OPTIONS if o.env_var}
+
+
+def template_env(env):
+    env.globals["pathjoin"] = os.path.join
+    return env
+
+
+def script_dir(root):
+    return os.path.join(root, "_tidy_script_mode")
+
+
+def min_version(settings):
+    return settings.get("min_tidy_version")
+"""
+
+NOX_DOCS = """\
+Set ``TIDY_PARALLEL=1`` or ``TIDY_BACKEND=uv``; ``TIDY_PARALEL`` is misspelt.
+Templates call ``pathjoin(a, b)``; ``pathjoinn(a, b)`` is a typo.
+Script runs live in ``_tidy_script_mode``; set ``_min_tidy_version`` in the file.
+
+.. code-block::
+
+    # the methods a renderer has
+    paragraph(self, text)
+    min_version(self, settings, extra)
+"""
+
+
+def test_names_kept_as_data_are_known(tmp_path: Path) -> None:
+    """nox reads `env_var="NOX_PARALLEL"` through `os.environ.get(option.env_var)`; copier
+    registers `env.globals["pathjoin"]` and strips `_` from `_min_copier_version`; mistune
+    lists renderer methods as `text(self, text)` signatures, not calls."""
+    root = _write(
+        tmp_path,
+        {"tidy/__init__.py": "", "tidy/options.py": NOX_OPTIONS, "docs/index.rst": NOX_DOCS},
+    )
+    assert _drift(root) == {(1, "TIDY_PARALEL"), (2, "pathjoinn(a, b)")}
+
+
+def test_doc_targets_by_stem_and_a_copys_links(tmp_path: Path) -> None:
+    """nox's `:doc:`CONTRIBUTING`` is `CONTRIBUTING.md` under MyST; copier's
+    `docs/contributing.md` is a symlink to `CONTRIBUTING.md`, whose `CHANGELOG.md` is a
+    sibling at the root."""
+    contributing = "# Contributing\n\nSee the [changes](CHANGELOG.md) and [gone](GONE.md).\n"
+    root = _write(
+        tmp_path,
+        {
+            "tidy/__init__.py": "",
+            "docs/conf.py": "source_suffix = ['.rst', '.md']\n",
+            "docs/index.rst": "Index\n=====\n\n.. toctree::\n\n   CONTRIBUTING\n   MISSING\n",
+            "CONTRIBUTING.md": contributing,
+            "CHANGELOG.md": "# Changes\n",
+        },
+    )
+    (root / "docs/CONTRIBUTING.md").symlink_to("../CONTRIBUTING.md")
+    assert _drift(root) == {(7, "MISSING.rst"), (3, "GONE.md")}

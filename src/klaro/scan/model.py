@@ -227,7 +227,11 @@ class Module:
     # prefixes of attribute names the code builds at run time (`getattr(self, "convert_%s" %
     # tag)`): a visitor's `convert_b`, `visit_Name` exist by naming convention
     attr_prefixes: tuple[str, ...] = ()
-    # a constant table of variable names (`ENV_TO_ATTR = {"APP_RULES": "rules"}`), and whether
+    # names stored under a string key (`env.globals["pathjoin"] = _pathjoin`): a registry of
+    # callables (template globals, commands, filters) that documents call by that name
+    registered: tuple[str, ...] = ()
+    # variable names kept as data: a constant table (`ENV_TO_ATTR = {"APP_RULES": "rules"}`)
+    # or an `env_var="APP_X"` keyword of an option's declaration; and whether
     # the module reads a variable whose name it computes (`os.environ[env]`): together, the
     # project reads the table's variables in a loop
     env_table: tuple[EnvVar, ...] = ()

@@ -30,8 +30,8 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
-# `"insert_marker"`
-_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
+# `"insert_marker"`, `"_src_path"`
+_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
     "optparse", "add_option", ".command", "Argument(", "fire", "clize", "defopt", "argh",
@@ -82,6 +82,7 @@ class _ModuleVisitor:
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
+        self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
         self.env_table: list[EnvVar] = []  # variable names in a constant table
         self.env_dynamic = False  # reads a variable whose name is computed
         self.env_scan = False  # goes through the environment picking names by their start
@@ -159,6 +160,7 @@ class _ModuleVisitor:
             flag_literals=tuple(self.flags),
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
+            registered=tuple(self.registered),
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
@@ -353,6 +355,10 @@ class _ModuleVisitor:
                 for keyword in node.keywords:
                     if keyword.arg == "auto_envvar_prefix":
                         self._auto_envvar_prefix(keyword.value, node)
+                    elif keyword.arg in _ENV_KEYWORDS and (text := _literal_env(keyword.value)):
+                        # nox's `Option(..., env_var="NOX_PARALLEL")`, read elsewhere as
+                        # `os.environ.get(option.env_var)`: a table entry of its own
+                        self.env_table.append(EnvVar(text, self.path, node.lineno, None, "table"))
             elif kind is ast.Dict:
                 assert isinstance(node, ast.Dict)
                 for key, value in zip(node.keys, node.values, strict=True):
@@ -363,6 +369,10 @@ class _ModuleVisitor:
                 owner = _dotted(node.value)
                 if owner in _ENV_MAPS or owner in _ENV_PARAMS:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
+                elif isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Constant):
+                    held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
+                    if isinstance(held, str) and held.isidentifier():
+                        self.registered[held] = None
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
                 table = _env_table(node.value)
@@ -796,6 +806,15 @@ def _scans_environ(node: ast.comprehension | ast.For) -> bool:
         for test in tests
         for n in ast.walk(test)
     )
+
+
+_ENV_KEYWORDS = frozenset({"env_var", "env_variable", "env_name", "environment_variable"})
+
+
+def _literal_env(value: ast.expr) -> str | None:
+    """An environment variable's name written as a literal (`"NOX_PARALLEL"`)."""
+    text = value.value if isinstance(value, ast.Constant) else None
+    return text if isinstance(text, str) and "_" in text and _ENV_NAME.match(text) else None
 
 
 def _env_table(value: ast.expr) -> list[str]:

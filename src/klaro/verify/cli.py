@@ -17,6 +17,7 @@ import difflib
 import re
 import shlex
 from collections.abc import Callable
+from typing import Literal, overload
 
 from klaro.scan.model import Module
 from klaro.verify.former import Former
@@ -54,6 +55,7 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
     }
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
+_SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 _MD_HEADING = re.compile(r"^#{1,6}\s")
@@ -150,7 +152,11 @@ class CliClaims:
                 flag = arg.split("=", 1)[0]
                 if command in index.open_commands and not self._was_option(flag):
                     continue  # its flags are not all ours to name
-                if not self.known(flag, self._accepted):
+                spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]
+                # `-l/--list`: a README's notation for the two spellings of one flag
+                unknown = [f for f in spellings if not self.known(f, self._accepted)]
+                if unknown:
+                    flag = unknown[0]
                     close = difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
                         "unresolved",
@@ -158,7 +164,7 @@ class CliClaims:
                         message=f"`{flag}` is not an option of `{program}`",
                         suggestions=tuple(close),
                     )
-                skip = flag in index.valued and "=" not in arg
+                skip = any(f in index.valued for f in spellings) and "=" not in arg
                 continue
             if program in index.unparsed_scripts:
                 break  # a word of a grammar we do not know: its flags may be a task's
@@ -270,7 +276,7 @@ class CliClaims:
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
-        sentence = _sentence(doc.lines, ref.line, ref.text)
+        sentence, before = _sentence(doc.lines, ref.line, ref.text, previous=True)
         spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         index = self.index
@@ -280,7 +286,13 @@ class CliClaims:
         if spans_only:
             words = set()
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
-        return bool(named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS))
+        if named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS):
+            return True
+        # "we run ``uv sync`` on it. Other useful flags might include ``--locked``": the
+        # sentence before names the program in a span, and none of ours
+        earlier = {s.split()[0] for s in _SPAN.findall(before) if s.strip()}
+        others = _OTHER_PROGRAM_SPANS | programs
+        return bool(earlier & others) and not earlier & (ours | index.subcommands)
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.
@@ -326,10 +338,23 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
 
-def _sentence(lines: list[str], line: int, text: str) -> str:
-    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends."""
+@overload
+def _sentence(lines: list[str], line: int, text: str) -> str: ...
+
+
+@overload
+def _sentence(
+    lines: list[str], line: int, text: str, *, previous: Literal[True]
+) -> tuple[str, str]: ...
+
+
+def _sentence(
+    lines: list[str], line: int, text: str, *, previous: bool = False
+) -> str | tuple[str, str]:
+    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends
+    (with `previous`, also the sentence before it in the paragraph)."""
     if not 0 < line <= len(lines):
-        return ""
+        return ("", "") if previous else ""
     start = end = line - 1
     while start > 0 and lines[start - 1].strip() and line - start < 10:
         start -= 1
@@ -343,7 +368,10 @@ def _sentence(lines: list[str], line: int, text: str) -> str:
     ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
     begin = max((e for e in ends if e <= at), default=0)
     stop = min((e for e in ends if e > at), default=len(paragraph))
-    return paragraph[begin:stop]
+    if not previous:
+        return paragraph[begin:stop]
+    start = max((e for e in ends if e < begin), default=0)
+    return paragraph[begin:stop], paragraph[start:begin]
 
 
 def _section(lines: list[str], line: int) -> str:

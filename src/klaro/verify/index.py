@@ -46,6 +46,7 @@ class ProjectIndex:
     key_literals: set[str] = field(default_factory=set)
     # the code scans the environment by a computed prefix: its own variables are open
     env_scanned: bool = False
+    registered: set[str] = field(default_factory=set)  # names stored under a string key
     # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
@@ -160,6 +161,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     # a scan whose prefixes the code spells (tqdm's `envwrap("TQDM_")`) is read as `TQDM_*`
     scans = any(m.env_scan for m in modules if m.role == "package")
     index.env_scanned = scans and not index.env_patterns
+    index.registered = {r for m in modules if m.role == "package" for r in m.registered}
     built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
     index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}

@@ -55,6 +55,7 @@ class LinkResolver:
         # (README.rst into docs/) or that are copies of it
         self._built_in: dict[str, set[str]] = {}
         self._copies: dict[int, list[str]] = {}  # documents by their text
+        self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
         self._script_words: dict[str, frozenset[str]] | None = None  # see _written_by_docs
 
     def path(self, ref: Reference, text: str) -> Outcome:
@@ -121,6 +122,17 @@ class LinkResolver:
             path = self._first_existing(
                 (posixpath.normpath(posixpath.join(f, target)) for f in folders), path
             )
+        original = self._original_folder(doc.path)
+        if original is not None and not self.index.exists(path):
+            # a symlink's links were written where its target lives (`docs/contributing.md`
+            # -> `../CONTRIBUTING.md`, whose `CHANGELOG.md` is a sibling)
+            path = self._first_existing(
+                [posixpath.normpath(posixpath.join(original, target))], path
+            )
+        if ref.context in _SITE_ONLY and not self.index.exists(path) and path.endswith(".rst"):
+            # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`
+            stem = path[: -len(".rst")]
+            path = self._first_existing((stem + s for s in DOCUMENT_SUFFIXES), path)
         if not self.index.exists(path) and path.lower().endswith(".html"):
             # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
             stem = path[: -len(".html")]
@@ -144,6 +156,20 @@ class LinkResolver:
         if fragment and path.lower().endswith(DOCUMENT_SUFFIXES):  # headings are anchors
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
+
+    def _original_folder(self, doc_path: str) -> str | None:
+        """The folder (in the repository) of the file a symlinked document points to."""
+        if doc_path not in self._originals:
+            file = self.index.root / doc_path
+            folder = None
+            try:
+                if file.is_symlink():
+                    real = file.resolve().relative_to(self.index.root.resolve())
+                    folder = posixpath.dirname(real.as_posix())
+            except (OSError, ValueError):  # a link out of the repository, or broken
+                folder = None
+            self._originals[doc_path] = folder
+        return self._originals[doc_path]
 
     def _site_url(self, doc_path: str, target: str) -> str | None:
         """The page a relative site URL (`../../reference/cli/`) means: a site serves

@@ -135,6 +135,13 @@ _NAMED = (
 )  # fmt: skip
 
 
+def _signature_line(call: ast.Call) -> bool:
+    """`text(self, text)` outside any function, in a list of a renderer's methods: the first
+    argument is a `self` or `cls` nothing there binds, so the line writes a signature."""
+    first = call.args[0] if call.args else None
+    return isinstance(first, ast.Name) and first.id in {"self", "cls"}
+
+
 def _bound_names(tree: ast.AST) -> set[str]:
     """Every name the block binds anywhere: parameters, loop and `as` targets, assignments."""
     bound: set[str] = set()
@@ -197,6 +204,7 @@ class _Visitor(ast.NodeVisitor):
         self.found: list[PyRef] = []
         self.offset = 0
         self.bound: set[str] = set()  # names the block itself binds somewhere
+        self.depth = 0  # functions the visit is inside
         # the project bases of the classes being defined, innermost last (`super()`)
         self.bases: list[tuple[str, bool] | None] = []
 
@@ -256,8 +264,10 @@ class _Visitor(ast.NodeVisitor):
         self.bindings.bind(node.name, None)
         for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
             self.bindings.local.add(arg.arg)
+        self.depth += 1
         for stmt in node.body:
             self.visit(stmt)
+        self.depth -= 1
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -287,8 +297,10 @@ class _Visitor(ast.NodeVisitor):
                 self.visit(decorator)
             for arg in [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]:
                 self.bindings.local.add(arg.arg)
+            self.depth += 1
             for sub in stmt.body:
                 self.visit(sub)
+            self.depth -= 1
         self.bases.pop()
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -299,9 +311,15 @@ class _Visitor(ast.NodeVisitor):
             origin = self.bindings.origins.get(name)
             if origin is not None and not origin[1]:  # `load(path, strict=True)` imported
                 self._add("python", origin[0], node, call_context("call", node))
-            elif origin is None and self._free(name) and not hasattr(builtins, name):
+            elif (
+                origin is None
+                and self._free(name)
+                and not hasattr(builtins, name)
+                and not (self.depth == 0 and _signature_line(node))
+            ):
                 # `decode(s, legacy=True)` with the import left out: the resolver checks it
-                # when one public function or class of the project has that name
+                # when one public function or class of the project has that name; a list of
+                # method signatures (`strikethrough(self, text)`, `self` unbound) is not one
                 self._add("python", name, node, call_context("free-call", node))
         else:
             self.visit(node.func)

@@ -38,6 +38,7 @@ from klaro.verify.pyblocks import (
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+_SELF_FIRST = re.compile(r"\(\s*(?:self|cls)\s*[,)]")
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
@@ -274,8 +275,10 @@ class Resolver(CallChecks):
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
-        if not rest or self._ambiguous(symbol.group(1)):
-            return outcome  # `load(path, strict=True)` when two classes have a `load`: whose?
+        if not rest or self._ambiguous(symbol.group(1)) or _SELF_FIRST.match(rest):
+            # `load(path, strict=True)` when two classes have a `load`: whose? And
+            # `strikethrough(self, text)` is a method's signature, not a call
+            return outcome
         return self._called(outcome, symbol.group(1), _span_arguments(rest))
 
     def _ambiguous(self, name: str) -> bool:
@@ -386,8 +389,11 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
-        if name in self.index.key_literals and not called:
-            return Outcome("ignored", ref)  # a setting's key the code spells (`include_ipynb`)
+        keys = self.index.key_literals
+        if (name in keys and not called) or name in self.index.registered:
+            return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
+        if name.startswith("_") and (name[1:] in keys or name[1:] in self.names.by_last):
+            return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
