@@ -39,6 +39,10 @@ from klaro.verify.pyblocks import (
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+# words docs write for "your program" in a command line: `command -- --interactive`
+_PLACEHOLDER_PROGRAMS = frozenset(
+    {"command", "cmd", "program", "prog", "your_program", "your-program", "<command>", "<cmd>"}
+)
 _SELF_FIRST = re.compile(r"\(\s*(?:self|cls)\s*[,)]")
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
@@ -271,6 +275,8 @@ class Resolver(CallChecks):
             first = text.split()[0]
             if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
+            if first in _PLACEHOLDER_PROGRAMS:
+                return self._placeholder_command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -287,6 +293,16 @@ class Resolver(CallChecks):
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
         return self._called(outcome, symbol.group(1), _span_arguments(rest))
+
+    def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
+        """`command -- --interactive`: a library's docs run "your program" built with it, so
+        the flags are the library's own (python-fire's), checked as flags in prose are."""
+        flags = [w for w in text.split()[1:] if w.startswith("-") and w.strip("-")]
+        outcomes = [self.cli.option(ref, flag, doc) for flag in flags]
+        bad = next((o for o in outcomes if o.status == "unresolved"), None)
+        if bad is not None:
+            return bad
+        return next((o for o in outcomes if o.status == "resolved"), Outcome("ignored", ref))
 
     def _ambiguous(self, name: str) -> bool:
         """A bare name several project objects have and none of them a module's own (two
