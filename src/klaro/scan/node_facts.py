@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import re
 
+from klaro.scan.cli_ast import dotted
+
 ENV_MAPS = frozenset({"os.environ", "environ"})
 ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
@@ -59,7 +61,7 @@ def scans_environ(node: ast.comprehension | ast.For) -> bool:
         if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
         else node.iter
     )
-    if (_dotted(source) or "") not in ENV_MAPS:
+    if dotted(source) not in ENV_MAPS:
         return False
     tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
     return any(
@@ -112,15 +114,3 @@ def built_prefix(name: ast.expr) -> str | None:
         return None
     prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
     return prefix if len(prefix) >= 3 and prefix.isidentifier() else None
-
-
-def _dotted(node: ast.expr) -> str | None:
-    """`a.b.c` for a name/attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
