@@ -17,8 +17,8 @@ other packages, written blind from their code and docs; round 3 (`round: 3`) is 
 set on xmltodict, records, autoflake and python-json-logger; round 4 (`round: 4`) is a third blind
 set on coloredlogs, shortuuid, pyfiglet and inflect; round 5 (`round: 5`) is a fourth blind set
 on humanfriendly, arrow, prettytable and invoke; round 6 (`round: 6`) is a fifth blind set on
-radon, tinydb, flynt, backoff and thefuck. `--round N` runs only round N's held-out cases (it
-implies `--confirm`).
+radon, tinydb, flynt, backoff and thefuck; round 7 (`round: 7`) is a sixth blind set on parse,
+wcwidth and fire. `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
 are left uncommitted, as when a developer runs `klaro check` after a change: the check compares

@@ -654,3 +654,17 @@ def test_flag_spellings_and_a_program_named_the_sentence_before(tmp_path: Path) 
     files = {"tidy/__init__.py": "", "tidy/cli.py": code}
     found = _check(tmp_path, files, {"README.md": readme}, "tidy")
     assert found == ["README.md:6: tidy -l/--lst", "README.md:10: --locked"]
+
+
+def test_flags_given_to_your_program_in_a_librarys_docs(tmp_path: Path) -> None:
+    """python-fire's README: `command -- --interactive` runs a program built with Fire, so
+    its flags are the library's own parser's."""
+    code = (
+        "import argparse\n\n\ndef create_parser():\n    p = argparse.ArgumentParser()\n"
+        "    p.add_argument('--interactive', '-i', action='store_true')\n    return p\n"
+    )
+    readme = "# lib\n\nUse `command -- --interactive` or `command -- --repl`.\n"
+    found = _check(
+        tmp_path, {"lib/__init__.py": "", "lib/cli.py": code}, {"README.md": readme}, "lib"
+    )
+    assert found == ["README.md:3: command -- --repl"]

@@ -304,3 +304,21 @@ def test_doc_targets_by_stem_and_a_copys_links(tmp_path: Path) -> None:
     )
     (root / "docs/CONTRIBUTING.md").symlink_to("../CONTRIBUTING.md")
     assert _drift(root) == {(7, "MISSING.rst"), (3, "GONE.md")}
+
+
+def test_a_reexport_through_a_module_the_package_shadows(tmp_path: Path) -> None:
+    """wcwidth's `__init__.py` does `from .wcwidth import wcwidth, list_versions`: the
+    package's `wcwidth` is then the function, but the import found `list_versions` in the
+    module `wcwidth.wcwidth`, which took it from `wcwidth.unicode_versions`."""
+    root = _write(
+        tmp_path,
+        {
+            "wid/__init__.py": "from .wid import wid, list_versions\n",
+            "wid/wid.py": "from .versions import list_versions\n\n\ndef wid(c):\n    return 1\n",
+            "wid/versions.py": "def list_versions():\n    return ()\n",
+            "README.rst": (
+                ".. autofunction:: wid.list_versions\n\n:func:`wid.wid` and ``wid.gone``\n"
+            ),
+        },
+    )
+    assert _drift(root) == {(3, "wid.gone")}

@@ -180,3 +180,74 @@ def test_a_change_stales_exactly_its_lines(
 ) -> None:
     _edit(repo, path, old, new)
     assert _stale(repo, capsys) == lines
+
+
+PARSE = """\
+__all__ = ["parse", "search"]
+
+
+def parse(format, string, case_sensitive=False):
+    return None
+
+
+def search(format, string):
+    return None
+
+
+def findall(format, string):
+    return []
+"""
+
+PARSE_README = """\
+Parse
+=====
+
+>>> from parse import *
+
+.. code-block:: pycon
+
+    >>> parse("{}", "spam", case_sensitive=True)
+    >>> search("{}", "spam")
+    >>> findall("{}", "spam")
+
+Changelog
+---------
+
+1.2 added ``search()``; ``case_sensitive`` came in 1.1.
+
+Licence
+-------
+
+MIT, see ``findall()`` and ``parse()``.
+"""
+
+
+@pytest.fixture
+def parse_repo(tmp_path: Path) -> Path:
+    root = tmp_path / "parse"
+    root.mkdir()
+    (root / "pyproject.toml").write_text('[project]\nname = "parse"\nversion = "1"\n')
+    (root / "parse.py").write_text(PARSE)
+    (root / "README.rst").write_text(PARSE_README)
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "lines"),
+    [
+        # names a star import gives the examples are the module's: a removed one is stale,
+        # and the changelog section of the README names what the code used to be
+        ("def findall(format, string):\n    return []\n", "", [10, 20]),
+        ("def search(", "def find(", [9]),
+        ("case_sensitive", "case_sensitive_match", [8]),
+    ],
+)
+def test_a_star_import_of_the_project_binds_its_names(
+    parse_repo: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, lines: list[int]
+) -> None:
+    assert _stale(parse_repo, capsys) == []
+    _edit(parse_repo, "parse.py", old, new)
+    assert _stale(parse_repo, capsys) == lines

@@ -16,7 +16,7 @@ from klaro.cli import main
 from klaro.config import load_config
 from klaro.errors import ConfigError
 from klaro.scan.analyze import analyze_repository
-from klaro.verify.check import CheckReport, check_repository, is_history
+from klaro.verify.check import CheckReport, check_repository, history_lines, is_history
 from klaro.verify.refs import read_document
 from klaro.verify.rst import parse_rst
 
@@ -288,3 +288,14 @@ def test_an_embedded_target_name_is_a_reference_not_a_file() -> None:
     target defined elsewhere; `<env.py>` would be a file."""
     doc = parse_rst("See `internal flags <env.py_>`_ and `the module <env.py>`_.\n", "a.rst")
     assert [r.text for r in doc.references if r.kind == "link"] == ["env.py"]
+
+
+def test_history_sections_of_a_readme() -> None:
+    """A README's "Changelog" or "History" section, with its version sub-headings, names
+    what the code used to be; the section after it at the same level does not."""
+    markdown = (
+        "# Tool\n\nUse `run()`.\n\n## Changelog\n\n### 1.0\n\n- `old()`\n\n## License\n\nMIT\n"
+    )
+    assert history_lines(markdown.splitlines()) == set(range(5, 11))
+    rst = "Tool\n====\n\nHistory\n-------\n\n1.0\n~~~\n\n``old()``\n\nLicense\n-------\n"
+    assert history_lines(rst.splitlines()) == set(range(4, 12))

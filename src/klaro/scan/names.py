@@ -135,16 +135,21 @@ class Names:
     def definition(self, full: str) -> Definition | None:
         return self.defs.get(full)
 
-    def lookup(self, dotted: str, hops: int = 0) -> str | None:
-        """Return the full name `dotted` designates, or None."""
+    def lookup(self, dotted: str, hops: int = 0, *, imported: bool = False) -> str | None:
+        """Return the full name `dotted` designates, or None.
+
+        `imported`: `dotted` is what an import statement names (`from .wcwidth import
+        list_versions` in `wcwidth/__init__.py`), whose modules are found as modules even
+        where the package binds their name to something else.
+        """
         if dotted in self.kinds:
             if self.kinds[dotted] == "module" and "." in dotted and hops <= MAX_HOPS:
-                return self._shadowed(dotted, hops) or dotted
+                return (None if imported else self._shadowed(dotted, hops)) or dotted
             return dotted
         if hops > MAX_HOPS or "." not in dotted:
             return None
         head, _, attr = dotted.rpartition(".")
-        owner = self.lookup(head, hops + 1)
+        owner = self.lookup(head, hops + 1, imported=imported)
         return None if owner is None else self.member(owner, attr, hops + 1)
 
     def _shadowed(self, module: str, hops: int) -> str | None:
@@ -172,7 +177,8 @@ class Names:
             return None
         target = self.aliases.get(owner, {}).get(attr)
         if target is not None:  # a re-export; of another package's name, that name itself
-            return self.lookup(target, hops + 1) or (target if self.external(target) else None)
+            found = self.lookup(target, hops + 1, imported=True)
+            return found or (target if self.external(target) else None)
         for star in self.stars.get(owner, ()):
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:

@@ -16,17 +16,28 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
+from klaro.scan.node_facts import (
+    ATTR_GETTERS,
+    ATTRIBUTE_HOOKS,
+    ENV_KEYWORDS,
+    ENV_MAPS,
+    ENV_NAME,
+    built_prefix,
+    env_table,
+    literal_env,
+    names_all,
+    refuses_names,
+    scans_environ,
+)
 from klaro.scan.returns import delegate_chain, returned_chain
 
 _VALUE_LIMIT = 80
 _ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
 _ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
-_ENV_MAPS = {"os.environ", "environ"}
 # A mapping handed in for testability (`env: Mapping[str, str] = os.environ`) is read like
 # os.environ; only UPPER_CASE keys count there, so an ordinary dict called `env` stays quiet.
 _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
-_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
@@ -282,7 +293,7 @@ class _ModuleVisitor:
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
-            refuses_names=name in _ATTRIBUTE_HOOKS and refuses_names(node),
+            refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
         )
 
@@ -322,7 +333,7 @@ class _ModuleVisitor:
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)
-            elif (kind is ast.Assign or kind is ast.AugAssign) and _names_all(node):
+            elif (kind is ast.Assign or kind is ast.AugAssign) and names_all(node):
                 names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
@@ -332,8 +343,8 @@ class _ModuleVisitor:
                 if name:
                     if calls is not None:
                         calls[name] = None
-                    if name in _ATTR_GETTERS and len(node.args) > 1:
-                        prefix = _built_prefix(node.args[1])
+                    if name in ATTR_GETTERS and len(node.args) > 1:
+                        prefix = built_prefix(node.args[1])
                         if prefix:
                             self.attr_prefixes[prefix] = None
                     helper = self.env_helpers.get(name)
@@ -355,7 +366,7 @@ class _ModuleVisitor:
                 for keyword in node.keywords:
                     if keyword.arg == "auto_envvar_prefix":
                         self._auto_envvar_prefix(keyword.value, node)
-                    elif keyword.arg in _ENV_KEYWORDS and (text := _literal_env(keyword.value)):
+                    elif keyword.arg in ENV_KEYWORDS and (text := literal_env(keyword.value)):
                         # nox's `Option(..., env_var="NOX_PARALLEL")`, read elsewhere as
                         # `os.environ.get(option.env_var)`: a table entry of its own
                         self.env_table.append(EnvVar(text, self.path, node.lineno, None, "table"))
@@ -367,7 +378,7 @@ class _ModuleVisitor:
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
                 owner = _dotted(node.value)
-                if owner in _ENV_MAPS or owner in _ENV_PARAMS:
+                if owner in ENV_MAPS or owner in _ENV_PARAMS:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
                 elif isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Constant):
                     held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
@@ -375,7 +386,7 @@ class _ModuleVisitor:
                         self.registered[held] = None
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
-                table = _env_table(node.value)
+                table = env_table(node.value)
                 if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
                     self.env_table += [
                         EnvVar(n, self.path, node.lineno, None, "table") for n in table
@@ -390,14 +401,14 @@ class _ModuleVisitor:
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
             elif kind is ast.comprehension or kind is ast.For:
-                if not self.env_scan and _scans_environ(node):
+                if not self.env_scan and scans_environ(node):
                     self.env_scan = True
             elif kind is ast.Compare:
                 assert isinstance(node, ast.Compare)
                 if (
                     len(node.ops) == 1
                     and type(node.ops[0]) in (ast.In, ast.NotIn)
-                    and _dotted(node.comparators[0]) in _ENV_MAPS
+                    and _dotted(node.comparators[0]) in ENV_MAPS
                 ):
                     self._env(node.left, node, "os.environ", None)
             fields = _FIELDS.get(kind)
@@ -432,7 +443,7 @@ class _ModuleVisitor:
     def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:
         """click's `auto_envvar_prefix="TOOL"`: every option is also read from `TOOL_...`."""
         prefix = self._string(value)
-        if prefix and _ENV_NAME.match(prefix):
+        if prefix and ENV_NAME.match(prefix):
             via = "click auto_envvar_prefix"
             self.env.append(EnvVar(f"{prefix}_*", self.path, node.lineno, None, via))
 
@@ -448,7 +459,7 @@ class _ModuleVisitor:
         name = self._string(key)
         if not name and not isinstance(key, ast.Constant):
             self.env_dynamic = True  # `os.environ[env]`: a name the code computes
-        if not name or (upper_only and not _ENV_NAME.match(name)):
+        if not name or (upper_only and not ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
@@ -459,7 +470,7 @@ class _ModuleVisitor:
         helper reading the variable (linked in `scan.analyze`)."""
         for position, arg in enumerate(node.args[:4]):
             value = self._string(arg)
-            if value and "_" in value and _ENV_NAME.match(value):
+            if value and "_" in value and ENV_NAME.match(value):
                 self.env_calls[(name, position, value, node.lineno)] = None
 
     def _string(self, node: ast.expr) -> str | None:
@@ -509,13 +520,13 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             if isinstance(sub, ast.Call) and sub.args:
                 name = _dotted(sub.func)
                 key = sub.args[0] if name in _ENV_READERS else None
-            elif isinstance(sub, ast.Subscript) and _dotted(sub.value) in _ENV_MAPS:
+            elif isinstance(sub, ast.Subscript) and _dotted(sub.value) in ENV_MAPS:
                 key = sub.slice
             elif (
                 isinstance(sub, ast.Compare)
                 and len(sub.ops) == 1
                 and type(sub.ops[0]) in (ast.In, ast.NotIn)
-                and _dotted(sub.comparators[0]) in _ENV_MAPS
+                and _dotted(sub.comparators[0]) in ENV_MAPS
             ):
                 key = sub.left
             if isinstance(key, ast.Name) and key.id in params:
@@ -533,7 +544,7 @@ def _prefix_parameter(
 ) -> int | None:
     """The position of the parameter a function filters the environment's names by
     (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`), else None."""
-    if not any(_dotted(n) in _ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
+    if not any(_dotted(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
         return None
     for sub in ast.walk(node):
         if (
@@ -750,108 +761,3 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
 def _shorten(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
-
-
-def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
-    (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
-    One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
-    answers every public one, as a delegating or path-building object does."""
-    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
-    guarded: set[int] = set()
-    for node in ast.walk(hook):
-        if isinstance(node, ast.If) and any(
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == "startswith"
-            and n.args
-            and isinstance(n.args[0], ast.Constant)
-            and str(n.args[0].value).startswith("_")
-            for n in ast.walk(node.test)
-        ):
-            guarded.update(id(n) for stmt in node.body for n in ast.walk(stmt))
-    for node in ast.walk(hook):
-        if id(node) in guarded:
-            continue
-        if isinstance(node, ast.Raise) and "AttributeError" in ast.dump(node.exc or node):
-            return True
-        if (
-            isinstance(node, ast.Return)
-            and isinstance(node.value, ast.Subscript)
-            and isinstance(node.value.slice, ast.Name)
-            and node.value.slice.id == name
-        ):
-            return True  # `return self._parsers[name]`: unknown names raise KeyError
-    return False
-
-
-_ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
-
-
-def _scans_environ(node: ast.comprehension | ast.For) -> bool:
-    """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
-    prefix known only at run time): any variable named so may be read."""
-    source = (
-        node.iter.func.value
-        if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
-        else node.iter
-    )
-    if _dotted(source) not in _ENV_MAPS:
-        return False
-    tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
-    return any(
-        isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and n.func.attr == "startswith"
-        for test in tests
-        for n in ast.walk(test)
-    )
-
-
-_ENV_KEYWORDS = frozenset({"env_var", "env_variable", "env_name", "environment_variable"})
-
-
-def _literal_env(value: ast.expr) -> str | None:
-    """An environment variable's name written as a literal (`"NOX_PARALLEL"`)."""
-    text = value.value if isinstance(value, ast.Constant) else None
-    return text if isinstance(text, str) and "_" in text and _ENV_NAME.match(text) else None
-
-
-def _env_table(value: ast.expr) -> list[str]:
-    """The names of a table of environment variables: a dict, list, tuple or set of two or
-    more literals, all shaped like `APP_RULES` (keys, for a dict)."""
-    if isinstance(value, ast.Dict):
-        items: list[ast.expr | None] = list(value.keys)
-    elif isinstance(value, ast.List | ast.Tuple | ast.Set):
-        items = list(value.elts)
-    else:
-        return []
-    names = [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
-    if len(names) < 2 or len(names) != len(items):
-        return []
-    return names if all("_" in n and _ENV_NAME.match(n) for n in names) else []
-
-
-def _names_all(node: ast.Assign | ast.AugAssign) -> bool:
-    """`__all__ = [...]` or `__all__ += [...]`: its strings are the module's names."""
-    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
-
-
-_ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
-
-
-def _built_prefix(name: ast.expr) -> str | None:
-    """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
-    `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""
-    head: ast.expr | None = None
-    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod | ast.Add):
-        head = name.left
-    elif isinstance(name, ast.JoinedStr) and len(name.values) > 1:
-        head = name.values[0]
-    elif isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute):
-        head = name.func.value if name.func.attr == "format" else None
-    if not isinstance(head, ast.Constant) or not isinstance(head.value, str):
-        return None
-    prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
-    return prefix if len(prefix) >= 3 and prefix.isidentifier() else None

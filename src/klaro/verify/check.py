@@ -105,6 +105,49 @@ def _package_data(path: str, packages: set[str]) -> bool:
     return False
 
 
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>_:.])\1{2,}\s*$")
+_HISTORY_HEADING = re.compile(rf"^\W*{_HISTORY_NAME}\b", re.IGNORECASE)
+
+
+def history_lines(lines: list[str]) -> set[int]:
+    """The 1-based lines of a document's history sections: a README's "Changelog" or
+    "History" heading and everything under it, up to the next heading of its level or
+    above. They name what the code used to be on purpose, like a changelog file."""
+    headings: list[tuple[int, str, str]] = []  # (line, level, text)
+    for i, line in enumerate(lines):
+        if match := _MD_HEADING.match(line):
+            headings.append((i + 1, match.group(1), match.group(2)))
+        elif (
+            i > 0
+            and _RST_UNDERLINE.match(line)
+            and lines[i - 1].strip()
+            and not _RST_UNDERLINE.match(lines[i - 1])
+            and len(line.rstrip()) >= len(lines[i - 1].rstrip())
+        ):
+            headings.append((i, line.strip()[0], lines[i - 1].strip()))
+    levels: list[str] = []  # rst levels in order of first use; Markdown by its hashes
+    found: set[int] = set()
+    for n, (at, level, text) in enumerate(headings):
+        if level not in levels:
+            levels.append(level)
+        if not _HISTORY_HEADING.match(text):
+            continue
+        rank = len(level) if level.startswith("#") else levels.index(level)
+        end = len(lines)
+        for later, other, _ in headings[n + 1 :]:
+            other_rank = (
+                len(other)
+                if other.startswith("#")
+                else (levels.index(other) if other in levels else len(levels))
+            )
+            if other_rank <= rank:
+                end = later - 1
+                break
+        found.update(range(at, end + 1))
+    return found
+
+
 def is_history(path: str) -> bool:
     """Whether a document is a changelog, release notes or an upgrade/migration guide."""
     return bool(_HISTORY.match(path.rsplit("/", 1)[-1]) or _HISTORY_DIR.search(path))
@@ -140,8 +183,9 @@ def check_repository(
         parsed.append(read_document(text, path))
         resolver.links.remember(parsed[-1], text)  # anchors, includes and copies, for links
     for doc in parsed:
+        history = set() if config.check_history else history_lines(doc.lines)
         for outcome in resolver.resolve_document(doc):
-            if outcome.status == "ignored":
+            if outcome.status == "ignored" or outcome.reference.line in history:
                 continue
             references += 1
             if outcome.status == "resolved":

@@ -30,10 +30,10 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
-# folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
-# sources and images it copies
 # the reader's own project in a tutorial's paths: `src/myproject/`, `your_package/`
 _READERS_PROJECT = re.compile(r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?")
+# folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
+# sources and images it copies
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
 
 
@@ -56,7 +56,7 @@ class LinkResolver:
         self._built_in: dict[str, set[str]] = {}
         self._copies: dict[int, list[str]] = {}  # documents by their text
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
-        self._script_words: dict[str, frozenset[str]] | None = None  # see _written_by_docs
+        self._script_words: dict[str, frozenset[str]] | None = None  # see _written_by_docs_script
 
     def path(self, ref: Reference, text: str) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository has."""

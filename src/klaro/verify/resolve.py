@@ -21,6 +21,7 @@ import keyword
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from klaro.verify.calls import MEMBER_KINDS, CallChecks
@@ -38,6 +39,10 @@ from klaro.verify.pyblocks import (
 from klaro.verify.refs import Document, Reference
 
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+# words docs write for "your program" in a command line: `command -- --interactive`
+_PLACEHOLDER_PROGRAMS = frozenset(
+    {"command", "cmd", "program", "prog", "your_program", "your-program", "<command>", "<cmd>"}
+)
 _SELF_FIRST = re.compile(r"\(\s*(?:self|cls)\s*[,)]")
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
@@ -182,6 +187,8 @@ class Resolver(CallChecks):
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self._added: set[str] = set()  # members its examples' subclasses define
+        self._stars: list[str] = []  # modules its examples import with `*`
+        self._failed: list[str] = []  # names its imports failed to find, so far
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
         self._ignore_re = (
@@ -196,12 +203,10 @@ class Resolver(CallChecks):
         An import that fails is reported once: the uses of the name it binds are then not
         checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
         """
-        failed: list[str] = []
+        self._failed = failed = []
         outcomes = []
         for ref in doc.references:
-            if ref.kind == "python" and any(
-                ref.text == f or ref.text.startswith(f + ".") for f in failed
-            ):
+            if ref.kind == "python" and self._from_failed(ref.text):
                 outcomes.append(Outcome("ignored", ref))
                 continue
             outcome = self.resolve(ref, doc)
@@ -210,10 +215,16 @@ class Resolver(CallChecks):
             outcomes.append(outcome)
         return outcomes
 
+    def _from_failed(self, dotted: str) -> bool:
+        """Whether `dotted` is (or is under) a name an import of this document failed to
+        find: that import line is the finding, not every later use of the name."""
+        return any(dotted == f or dotted.startswith(f + ".") for f in self._failed)
+
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
         self._strings = doc.bindings.strings
         self._added = doc.bindings.added
+        self._stars = doc.bindings.star
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
@@ -264,6 +275,8 @@ class Resolver(CallChecks):
             first = text.split()[0]
             if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
+            if first in _PLACEHOLDER_PROGRAMS:
+                return self._placeholder_command(ref, text, doc)
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -280,6 +293,16 @@ class Resolver(CallChecks):
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
         return self._called(outcome, symbol.group(1), _span_arguments(rest))
+
+    def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
+        """`command -- --interactive`: a library's docs run "your program" built with it, so
+        the flags are the library's own (python-fire's), checked as flags in prose are."""
+        flags = [w for w in text.split()[1:] if w.startswith("-") and w.strip("-")]
+        outcomes = [self.cli.option(ref, flag, doc) for flag in flags]
+        bad = next((o for o in outcomes if o.status == "unresolved"), None)
+        if bad is not None:
+            return bad
+        return next((o for o in outcomes if o.status == "resolved"), Outcome("ignored", ref))
 
     def _ambiguous(self, name: str) -> bool:
         """A bare name several project objects have and none of them a module's own (two
@@ -319,6 +342,8 @@ class Resolver(CallChecks):
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
         origin = doc.bindings.origins.get(root)
+        if origin is not None and self._from_failed(origin[0]):
+            return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
@@ -460,10 +485,21 @@ class Resolver(CallChecks):
 
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
-        if ref.context.startswith("free") and ref.text.split(".")[0] not in names.packages:
-            if ref.context.startswith("free-call") and "." not in ref.text:
+        root = ref.text.split(".")[0]
+        if ref.context.startswith("free") and (
+            root not in names.packages or ref.context.startswith("free-call")
+        ):
+            # a package is not called: `parse(...)` after `from parse import *` is its function
+            module = self._star_source(root)
+            if module is not None:  # `from parse import *`, then `search(...)`: parse's
+                context = ref.context.removeprefix("free-")
+                return self._python(replace(ref, text=f"{module}.{ref.text}", context=context))
+            if root in names.packages:
+                pass  # `pkg.attr` with the import left out: checked below as a path
+            elif ref.context.startswith("free-call") and "." not in ref.text:
                 return self._free_call(ref)
-            return Outcome("ignored", ref)  # a name the snippet never bound: not ours to judge
+            else:
+                return Outcome("ignored", ref)  # a name the snippet never bound: not ours
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
         if ref.context == "override":
@@ -504,6 +540,16 @@ class Resolver(CallChecks):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _star_source(self, name: str) -> str | None:
+        """The project module a document's `from pkg import *` gives `name` from: one that
+        has it, or had it at the documented state (then the name is stale)."""
+        names = self.names
+        ours = [m for m in self._stars if m.split(".")[0] in names.packages]
+        found = next((m for m in ours if names.member(m, name) is not None), None)
+        if found is None and self.former is not None:  # removed since the documented state
+            found = next((m for m in ours if self.former.had(f"{m}.{name}")), None)
+        return found
 
     def _moved_package(self, ref: Reference) -> Outcome:
         """`import decouple` when the project's module is now `decoupler`: a renamed package.

@@ -1,0 +1,116 @@
+"""Facts a single AST node states about names the code reaches indirectly.
+
+Which names a `__getattr__` serves, the constant start of an attribute name built at run
+time (`getattr(self, "visit_" + kind)`), and environment variables the code keeps as data
+(a table it loops over, an option's `env_var=` keyword, a prefix scan of `os.environ`).
+The module visitor (`scan.python`) asks these while it walks; each is a pure function.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from klaro.scan.cli_ast import dotted
+
+ENV_MAPS = frozenset({"os.environ", "environ"})
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__"})
+ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
+ENV_KEYWORDS = frozenset({"env_var", "env_variable", "env_name", "environment_variable"})
+
+
+def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
+    (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
+    One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
+    answers every public one, as a delegating or path-building object does."""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    guarded: set[int] = set()
+    for node in ast.walk(hook):
+        if isinstance(node, ast.If) and any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "startswith"
+            and n.args
+            and isinstance(n.args[0], ast.Constant)
+            and str(n.args[0].value).startswith("_")
+            for n in ast.walk(node.test)
+        ):
+            guarded.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    for node in ast.walk(hook):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, ast.Raise) and "AttributeError" in ast.dump(node.exc or node):
+            return True
+        if (
+            isinstance(node, ast.Return)
+            and isinstance(node.value, ast.Subscript)
+            and isinstance(node.value.slice, ast.Name)
+            and node.value.slice.id == name
+        ):
+            return True  # `return self._parsers[name]`: unknown names raise KeyError
+    return False
+
+
+def scans_environ(node: ast.comprehension | ast.For) -> bool:
+    """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
+    prefix known only at run time): any variable named so may be read."""
+    source = (
+        node.iter.func.value
+        if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
+        else node.iter
+    )
+    if dotted(source) not in ENV_MAPS:
+        return False
+    tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "startswith"
+        for test in tests
+        for n in ast.walk(test)
+    )
+
+
+def literal_env(value: ast.expr) -> str | None:
+    """An environment variable's name written as a literal (`"NOX_PARALLEL"`)."""
+    text = value.value if isinstance(value, ast.Constant) else None
+    return text if isinstance(text, str) and "_" in text and ENV_NAME.match(text) else None
+
+
+def env_table(value: ast.expr) -> list[str]:
+    """The names of a table of environment variables: a dict, list, tuple or set of two or
+    more literals, all shaped like `APP_RULES` (keys, for a dict)."""
+    if isinstance(value, ast.Dict):
+        items: list[ast.expr | None] = list(value.keys)
+    elif isinstance(value, ast.List | ast.Tuple | ast.Set):
+        items = list(value.elts)
+    else:
+        return []
+    names = [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
+    if len(names) < 2 or len(names) != len(items):
+        return []
+    return names if all("_" in n and ENV_NAME.match(n) for n in names) else []
+
+
+def names_all(node: ast.Assign | ast.AugAssign) -> bool:
+    """`__all__ = [...]` or `__all__ += [...]`: its strings are the module's names."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
+def built_prefix(name: ast.expr) -> str | None:
+    """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
+    `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""
+    head: ast.expr | None = None
+    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod | ast.Add):
+        head = name.left
+    elif isinstance(name, ast.JoinedStr) and len(name.values) > 1:
+        head = name.values[0]
+    elif isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute):
+        head = name.func.value if name.func.attr == "format" else None
+    if not isinstance(head, ast.Constant) or not isinstance(head.value, str):
+        return None
+    prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
+    return prefix if len(prefix) >= 3 and prefix.isidentifier() else None
