@@ -668,3 +668,24 @@ def test_flags_given_to_your_program_in_a_librarys_docs(tmp_path: Path) -> None:
         tmp_path, {"lib/__init__.py": "", "lib/cli.py": code}, {"README.md": readme}, "lib"
     )
     assert found == ["README.md:3: command -- --repl"]
+
+
+def test_a_parser_handed_to_another_packages_function_takes_flags_we_cannot_name(
+    tmp_path: Path,
+) -> None:
+    """duty's parsers go through failprint's `add_flags(parser)`, which adds `--nofail`,
+    `-Zc` and more: unknown flags of that program are not judged; its own still are."""
+    code = (
+        "import argparse\n\nfrom failprint import add_flags\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser()\n"
+        "    parser.add_argument('--list', action='store_true')\n"
+        "    add_flags(parser, set_defaults=False)\n    parser.parse_args()\n"
+    )
+    readme = "# run\n\n```bash\nrun --nofail -Zc\nrun --list\n```\n"
+    found = _check(
+        tmp_path, {"run/__init__.py": "", "run/cli.py": code}, {"README.md": readme}, "run"
+    )
+    assert found == []
+    plain = code.replace("    add_flags(parser, set_defaults=False)\n", "")
+    found = _check(tmp_path, {"run/cli.py": plain}, {"README.md": readme}, "run")
+    assert found == ["README.md:4: run --nofail -Zc"]

@@ -322,3 +322,18 @@ def test_a_reexport_through_a_module_the_package_shadows(tmp_path: Path) -> None
         },
     )
     assert _drift(root) == {(3, "wid.gone")}
+
+
+def test_a_namespace_package_is_shared_with_other_distributions(tmp_path: Path) -> None:
+    """zope.event's docs name `zope.component`, another distribution in the `zope` namespace
+    (no `zope/__init__.py`); a name missing from the project's own `zope.event` is drift."""
+    root = _write(
+        tmp_path,
+        {
+            "src/zope/event/__init__.py": "subscribers = []\n\n\ndef notify(event):\n    pass\n",
+            "README.rst": (
+                "Use ``zope.component`` with ``zope.event.notify`` and ``zope.event.emit``.\n"
+            ),
+        },
+    )
+    assert _drift(root) == {(1, "zope.event.emit")}

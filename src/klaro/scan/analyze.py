@@ -34,7 +34,7 @@ from klaro.scan.python import analyze_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 40
+ANALYZER_VERSION = 41
 
 Progress = Callable[[int, int, str], None]
 
@@ -219,7 +219,9 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
     """Put options defined in one module and applied in another (`@options.verbose`) in place.
 
     pip-tools and others declare each click option once (`verbose = click.option(...)` in
-    `options.py`) and decorate several commands with it; the decorator names an import.
+    `options.py`) and decorate several commands with it; the decorator names an import. An
+    argparse parser handed to another package's function (failprint's `add_flags(parser)`)
+    gets options we cannot name: the command is open.
     """
     if not any(c.option_refs for m in modules for c in m.cli):
         return modules
@@ -227,6 +229,7 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
     for m in modules:
         for name, option in m.shared_options:
             shared.setdefault(f"{m.name}.{name}", []).append(option)
+    ours = {m.name.split(".")[0] for m in modules}
     out = []
     for module in modules:
         if not any(c.option_refs for c in module.cli):
@@ -242,6 +245,11 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
                 found = shared.get(f"{target}.{rest}" if rest else target or "")
                 if found is None:  # a helper defined in the same module
                     found = shared.get(f"{module.name}.{ref}")
+                foreign = bool(target) and str(target).split(".")[0] not in ours
+                if not found and command.framework == "argparse" and foreign:
+                    # `add_flags(parser)` from failprint: another package adds options whose
+                    # names its own code decides
+                    found = [CliOption((), str(target), hidden=True, unnamed=True)]
                 if found:
                     inserted.setdefault(position, []).extend(found)
             options: list[CliOption] = []

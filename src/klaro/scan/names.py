@@ -324,8 +324,10 @@ class Names:
             if kind == "module" and self.open_module(owner):
                 return Verdict("unknown", owner)  # `from marshmallow.fields import *`
             return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))
-        if parts[0] in self.packages:
+        if parts[0] in self.packages and parts[0] in self.kinds:
             return Verdict("unresolved", "", parts[0], tuple(parts[1:]))
+        # `zope.component` beside this project's `zope.event`: a namespace package (no
+        # `zope/__init__.py`) is shared with other distributions
         return Verdict("external")
 
     def find(self, text: str) -> list[str]:
