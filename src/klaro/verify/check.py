@@ -24,16 +24,12 @@ from klaro.verify.former import Former
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
+from klaro.verify.sections import HISTORY_NAME, history_lines
 
 DRIFT = frozenset({"unresolved", "dead-link"})
-# Histories and upgrade guides describe what the code used to be: their old names are on purpose.
-_HISTORY_NAME = (
-    r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
-    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?))"
-)
 # `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
-_HISTORY = re.compile(rf"^{_HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
-_HISTORY_DIR = re.compile(rf"(^|/){_HISTORY_NAME}([._-][^/]*)?/", re.I)
+_HISTORY = re.compile(rf"^{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
+_HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -103,49 +99,6 @@ def _package_data(path: str, packages: set[str]) -> bool:
             return True
         folder = folder.rpartition("/")[0]
     return False
-
-
-_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>_:.])\1{2,}\s*$")
-_HISTORY_HEADING = re.compile(rf"^\W*{_HISTORY_NAME}\b", re.IGNORECASE)
-
-
-def history_lines(lines: list[str]) -> set[int]:
-    """The 1-based lines of a document's history sections: a README's "Changelog" or
-    "History" heading and everything under it, up to the next heading of its level or
-    above. They name what the code used to be on purpose, like a changelog file."""
-    headings: list[tuple[int, str, str]] = []  # (line, level, text)
-    for i, line in enumerate(lines):
-        if match := _MD_HEADING.match(line):
-            headings.append((i + 1, match.group(1), match.group(2)))
-        elif (
-            i > 0
-            and _RST_UNDERLINE.match(line)
-            and lines[i - 1].strip()
-            and not _RST_UNDERLINE.match(lines[i - 1])
-            and len(line.rstrip()) >= len(lines[i - 1].rstrip())
-        ):
-            headings.append((i, line.strip()[0], lines[i - 1].strip()))
-    levels: list[str] = []  # rst levels in order of first use; Markdown by its hashes
-    found: set[int] = set()
-    for n, (at, level, text) in enumerate(headings):
-        if level not in levels:
-            levels.append(level)
-        if not _HISTORY_HEADING.match(text):
-            continue
-        rank = len(level) if level.startswith("#") else levels.index(level)
-        end = len(lines)
-        for later, other, _ in headings[n + 1 :]:
-            other_rank = (
-                len(other)
-                if other.startswith("#")
-                else (levels.index(other) if other in levels else len(levels))
-            )
-            if other_rank <= rank:
-                end = later - 1
-                break
-        found.update(range(at, end + 1))
-    return found
 
 
 def is_history(path: str) -> bool:

@@ -17,13 +17,13 @@ import difflib
 import re
 import shlex
 from collections.abc import Callable
-from typing import Literal, overload
 
 from klaro.scan.model import Module
 from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
+from klaro.verify.sections import section_above
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
 _SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
@@ -58,8 +58,6 @@ _SPAN = re.compile(r"`+([^`]+)`+")
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
-_MD_HEADING = re.compile(r"^#{1,6}\s")
-_RST_UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>])\1{2,}\s*$")
 # Words of a sentence about running a program (`the `records` command-line tool`)
 _PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
@@ -177,7 +175,7 @@ class CliClaims:
                 # text pasted from an install that had the plugin
                 if index.plugins and (
                     ref.context.startswith("help")
-                    or (doc is not None and _PLUGIN_TALK.search(_section(doc.lines, ref.line)))
+                    or (doc is not None and _PLUGIN_TALK.search(section_above(doc.lines, ref.line)))
                 ):
                     return Outcome("ignored", ref)
                 close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
@@ -276,7 +274,7 @@ class CliClaims:
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
-        sentence, before = _sentence(doc.lines, ref.line, ref.text, previous=True)
+        sentence, before = _sentences(doc.lines, ref.line, ref.text)
         spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         index = self.index
@@ -338,23 +336,15 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
 
-@overload
-def _sentence(lines: list[str], line: int, text: str) -> str: ...
+def _sentence(lines: list[str], line: int, text: str) -> str:
+    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends."""
+    return _sentences(lines, line, text)[0]
 
 
-@overload
-def _sentence(
-    lines: list[str], line: int, text: str, *, previous: Literal[True]
-) -> tuple[str, str]: ...
-
-
-def _sentence(
-    lines: list[str], line: int, text: str, *, previous: bool = False
-) -> str | tuple[str, str]:
-    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends
-    (with `previous`, also the sentence before it in the paragraph)."""
+def _sentences(lines: list[str], line: int, text: str) -> tuple[str, str]:
+    """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
     if not 0 < line <= len(lines):
-        return ("", "") if previous else ""
+        return "", ""
     start = end = line - 1
     while start > 0 and lines[start - 1].strip() and line - start < 10:
         start -= 1
@@ -368,23 +358,8 @@ def _sentence(
     ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
     begin = max((e for e in ends if e <= at), default=0)
     stop = min((e for e in ends if e > at), default=len(paragraph))
-    if not previous:
-        return paragraph[begin:stop]
     start = max((e for e in ends if e < begin), default=0)
     return paragraph[begin:stop], paragraph[start:begin]
-
-
-def _section(lines: list[str], line: int) -> str:
-    """The text from the heading above 1-based `line` (Markdown `#` or an rst underline)."""
-    start = max(line - 1, 0)
-    while start > 0 and line - start < 60:
-        above = lines[start - 1]
-        if _MD_HEADING.match(above) or (
-            start > 1 and _RST_UNDERLINE.match(above) and lines[start - 2].strip()
-        ):
-            break
-        start -= 1
-    return "\n".join(lines[start:line])
 
 
 def _placeholder(flag: str) -> bool:

@@ -68,22 +68,24 @@ class Former:
     def had(self, full: str) -> str | None:
         """Where the documented state had the definition `full` (a class's method that moved
         away while its name lives on elsewhere), else None."""
-        if self._names is None:
-            self._names = self._load()
+        self._gone()
         return self._where if full in self._defined else None
 
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
         (its parameters and the keys it read from `**kwargs`), None when it did not exist."""
-        if self._names is None:
-            self._names = self._load()
+        self._gone()
         found = self._params.get(function)
         return (found, self._where) if found is not None else None
 
     def _lookup(self, group: str, name: str) -> tuple[str, str] | None:
+        return self._gone().get((group, name))
+
+    def _gone(self) -> dict[tuple[str, str], tuple[str, str]]:
+        """The documented state's gone names, read once, on the first question."""
         if self._names is None:
             self._names = self._load()
-        return self._names.get((group, name))
+        return self._names
 
     def _load(self) -> dict[tuple[str, str], tuple[str, str]]:
         from klaro.scan.analyze import analyze_repository

@@ -56,7 +56,7 @@ class LinkResolver:
         self._built_in: dict[str, set[str]] = {}
         self._copies: dict[int, list[str]] = {}  # documents by their text
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
-        self._script_words: dict[str, frozenset[str]] | None = None  # see _written_by_docs_script
+        self._script_words: dict[str, frozenset[str]] = {}  # see _written_by_docs_script
 
     def path(self, ref: Reference, text: str) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository has."""
@@ -204,8 +204,6 @@ class LinkResolver:
         root = next((r for r in self._site_roots() if path.startswith(r + "/")), None)
         if root is None:
             return False
-        if self._script_words is None:
-            self._script_words = {}
         if root not in self._script_words:
             self._script_words[root] = _string_parts(
                 self.index.root / f for f in self.index.files

@@ -22,7 +22,7 @@ from klaro.verify.refs import Document, Reference, add_block, add_words
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|[^|]+\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
-_UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
+UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
@@ -208,7 +208,7 @@ class _Reader:
         """Read a paragraph (or a section title); a trailing `::` introduces a literal block."""
         lines = self.lines
         indent = _indent(lines[i])
-        if _UNDERLINE.match(lines[i].strip()) and i + 1 < len(lines) and lines[i + 1].strip():
+        if UNDERLINE.match(lines[i].strip()) and i + 1 < len(lines) and lines[i + 1].strip():
             i += 1  # an overline: the title follows
         if lines[i].lstrip().startswith(">>>"):
             end = i
@@ -220,7 +220,7 @@ class _Reader:
         while end < len(lines) and lines[end].strip() and _indent(lines[end]) == indent:
             if end > i and (_DIRECTIVE.match(lines[end]) or _COMMENT.match(lines[end])):
                 break
-            if end + 1 < len(lines) and _UNDERLINE.match(lines[end + 1].strip()):
+            if end + 1 < len(lines) and UNDERLINE.match(lines[end + 1].strip()):
                 title = lines[end].strip()
                 if len(lines[end + 1].strip()) >= len(title) and title:
                     if end > i:

@@ -1,0 +1,70 @@
+"""The heading structure of a document, Markdown or reStructuredText, read from its lines.
+
+The checker skips a README's history sections and reads the section a span sits in (a
+plugin's command introduced under "Plugins"); both need to know where headings are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from klaro.verify.rst import UNDERLINE
+
+# Histories and upgrade guides describe what the code used to be: their old names are on purpose.
+HISTORY_NAME = (
+    r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
+    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?))"
+)
+MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_HISTORY_HEADING = re.compile(rf"^\W*{HISTORY_NAME}\b", re.IGNORECASE)
+
+
+def history_lines(lines: list[str]) -> set[int]:
+    """The 1-based lines of a document's history sections: a README's "Changelog" or
+    "History" heading and everything under it, up to the next heading of its level or
+    above. They name what the code used to be on purpose, like a changelog file."""
+    headings: list[tuple[int, str, str]] = []  # (line, level, text)
+    for i, line in enumerate(lines):
+        if match := MD_HEADING.match(line):
+            headings.append((i + 1, match.group(1), match.group(2)))
+        elif (
+            i > 0
+            and UNDERLINE.match(line)
+            and lines[i - 1].strip()
+            and not UNDERLINE.match(lines[i - 1])
+            and len(line.rstrip()) >= len(lines[i - 1].rstrip())
+        ):
+            headings.append((i, line.strip()[0], lines[i - 1].strip()))
+    levels: list[str] = []  # rst levels in order of first use; Markdown by its hashes
+    found: set[int] = set()
+    for n, (at, level, text) in enumerate(headings):
+        if level not in levels:
+            levels.append(level)
+        if not _HISTORY_HEADING.match(text):
+            continue
+        rank = len(level) if level.startswith("#") else levels.index(level)
+        end = len(lines)
+        for later, other, _ in headings[n + 1 :]:
+            other_rank = (
+                len(other)
+                if other.startswith("#")
+                else (levels.index(other) if other in levels else len(levels))
+            )
+            if other_rank <= rank:
+                end = later - 1
+                break
+        found.update(range(at, end + 1))
+    return found
+
+
+def section_above(lines: list[str], line: int) -> str:
+    """The text from the heading above 1-based `line` (Markdown `#` or an rst underline)."""
+    start = max(line - 1, 0)
+    while start > 0 and line - start < 60:
+        above = lines[start - 1]
+        if MD_HEADING.match(above) or (
+            start > 1 and UNDERLINE.match(above) and lines[start - 2].strip()
+        ):
+            break
+        start -= 1
+    return "\n".join(lines[start:line])
