@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_repair import _git
+from test_repair import _first_commit, _git
 
 from klaro.cli import main
 from klaro.scan.state import STATE_PATH
@@ -55,9 +55,7 @@ def repo(tmp_path: Path) -> Path:
     (root / "pyproject.toml").write_text('[project]\nname = "tidy"\nversion = "1"\n')
     (root / "tidy/__init__.py").write_text(CODE)
     (root / "README.md").write_text(README)
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     return root
 
 
@@ -192,9 +190,7 @@ def test_an_environment_variable_the_code_stopped_reading_is_stale(
     code = 'import os\n\n\ndef enabled():\n    return "NO_COLOR" not in os.environ\n'
     (root / "colors/__init__.py").write_text(code)
     (root / "README.md").write_text("Set `NO_COLOR` to turn colour off; `TERM` is read too.\n")
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     assert _check(root, capsys)[0] == 0  # another program's convention, read by ours: fine
     (root / "colors/__init__.py").write_text(code.replace("NO_COLOR", "COLORS_OFF"))
     code_, out = _check(root, capsys)

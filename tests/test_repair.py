@@ -95,6 +95,12 @@ def _git(root: Path, *args: str) -> None:
     )
 
 
+def _first_commit(root: Path) -> None:
+    """Make `root` a git repository whose one commit holds every file: the documented state."""
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first"]):
+        _git(root, *args)
+
+
 def _write(root: Path, files: dict[str, str]) -> None:
     for path, text in files.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
@@ -130,9 +136,7 @@ def repo(tmp_path: Path) -> Path:
             "README.md": README,
         },
     )
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     _rename_everything(root)
     _git(root, "add", "-A")
     _git(root, "commit", "-qm", "rename things")
@@ -198,9 +202,7 @@ def test_class_rename_is_repaired_in_markdown_and_rst(tmp_path):
     )
     _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE})
     _write(root, {"README.rst": rst, "docs/guide.md": "Make a `Catalog()`.\n"})
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     (root / "shelf/core.py").write_text(CORE.replace("Catalog", "Library"))
     _git(root, "commit", "-qam", "rename the class")
     assert main(["check", str(root), "--fix", "--no-cache"]) == 0
@@ -278,9 +280,7 @@ def test_removal_is_listed_for_review_with_the_checkers_suggestions(tmp_path, ca
     root = tmp_path / "removed"
     _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": INIT, "shelf/core.py": CORE})
     _write(root, {"README.md": "Search with `Catalog.find_title()`.\n"})
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     core = CORE.replace(
         "    def find_title(self, words):\n        return [w for w in words if w]\n", ""
     )
@@ -327,9 +327,7 @@ def test_class_moved_to_another_module_is_repaired_where_a_token_edit_proves_it(
     root = tmp_path / "moved"
     files = {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": CORE}
     _write(root, {**files, "README.md": MOVED_README})
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     start, end = CORE.index("class Catalog:"), CORE.index("class Lamp:")
     (root / "shelf/core.py").write_text(CORE[:start] + CORE[end:])
     (root / "shelf/catalog.py").write_text(CORE[start:end].rstrip() + "\n")

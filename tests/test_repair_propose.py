@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_repair import _first_commit
 
 from fakes.openai_server import FakeOpenAI, slow, text
 from klaro.cli import main
@@ -85,9 +86,7 @@ def two_commits(root: Path, docs: dict[str, str], core: str, then: dict[str, str
     """A repository whose first commit has `core` and `docs`, the second the files `then`."""
     _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": "", "shelf/core.py": core})
     _write(root, docs)
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     _write(root, then)
     _git(root, "add", "-A")
     _git(root, "commit", "-qm", "change the code")

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_repair import _git
+from test_repair import _first_commit
 
 from klaro.cli import main
 
@@ -23,9 +23,7 @@ def _project(root: Path, code: str, readme: str, *, git: bool = False) -> Path:
     (root / "pkg/__init__.py").write_text(code)
     (root / "README.md").write_text(readme)
     if git:
-        _git(root, "init", "-q")
-        _git(root, "add", "-A")
-        _git(root, "commit", "-qm", "first")
+        _first_commit(root)
     return root
 
 

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_repair import _git
+from test_repair import _first_commit
 
 from klaro.config import load_config
 from klaro.scan.analyze import analyze_repository
@@ -448,8 +448,7 @@ def test_options_another_package_adds_are_unknown_not_missing(tmp_path: Path) ->
     if shutil.which("git") is None:
         return
     # with history, a flag such a command took at the documented state and lost is stale
-    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first"]):
-        _git(tmp_path, *args)
+    _first_commit(tmp_path)
     renamed = OPTION_HELPERS.replace('"--add/--no-add"', '"--append/--no-append"')
     (tmp_path / "tool/cli.py").write_text(renamed)
     analysis = analyze_repository(tmp_path)

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_repair import _git
+from test_repair import _first_commit
 
 from klaro.cli import main
 
@@ -145,9 +145,7 @@ def repo(tmp_path: Path) -> Path:
     (root / "docs").mkdir()
     (root / "docs/index.rst").write_text(RST)
     if shutil.which("git"):
-        _git(root, "init", "-q")
-        _git(root, "add", "-A")
-        _git(root, "commit", "-qm", "first")
+        _first_commit(root)
     return root
 
 

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_repair import _git
+from test_repair import _first_commit
 
 from klaro.cli import main
 
@@ -123,9 +123,7 @@ def repo(tmp_path: Path) -> Path:
     (root / "scope/visitors.py").write_text(VISITORS)
     (root / "scope/store.py").write_text(STORE)
     (root / "README.rst").write_text(README)
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     return root
 
 
@@ -229,9 +227,7 @@ def parse_repo(tmp_path: Path) -> Path:
     (root / "pyproject.toml").write_text('[project]\nname = "parse"\nversion = "1"\n')
     (root / "parse.py").write_text(PARSE)
     (root / "README.rst").write_text(PARSE_README)
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-qm", "first")
+    _first_commit(root)
     return root
 
 
