@@ -77,6 +77,8 @@ class Function:
     refuses_names: bool = False
     # `__getattr__`: the chain it forwards every name to (`self.table()`), if that is all it does
     delegates_to: str | None = None
+    # a module's refusing `__getattr__`: the names it may serve (see scan.node_facts)
+    served: tuple[str, ...] = ()
 
     @property
     def signature(self) -> str:

@@ -28,6 +28,7 @@ from klaro.scan.node_facts import (
     names_all,
     refuses_names,
     scans_environ,
+    served_names,
 )
 from klaro.scan.returns import delegate_chain, returned_chain
 
@@ -84,6 +85,7 @@ class _ModuleVisitor:
         self.module = module
         self.is_package = is_package
         self.env: list[EnvVar] = []
+        self.body: list[ast.stmt] = []  # the module's top-level statements
         self.constants: dict[str, str] = {}
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
@@ -101,7 +103,7 @@ class _ModuleVisitor:
         self.attribute_strings: dict[str, str] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
-        body = tree.body
+        body = self.body = tree.body
         imports = tuple(self._imports(body))
         self.imported = frozenset(i.alias for i in imports)
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
@@ -295,6 +297,7 @@ class _ModuleVisitor:
             returns_call=None if node.returns else returned_chain(node),
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
+            served=served_names(node, self.body) if name == "__getattr__" and not owner else (),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ which files; dotted names are resolved by `klaro.scan.names` (the `names` field)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -67,10 +68,27 @@ class ProjectIndex:
     # names of the repositories the package metadata links to (`pydantic-settings` for
     # https://github.com/pydantic/pydantic-settings): the project's own home on a code forge
     repositories: set[str] = field(default_factory=set)
+    sites: set[str] = field(default_factory=set)  # hosts of the project's own web pages
+    distribution: str = ""  # the name the package metadata gives
 
     @property
     def packages(self) -> set[str]:
         return self.names.packages
+
+    def own_page(self, url: str) -> bool:
+        """Whether a web address is one of the project's own pages (its repository, its docs
+        site, a host named after it): a name linked to another site is that site's name."""
+        host = _host(url)
+        if repository := repository_name(url):
+            return repository in self.repositories or repository in self._own_names()
+        labels = set(re.split(r"[.-]", host))
+        return host in self.sites or any(
+            set(re.split(r"[._-]", n)) <= labels for n in self._own_names()
+        )
+
+    def _own_names(self) -> set[str]:
+        """The names the project goes by: its distribution, packages and scripts."""
+        return {n.lower() for n in (self.distribution, *self.packages, *self.scripts) if n}
 
     def exists(self, path: str) -> bool:
         """Whether a repository path exists (a file or a folder)."""
@@ -89,6 +107,14 @@ OTHER_NAMESPACES = frozenset(
         "REQUESTS", "HTTP", "HTTPS", "NO", "COMP", "PYTEST", "TOX", "UV", "POETRY",
     }
 )  # fmt: skip
+
+
+# hosts many projects share: a page there is not the project's own for its host alone
+_SHARED_HOSTS = frozenset({"", "pypi.org", "github.com", "gitlab.com", "readthedocs.io"})
+
+
+def _host(url: str) -> str:
+    return urlsplit(url.strip()).netloc.lower().split("@")[-1].split(":")[0]
 
 
 def repository_name(url: str) -> str:
@@ -154,6 +180,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
     }
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
+    index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
+    index.distribution = meta.name or ""
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }

@@ -36,6 +36,7 @@ _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
@@ -49,7 +50,7 @@ class Reference:
     text: str
     file: str
     line: int  # 1-based line in `file`
-    context: str = ""  # import | call | attr | instance-call | instance-attr | image | ...
+    context: str = ""  # import | call | attr | instance-call | instance-attr | image | href URL...
 
 
 @dataclass
@@ -135,14 +136,19 @@ def add_words(doc: Document, text: str) -> None:
 
 
 def _inline(doc: Document, token: Token, line: int) -> None:
+    linked = ""  # the web address of the link the text is in: `[`f()`](https://...)`
     for child in token.children or ():
         if child.type in {"softbreak", "hardbreak"}:
             line += 1
         elif child.type == "code_inline":
-            doc.references.append(Reference("code", child.content.strip(), doc.path, line))
+            context = f"href {linked}" if linked else ""
+            doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
+            linked = href if _WEB.match(href) else ""
+        elif child.type == "link_close":
+            linked = ""
         elif child.type == "image":
             src = str(child.attrs.get("src", ""))
             doc.references.append(Reference("link", src, doc.path, line, "image"))

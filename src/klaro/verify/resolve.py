@@ -248,6 +248,10 @@ class Resolver(CallChecks):
     # -- inline code -------------------------------------------------------------------------
 
     def _code(self, ref: Reference, doc: Document) -> Outcome:
+        # [`model_construct()`](https://docs.pydantic.dev/...): another site's name; a
+        # variable or an option stays the project's to read ([`FORCE_COLOR`](https://...))
+        elsewhere = ref.context.startswith("href ") and not self.index.own_page(ref.context[5:])
+        ref = replace(ref, context="") if ref.context.startswith("href ") else ref
         text = ref.text.strip().rstrip(";,")
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
@@ -277,6 +281,8 @@ class Resolver(CallChecks):
                 return self.cli.command(ref, text, doc)
             if first in _PLACEHOLDER_PROGRAMS:
                 return self._placeholder_command(ref, text, doc)
+            return Outcome("ignored", ref)
+        if elsewhere:
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -428,7 +434,7 @@ class Resolver(CallChecks):
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
-            if called or not _words_within(name, c)
+            if called or not (_words_within(name, c) or self._plural_of_value(name, c))
         ]
         if not close and not called:
             return Outcome("ignored", ref)
@@ -438,6 +444,16 @@ class Resolver(CallChecks):
             ref,
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    def _plural_of_value(self, name: str, other: str) -> bool:
+        """`entry_points` beside an attribute `entry_point`: the plural of a value's name is
+        the concept ("the entry_points argument to setup"), not a renamed function."""
+        if name not in {f"{other}s", f"{other}es"} and other not in {f"{name}s", f"{name}es"}:
+            return False
+        values = {"attribute", "constant", "property"}
+        return all(
+            self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
         )
 
     def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
@@ -517,6 +533,11 @@ class Resolver(CallChecks):
                 args = (base, positional - 1, keywords)
             return self._called(outcome, ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
+        if names.kind(names.lookup(owner_name) or "") == "module":
+            # `r = parse(...)` after `from parse import *`: a module is not called, so the
+            # example called the function the star import gave
+            module = self._star_source(owner_name)
+            owner_name = f"{module}.{owner_name}" if module is not None else owner_name
         cls = names.result_of(owner_name)
         if cls is None:
             return Outcome("ignored", ref)
@@ -617,6 +638,8 @@ class Resolver(CallChecks):
         last = tail[-1] if tail else attr
         suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
         where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
+        if "|" in owner:  # what a function returns: one of several classes
+            where = f"none of {', '.join(f'`{c}`' for c in owner.split('|'))} has `{attr}`"
         return Outcome(
             "unresolved",
             ref,
