@@ -41,6 +41,8 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
+# the start of a family of variables, two words at least (`"KEYRING_PROPERTY_"`)
+_ENV_FAMILY = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
@@ -93,6 +95,7 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
@@ -171,6 +174,7 @@ class _ModuleVisitor:
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
+            env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
@@ -326,6 +330,8 @@ class _ModuleVisitor:
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
                 if flag and id(node) not in argv:
                     self.flags[value] = None
+                elif isinstance(value, str) and _ENV_FAMILY.match(value):
+                    self.env_prefixes[value] = None
                 elif (
                     isinstance(value, str)
                     and ("." in value or "_" in value)

@@ -34,8 +34,10 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-ses
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_COMMENT_SPAN = re.compile(r"`([^`\n]+)`")
 _WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
@@ -170,9 +172,16 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     guessed from prompts (`>>>`, `$`) or a leading `export`."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
-    if lang in _PYTHON_INFO or (not lang and any(x.startswith(">>> ") for x in lines)):
+    # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
+    opening = next((x for x in lines if x.strip()), "")
+    prompts = lang not in _SHELL_INFO or opening.startswith(">>> ")
+    if lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines)):
         for kind, text, offset, context in python_references(content, doc.bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
+        for offset, line in enumerate(lines):  # `# or use `html = markdown_path(PATH)``
+            comment = _comment(line)
+            for span in _COMMENT_SPAN.findall(comment) if "`" in comment else ():
+                doc.references.append(Reference("code", span.strip(), doc.path, start + offset))
     elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
@@ -180,6 +189,19 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def _comment(line: str) -> str:
+    """The comment of a Python line: after a `#` that no open string holds."""
+    quote = ""
+    for i, ch in enumerate(line):
+        if quote:
+            quote = "" if ch == quote and line[i - 1] != "\\" else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            return line[i + 1 :]
+    return ""
 
 
 def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
@@ -260,17 +282,28 @@ def _command(doc: Document, words: list[str], line: int) -> None:
         for word in words:
             if m := _ENV_ASSIGN.match(word):
                 doc.references.append(Reference("env", m.group(1), doc.path, line, "export"))
+                if value := dotted_value(word):
+                    doc.references.append(Reference("code", value, doc.path, line))
         return
     if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
         doc.references.append(Reference("env", words[1], doc.path, line, "export"))
         return
     while words and (m := _ENV_ASSIGN.match(words[0])):
         doc.references.append(Reference("env", m.group(1), doc.path, line, "assign"))
+        if value := dotted_value(words[0]):  # `BACKEND=keyring.backends.null.Keyring`
+            doc.references.append(Reference("code", value, doc.path, line))
         words = words[1:]
     if words and words[0] in {"sudo", "exec", "time", "uv", "pipx", "poetry", "pdm", "hatch"}:
         words = words[2:] if words[0] != "sudo" and words[1:2] == ["run"] else words[1:]
     if words:
         doc.references.append(Reference("command", shlex.join(words), doc.path, line))
+
+
+def dotted_value(assignment: str) -> str | None:
+    """The Python path a variable is set to (`X=pkg.backends.null.Keyring`, `X=pkg.app:main`):
+    the program imports it, so it names code like a span does."""
+    value = assignment.partition("=")[2].strip("'\"")
+    return value if _DOTTED_VALUE.match(value) else None
 
 
 def _plain_text(token: Token) -> str:

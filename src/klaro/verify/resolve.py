@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from klaro.scan.model import Function
 from klaro.verify.calls import MEMBER_KINDS, CallChecks
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
@@ -36,8 +37,11 @@ from klaro.verify.pyblocks import (
     call_context,
     python_references,
 )
-from klaro.verify.refs import Document, Reference
+from klaro.verify.refs import Document, Reference, dotted_value
 
+# a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
+_ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
+_ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
@@ -264,8 +268,12 @@ class Resolver(CallChecks):
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
+        if family := _ENV_FAMILY.match(text):
+            return self._env_family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
-            return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            outcome = self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            value = dotted_value(text) if outcome.status != "unresolved" else None
+            return self._code(replace(ref, text=value), doc) if value else outcome
         if _CAPITAL_WORD.match(text) and self._read_env(text):
             return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
         if _OPTION.match(text):
@@ -275,6 +283,8 @@ class Resolver(CallChecks):
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
+        if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
+            return self._assigned(ref, assigned.group(1), doc)
         if " " in text and not spaced_call:
             first = text.split()[0]
             if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
@@ -298,7 +308,28 @@ class Resolver(CallChecks):
             # `load(path, strict=True)` when two classes have a `load`: whose? And
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
-        return self._called(outcome, symbol.group(1), _span_arguments(rest))
+        args = _span_arguments(rest)
+        if args is not None and self._keyword_sketch(outcome.target, _sketched(rest)):
+            args = (args[0], None, args[2])
+        return self._called(outcome, symbol.group(1), args)
+
+    def _keyword_sketch(self, target: str, sketched: tuple[str, ...]) -> bool:
+        """`load(in_data, many)` for `load(data, *, many=None)`: a sketch that lists a
+        keyword-only parameter among the positional names says nothing about arity."""
+        definition = self.names.definition(target) if sketched else None
+        params = definition.parameters if isinstance(definition, Function) else ()
+        keyword_only = {p.name for p in params if p.kind in {"keyword_only", "var_keyword"}}
+        return bool(keyword_only & set(sketched))
+
+    def _assigned(self, ref: Reference, value: str, doc: Document) -> Outcome:
+        """`html = markdown_path(PATH)`: the call is the claim when it names the project's
+        code (a name it has or had); `console = Console()` in prose may sketch any library."""
+        root = value.split("(")[0].split(".")[0]
+        names = self.names
+        if root in names.packages or root in names.by_last:
+            return self._code(replace(ref, text=value), doc)
+        gone = self._once_named(ref, root, value)
+        return gone or Outcome("ignored", ref)
 
     def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """`command -- --interactive`: a library's docs run "your program" built with it, so
@@ -655,6 +686,24 @@ class Resolver(CallChecks):
             return True
         return self.former is not None and self.former.env(name) is not None
 
+    def _env_family(self, ref: Reference, prefix: str) -> Outcome:
+        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start."""
+        index = self.index
+        if (
+            any(p.startswith(prefix) or prefix.startswith(p) for p in index.env_patterns)
+            or prefix in index.env_prefix_literals
+            or any(v.startswith(prefix) for v in index.env_vars)
+        ):
+            return Outcome("resolved", ref, prefix)
+        if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"the code reads no environment variable that starts with `{prefix}`",
+            suggestions=tuple(sorted(p + "*" for p in index.env_prefix_literals)[:3]),
+        )
+
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
@@ -692,11 +741,21 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
     ):
         return None
-    found = call_arguments(call_context("call", node))
-    if found and node.args and all(isinstance(a, ast.Name) for a in node.args):
-        # `load(in_data, many)` in prose sketches a signature more often than a call
-        return found[0], None, found[2]
-    return found
+    return call_arguments(call_context("call", node))
+
+
+def _sketched(rest: str) -> tuple[str, ...]:
+    """The names a call in prose passes positionally when it passes only names
+    (`get_credential(service, username)`): a sketch of the signature, not a call."""
+    try:
+        node = ast.parse(f"f{rest}", mode="eval").body
+    except (SyntaxError, ValueError):
+        return ()
+    if not isinstance(node, ast.Call) or not node.args:
+        return ()
+    if not all(isinstance(a, ast.Name) for a in node.args):
+        return ()
+    return tuple(a.id for a in node.args if isinstance(a, ast.Name))
 
 
 @functools.cache
