@@ -3,9 +3,9 @@
 A module installed from `lib/` (`package_dir={"": "lib"}`) run as `python tool.py`, a
 program whose first positional argument takes a fixed set of verbs, a family of variables
 (`TOOL_PROPERTY_{NAME}`), a variable set to a Python path, a call sketched with names in
-prose, a span in a comment of an example, a Python session pasted into a shell block and
-a function returning one of two classes, and a pytest plugin's flags. Each test pairs what
-is true with what is stale.
+prose, a span or a chain of calls in a comment of an example, a Python session pasted into
+a shell block, a function returning one of two classes, and a pytest plugin's flags. Each
+test pairs what is true with what is stale.
 """
 
 from __future__ import annotations
@@ -113,6 +113,7 @@ Sketches may name keywords: ``load(data, many)``.
 >>> r.fixed
 ()
 >>> r.named
+>>> # more checks: find(...).evaluate(), find(...).evaluat()
 ```
 
 ```shell
@@ -144,9 +145,10 @@ def test_round_eight_shapes_are_checked(tmp_path: Path) -> None:
         (9, "tool.NullBackend"),
         (12, "TOOL_PROPERTY_{NAME}"),
         (13, "get_secret(service, username)"),
-        (18, "tool.find_all(PATH)"),
+        (18, "tool.find_all"),
         (21, "tool.find.named"),  # neither a Result nor a Match has it
-        (26, "tool.find"),  # `evaluated=` is no keyword of find()
-        (30, "--tool-modules"),  # a plugin's flag in prose about its host program
-        (34, "pytest --tool-pkgs=app"),
+        (22, "tool.find.evaluat"),  # a chain in a comment, the import left out
+        (27, "tool.find"),  # `evaluated=` is no keyword of find()
+        (31, "--tool-modules"),  # a plugin's flag in prose about its host program
+        (35, "pytest --tool-pkgs=app"),
     }

@@ -37,7 +37,6 @@ _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
-_COMMENT_SPAN = re.compile(r"`([^`\n]+)`")
 _WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
@@ -178,10 +177,6 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     if lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines)):
         for kind, text, offset, context in python_references(content, doc.bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
-        for offset, line in enumerate(lines):  # `# or use `html = markdown_path(PATH)``
-            comment = _comment(line)
-            for span in _COMMENT_SPAN.findall(comment) if "`" in comment else ():
-                doc.references.append(Reference("code", span.strip(), doc.path, start + offset))
     elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
@@ -189,19 +184,6 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
-
-
-def _comment(line: str) -> str:
-    """The comment of a Python line: after a `#` that no open string holds."""
-    quote = ""
-    for i, ch in enumerate(line):
-        if quote:
-            quote = "" if ch == quote and line[i - 1] != "\\" else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#":
-            return line[i + 1 :]
-    return ""
 
 
 def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:

@@ -533,6 +533,11 @@ class Resolver(CallChecks):
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         root = ref.text.split(".")[0]
+        free = ref.context.startswith("instance") and "." in ref.text and root not in names.packages
+        if free and names.lookup(root) is None and (target := self._free_target(root)):
+            # `where(...).matches(regex)` with the import left out: the package's `where`
+            ref = replace(ref, text=target + ref.text[len(root) :])
+            root = target.split(".")[0]
         if ref.context.startswith("free") and (
             root not in names.packages or ref.context.startswith("free-call")
         ):
@@ -544,7 +549,9 @@ class Resolver(CallChecks):
             if root in names.packages:
                 pass  # `pkg.attr` with the import left out: checked below as a path
             elif ref.context.startswith("free-call") and "." not in ref.text:
-                return self._free_call(ref)
+                outcome = self._free_call(ref)  # or a function the package had: `where(...)`
+                gone = outcome.status == "ignored" and self._once_named(ref, ref.text, ref.text)
+                return gone or outcome
             else:
                 return Outcome("ignored", ref)  # a name the snippet never bound: not ours
         if names.external(ref.text):
