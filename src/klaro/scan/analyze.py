@@ -22,7 +22,7 @@ from klaro.redact import redact_source
 from klaro.scan.files import scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import module_name_for, module_role
-from klaro.scan.metadata import read_metadata
+from klaro.scan.metadata import read_metadata, source_roots
 from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
 
@@ -34,7 +34,7 @@ from klaro.scan.python import analyze_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 41
+ANALYZER_VERSION = 44
 
 Progress = Callable[[int, int, str], None]
 
@@ -99,23 +99,21 @@ def _analyze(
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
+    roots = source_roots(Path(scan.root))
     hashes = {f.path: f.sha256 for f in python_files}
     results: dict[str, Module | AnalysisError] = {}
     jobs: list[_Job] = []
     for source_file in python_files:
         key = (source_file.path, source_file.sha256)
+        name = module_name_for(source_file.path, package_dirs, roots)
+        role = module_role(source_file.path, package_dirs, roots)
         cached = cache.get(key) if cache else None
-        if cached is not None:
-            results[source_file.path] = cached
+        if cached is not None and (
+            not isinstance(cached, Module) or (cached.name, cached.role) == (name, role)
+        ):
+            results[source_file.path] = cached  # a file moved into a package is read anew
             continue
-        jobs.append(
-            (
-                source_file.path,
-                scan.contents[source_file.path],
-                module_name_for(source_file.path, package_dirs),
-                module_role(source_file.path, package_dirs),
-            )
-        )
+        jobs.append((source_file.path, scan.contents[source_file.path], name, role))
     done = len(results)
     for path, result in _run(jobs, workers):
         done += 1

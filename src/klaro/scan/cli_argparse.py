@@ -23,6 +23,7 @@ class Argparse:
         self.commands: dict[str, dict[str, object]] = {}
         self.options: dict[str, list[CliOption]] = {}
         self.refs: dict[str, list[tuple[int, str]]] = {}  # helper(parser) calls, by command
+        self.lists: dict[str, tuple[str, ...]] = {}  # `OPS = ["get", "set"]`, by dotted name
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self.looped = {
@@ -70,6 +71,9 @@ class Argparse:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     self._scope(node.body, f"{function}.{node.name}".lstrip("."))
+                elif isinstance(node, ast.Assign) and (words := _strings(node.value)):
+                    # `self.parser._operations = ["get", "set"]`, then `choices=` it
+                    self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
                 elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
                     node.value, ast.Call
                 ):
@@ -239,10 +243,27 @@ class Argparse:
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
             hidden=suppressed(kw(call, "help")),
+            choices=self._choices(kw(call, "choices")) if positional else (),
         )
+
+    def _choices(self, node: ast.expr | None) -> tuple[str, ...]:
+        """`choices=["get", "set"]`, or a name bound to such a list before."""
+        if node is None:
+            return ()
+        return _strings(node) or self.lists.get(dotted(node), ())
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
+
+
+def _strings(node: ast.expr) -> tuple[str, ...]:
+    """The words of a literal list or tuple of strings, else ()."""
+    if not isinstance(node, ast.List | ast.Tuple) or not node.elts:
+        return ()
+    words = tuple(e.value for e in node.elts if isinstance(e, ast.Constant))
+    if len(words) != len(node.elts) or not all(isinstance(w, str) for w in words):
+        return ()
+    return tuple(str(w) for w in words)
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

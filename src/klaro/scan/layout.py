@@ -12,12 +12,24 @@ _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "script
 _ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
 
 
-def module_name_for(path: str, package_dirs: frozenset[str]) -> str:
+_SOURCE_ROOTS = frozenset({"src"})
+
+
+def module_name_for(
+    path: str, package_dirs: frozenset[str], roots: frozenset[str] = _SOURCE_ROOTS
+) -> str:
     """Derive the dotted module name of a repo-relative path.
 
     `package_dirs` holds every directory that has an `__init__.py`; a module's name starts at
-    the highest directory of its unbroken package chain, and `src/` layouts drop `src`.
+    the highest directory of its unbroken package chain, and a source root (`src/`, or the
+    `lib/` of `package_dir={"": "lib"}`) is dropped.
     """
+    for source in sorted(roots, key=len, reverse=True):
+        if source != "src" and path.startswith(source + "/"):
+            inner = frozenset(
+                d[len(source) + 1 :] for d in package_dirs if d.startswith(source + "/")
+            )
+            return module_name_for(path[len(source) + 1 :], inner, frozenset())
     parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
     if parts[-1] == "__init__":
         parts = parts[:-1]
@@ -41,7 +53,9 @@ def is_test_path(path: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
-def module_role(path: str, package_dirs: frozenset[str]) -> str:
+def module_role(
+    path: str, package_dirs: frozenset[str], roots: frozenset[str] = _SOURCE_ROOTS
+) -> str:
     """Classify a file: part of an installable package, a test, an example/doc, or a script.
 
     Only "package" modules make up the public API that documentation describes; examples,
@@ -58,7 +72,7 @@ def module_role(path: str, package_dirs: frozenset[str]) -> str:
         for i, p in enumerate(parts[:-1])
     ):
         return "example"
-    if parts[0] == "src" and len(parts) > 1:
+    if (parts[0] in roots and len(parts) > 1) or any(path.startswith(r + "/") for r in roots):
         return "package"
     if len(parts) == 1:
         return "script" if parts[0] in _ROOT_SCRIPTS else "package"

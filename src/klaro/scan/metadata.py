@@ -72,6 +72,50 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
     )
 
 
+def source_roots(root: Path) -> frozenset[str]:
+    """The folders the packaging files install modules from (`package_dir={"": "lib"}`,
+    setup.cfg's `package_dir = =lib`, `[tool.setuptools.package-dir]`), beside `src`:
+    `lib/markdown2.py` is the module `markdown2`. Unreadable files declare nothing."""
+    found = {"src"}
+    for name in ("pyproject.toml", "setup.cfg", "setup.py"):
+        path = root / name
+        try:
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+        except (OSError, UnicodeDecodeError):
+            continue
+        if "package_dir" not in text and "package-dir" not in text:
+            continue
+        try:
+            found.update(_package_dirs(name, text))
+        except (
+            ValueError,
+            SyntaxError,
+            RecursionError,
+            configparser.Error,
+            tomllib.TOMLDecodeError,
+        ):
+            continue
+    return frozenset(d.strip().strip("/") for d in found if d.strip().strip("/") not in {"", "."})
+
+
+def _package_dirs(name: str, text: str) -> list[str]:
+    if name == "pyproject.toml":
+        table = tomllib.loads(text).get("tool", {}).get("setuptools", {}).get("package-dir", {})
+        return [str(table[""])] if isinstance(table, dict) and "" in table else []
+    if name == "setup.cfg":
+        parser = configparser.ConfigParser()
+        parser.read_string(text)
+        lines = parser.get("options", "package_dir", fallback="").splitlines()
+        return [
+            value for key, _, value in (line.partition("=") for line in lines) if not key.strip()
+        ]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.keyword) and node.arg == "package_dir":
+            dirs = _literal(node.value)
+            return [str(dirs[""])] if isinstance(dirs, dict) and "" in dirs else []
+    return []
+
+
 def _from_pyproject(text: str) -> dict[str, Any]:
     """PEP 621 `[project]` or `[tool.poetry]`; a field of the wrong type is named, not guessed.
 

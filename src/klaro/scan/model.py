@@ -77,6 +77,8 @@ class Function:
     refuses_names: bool = False
     # `__getattr__`: the chain it forwards every name to (`self.table()`), if that is all it does
     delegates_to: str | None = None
+    # a module's refusing `__getattr__`: the names it may serve (see scan.node_facts)
+    served: tuple[str, ...] = ()
 
     @property
     def signature(self) -> str:
@@ -163,6 +165,9 @@ class CliOption:
     # (`@click_log.simple_verbosity_option(log)`), or the command passes unknown ones on
     # (`ignore_unknown_options`); such a command accepts flags we do not know
     unnamed: bool = False
+    # the values a positional argument accepts (`choices=["get", "set", "del"]`): a first
+    # positional with choices is the program's verb, like a sub-command
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,9 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
+    # upper-case string literals that end a prefix (`"KEYRING_PROPERTY_"`): the start of the
+    # variables a loop over the environment picks (`key.partition(prefix)`)
+    env_prefix_literals: tuple[str, ...] = ()
     # dotted or snake_case lower-case string literals (`"scriv.create.add"`, `"insert_marker"`):
     # keys of a configuration, a logger or an entry-point group, which documents name like
     # Python paths or names

@@ -287,6 +287,22 @@ class Names:
                 return True  # one forwarding to a project class answers that class's names
         return False
 
+    def union(self, classes: list[str]) -> str:
+        """The name of "one of these classes", a function's result when its returns give
+        different ones: a class whose bases are the alternatives, so a member of any of them
+        is found and one of none is missing (`parse.Match|parse.Result`)."""
+        name = "|".join(classes)
+        if name not in self.kinds:
+            self.kinds[name] = "class"
+            self.bases[name] = list(classes)
+        return name
+
+    def module_serves(self, module: str, attr: str) -> bool:
+        """Whether a module's `__getattr__` may give `attr`: the names it binds, spells or
+        looks up (duty's deprecated `tools.lazy`, a lazy-import table)."""
+        hook = self.defs.get(f"{module}.__getattr__")
+        return isinstance(hook, Function) and attr in hook.served
+
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
         names = set(self.members.get(owner, ())) | set(self.aliases.get(owner, {}))
@@ -323,6 +339,8 @@ class Names:
                 return Verdict("unknown", owner)  # may come from another package's base
             if kind == "module" and self.open_module(owner):
                 return Verdict("unknown", owner)  # `from marshmallow.fields import *`
+            if kind == "module" and self.module_serves(owner, parts[i]):
+                return Verdict("unknown", owner)  # a deprecated or lazy name (PEP 562)
             return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))
         if parts[0] in self.packages and parts[0] in self.kinds:
             return Verdict("unresolved", "", parts[0], tuple(parts[1:]))

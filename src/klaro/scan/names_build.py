@@ -79,7 +79,8 @@ def build_names(analysis: Analysis) -> Names:
         _add_bound_methods(names, module)
         _add_delegates(names, module)
     for full in names.kinds:
-        names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
+        if "|" not in full:  # a union of results is no name anyone writes
+            names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
     shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
     names.library = {f for f in shipped if _role(analysis, names.module_of[f]) == "package"}
     names.short_names = sorted(
@@ -238,7 +239,16 @@ def _returned(names: Names, full: str, owner: str | None, chain: str, cls: str) 
 
 def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | None:
     """The project class of the instance a chain (`self.connect().__enter__().query()`)
-    written in `module` (inside class `owner`) gives, or None when any step is unknown."""
+    written in `module` (inside class `owner`) gives, or None when any step is unknown.
+
+    Alternatives (`Match()|self.evaluate_result()`) give their union (`Names.union`) when
+    each gives a class."""
+    if "|" in chain:
+        each = [_follow(names, module, owner, c) for c in chain.split("|")]
+        classes = sorted({c for c in each if c is not None})
+        if None in each or not classes:
+            return None
+        return classes[0] if len(classes) == 1 else names.union(classes)
     value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
     head, *parts = chain.split(".")
     name = head.replace("()", "")

@@ -53,6 +53,39 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
+def served_names(
+    hook: ast.FunctionDef | ast.AsyncFunctionDef, body: list[ast.stmt]
+) -> tuple[str, ...]:
+    """The names a module's refusing `__getattr__` (PEP 562) can serve: those it binds
+    (duty's `from failprint import lazy` then `locals()[name]`), spells (`if name ==
+    "OldName"`) or looks up in a module-level table (`_LAZY = {"Parser": ".parse"}`)."""
+    tables: dict[str, ast.expr] = {}
+    for stmt in body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    tables[target.id] = stmt.value
+    served: dict[str, None] = {}
+    for node in ast.walk(hook):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                served[(alias.asname or alias.name).split(".")[0]] = None
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            served[node.id] = None
+        elif isinstance(node, ast.Name) and node.id in tables:
+            for inner in ast.walk(tables[node.id]):
+                if isinstance(inner, ast.Constant) and _identifier(inner.value):
+                    served[str(inner.value)] = None
+        elif isinstance(node, ast.Constant) and _identifier(node.value):
+            served[str(node.value)] = None
+    return tuple(served)
+
+
+def _identifier(value: object) -> bool:
+    return isinstance(value, str) and value.isidentifier()
+
+
 def scans_environ(node: ast.comprehension | ast.For) -> bool:
     """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
     prefix known only at run time): any variable named so may be read."""

@@ -28,6 +28,7 @@ from klaro.scan.node_facts import (
     names_all,
     refuses_names,
     scans_environ,
+    served_names,
 )
 from klaro.scan.returns import delegate_chain, returned_chain
 
@@ -40,6 +41,8 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
+# the start of a family of variables, two words at least (`"KEYRING_PROPERTY_"`)
+_ENV_FAMILY = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
@@ -84,6 +87,7 @@ class _ModuleVisitor:
         self.module = module
         self.is_package = is_package
         self.env: list[EnvVar] = []
+        self.body: list[ast.stmt] = []  # the module's top-level statements
         self.constants: dict[str, str] = {}
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
@@ -91,6 +95,7 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
@@ -101,7 +106,7 @@ class _ModuleVisitor:
         self.attribute_strings: dict[str, str] = {}
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
-        body = tree.body
+        body = self.body = tree.body
         imports = tuple(self._imports(body))
         self.imported = frozenset(i.alias for i in imports)
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
@@ -169,6 +174,7 @@ class _ModuleVisitor:
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
+            env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
@@ -295,6 +301,7 @@ class _ModuleVisitor:
             returns_call=None if node.returns else returned_chain(node),
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
+            served=served_names(node, self.body) if name == "__getattr__" and not owner else (),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -323,6 +330,8 @@ class _ModuleVisitor:
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
                 if flag and id(node) not in argv:
                     self.flags[value] = None
+                elif isinstance(value, str) and _ENV_FAMILY.match(value):
+                    self.env_prefixes[value] = None
                 elif (
                     isinstance(value, str)
                     and ("." in value or "_" in value)

@@ -6,8 +6,9 @@ results`, and `with self.connect() as conn: return conn.query(sql)` returns what
 itself. The analysis is per file and knows no other function, so it writes the returned
 value as a chain of names, attributes and calls (`self.connect().__enter__().query()`); the
 resolver (`scan.names`), which knows the whole project, follows it. Nothing is guessed: a
-function with two different returned chains, a bare `return`, a generator or a local name
-bound twice has no inferable result.
+generator, a return the chain cannot write or a local name bound twice has no inferable
+result; a function returning one of a few chains (`Result(...)` or `Match(...)`) returns
+their union, and `return None` only makes a result optional.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import ast
 from collections.abc import Iterator
 
 _MAX_DEPTH = 6  # local names standing for other local names, at most this deep
+_MAX_ALTERNATIVES = 4  # `return Result(...)` or `return Match(...)`: one of a few classes
 
 
 def delegate_chain(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
@@ -45,21 +47,27 @@ def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     """The chain every `return` of the function gives (`Logger()`, `self`, `cls()`), or None.
 
     A chain is dotted names where `()` marks a call: `self.connect().__enter__().query()`.
+    A function whose returns give different chains returns one of them: they are joined by
+    `|` (parse's `Parser.parse` gives `Match()|self.evaluate_result()`); `return None` only
+    makes the result optional.
     """
     own = list(_own_nodes(node))
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
         return None  # a generator returns a generator
     local = _local_values(own)
-    found: set[str] = set()
+    found: dict[str, None] = {}
     for sub in own:
         if isinstance(sub, ast.Return):
-            if sub.value is None:
+            value = sub.value
+            if value is None or (isinstance(value, ast.Constant) and value.value is None):
+                continue  # `return None` when nothing matched: the result is optional
+            chain = _chain(value, local, 0)
+            if chain is None or "|" in chain:
                 return None
-            chain = _chain(sub.value, local, 0)
-            if chain is None:
-                return None
-            found.add(chain)
-    return found.pop() if len(found) == 1 else None
+            found[chain] = None
+    if not found or len(found) > _MAX_ALTERNATIVES:
+        return None
+    return "|".join(sorted(found))
 
 
 def value_chain(text: str) -> str | None:

@@ -89,22 +89,27 @@ class CallChecks:
     def _free_call(self, ref: Reference) -> Outcome:
         """`decode(s, legacy=True)` in an example that left the import out: checked against
         the one function or class of the package with that name, if there is one."""
+        target = self._free_target(ref.text)
+        if target is None:
+            return Outcome("ignored", ref)  # not the project's, or whose is not known
+        args = call_arguments(ref.context)
+        return self._called(Outcome("resolved", ref, target), ref.text, args, complete=True)
+
+    def _free_target(self, name: str) -> str | None:
+        """The one function or class of the package a name the examples never bound calls."""
         names = self.names
-        if ref.text in everyday_names():
-            return Outcome("ignored", ref)  # `datetime(...)`: Python's, most likely
+        if name in everyday_names():
+            return None  # `datetime(...)`: Python's, most likely
         found = [
             f
-            for f in names.by_last.get(ref.text, ())
+            for f in names.by_last.get(name, ())
             # the package's own (not a test's `Blog`), public or not: two make it ambiguous
             if names.kind(f) not in MEMBER_KINDS and f in names.library
         ]
         callable_ = len(found) == 1 and (
             names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None
         )  # a constant bound to a method (`decode = _instance.decode`) is called like one
-        if not callable_:
-            return Outcome("ignored", ref)  # not the project's, or whose is not known
-        args = call_arguments(ref.context)
-        return self._called(Outcome("resolved", ref, found[0]), ref.text, args, complete=True)
+        return found[0] if callable_ else None
 
     def _override(self, ref: Reference) -> Outcome:
         """`def parse(self)` in an example's subclass of a project class: a method of the base

@@ -58,6 +58,10 @@ _SPAN = re.compile(r"`+([^`]+)`+")
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
+# "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
+_RUN_SPAN = re.compile(
+    r"\b(?:run|runs|running|start|launch|execute|invoke)\s+`+([^`\s][^`]*)`+", re.I
+)
 # Words of a sentence about running a program (`the `records` command-line tool`)
 _PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
@@ -94,6 +98,11 @@ class CliClaims:
             return Outcome("ignored", ref)
         program = words[0].rsplit("/", 1)[-1]
         args = words[1:]
+        if program in PYTHONS and args[:1] and args[0].endswith(".py"):
+            # `python markdown2.py --extras x`: a module of the project run as a file
+            stem = args[0].rsplit("/", 1)[-1].removesuffix(".py")
+            if stem in self.index.packages:
+                args = ["-m", stem, *args[1:]]
         if program in PYTHONS and args[:1] == ["-m"] and len(args) > 1:
             module = args[1]
             if module.split(".")[0] not in self.index.packages:
@@ -108,6 +117,8 @@ class CliClaims:
                     message=f"`python -m {module}` runs nothing: the package has no __main__.py",
                 )
             program, args = f"python -m {module}", args[2:]
+        elif program in self.index.hosts and program not in self.index.scripts:
+            return self._hosted(ref, program, args)
         elif program not in self.index.scripts:
             if ref.context == "help-option":
                 return Outcome("ignored", ref)  # the help's usage line names the program
@@ -122,6 +133,20 @@ class CliClaims:
                 suggestions=tuple(sorted(self.index.scripts)),
             )
         return self._arguments(ref, program, args, doc)
+
+    def _hosted(self, ref: Reference, program: str, args: list[str]) -> Outcome:
+        """`pytest --typeguard-packages=app`: the host's own flags are not ours to know, the
+        ones named after the project are the plugin's."""
+        for arg in args:
+            flag = arg.split("=", 1)[0]
+            if self.index.namespaced(flag) and not self.known(flag, self._accepted):
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{flag}` is not an option the project adds to `{program}`",
+                    suggestions=tuple(difflib.get_close_matches(flag, sorted(self.index.options))),
+                )
+        return Outcome("resolved", ref, program)
 
     def _runnable(self, target: str) -> bool:
         """`python -m pkg` needs `pkg/__main__.py`; a plain module runs itself."""
@@ -184,6 +209,17 @@ class CliClaims:
                     ref,
                     message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
                     suggestions=tuple(f"{program} {c}" for c in close),
+                )
+            if first and word and index.verbs and not index.subcommands and arg not in index.verbs:
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{program} {arg}`: `{arg}` is not one of `{program}`'s commands "
+                    f"({', '.join(sorted(index.verbs))})",
+                    suggestions=tuple(
+                        f"{program} {c}"
+                        for c in difflib.get_close_matches(arg, sorted(index.verbs))
+                    ),
                 )
             if first and word and arg in index.subcommands:
                 command = arg
@@ -271,6 +307,8 @@ class CliClaims:
         """Whether the document gives this flag to another program: in one of its command
         lines (`less -R`), or in a sentence naming another program and not ours (with
         `spans_only`, in a code span: the stronger sign, when the flag is close to ours)."""
+        if self.index.namespaced(flag):
+            return False  # "pass pytest the `--typeguard-packages` option": the plugin's
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
@@ -283,6 +321,8 @@ class CliClaims:
             return False
         if spans_only:
             words = set()
+        elif {_program_of(m) for m in _RUN_SPAN.findall(sentence)} - ours - index.subcommands:
+            return True  # "Run ``gnome-keyring-daemon`` with ``--unlock``": that program's
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
         if named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS):
             return True
@@ -360,6 +400,14 @@ def _sentences(lines: list[str], line: int, text: str) -> tuple[str, str]:
     stop = min((e for e in ends if e > at), default=len(paragraph))
     start = max((e for e in ends if e < begin), default=0)
     return paragraph[begin:stop], paragraph[start:begin]
+
+
+def _program_of(command: str) -> str:
+    """The program a command line runs, lower case: `python -m pkg.cli` runs `pkg`."""
+    words = command.split()
+    if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
+        return words[2].split(".")[0].lower()
+    return words[0].rsplit("/", 1)[-1].lower()
 
 
 def _placeholder(flag: str) -> bool:

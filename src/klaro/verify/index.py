@@ -6,6 +6,7 @@ which files; dotted names are resolved by `klaro.scan.names` (the `names` field)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -60,6 +61,7 @@ class ProjectIndex:
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
+    env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
@@ -67,10 +69,41 @@ class ProjectIndex:
     # names of the repositories the package metadata links to (`pydantic-settings` for
     # https://github.com/pydantic/pydantic-settings): the project's own home on a code forge
     repositories: set[str] = field(default_factory=set)
+    sites: set[str] = field(default_factory=set)  # hosts of the project's own web pages
+    # the choices of a lone program's first positional argument (keyring's `get`, `set`,
+    # `del`): its verbs, checked as sub-commands are
+    verbs: set[str] = field(default_factory=set)
+    # programs the project plugs into (`pytest11` entry points: pytest), whose command
+    # lines pass the project's namespaced flags (`pytest --typeguard-packages=...`)
+    hosts: set[str] = field(default_factory=set)
+    distribution: str = ""  # the name the package metadata gives
 
     @property
     def packages(self) -> set[str]:
         return self.names.packages
+
+    def own_page(self, url: str) -> bool:
+        """Whether a web address is one of the project's own pages (its repository, its docs
+        site, a host named after it): a name linked to another site is that site's name."""
+        host = _host(url)
+        if repository := repository_name(url):
+            return repository in self.repositories or repository in self._own_names()
+        labels = set(re.split(r"[.-]", host))
+        return host in self.sites or any(
+            set(re.split(r"[._-]", n)) <= labels for n in self._own_names()
+        )
+
+    def namespaced(self, flag: str) -> bool:
+        """`--typeguard-packages`: a long flag that starts with the project's own name, as
+        a plugin names the flags it adds to its host program."""
+        head, dash, rest = flag.removeprefix("--").partition("-")
+        if not (flag.startswith("--") and dash and rest and len(head) > 2):
+            return False  # `--no-color` is no plugin's for a project called `no`
+        return head.lower() in self._own_names()
+
+    def _own_names(self) -> set[str]:
+        """The names the project goes by: its distribution, packages and scripts."""
+        return {n.lower() for n in (self.distribution, *self.packages, *self.scripts) if n}
 
     def exists(self, path: str) -> bool:
         """Whether a repository path exists (a file or a folder)."""
@@ -89,6 +122,18 @@ OTHER_NAMESPACES = frozenset(
         "REQUESTS", "HTTP", "HTTPS", "NO", "COMP", "PYTEST", "TOX", "UV", "POETRY",
     }
 )  # fmt: skip
+
+
+# hosts many projects share: a page there is not the project's own for its host alone
+_SHARED_HOSTS = frozenset({"", "pypi.org", "github.com", "gitlab.com", "readthedocs.io"})
+
+
+# entry-point groups of plugins, and the program that loads them
+_HOSTS = (("pytest11", "pytest"), ("flake8.", "flake8"), ("pylint.", "pylint"))
+
+
+def _host(url: str) -> str:
+    return urlsplit(url.strip()).netloc.lower().split("@")[-1].split(":")[0]
 
 
 def repository_name(url: str) -> str:
@@ -137,6 +182,10 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if option.envvar:
                 index.env_vars.add(option.envvar)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
+    index.verbs = _verbs(analysis) if len(index.scripts) <= 1 else set()
+    index.hosts = {
+        host for e in meta.entry_points for group, host in _HOSTS if e.group.startswith(group)
+    }
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
     for env in (e for m in modules for e in m.env_vars):
@@ -154,6 +203,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
     }
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
+    index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
+    index.distribution = meta.name or ""
+    index.env_prefix_literals = {
+        p for m in modules if m.role in {"package", "script"} for p in m.env_prefix_literals
+    }
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
@@ -203,6 +257,18 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         ):
             leaves.add(entry.name)
     return leaves, unparsed
+
+
+def _verbs(analysis: Analysis) -> set[str]:
+    """The choices of the first positional argument of the one root command that has such
+    choices and no sub-commands (`parser.add_argument("operation", choices=[...])`)."""
+    found = []
+    for command in (c for m in analysis.modules if m.role != "test" for c in m.cli):
+        if command.parent is None and not command.has_subcommands and not command.plugins:
+            first = next((o for o in command.options if o.positional), None)
+            if first is not None and first.choices:
+                found.append(set(first.choices))
+    return found[0] if len(found) == 1 else set()
 
 
 def _called_program(function: object, commands: dict[str, CliCommand]) -> CliCommand | None:

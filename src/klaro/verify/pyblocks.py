@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 
 # `# or db.query_file(path)`: a comment offering another call
 _ALTERNATIVE = re.compile(r"^#\s*(?:or|e\.g\.|i\.e\.|alternatively|same as)[:,]?\s+(.+)$", re.I)
+_SPAN = re.compile(r"`([^`\n]+)`")
+_ASSIGNED = re.compile(r"^[A-Za-z_]\w*\s*=\s*")  # `html = ` before the call
+# `where(...).matches(regex)`: a name called, then methods called on the result
+_CHAIN = re.compile(r"(?<![\w.`])[A-Za-z_]\w*\([^()]*\)(?:\.[A-Za-z_]\w*\([^()]*\))*")
 # (kind, dotted text, 0-based line offset in the block, context)
 PyRef = tuple[str, str, int, str]
 
@@ -102,30 +106,38 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     else:
         visitor.bound = _bound_names(tree)
         visitor.visit(tree)
-    for offset, expression in _alternatives(code):
+    known = set(bindings.origins) | visitor.bound
+    for offset, expression in _alternatives(code, known):
         visitor.offset = offset
         visitor.visit(expression)
     return visitor.found
 
 
-def _alternatives(code: str) -> list[tuple[int, ast.Expression]]:
-    """Calls a comment offers instead of the line's own (`rows = db.query(sql)  # or
-    db.query_file(path)`): the same claim about the code as the line, so they are read too."""
+def _alternatives(code: str, bound: set[str]) -> list[tuple[int, ast.Expression]]:
+    """Calls a comment of an example makes claims with: one it offers instead of the line's
+    own (`rows = db.query(sql)  # or db.query_file(path)`), one in a code span (`# or use
+    `html = markdown_path(PATH)``), or a chain of calls on a name the examples bound (tinydb's
+    `# More possible checks: where(...).matches(regex)`)."""
     found: list[tuple[int, ast.Expression]] = []
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
     except (tokenize.TokenError, SyntaxError, ValueError):
         return found
     for token in tokens:
-        match = _ALTERNATIVE.match(token.string) if token.type == tokenize.COMMENT else None
-        if match is None:
+        if token.type != tokenize.COMMENT:
             continue
-        try:
-            expression = ast.parse(match.group(1).strip(), mode="eval")
-        except (SyntaxError, ValueError):
-            continue
-        if isinstance(expression.body, ast.Call):
-            found.append((token.start[0] - 1, expression))
+        texts = _SPAN.findall(token.string)
+        if match := _ALTERNATIVE.match(token.string):
+            texts.append(match.group(1))
+        # a chain is code by its shape (`where(...).matches(regex)`); one call, by its name
+        texts += [c for c in _CHAIN.findall(token.string) if ")." in c or c.split("(")[0] in bound]
+        for text in texts:
+            try:  # `html = markdown_path(PATH)`: the call is the claim
+                expression = ast.parse(_ASSIGNED.sub("", text.strip()), mode="eval")
+            except (SyntaxError, ValueError):
+                continue
+            if isinstance(expression.body, ast.Call):
+                found.append((token.start[0] - 1, expression))
     return found
 
 

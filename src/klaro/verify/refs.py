@@ -34,8 +34,10 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-ses
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
@@ -49,7 +51,7 @@ class Reference:
     text: str
     file: str
     line: int  # 1-based line in `file`
-    context: str = ""  # import | call | attr | instance-call | instance-attr | image | ...
+    context: str = ""  # import | call | attr | instance-call | instance-attr | image | href URL...
 
 
 @dataclass
@@ -135,14 +137,19 @@ def add_words(doc: Document, text: str) -> None:
 
 
 def _inline(doc: Document, token: Token, line: int) -> None:
+    linked = ""  # the web address of the link the text is in: `[`f()`](https://...)`
     for child in token.children or ():
         if child.type in {"softbreak", "hardbreak"}:
             line += 1
         elif child.type == "code_inline":
-            doc.references.append(Reference("code", child.content.strip(), doc.path, line))
+            context = f"href {linked}" if linked else ""
+            doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
+            linked = href if _WEB.match(href) else ""
+        elif child.type == "link_close":
+            linked = ""
         elif child.type == "image":
             src = str(child.attrs.get("src", ""))
             doc.references.append(Reference("link", src, doc.path, line, "image"))
@@ -164,7 +171,10 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     guessed from prompts (`>>>`, `$`) or a leading `export`."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
-    if lang in _PYTHON_INFO or (not lang and any(x.startswith(">>> ") for x in lines)):
+    # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
+    opening = next((x for x in lines if x.strip()), "")
+    prompts = lang not in _SHELL_INFO or opening.startswith(">>> ")
+    if lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines)):
         for kind, text, offset, context in python_references(content, doc.bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
@@ -254,17 +264,28 @@ def _command(doc: Document, words: list[str], line: int) -> None:
         for word in words:
             if m := _ENV_ASSIGN.match(word):
                 doc.references.append(Reference("env", m.group(1), doc.path, line, "export"))
+                if value := dotted_value(word):
+                    doc.references.append(Reference("code", value, doc.path, line))
         return
     if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
         doc.references.append(Reference("env", words[1], doc.path, line, "export"))
         return
     while words and (m := _ENV_ASSIGN.match(words[0])):
         doc.references.append(Reference("env", m.group(1), doc.path, line, "assign"))
+        if value := dotted_value(words[0]):  # `BACKEND=keyring.backends.null.Keyring`
+            doc.references.append(Reference("code", value, doc.path, line))
         words = words[1:]
     if words and words[0] in {"sudo", "exec", "time", "uv", "pipx", "poetry", "pdm", "hatch"}:
         words = words[2:] if words[0] != "sudo" and words[1:2] == ["run"] else words[1:]
     if words:
         doc.references.append(Reference("command", shlex.join(words), doc.path, line))
+
+
+def dotted_value(assignment: str) -> str | None:
+    """The Python path a variable is set to (`X=pkg.backends.null.Keyring`, `X=pkg.app:main`):
+    the program imports it, so it names code like a span does."""
+    value = assignment.partition("=")[2].strip("'\"")
+    return value if _DOTTED_VALUE.match(value) else None
 
 
 def _plain_text(token: Token) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from klaro.scan.model import Function
 from klaro.verify.calls import MEMBER_KINDS, CallChecks
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.former import Former
@@ -36,8 +37,11 @@ from klaro.verify.pyblocks import (
     call_context,
     python_references,
 )
-from klaro.verify.refs import Document, Reference
+from klaro.verify.refs import Document, Reference, dotted_value
 
+# a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
+_ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
+_ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
@@ -248,6 +252,10 @@ class Resolver(CallChecks):
     # -- inline code -------------------------------------------------------------------------
 
     def _code(self, ref: Reference, doc: Document) -> Outcome:
+        # [`model_construct()`](https://docs.pydantic.dev/...): another site's name; a
+        # variable or an option stays the project's to read ([`FORCE_COLOR`](https://...))
+        elsewhere = ref.context.startswith("href ") and not self.index.own_page(ref.context[5:])
+        ref = replace(ref, context="") if ref.context.startswith("href ") else ref
         text = ref.text.strip().rstrip(";,")
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
@@ -260,8 +268,12 @@ class Resolver(CallChecks):
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
+        if family := _ENV_FAMILY.match(text):
+            return self._env_family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
-            return self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            outcome = self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            value = dotted_value(text) if outcome.status != "unresolved" else None
+            return self._code(replace(ref, text=value), doc) if value else outcome
         if _CAPITAL_WORD.match(text) and self._read_env(text):
             return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
         if _OPTION.match(text):
@@ -271,12 +283,16 @@ class Resolver(CallChecks):
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
+        if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
+            return self._assigned(ref, assigned.group(1), doc)
         if " " in text and not spaced_call:
             first = text.split()[0]
             if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
             if first in _PLACEHOLDER_PROGRAMS:
                 return self._placeholder_command(ref, text, doc)
+            return Outcome("ignored", ref)
+        if elsewhere:
             return Outcome("ignored", ref)
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
@@ -292,7 +308,28 @@ class Resolver(CallChecks):
             # `load(path, strict=True)` when two classes have a `load`: whose? And
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
-        return self._called(outcome, symbol.group(1), _span_arguments(rest))
+        args = _span_arguments(rest)
+        if args is not None and self._keyword_sketch(outcome.target, _sketched(rest)):
+            args = (args[0], None, args[2])
+        return self._called(outcome, symbol.group(1), args)
+
+    def _keyword_sketch(self, target: str, sketched: tuple[str, ...]) -> bool:
+        """`load(in_data, many)` for `load(data, *, many=None)`: a sketch that lists a
+        keyword-only parameter among the positional names says nothing about arity."""
+        definition = self.names.definition(target) if sketched else None
+        params = definition.parameters if isinstance(definition, Function) else ()
+        keyword_only = {p.name for p in params if p.kind in {"keyword_only", "var_keyword"}}
+        return bool(keyword_only & set(sketched))
+
+    def _assigned(self, ref: Reference, value: str, doc: Document) -> Outcome:
+        """`html = markdown_path(PATH)`: the call is the claim when it names the project's
+        code (a name it has or had); `console = Console()` in prose may sketch any library."""
+        root = value.split("(")[0].split(".")[0]
+        names = self.names
+        if root in names.packages or root in names.by_last:
+            return self._code(replace(ref, text=value), doc)
+        gone = self._once_named(ref, root, value)
+        return gone or Outcome("ignored", ref)
 
     def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """`command -- --interactive`: a library's docs run "your program" built with it, so
@@ -428,7 +465,7 @@ class Resolver(CallChecks):
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
-            if called or not _words_within(name, c)
+            if called or not (_words_within(name, c) or self._plural_of_value(name, c))
         ]
         if not close and not called:
             return Outcome("ignored", ref)
@@ -438,6 +475,16 @@ class Resolver(CallChecks):
             ref,
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    def _plural_of_value(self, name: str, other: str) -> bool:
+        """`entry_points` beside an attribute `entry_point`: the plural of a value's name is
+        the concept ("the entry_points argument to setup"), not a renamed function."""
+        if name not in {f"{other}s", f"{other}es"} and other not in {f"{name}s", f"{name}es"}:
+            return False
+        values = {"attribute", "constant", "property"}
+        return all(
+            self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
         )
 
     def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
@@ -486,6 +533,11 @@ class Resolver(CallChecks):
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         root = ref.text.split(".")[0]
+        free = ref.context.startswith("instance") and "." in ref.text and root not in names.packages
+        if free and names.lookup(root) is None and (target := self._free_target(root)):
+            # `where(...).matches(regex)` with the import left out: the package's `where`
+            ref = replace(ref, text=target + ref.text[len(root) :])
+            root = target.split(".")[0]
         if ref.context.startswith("free") and (
             root not in names.packages or ref.context.startswith("free-call")
         ):
@@ -497,7 +549,9 @@ class Resolver(CallChecks):
             if root in names.packages:
                 pass  # `pkg.attr` with the import left out: checked below as a path
             elif ref.context.startswith("free-call") and "." not in ref.text:
-                return self._free_call(ref)
+                outcome = self._free_call(ref)  # or a function the package had: `where(...)`
+                gone = outcome.status == "ignored" and self._once_named(ref, ref.text, ref.text)
+                return gone or outcome
             else:
                 return Outcome("ignored", ref)  # a name the snippet never bound: not ours
         if names.external(ref.text):
@@ -517,6 +571,11 @@ class Resolver(CallChecks):
                 args = (base, positional - 1, keywords)
             return self._called(outcome, ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
+        if names.kind(names.lookup(owner_name) or "") == "module":
+            # `r = parse(...)` after `from parse import *`: a module is not called, so the
+            # example called the function the star import gave
+            module = self._star_source(owner_name)
+            owner_name = f"{module}.{owner_name}" if module is not None else owner_name
         cls = names.result_of(owner_name)
         if cls is None:
             return Outcome("ignored", ref)
@@ -617,6 +676,8 @@ class Resolver(CallChecks):
         last = tail[-1] if tail else attr
         suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
         where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
+        if "|" in owner:  # what a function returns: one of several classes
+            where = f"none of {', '.join(f'`{c}`' for c in owner.split('|'))} has `{attr}`"
         return Outcome(
             "unresolved",
             ref,
@@ -631,6 +692,24 @@ class Resolver(CallChecks):
         if name in self.index.env_vars:
             return True
         return self.former is not None and self.former.env(name) is not None
+
+    def _env_family(self, ref: Reference, prefix: str) -> Outcome:
+        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start."""
+        index = self.index
+        if (
+            any(p.startswith(prefix) or prefix.startswith(p) for p in index.env_patterns)
+            or prefix in index.env_prefix_literals
+            or any(v.startswith(prefix) for v in index.env_vars)
+        ):
+            return Outcome("resolved", ref, prefix)
+        if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"the code reads no environment variable that starts with `{prefix}`",
+            suggestions=tuple(sorted(p + "*" for p in index.env_prefix_literals)[:3]),
+        )
 
     def _env(self, ref: Reference, name: str) -> Outcome:
         index = self.index
@@ -669,11 +748,21 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
     ):
         return None
-    found = call_arguments(call_context("call", node))
-    if found and node.args and all(isinstance(a, ast.Name) for a in node.args):
-        # `load(in_data, many)` in prose sketches a signature more often than a call
-        return found[0], None, found[2]
-    return found
+    return call_arguments(call_context("call", node))
+
+
+def _sketched(rest: str) -> tuple[str, ...]:
+    """The names a call in prose passes positionally when it passes only names
+    (`get_credential(service, username)`): a sketch of the signature, not a call."""
+    try:
+        node = ast.parse(f"f{rest}", mode="eval").body
+    except (SyntaxError, ValueError):
+        return ()
+    if not isinstance(node, ast.Call) or not node.args:
+        return ()
+    if not all(isinstance(a, ast.Name) for a in node.args):
+        return ()
+    return tuple(a.id for a in node.args if isinstance(a, ast.Name))
 
 
 @functools.cache

@@ -16,10 +16,11 @@ import ast
 import re
 import textwrap
 import unicodedata
+from dataclasses import replace
 
 from klaro.verify.refs import Document, Reference, add_block, add_words
 
-_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|[^|]+\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
+_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
@@ -71,6 +72,8 @@ class _Reader:
         self.doc = doc
         self.lines = lines
         self.highlight = ""  # `.. highlight:: lang` sets the language of `::` blocks
+        self.urls: dict[str, str] = {}  # `.. _name: https://...`: the web targets by name
+        self.replaced: dict[str, list[int]] = {}  # `.. |name| replace::`: its references
 
     def run(self) -> None:
         i = 0
@@ -81,7 +84,11 @@ class _Reader:
                 i += 1
                 continue
             if match := _DIRECTIVE.match(line):
-                i = self._directive(i, len(match.group(1)), match.group(2), match.group(3) or "")
+                if match.group(2):
+                    self.replaced[match.group(2).lower()] = [len(self.doc.references)]
+                i = self._directive(i, len(match.group(1)), match.group(3), match.group(4) or "")
+                if match.group(2):
+                    self.replaced[match.group(2).lower()].append(len(self.doc.references))
                 continue
             if match := _TARGET.match(line):
                 self._target(i, match.group(2).strip("`"), match.group(3).strip())
@@ -91,6 +98,18 @@ class _Reader:
                 i = self._body_end(i, _indent(line))
                 continue
             i = self._paragraph(i)
+        self._link_substitutions()
+
+    def _link_substitutions(self) -> None:
+        """`|CommandCollection|_` with `.. _CommandCollection: https://click...`: the literal
+        the substitution stands for is the name of that site's thing, marked as a Markdown
+        span inside the same link is."""
+        refs = self.doc.references
+        for name, (start, end) in self.replaced.items():
+            if url := self.urls.get(name):
+                for n in range(start, end):
+                    if refs[n].kind == "code" and not refs[n].context:
+                        refs[n] = replace(refs[n], context=f"href {url}")
 
     # -- blocks ----------------------------------------------------------------------------------
 
@@ -173,6 +192,8 @@ class _Reader:
 
     def _target(self, i: int, name: str, url: str) -> None:
         if url and not url.endswith("_"):  # `.. _a: b_` points at another target
+            if re.match(r"https?://", url, re.I):
+                self.urls[name.lower()] = url
             self.doc.references.append(Reference("link", url, self.doc.path, i + 1, "target"))
         elif not url:
             self.doc.anchors.add(_anchor(name))
