@@ -337,3 +337,56 @@ def test_a_namespace_package_is_shared_with_other_distributions(tmp_path: Path) 
         },
     )
     assert _drift(root) == {(1, "zope.event.emit")}
+
+
+GENERATED_CLI = """\
+# CLI reference
+
+```python exec="true" idprefix=""
+from tidy import render_reference
+print(render_reference())
+```
+"""
+
+USAGE = """\
+# Usage
+
+See [the output option](reference/cli.md#output) and [the guide's intro](guide.md#intro),
+not [its outro](guide.md#outro). Relative paths are explained [here](#relative-paths);
+[nowhere](#no-such-label) explains the rest.
+Change `render_commit()` in your template, and the `docs(s)` type; `render_comit()` is
+misspelt.
+"""
+
+GUIDE = """\
+# Guide
+
+## Intro
+
+(relative-paths)=
+## Paths
+"""
+
+
+def test_generated_headings_labels_and_template_macros(tmp_path: Path) -> None:
+    """git-changelog's CLI page renders its headings with markdown-exec and its templates
+    define the macros its usage page tells writers to change; typed-settings' MyST labels
+    are found from every page of its Sphinx project."""
+    root = _write(
+        tmp_path,
+        {
+            "tidy/__init__.py": "def render_reference():\n    return ''\n",
+            "tidy/templates/changelog.md.jinja": (
+                "{%- macro render_commit(commit) -%}\n- {{ commit }}\n{%- endmacro -%}\n"
+            ),
+            "docs/conf.py": "project = 'tidy'\n",
+            "docs/reference/cli.md": GENERATED_CLI,
+            "docs/usage.md": USAGE,
+            "docs/guide.md": GUIDE,
+        },
+    )
+    assert _drift(root) == {
+        (4, "guide.md#outro"),
+        (5, "#no-such-label"),
+        (6, "render_comit()"),
+    }

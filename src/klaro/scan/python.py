@@ -39,7 +39,7 @@ _ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
 # os.environ; only UPPER_CASE keys count there, so an ordinary dict called `env` stays quiet.
 _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
-_ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*_\Z")
+_ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z")  # `APP_`, `TLDR_COLOR_`
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # the start of a family of variables, two words at least (`"KEYRING_PROPERTY_"`)
 _ENV_FAMILY = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_\Z")
@@ -431,7 +431,8 @@ class _ModuleVisitor:
                     stack.append(value)
 
     def _env_prefix(self, node: ast.BinOp | ast.JoinedStr) -> None:
-        """Record `"PREFIX_" + key` / `f"PREFIX_{key}"`: names built at run time, as `PREFIX_*`.
+        """Record `"PREFIX_" + key` / `f"PREFIX_{key}"` / `"PREFIX_%s" % key`: names built at
+        run time, as `PREFIX_*`.
 
         Only in modules that read the environment, so that an error-code prefix elsewhere is
         not taken for configuration.
@@ -439,15 +440,14 @@ class _ModuleVisitor:
         if not self.reads_env:
             return
         if isinstance(node, ast.BinOp):
-            first = node.left if isinstance(node.op, ast.Add) else None
+            first = node.left if isinstance(node.op, ast.Add | ast.Mod) else None
         else:
             first = node.values[0] if node.values else None
-        if (
-            isinstance(first, ast.Constant)
-            and isinstance(first.value, str)
-            and _ENV_PREFIX.match(first.value)
-        ):
-            self.env.append(EnvVar(first.value + "*", self.path, node.lineno, None, "prefix"))
+        text = first.value if isinstance(first, ast.Constant) else None
+        if isinstance(text, str) and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            text = text.partition("%")[0]  # `'TLDR_COLOR_%s' % key.upper()`
+        if isinstance(text, str) and _ENV_PREFIX.match(text):
+            self.env.append(EnvVar(text + "*", self.path, node.lineno, None, "prefix"))
 
     def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:
         """click's `auto_envvar_prefix="TOOL"`: every option is also read from `TOOL_...`."""

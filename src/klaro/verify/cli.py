@@ -60,8 +60,12 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
 _RUN_SPAN = re.compile(
-    r"\b(?:run|runs|running|start|launch|execute|invoke)\s+`+([^`\s][^`]*)`+", re.I
+    r"\b(?:run|runs|running|start|launch|execute|invoke)\s+`+([^`\s][^`]*)`+"
+    r"|`+([^`\s][^`]*)`+\s+(?:command|program|utility|tool|daemon|binary|executable)\b",
+    re.I,
 )
+# a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
+_DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
 # Words of a sentence about running a program (`the `records` command-line tool`)
 _PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
@@ -321,7 +325,9 @@ class CliClaims:
             return False
         if spans_only:
             words = set()
-        elif {_program_of(m) for m in _RUN_SPAN.findall(sentence)} - ours - index.subcommands:
+        elif (
+            {_program_of(a or b) for a, b in _RUN_SPAN.findall(sentence)} - ours - index.subcommands
+        ):
             return True  # "Run ``gnome-keyring-daemon`` with ``--unlock``": that program's
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
         if named & _OTHER_PROGRAMS or spans & (programs | _OTHER_PROGRAM_SPANS):
@@ -354,6 +360,7 @@ class CliClaims:
                     continue
                 programs.add(program)
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
+            flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
 
@@ -411,9 +418,11 @@ def _program_of(command: str) -> str:
 
 
 def _placeholder(flag: str) -> bool:
-    """`--option`, `--no-OPTION`, `--OPTIONS`: a flag standing for any flag."""
+    """`--option`, `--no-OPTION`, `--OPTIONS`, `--some-option`: a flag standing for any flag."""
     name = flag.lstrip("-")
     words = [w for w in name.split("-") if w]
+    if len(words) > 1 and words[0].lower() in {"some", "my", "your", "any", "an", "other"}:
+        return True  # `--some-option`, `--my-flag`
     return name.lower() in _PLACEHOLDERS or any(len(w) > 1 and w.isupper() for w in words)
 
 

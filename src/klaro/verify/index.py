@@ -6,6 +6,7 @@ which files; dotted names are resolved by `klaro.scan.names` (the `names` field)
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +106,19 @@ class ProjectIndex:
         """The names the project goes by: its distribution, packages and scripts."""
         return {n.lower() for n in (self.distribution, *self.packages, *self.scripts) if n}
 
+    @functools.cached_property
+    def macros(self) -> frozenset[str]:
+        """Macros the project's Jinja templates define (`{% macro render_commit(commit) %}`):
+        docs for template writers call them. Read once, on the first name that needs it."""
+        found: set[str] = set()
+        for path in sorted(f for f in self.files if f.endswith(_TEMPLATE_SUFFIXES)):
+            try:
+                text = (self.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            found.update(_MACRO.findall(text))
+        return frozenset(found)
+
     def exists(self, path: str) -> bool:
         """Whether a repository path exists (a file or a folder)."""
         path = path.strip("/")
@@ -123,6 +137,9 @@ OTHER_NAMESPACES = frozenset(
     }
 )  # fmt: skip
 
+
+_TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2", ".html", ".htm", ".tmpl", ".tpl")
+_MACRO = re.compile(r"\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(")
 
 # hosts many projects share: a page there is not the project's own for its host alone
 _SHARED_HOSTS = frozenset({"", "pypi.org", "github.com", "gitlab.com", "readthedocs.io"})

@@ -50,6 +50,7 @@ class LinkResolver:
         self.ignore = tuple(ignore)
         self.dotted = dotted  # resolves `pkg.mod.name` (MyST links to Python objects)
         self._anchors: dict[str, AbstractSet[str] | None] = {}
+        self._labels: set[str] = set()  # Sphinx labels of every document read
         self._foreign_sites: list[str] | None = None  # docs folders another repository builds
         # document -> other folders it is built in: of the documents that `.. include::` it
         # (README.rst into docs/) or that are copies of it
@@ -99,6 +100,9 @@ class LinkResolver:
         target, _, fragment = href.partition("#")
         target = unquote(target.split("?", 1)[0])
         if not target:
+            name = unquote(fragment).lower()
+            if name in self._labels and self._sphinx(posixpath.dirname(doc.path)):
+                return Outcome("resolved", ref, f"#{name}")  # a label of another page
             return self._anchor(ref, doc.path, fragment, doc.anchors)
         dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
         if dotted and target.split(".")[0] in self.index.packages:
@@ -275,7 +279,8 @@ class LinkResolver:
         (a symlink such as docs/index.rst -> README.rst): the links of a page built in
         another folder may resolve from that folder.
         """
-        self._anchors[doc.path] = doc.anchors
+        self._anchors[doc.path] = None if doc.generated else doc.anchors
+        self._labels.update(doc.labels)
         folder = posixpath.dirname(doc.path)
         for ref in doc.references:
             if ref.context == "include" and not _SCHEME.match(ref.text):
@@ -313,7 +318,8 @@ def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset
         text = Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    return frozenset(read_document(text, path).anchors)
+    doc = read_document(text, path)
+    return None if doc.generated else frozenset(doc.anchors)
 
 
 def _string_parts(files: Iterable[Path]) -> frozenset[str]:

@@ -37,6 +37,8 @@ _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
+_EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
 _WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
@@ -64,6 +66,12 @@ class Document:
     words: set[str] = field(default_factory=set)  # identifiers and flags it mentions anywhere
     bindings: Bindings = field(default_factory=Bindings)
     lines: list[str] = field(default_factory=list)  # the source, for a span's sentence
+    # Sphinx labels it defines (`.. _name:`, MyST's `(name)=`): a `#name` link on any page
+    # of the project finds them
+    labels: set[str] = field(default_factory=set)
+    # content the docs build makes (a markdown-exec block, mkdocstrings' `::: pkg.mod`):
+    # headings, and so anchors, that the source does not show
+    generated: bool = False
 
 
 class _Reader(MarkdownIt):
@@ -114,9 +122,15 @@ def parse_document(text: str, path: str) -> Document:
             _inline(doc, token, token.map[0] + 1)
         elif token.type in {"fence", "code_block"} and token.map is not None:
             start = token.map[0] + (2 if token.type == "fence" else 1)
+            doc.generated = doc.generated or bool(_EXECUTED.search(token.info))
             add_block(doc, token.info.strip(), token.content, start)
         elif token.type == "html_block" and token.map is not None:
             _html(doc, token.content, token.map[0] + 1)
+    for line in doc.lines:
+        if label := _MYST_LABEL.match(line):
+            doc.labels.add(label.group(1).lower())
+            doc.anchors.add(label.group(1).lower())
+        doc.generated = doc.generated or line.startswith("::: ")  # mkdocstrings
     add_words(doc, text)
     return doc
 

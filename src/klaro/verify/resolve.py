@@ -304,7 +304,19 @@ class Resolver(CallChecks):
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
-        if not rest or self._ambiguous(symbol.group(1)) or _SELF_FIRST.match(rest):
+        if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
+            return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
+        name = symbol[1]
+        if ref.context.startswith("directive") and outcome.status == "unresolved":
+            if "." not in name and not self._once_named(ref, name, name):
+                return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
+            if ref.context == "directive-in" and self.names.lookup(name.rpartition(".")[0]) is None:
+                return Outcome("ignored", ref)  # the `.. module::` line says the module is gone
+        method = self._one_member(symbol.group(1)) if ref.context == "directive-member" else None
+        if method is not None:
+            # `.. py:method:: best_prefix([system=None])`: the method, not a function so named
+            outcome = Outcome("resolved", ref, method)
+        if not rest or _SELF_FIRST.match(rest) or (method is None and self._ambiguous(symbol[1])):
             # `load(path, strict=True)` when two classes have a `load`: whose? And
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
@@ -349,6 +361,11 @@ class Resolver(CallChecks):
         found = self.names.by_last.get(name, ())
         top = [f for f in found if self.names.kind(f) not in MEMBER_KINDS]
         return len(found) > 1 and len(top) != 1
+
+    def _one_member(self, name: str) -> str | None:
+        """The one method (or attribute) of a project class with this name, if only one."""
+        found = [f for f in self.names.by_last.get(name, ()) if self.names.kind(f) in MEMBER_KINDS]
+        return found[0] if len(found) == 1 else None
 
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
@@ -451,6 +468,8 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
+        if called and name in self.index.macros:
+            return Outcome("ignored", ref)  # a macro of the project's Jinja templates
         keys = self.index.key_literals
         if (name in keys and not called) or name in self.index.registered:
             return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
@@ -778,10 +797,16 @@ def _capitals(part: str) -> bool:
 
 
 def _words_within(name: str, other: str) -> bool:
-    """`pull_request` in `on_pull_request`: another concept built on the same words, no typo."""
-    words, others = name.lower().split("_"), other.lower().split("_")
+    """`pull_request` in `on_pull_request`, `FileTransferSpeed` in `BitmathFileTransferSpeed`:
+    another concept built on the same words, no typo."""
+    words, others = _words(name), _words(other)
     n = len(words)
     return n < len(others) and any(others[i : i + n] == words for i in range(len(others) - n + 1))
+
+
+def _words(name: str) -> list[str]:
+    """The words of a snake_case or CamelCase name, lower case."""
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name)]
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:

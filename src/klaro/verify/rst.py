@@ -40,10 +40,23 @@ _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "doctest", "testcode", "
 _SHELL_DIRECTIVES = {"prompt"}
 _AUTO = re.compile(
     r"^(?:auto(?:module|class|function|method|attribute|exception|data)|py:\w+"
-    r"|module|currentmodule)$"  # the Python domain's module directives, written bare
+    r"|module|currentmodule"  # the Python domain's directives, written bare
+    r"|function|method|classmethod|staticmethod|class|exception|decorator|attribute|data)$"
 )
+# directives that describe a member of the class around them, and those of callables
+_MEMBERS = frozenset({"method", "classmethod", "staticmethod", "attribute", "property"})
+_CALLABLES = frozenset(
+    {"function", "method", "classmethod", "staticmethod", "class", "exception", "decorator"}
+)
+_PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
+
+
+def _named(argument: str, documented: list[str]) -> str:
+    """`search_base` in a directive's signature that a `:param search_base:` field documents:
+    the keyword `search_base=...`; other arguments stay as written."""
+    return f"{argument}=..." if argument in documented else argument
 
 
 def parse_rst(text: str, path: str) -> Document:
@@ -74,6 +87,8 @@ class _Reader:
         self.highlight = ""  # `.. highlight:: lang` sets the language of `::` blocks
         self.urls: dict[str, str] = {}  # `.. _name: https://...`: the web targets by name
         self.replaced: dict[str, list[int]] = {}  # `.. |name| replace::`: its references
+        self.module = ""  # `.. module:: pkg`: what bare names of Python directives are in
+        self.cls: tuple[int, str] | None = None  # the `.. class::` around methods: indent, name
 
     def run(self) -> None:
         i = 0
@@ -146,16 +161,7 @@ class _Reader:
         if kind == "highlight":
             self.highlight = argument.strip()
         elif _AUTO.match(kind) and argument:
-            name_part, paren, signature = argument.partition("(")
-            name_part = name_part.strip()
-            # `.. autofunction:: sorted_results(blocks, order=SCORE)` states the keywords
-            text = (
-                f"{name_part}({signature.strip()}"
-                if paren and kind.endswith("function")
-                else name_part
-            )
-            if name_part:
-                doc.references.append(Reference("code", text, doc.path, i + 1, "directive"))
+            self._python_directive(i, indent, kind, argument, end)
         elif kind in _LINKED and argument:
             context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
@@ -177,6 +183,52 @@ class _Reader:
             return end
         return i + 1  # other directives hold reStructuredText: read their bodies as text
 
+    def _python_directive(self, i: int, indent: int, kind: str, argument: str, end: int) -> None:
+        """`.. function:: listdir(search_base[, filter='*'])` and its `:param filter:` fields,
+        `.. autofunction:: sorted_results(blocks, order=SCORE)`: the names and keywords of a
+        callable's signature, relative to the current `.. module::` (and `.. class::`).
+
+        Contexts: `directive` (the name as written), `directive-member` (a method whose class
+        the page does not say) and `directive-in` (a name put in the current module or class:
+        when that module is gone, its own directive is the one finding)."""
+        name, paren, signature = argument.partition("(")
+        name = name.strip()
+        if not name:
+            return
+        bare = kind.removeprefix("py:").removeprefix("auto")
+        context = "directive"
+        if bare in {"module", "currentmodule"}:
+            self.module, self.cls = name, None
+        elif "." not in name and bare not in _MEMBERS and self.module:
+            name, context = f"{self.module}.{name}", "directive-in"
+        elif "." not in name and bare in _MEMBERS:
+            inside = self.cls is not None and indent > self.cls[0]
+            # `__init__` of a protocol class is a shape, not a definition
+            if self.cls is not None and inside and not name.startswith("__"):
+                name, context = f"{self.cls[1]}.{name}", "directive-in"
+            else:
+                context = "directive-member"
+        if bare in {"class", "exception"}:
+            self.cls = (indent, name)
+        text = name
+        if bare in _CALLABLES:
+            # optional parts in brackets (`getsize(path[, bestprefix=True])`) are arguments too
+            arguments = re.sub(r"[\[\]]", "", signature.rpartition(")")[0]) if paren else ""
+            # a parameter its `:param search_base:` field names is a keyword claim; other
+            # names in a signature may only sketch the call (`minmax(arg1, arg2, *args)`)
+            documented = self._fields(i, end)
+            parts = [_named(a.strip(), documented) for a in arguments.split(",") if a.strip()]
+            written = {a.split("=")[0].strip().lstrip("*") for a in parts}
+            fields = [f"{f}=..." for f in documented if f not in written]
+            if paren or fields:
+                text = f"{name}({', '.join([*parts, *fields])})"
+        self.doc.references.append(Reference("code", text, self.doc.path, i + 1, context))
+
+    def _fields(self, i: int, end: int) -> list[str]:
+        """The parameter names a directive's `:param type name:` fields document."""
+        found = (_PARAM_FIELD.match(self.lines[n]) for n in range(i + 1, end))
+        return [m.group(1) for m in found if m is not None]
+
     def _toctree(self, i: int, end: int) -> None:
         for n in range(i + 1, end):
             entry = self.lines[n].strip()
@@ -197,6 +249,7 @@ class _Reader:
             self.doc.references.append(Reference("link", url, self.doc.path, i + 1, "target"))
         elif not url:
             self.doc.anchors.add(_anchor(name))
+            self.doc.labels.add(name.lower())
 
     def _literal_block(self, i: int, indent: int) -> int:
         """A `::` literal block: the lines indented past the paragraph that introduced it."""
@@ -291,8 +344,11 @@ class _Reader:
         elif kind == "envvar":
             doc.references.append(Reference("code", target, doc.path, line, "role:envvar"))
         elif kind == "option":
-            flag = next((w for w in target.split() if w.startswith("-")), "")
+            words = target.split()
+            flag = next((w for w in words if w.startswith("-")), "")
+            # `:option:`du -B``: the option of the program it names, checked as a command
+            text = target if words and not words[0].startswith("-") else flag
             if flag:
-                doc.references.append(Reference("code", flag, doc.path, line, "role:option"))
+                doc.references.append(Reference("code", text, doc.path, line, "role:option"))
         elif kind == "doc" and "://" not in target:
             doc.references.append(Reference("link", f"{target}.rst", doc.path, line, "doc"))
