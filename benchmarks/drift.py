@@ -19,7 +19,8 @@ set on coloredlogs, shortuuid, pyfiglet and inflect; round 5 (`round: 5`) is a f
 on humanfriendly, arrow, prettytable and invoke; round 6 (`round: 6`) is a fifth blind set on
 radon, tinydb, flynt, backoff and thefuck; round 7 (`round: 7`) is a sixth blind set on parse,
 wcwidth and fire; round 8 (`round: 8`) is a seventh blind set on keyring, typeguard and markdown2;
-round 9 (`round: 9`) is an eighth blind set on tldr, bitmath and jmespath.
+round 9 (`round: 9`) is an eighth blind set on tldr, bitmath and jmespath;
+round 10 (`round: 10`) is a ninth blind set on wasabi, rotate-backups and python-frontmatter.
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -110,3 +110,127 @@ def test_round_nine_shapes_are_checked(tmp_path: Path) -> None:
         (21, "SIZES_COLOUR_NAME"),
         (24, "sizes --stdin"),
     }
+
+
+PRINTER = '''\
+"""A printer configured from the environment (wasabi's shape)."""
+import os
+
+
+def color(text, fg=None):
+    return text
+
+
+class Printer:
+    def __init__(self, env_prefix="PRINTER"):
+        self.plain = os.getenv("{}_LOG_FRIENDLY".format(env_prefix), False)
+'''
+
+MAIN = """
+
+def main():
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--relaxed", action="store_true")
+    parser.parse_args()
+"""
+
+PRINTER_TESTS = """\
+def test_cli():
+    run_cli("--prefer-recent")
+"""
+
+PRINTER_README = """\
+# printer
+
+| Argument | Description |
+| `paint`  | Whether to paint. |
+
+Set `PRINTER_LOG_FRIENDLY` (or `SPACY_LOG_FRIENDLY` with `env_prefix="SPACY"`); the
+`PRINTER_NO_PRETTY` variable is not read. Run `printer --prefer-recent`.
+
+```python
+from printer import color, paint
+```
+"""
+
+
+def test_round_ten_shapes_are_checked(tmp_path: Path) -> None:
+    """A variable named from a prefix the caller picks, a package's `tests.py` (whose
+    flags are not the CLI's), and a word in a table that a failed import also binds."""
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": SETUP.replace("sizes", "printer"),
+            "printer/__init__.py": PRINTER + MAIN,
+            "printer/tests.py": PRINTER_TESTS,
+            "README.md": PRINTER_README,
+        },
+    )
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    assert {(f.line, f.reference) for f in report.drift} == {
+        (7, "PRINTER_NO_PRETTY"),
+        (7, "printer --prefer-recent"),
+        (10, "printer.paint"),  # the import is the one finding, not `paint` in the table
+    }
+
+
+TABLES_CODE = """\
+def table(data, header=None, max_width=30):
+    return data
+
+
+class Renderer:
+    def table(self, data, header=None):
+        return data
+
+    @property
+    def counts(self):
+        return {"good": 1}
+
+
+def gone_helper(value):
+    return value
+"""
+
+TABLES_README = """\
+# tables
+
+#### <kbd>function</kbd> `table`
+
+```python
+from tables import Renderer
+table = Renderer().table([("a", "b")])
+```
+
+| Argument  | Type | Description           | Default |
+| --------- | ---- | --------------------- | ------- |
+| `data`    | list | The rows.             |         |
+| `max_col` | int  | Maximum column width. | `30`    |
+| **RETURNS** | str | The table.          |         |
+
+#### <kbd>property</kbd> `Renderer.counts`
+
+| Argument | Type | Description       |
+| -------- | ---- | ----------------- |
+| `good`   | int  | Good messages.    |
+
+#### <kbd>function</kbd> `tables.helper`
+
+| Argument | Type | Description |
+| -------- | ---- | ----------- |
+| `value`  | str  | The value.  |
+"""
+
+
+def test_argument_tables_name_the_parameters_of_their_heading(tmp_path: Path) -> None:
+    """wasabi's README documents each function with a table of its arguments: a renamed
+    parameter makes its row stale; a property's table lists keys, and a table under a
+    heading that names a missing function leaves the heading as the one claim."""
+    root = _write(tmp_path, {"tables/__init__.py": TABLES_CODE, "README.md": TABLES_README})
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    assert {(f.line, f.reference) for f in report.drift} == {
+        (13, "table(max_col=...)"),
+        (22, "tables.helper"),
+    }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 
 _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
+_TEST_FILES = {"conftest.py", "tests.py", "test.py"}
 _ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
 
 
@@ -50,7 +51,8 @@ def is_test_path(path: str) -> bool:
     name = parts[-1]
     if any(p in {"tests", "test", "testing"} for p in parts[:-1]):
         return True
-    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    # rotate-backups keeps its suite in `rotate_backups/tests.py`
+    return name.startswith("test_") or name.endswith("_test.py") or name in _TEST_FILES
 
 
 def module_role(

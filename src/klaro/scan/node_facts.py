@@ -133,6 +133,32 @@ def names_all(node: ast.Assign | ast.AugAssign) -> bool:
     return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
 
 
+def built_suffix(name: ast.expr) -> str | None:
+    """The constant end of a variable name built at run time from a prefix the caller picks:
+    `"{}_LOG_FRIENDLY".format(env_prefix)`, `f"{prefix}_NO_PRETTY"`, `"%s_DEBUG" % app`,
+    `prefix + "_HOME"` (wasabi's `WASABI_LOG_FRIENDLY`, or `SPACY_...` for spaCy)."""
+    text: object = None
+    if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Add):
+        text = name.right.value if isinstance(name.right, ast.Constant) else None
+    elif isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod):
+        head = name.left.value if isinstance(name.left, ast.Constant) else None
+        text = head[2:] if isinstance(head, str) and head.startswith("%s") else None
+    elif isinstance(name, ast.JoinedStr) and len(name.values) == 2:
+        first, last = name.values
+        if isinstance(first, ast.FormattedValue) and isinstance(last, ast.Constant):
+            text = last.value
+    elif isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute):
+        head = name.func.value.value if isinstance(name.func.value, ast.Constant) else None
+        if name.func.attr == "format" and isinstance(head, str) and head.startswith("{"):
+            text = head.partition("}")[2]
+    if isinstance(text, str) and _SUFFIX.match(text):
+        return text
+    return None
+
+
+_SUFFIX = re.compile(r"_[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")
+
+
 def built_prefix(name: ast.expr) -> str | None:
     """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
     `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""

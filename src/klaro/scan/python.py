@@ -23,6 +23,7 @@ from klaro.scan.node_facts import (
     ENV_MAPS,
     ENV_NAME,
     built_prefix,
+    built_suffix,
     env_table,
     literal_env,
     names_all,
@@ -466,6 +467,9 @@ class _ModuleVisitor:
         upper_only: bool = False,
     ) -> None:
         name = self._string(key)
+        if not name and (suffix := built_suffix(key)):
+            self.env.append(EnvVar("*" + suffix, self.path, node.lineno, None, "suffix"))
+            return  # `"{}_LOG_FRIENDLY".format(env_prefix)`: any prefix, that end
         if not name and not isinstance(key, ast.Constant):
             self.env_dynamic = True  # `os.environ[env]`: a name the code computes
         if not name or (upper_only and not ENV_NAME.match(name)):

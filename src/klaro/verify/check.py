@@ -202,7 +202,10 @@ def _coverage(
 
 
 def _mentioned(name: str, words: set[str]) -> bool:
-    """A variable is documented when named; a run-time family (`KLARO_*`) by any member."""
+    """A variable is documented when named; a run-time family (`KLARO_*`, `*_LOG_FRIENDLY`)
+    by any member."""
     if name.endswith("*"):
         return name in words or any(w.startswith(name[:-1]) for w in words)
+    if name.startswith("*"):
+        return any(w.endswith(name[1:]) for w in words)
     return name in words

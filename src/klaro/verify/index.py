@@ -63,6 +63,7 @@ class ProjectIndex:
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
+    env_suffixes: set[str] = field(default_factory=set)  # `"{}_LOG_FRIENDLY".format(prefix)`
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
@@ -208,6 +209,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     for env in (e for m in modules for e in m.env_vars):
         if env.name.endswith("*"):  # a name the code builds at run time: `KLARO_` + key
             index.env_patterns.add(env.name[:-1])
+        elif env.name.startswith("*"):  # `"{}_LOG_FRIENDLY".format(prefix)`
+            index.env_suffixes.add(env.name[1:])
         else:
             index.env_vars.add(env.name)
     names = [meta.name or "", *index.packages, *index.scripts]

@@ -39,6 +39,9 @@ _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 _MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
 _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
+_ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
+_CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+_ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$")
 _WEB = re.compile(r"https?://", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
@@ -112,12 +115,15 @@ def parse_document(text: str, path: str) -> Document:
     tokens = _parser().parse(text)
     slugger = _Slugger()
     heading = False
+    headings: list[tuple[int, list[str]]] = []  # line, the code spans the heading names
     for token in tokens:
         if token.type == "heading_open":
             heading = True
         elif token.type == "inline" and token.map is not None:
             if heading:
                 doc.anchors.add(slugger.slug(_plain_text(token)))
+                spans = [c.content for c in token.children or () if c.type == "code_inline"]
+                headings.append((token.map[0], spans))
                 heading = False
             _inline(doc, token, token.map[0] + 1)
         elif token.type in {"fence", "code_block"} and token.map is not None:
@@ -126,6 +132,7 @@ def parse_document(text: str, path: str) -> Document:
             add_block(doc, token.info.strip(), token.content, start)
         elif token.type == "html_block" and token.map is not None:
             _html(doc, token.content, token.map[0] + 1)
+    _argument_tables(doc, headings)
     for line in doc.lines:
         if label := _MYST_LABEL.match(line):
             doc.labels.add(label.group(1).lower())
@@ -133,6 +140,30 @@ def parse_document(text: str, path: str) -> Document:
         doc.generated = doc.generated or line.startswith("::: ")  # mkdocstrings
     add_words(doc, text)
     return doc
+
+
+def _argument_tables(doc: Document, headings: list[tuple[int, list[str]]]) -> None:
+    """`#### function `table`` then `| Argument | Type | ... |` rows (`| `max_col` | int |`):
+    each row names a parameter of the one callable its heading names (wasabi's, spaCy's
+    style), a keyword claim like `table(max_col=...)`."""
+    owner = ""
+    arguments = False
+    at = 0
+    for number, line in enumerate(doc.lines):
+        while at < len(headings) and headings[at][0] <= number:
+            spans = headings[at][1]
+            owner = spans[0] if len(spans) == 1 and _CALLABLE_NAME.match(spans[0]) else ""
+            at += 1
+        cells = (
+            [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        )
+        if not cells:
+            arguments = False
+        elif cells[0].lower() in _ARGUMENT_HEADERS:
+            arguments = bool(owner)
+        elif arguments and (name := _ROW_NAME.match(cells[0])):
+            call = f"{owner}({name.group(1)}=...)"
+            doc.references.append(Reference("code", call, doc.path, number + 1, "argument-table"))
 
 
 def read_document(text: str, path: str) -> Document:

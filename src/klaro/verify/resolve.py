@@ -207,6 +207,8 @@ class Resolver(CallChecks):
         An import that fails is reported once: the uses of the name it binds are then not
         checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
         """
+        # imports first: a span above the example (`color` in a table) names what the
+        # example's import binds, and a failed import is that name's one finding
         self._failed = failed = []
         outcomes = []
         for ref in doc.references:
@@ -303,10 +305,14 @@ class Resolver(CallChecks):
         rest = call
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
-        outcome = self._symbol(ref, symbol.group(1), doc, called=bool(rest))
+        # a table's heading names the project's callable, never a name the examples rebind
+        scope = Document(doc.path) if ref.context == "argument-table" else doc
+        outcome = self._symbol(ref, symbol.group(1), scope, called=bool(rest))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
         name = symbol[1]
+        if ref.context == "argument-table" and outcome.status != "resolved":
+            return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
@@ -398,6 +404,10 @@ class Resolver(CallChecks):
         origin = doc.bindings.origins.get(root)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
+        if origin is not None and not (rest or called) and self.names.lookup(origin[0]) is None:
+            # `color` in a table of arguments, and `from wasabi import color` (which fails)
+            # further down: a plain word, the import line is the finding
+            return Outcome("ignored", ref)
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
@@ -734,6 +744,8 @@ class Resolver(CallChecks):
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
             return Outcome("resolved", ref, name)
+        if any(name.endswith(s) and len(name) > len(s) for s in index.env_suffixes):
+            return Outcome("resolved", ref, name)  # `SPACY_LOG_FRIENDLY`: any prefix
         old = self.former.env(name) if self.former is not None else None
         if old is not None:  # `NO_COLOR` the code read at the documented state, and no more
             return Outcome(
