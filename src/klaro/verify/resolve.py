@@ -207,8 +207,6 @@ class Resolver(CallChecks):
         An import that fails is reported once: the uses of the name it binds are then not
         checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
         """
-        # imports first: a span above the example (`color` in a table) names what the
-        # example's import binds, and a failed import is that name's one finding
         self._failed = failed = []
         outcomes = []
         for ref in doc.references:
@@ -305,12 +303,12 @@ class Resolver(CallChecks):
         rest = call
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
+        name = symbol.group(1)
         # a table's heading names the project's callable, never a name the examples rebind
         scope = Document(doc.path) if ref.context == "argument-table" else doc
-        outcome = self._symbol(ref, symbol.group(1), scope, called=bool(rest))
+        outcome = self._symbol(ref, name, scope, called=bool(rest))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
-        name = symbol[1]
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
@@ -318,18 +316,18 @@ class Resolver(CallChecks):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
             if ref.context == "directive-in" and self.names.lookup(name.rpartition(".")[0]) is None:
                 return Outcome("ignored", ref)  # the `.. module::` line says the module is gone
-        method = self._one_member(symbol.group(1)) if ref.context == "directive-member" else None
+        method = self._one_member(name) if ref.context == "directive-member" else None
         if method is not None:
             # `.. py:method:: best_prefix([system=None])`: the method, not a function so named
             outcome = Outcome("resolved", ref, method)
-        if not rest or _SELF_FIRST.match(rest) or (method is None and self._ambiguous(symbol[1])):
+        if not rest or _SELF_FIRST.match(rest) or (method is None and self._ambiguous(name)):
             # `load(path, strict=True)` when two classes have a `load`: whose? And
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
         args = _span_arguments(rest)
         if args is not None and self._keyword_sketch(outcome.target, _sketched(rest)):
             args = (args[0], None, args[2])
-        return self._called(outcome, symbol.group(1), args)
+        return self._called(outcome, name, args)
 
     def _keyword_sketch(self, target: str, sketched: tuple[str, ...]) -> bool:
         """`load(in_data, many)` for `load(data, *, many=None)`: a sketch that lists a
