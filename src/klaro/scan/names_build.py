@@ -245,9 +245,9 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
     each gives a class."""
     if "|" in chain:
         each = [_follow(names, module, owner, c) for c in chain.split("|")]
-        classes = sorted({c for c in each if c is not None})
-        if None in each or not classes:
+        if None in each:
             return None
+        classes = sorted({c for c in each if c is not None})
         return classes[0] if len(classes) == 1 else names.union(classes)
     value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
     head, *parts = chain.split(".")

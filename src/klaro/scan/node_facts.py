@@ -159,9 +159,9 @@ def built_suffix(name: ast.expr) -> str | None:
 _SUFFIX = re.compile(r"_[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\Z")
 
 
-def built_prefix(name: ast.expr) -> str | None:
-    """The constant start of an attribute name built at run time: `"convert_%s" % tag`,
-    `"visit_" + kind`, `f"do_{cmd}"`; None when the name is whole or has no such start."""
+def constant_start(name: ast.expr) -> str | None:
+    """The constant text a string built at run time starts with: `"convert_%s" % tag`,
+    `"visit_" + kind`, `f"do_{cmd}"`, `"x_{}".format(y)`; None when it starts otherwise."""
     head: ast.expr | None = None
     if isinstance(name, ast.BinOp) and isinstance(name.op, ast.Mod | ast.Add):
         head = name.left
@@ -171,5 +171,11 @@ def built_prefix(name: ast.expr) -> str | None:
         head = name.func.value if name.func.attr == "format" else None
     if not isinstance(head, ast.Constant) or not isinstance(head.value, str):
         return None
-    prefix = re.split(r"[%{]", head.value, maxsplit=1)[0]
-    return prefix if len(prefix) >= 3 and prefix.isidentifier() else None
+    return re.split(r"[%{]", head.value, maxsplit=1)[0]
+
+
+def built_prefix(name: ast.expr) -> str | None:
+    """The constant start of an attribute name built at run time (`visit_` of `"visit_" +
+    kind`); None when the name is whole or has no such start."""
+    prefix = constant_start(name)
+    return prefix if prefix and len(prefix) >= 3 and prefix.isidentifier() else None

@@ -24,6 +24,7 @@ from klaro.scan.node_facts import (
     ENV_NAME,
     built_prefix,
     built_suffix,
+    constant_start,
     env_table,
     literal_env,
     names_all,
@@ -42,8 +43,6 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z")  # `APP_`, `TLDR_COLOR_`
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
-# the start of a family of variables, two words at least (`"KEYRING_PROPERTY_"`)
-_ENV_FAMILY = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
@@ -331,8 +330,8 @@ class _ModuleVisitor:
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
                 if flag and id(node) not in argv:
                     self.flags[value] = None
-                elif isinstance(value, str) and _ENV_FAMILY.match(value):
-                    self.env_prefixes[value] = None
+                elif isinstance(value, str) and _ENV_PREFIX.match(value) and "_" in value[:-1]:
+                    self.env_prefixes[value] = None  # two words at least: `"KEYRING_PROPERTY_"`
                 elif (
                     isinstance(value, str)
                     and ("." in value or "_" in value)
@@ -440,14 +439,8 @@ class _ModuleVisitor:
         """
         if not self.reads_env:
             return
-        if isinstance(node, ast.BinOp):
-            first = node.left if isinstance(node.op, ast.Add | ast.Mod) else None
-        else:
-            first = node.values[0] if node.values else None
-        text = first.value if isinstance(first, ast.Constant) else None
-        if isinstance(text, str) and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
-            text = text.partition("%")[0]  # `'TLDR_COLOR_%s' % key.upper()`
-        if isinstance(text, str) and _ENV_PREFIX.match(text):
+        text = constant_start(node)  # also `'TLDR_COLOR_%s' % key.upper()`
+        if text and _ENV_PREFIX.match(text):
             self.env.append(EnvVar(text + "*", self.path, node.lineno, None, "prefix"))
 
     def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:

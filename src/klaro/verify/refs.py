@@ -42,7 +42,7 @@ _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-ex
 _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
 _CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 _ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$")
-_WEB = re.compile(r"https?://", re.IGNORECASE)
+WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository path
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
@@ -192,7 +192,7 @@ def _inline(doc: Document, token: Token, line: int) -> None:
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
-            linked = href if _WEB.match(href) else ""
+            linked = href if WEB.match(href) else ""
         elif child.type == "link_close":
             linked = ""
         elif child.type == "image":

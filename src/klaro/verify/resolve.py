@@ -324,8 +324,9 @@ class Resolver(CallChecks):
             # `load(path, strict=True)` when two classes have a `load`: whose? And
             # `strikethrough(self, text)` is a method's signature, not a call
             return outcome
-        args = _span_arguments(rest)
-        if args is not None and self._keyword_sketch(outcome.target, _sketched(rest)):
+        written = _span_arguments(rest)
+        args = written[0] if written else None
+        if written and args and self._keyword_sketch(outcome.target, written[1]):
             args = (args[0], None, args[2])
         return self._called(outcome, name, args)
 
@@ -764,8 +765,12 @@ class Resolver(CallChecks):
         )
 
 
-def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None:
-    """The arguments of a call written in a code span (`load(path, strict=True)`), if any.
+def _span_arguments(
+    rest: str,
+) -> tuple[tuple[str, int | None, tuple[str, ...]] | None, tuple[str, ...]] | None:
+    """The arguments of a call written in a code span (`load(path, strict=True)`), and the
+    names it passes positionally when it passes only names (`get_credential(service,
+    username)`: a sketch of the signature as much as a call).
 
     `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
     """
@@ -777,21 +782,9 @@ def _span_arguments(rest: str) -> tuple[str, int | None, tuple[str, ...]] | None
         isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
     ):
         return None
-    return call_arguments(call_context("call", node))
-
-
-def _sketched(rest: str) -> tuple[str, ...]:
-    """The names a call in prose passes positionally when it passes only names
-    (`get_credential(service, username)`): a sketch of the signature, not a call."""
-    try:
-        node = ast.parse(f"f{rest}", mode="eval").body
-    except (SyntaxError, ValueError):
-        return ()
-    if not isinstance(node, ast.Call) or not node.args:
-        return ()
-    if not all(isinstance(a, ast.Name) for a in node.args):
-        return ()
-    return tuple(a.id for a in node.args if isinstance(a, ast.Name))
+    names = [a.id for a in node.args if isinstance(a, ast.Name)]
+    sketched = tuple(names) if node.args and len(names) == len(node.args) else ()
+    return call_arguments(call_context("call", node)), sketched
 
 
 @functools.cache

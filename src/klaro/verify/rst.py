@@ -18,7 +18,7 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 
-from klaro.verify.refs import Document, Reference, add_block, add_words
+from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
@@ -244,7 +244,7 @@ class _Reader:
 
     def _target(self, i: int, name: str, url: str) -> None:
         if url and not url.endswith("_"):  # `.. _a: b_` points at another target
-            if re.match(r"https?://", url, re.I):
+            if WEB.match(url):
                 self.urls[name.lower()] = url
             self.doc.references.append(Reference("link", url, self.doc.path, i + 1, "target"))
         elif not url:
