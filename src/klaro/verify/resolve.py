@@ -614,7 +614,7 @@ class Resolver(CallChecks):
         # a `__getattr__` that answers any name makes every member possible; one serving a
         # registry (refusing others with AttributeError) needs the name registered in the
         # examples (`_missing` knows)
-        if names.open_class(cls, methods=called) or names.catch_all(cls):
+        if names.open_class(cls, methods=called) or names.catch_all(cls, called=called):
             old = self._former_member(cls, attr)  # a member it had is gone all the same
             if old is None:
                 return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`
@@ -693,7 +693,12 @@ class Resolver(CallChecks):
             return Outcome(
                 "ignored", ref
             )  # registered by name in the examples, served by __getattr__
-        if owner and index.catch_all(owner) and self._former_member(owner, attr) is None:
+        called = ref.context.split("|")[0].endswith("call")
+        if (
+            owner
+            and index.catch_all(owner, called=called)
+            and self._former_member(owner, attr) is None
+        ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
@@ -754,6 +759,14 @@ class Resolver(CallChecks):
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
+        if renamed := _namespaced_twins(name, index.env_vars):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}` is not an environment variable the code reads "
+                f"(it reads {', '.join(f'`{v}`' for v in renamed)})",
+                suggestions=renamed,
+            )
         if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
@@ -763,6 +776,22 @@ class Resolver(CallChecks):
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
+
+
+def _namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
+    """The variables the code reads that are `name` with a prefix added or dropped
+    (`NO_COLOR` -> `TERMCOLOR_NO_COLOR`, `PYTHON_KEYRING_BACKEND` -> `KEYRING_BACKEND`): the
+    project renamed the variable, and no history is needed to see it. Only names of two
+    words or more on both sides, so `HOME` beside `PIPX_HOME` stays another program's."""
+    if "_" not in name.strip("_"):
+        return ()
+    return tuple(
+        sorted(
+            v
+            for v in read
+            if "_" in v.strip("_") and (v.endswith(f"_{name}") or name.endswith(f"_{v}"))
+        )
+    )
 
 
 def _span_arguments(
