@@ -21,6 +21,7 @@ from klaro.scan.model import CliCommand, CliOption
 # a docstring field naming flags: `:param -n, --min <str>:`, `:param --total-average:`
 _FIELD = re.compile(r"^\s*:(?:param|parameter|arg|argument|key|keyword)\s+([^:\n]+):", re.M)
 _FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
+_OPTION_OBJECTS = frozenset({"Argument", "Option", "Flag"})  # invoke's `Argument(names=...)`
 
 
 def program_commands(tree: ast.Module, path: str, module: str) -> list[CliCommand]:
@@ -133,7 +134,7 @@ def option_objects(tree: ast.Module, path: str) -> list[CliCommand]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        if dotted(node.func).rsplit(".", 1)[-1] not in {"Argument", "Option", "Flag"}:
+        if dotted(node.func).rsplit(".", 1)[-1] not in _OPTION_OBJECTS:
             continue
         names = kw(node, "names")
         if not isinstance(names, ast.Tuple | ast.List):
@@ -152,5 +153,25 @@ def option_objects(tree: ast.Module, path: str) -> list[CliCommand]:
             )
     if len(options) < 2:
         return []
+    if _extends_base(tree):  # fabric's `core_args()` adds to invoke's: not all are ours to name
+        options.append(CliOption((), "", unnamed=True))
     line = min(getattr(n, "lineno", 1) for n in tree.body) if tree.body else 1
     return [CliCommand("", "objects", path, line, options=tuple(options))]
+
+
+def _extends_base(tree: ast.Module) -> bool:
+    """Whether a method that declares option objects starts from its base's list
+    (`core_args = super().core_args()`), as a program built on another package's does."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+        declares = any(dotted(c.func).rsplit(".", 1)[-1] in _OPTION_OBJECTS for c in calls)
+        if declares and any(
+            isinstance(c.func, ast.Attribute)
+            and isinstance(c.func.value, ast.Call)
+            and dotted(c.func.value.func) == "super"
+            for c in calls
+        ):
+            return True
+    return False

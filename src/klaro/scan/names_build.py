@@ -92,7 +92,8 @@ def build_names(analysis: Analysis) -> Names:
         *(r for _, reqs in meta.optional_dependencies for r in reqs),
     ]
     names.dependencies = set(_import_names(requirements)) - names.packages
-    names.attached = {a for m in analysis.modules for a in m.attached}
+    # a test's `nox.options.reuse_venvs = True` (expecting AttributeError) makes no name
+    names.attached = {a for m in analysis.modules if m.role != "test" for a in m.attached}
     names.imported = {
         i.alias
         for m in analysis.modules

@@ -104,6 +104,9 @@ class _ModuleVisitor:
         self.env_scan = False  # goes through the environment picking names by their start
         # string class attributes (`ROOT = "SHIV_ROOT"`), read as `self.ROOT` / `Env.ROOT`
         self.attribute_strings: dict[str, str] = {}
+        # definitions inside the module's if/try blocks, read as the module's own: the
+        # generic walk of those blocks leaves them to `_class` and `_function`
+        self.nested_defs: set[int] = set()
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = self.body = tree.body
@@ -118,10 +121,16 @@ class _ModuleVisitor:
         if self.reads_env:
             self.env_helpers = _env_helpers(body)
             self.attribute_strings = _attribute_strings(body)
-        classes = tuple(self._class(n, "") for n in body if isinstance(n, ast.ClassDef))
+        # a platform's or a fallback's definition (`if platform.system() == "Windows": def
+        # os_sort_keygen(...)`, `except ImportError: class Speedups:`) is the module's too
+        defs = [n for n in _walk_statements(body, script=False) if isinstance(n, _DEFS)]
+        self.nested_defs = {id(n) for n in defs} - {id(n) for n in body}
+        classes = tuple(
+            _last_of_each(self._class(n, "") for n in defs if isinstance(n, ast.ClassDef))
+        )
         functions = _effective(
             self._function(n, "", None)
-            for n in body
+            for n in defs
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
@@ -346,6 +355,8 @@ class _ModuleVisitor:
                 names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
                 continue
+            if kind in _DEFS and id(node) in self.nested_defs:
+                continue  # walked as the definition it is
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
                 name = _dotted(node.func)
@@ -401,10 +412,10 @@ class _ModuleVisitor:
                         EnvVar(n, self.path, node.lineno, None, "table") for n in table
                     ]
                 for target in node.targets:
-                    if (
-                        isinstance(target, ast.Attribute)
-                        and isinstance(target.value, ast.Name)
-                        and target.value.id not in {"self", "cls"}
+                    # `wrapper.cache_clear = ...`, and an extension's `self.md.toc = toc`
+                    # on the object it extends: names made at run time
+                    if isinstance(target, ast.Attribute) and not (
+                        isinstance(target.value, ast.Name) and target.value.id in {"self", "cls"}
                     ):
                         self.attached[target.attr] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
@@ -490,6 +501,12 @@ class _ModuleVisitor:
 
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _last_of_each(classes: Iterable[Class]) -> list[Class]:
+    """A class defined in two branches (`if WINDOWS: class Term` / `else: class Term`) is
+    the module's once, by its last definition, as Python would bind it on the last branch."""
+    return sorted({c.name: c for c in classes}.values(), key=lambda c: c.lineno)
 
 
 def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:

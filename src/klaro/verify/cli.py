@@ -233,15 +233,19 @@ class CliClaims:
         if not index.options and not index.subcommands:
             return Outcome("ignored", ref)
         flag = text.split("=", 1)[0].split()[0]
-        if _placeholder(flag):
-            return Outcome("ignored", ref)
+        if _placeholder(flag) or text.endswith("-"):
+            return Outcome("ignored", ref)  # also `--strike--`: text a syntax marks up
         if self.known(flag, self._real):
             return Outcome("resolved", ref, flag)
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
-        close = list(self._renamed(flag))
-        close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
         unnamed = index.open_commands and not self._was_option(flag)
+        # where a base program adds flags we cannot name (invoke's under fabric's), only a
+        # typo of ours is a sign: `--prompt-for-sudo-password` is the base's, near our
+        # `--prompt-for-login-password`
+        close = list(self._renamed(flag))
+        cutoff = 0.9 if unnamed else 0.75
+        close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=cutoff)
         if not close and (unnamed or self._anothers(flag, ref, doc)):
             return Outcome("ignored", ref)  # an option we cannot name, or another program's
         if close and self._anothers(flag, ref, doc, spans_only=True):
@@ -359,7 +363,12 @@ class CliClaims:
         # sentence before names the program in a span, and none of ours
         earlier = {s.split()[0] for s in _SPAN.findall(before) if s.strip()}
         others = _OTHER_PROGRAM_SPANS | programs
-        return bool(earlier & others) and not earlier & (ours | index.subcommands)
+        if earlier & others and not earlier & (ours | index.subcommands):
+            return True
+        # "$ pip install --upgrade tool", then "Consider using the ``--user`` option": the
+        # command line just above is another program's
+        above = _command_above(doc, ref.line)
+        return above is not None and above in programs and not spans_only
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.
@@ -386,6 +395,15 @@ class CliClaims:
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
+
+
+def _command_above(doc: Document, line: int, reach: int = 4) -> str | None:
+    """The program of the last command line within `reach` lines above 1-based `line`."""
+    found = None
+    for ref in doc.references:
+        if ref.kind == "command" and line - reach <= ref.line < line and ref.text.split():
+            found = ref.text.split()[0].rsplit("/", 1)[-1]
+    return found
 
 
 def _normal(name: str) -> str:

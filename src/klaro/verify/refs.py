@@ -38,6 +38,7 @@ _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+_ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_list's { #id }
 _MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
 _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
 _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
@@ -121,6 +122,8 @@ def parse_document(text: str, path: str) -> Document:
         if token.type == "heading_open":
             heading = True
         elif token.type == "inline" and token.map is not None:
+            # attr_list's `### title { #name }`, `__text__{: #text }`: ids the build gives
+            doc.anchors.update(a.lower() for a in _ATTR_ID.findall(token.content))
             if heading:
                 doc.anchors.add(slugger.slug(_plain_text(token)))
                 spans = [c.content for c in token.children or () if c.type == "code_inline"]

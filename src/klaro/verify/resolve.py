@@ -317,6 +317,8 @@ class Resolver(CallChecks):
             return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
+        if text in self.index.scripts:
+            return Outcome("resolved", ref, text)  # "the `markdown_py` script"
         if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
             return gone
         symbol = _SYMBOL.match(text)
@@ -438,11 +440,26 @@ class Resolver(CallChecks):
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         outcome = self._symbol_path(ref, shown, doc, called=called)
-        if outcome.status == "unresolved" and ":" in shown and self._names_each(shown):
-            # `sudo:no_command`: a list of the project's modules (thefuck's rules), not
-            # `module:attribute`
-            return Outcome("ignored", ref)
+        if outcome.status == "unresolved" and ":" in shown:
+            if self._names_each(shown):
+                # `sudo:no_command`: a list of the project's modules (thefuck's rules), not
+                # `module:attribute`
+                return Outcome("ignored", ref)
+            if self._directive_comment(shown):
+                return Outcome("ignored", ref)
         return outcome
+
+    def _directive_comment(self, shown: str) -> bool:
+        """`isort:skip`, `isort:skip_file`: the text of a comment the tool obeys, named after
+        it, not `module:attribute`: the project's module has nothing near the word, and the
+        documented state had nothing so named."""
+        module, _, word = shown.partition(":")
+        if "." in module or module not in self.names.packages or not word.isidentifier():
+            return False
+        if self.former is not None and self.former.get(word) is not None:
+            return False
+        members = sorted(self.names.member_names(module))
+        return not difflib.get_close_matches(word, members, n=1, cutoff=0.8)
 
     def _names_each(self, shown: str) -> bool:
         """Whether every colon-separated part names one of the project's modules."""
@@ -553,10 +570,13 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
         if f"_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # a private helper named loosely
+        if called and _LOWER_CAMEL.match(name) and not self._camel_functions:
+            return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
         close = [
             c
             for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
-            if called or not (_words_within(name, c) or self._plural_of_value(name, c))
+            if called
+            or not (_words_within(name, c) or self._plural_of_value(name, c) or _restyled(name, c))
         ]
         if not close and not called:
             return Outcome("ignored", ref)
@@ -566,6 +586,15 @@ class Resolver(CallChecks):
             ref,
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    @functools.cached_property
+    def _camel_functions(self) -> bool:
+        """Whether the project names any function in lowerCamelCase (`getLogger` style)."""
+        return any(
+            _LOWER_CAMEL.match(n.rpartition(".")[2])
+            for n, kind in self.names.kinds.items()
+            if kind in {"function", "method"}
         )
 
     def _plural_of_value(self, name: str, other: str) -> bool:
@@ -763,6 +792,12 @@ class Resolver(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
+        if (
+            index.kind(owner) == "class"
+            and attr in index.attached
+            and self._former_member(owner, attr) is None
+        ):
+            return Outcome("ignored", ref)  # set at run time: an extension's `self.md.toc = toc`
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
@@ -879,16 +914,34 @@ def _span_arguments(
     return call_arguments(call_context("call", node)), sketched
 
 
+_LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
+
+
 @functools.cache
 def _python_methods() -> frozenset[str]:
-    """Public method names of Python's common types (`close`, `read`, `items`, `append`)."""
-    types = (str, bytes, list, dict, set, tuple, int, float, io.IOBase, io.TextIOBase)
+    """Public method names of Python's common types (`close`, `read`, `items`, `append`,
+    a regular expression match's `group(1)`)."""
+    types: tuple[type, ...] = (str, bytes, list, dict, set, tuple, int, float)
+    types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match)
     return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
 
 
 def _capitals(part: str) -> bool:
     """`FILE`, `CLASS`: a word in capitals, as guides write what the reader fills in."""
     return part.isalpha() and part.isupper()
+
+
+def _restyled(name: str, other: str) -> bool:
+    """`ConnectTimeout` beside `connect_timeout`: the same words in the other naming style,
+    another thing named for the same concept (an ssh_config key), no typo. Within one style
+    a change of case or of an underscore is a typo (`HookImplMarker`, `named_tuple_as_dict`)."""
+    camel, snake = (name, other) if "_" in other else (other, name)
+    return (
+        camel[:1].isupper()
+        and "_" not in camel
+        and snake.islower()
+        and _words(camel) == _words(snake)
+    )
 
 
 def _words_within(name: str, other: str) -> bool:

@@ -16,7 +16,12 @@ HISTORY_NAME = (
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?))"
 )
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_HISTORY_HEADING = re.compile(rf"^\W*{HISTORY_NAME}\b", re.IGNORECASE)
+# "Changelog", "Upgrading", and "Dropped Deprecated APIs" or "Removed functions": a heading
+# whose first words say the section lists what the code no longer has
+_HISTORY_HEADING = re.compile(
+    rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated))\b",
+    re.IGNORECASE,
+)
 
 
 def history_lines(lines: list[str]) -> set[int]:
