@@ -59,6 +59,8 @@ from klaro.scan.model import Class, Function, Module, Parameter, Variable
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
+# what a `__getattr__` annotated with one of these gives is a value, never a method
+_PLAIN_VALUES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
 # Bases that add no attributes a document would name on the subclass.
 _CLOSED_BASES = frozenset(
     {
@@ -275,15 +277,19 @@ class Names:
                 todo.extend(self.bases.get(current, ()))
         return found
 
-    def catch_all(self, owner: str) -> bool:
+    def catch_all(self, owner: str, *, called: bool = False) -> bool:
         """Whether the class's `__getattr__` answers any name (delegating, or making a logger
-        method up) rather than a registry's names, which it refuses with AttributeError."""
+        method up) rather than a registry's names, which it refuses with AttributeError.
+        With `called`, whether what it answers may be called: arrow's `__getattr__ -> int`
+        gives `week`, never a method `ceil()`."""
         cls = self.types.get(owner, owner)
         for name in ("__getattr__", "__getattribute__"):
             found = self.member(cls, name)
             hook = self.defs.get(found) if found else None
             forwards = found is not None and found.rpartition(".")[0] in self.delegates
             if isinstance(hook, Function) and not hook.refuses_names and not forwards:
+                if called and (hook.returns or "").strip("'\"") in _PLAIN_VALUES:
+                    continue
                 return True  # one forwarding to a project class answers that class's names
         return False
 

@@ -134,7 +134,7 @@ def check_repository(
     for path in paths:
         text = (config.root / path).read_text(encoding="utf-8", errors="replace")
         parsed.append(read_document(text, path))
-        resolver.links.remember(parsed[-1], text)  # anchors, includes and copies, for links
+        resolver.remember(parsed[-1], text)  # anchors, includes, conventional instances
     for doc in parsed:
         history = set() if config.check_history else history_lines(doc.lines)
         for outcome in resolver.resolve_document(doc):

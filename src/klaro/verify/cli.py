@@ -126,15 +126,11 @@ class CliClaims:
         elif program not in self.index.scripts:
             if ref.context == "help-option":
                 return Outcome("ignored", ref)  # the help's usage line names the program
-            old = self._former.script(program) if self._former is not None else None
-            if old is None:
+            why = self._not_installed(program)
+            if why is None:
                 return Outcome("ignored", ref)
             return Outcome(
-                "unresolved",
-                ref,
-                message=f"`{program}` is no longer a command the project installs "
-                f"(it was at {old[1]})",
-                suggestions=tuple(sorted(self.index.scripts)),
+                "unresolved", ref, message=why, suggestions=tuple(sorted(self.index.scripts))
             )
         return self._arguments(ref, program, args, doc)
 
@@ -184,7 +180,8 @@ class CliClaims:
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
                 if unknown:
                     flag = unknown[0]
-                    close = difflib.get_close_matches(flag, sorted(index.options), n=3)
+                    close = list(self._renamed(flag))
+                    close += difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
                         "unresolved",
                         ref,
@@ -242,7 +239,8 @@ class CliClaims:
             return Outcome("resolved", ref, flag)
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
-        close = difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
+        close = list(self._renamed(flag))
+        close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=0.75)
         unnamed = index.open_commands and not self._was_option(flag)
         if not close and (unnamed or self._anothers(flag, ref, doc)):
             return Outcome("ignored", ref)  # an option we cannot name, or another program's
@@ -261,39 +259,64 @@ class CliClaims:
         about the command line."""
         if not self._could_be_script(word) or not _named_as_program(doc, ref):
             return None  # the cheap tests first: this runs for every one-word span
-        old = self._former.script(word) if self._former is not None else None
-        if old is None:
+        why = self._not_installed(word)
+        if why is None:
             return None
         return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{word}` is no longer a command the project installs (it was at {old[1]})",
-            suggestions=tuple(sorted(self.index.scripts)),
+            "unresolved", ref, message=why, suggestions=tuple(sorted(self.index.scripts))
         )
 
     def was_script(self, word: str) -> bool:
         """Whether `word` is a command the project installed at the documented state and no
-        longer does."""
-        return (
-            self._could_be_script(word)
-            and self._former is not None
-            and self._former.script(word) is not None
-        )
+        longer does, or the project's own name while it installs other commands."""
+        return self._could_be_script(word) and self._not_installed(word) is not None
+
+    def _not_installed(self, word: str) -> str | None:
+        """Why `word`, a program the docs run as the project's, is not one it installs: it
+        was at the documented state, or it is the project's own name (`slugify`, its package)
+        while the project installs other commands (`slugify-cli`): a renamed script that no
+        history is needed to see."""
+        index = self.index
+        if word in index.scripts or word in index.hosts:
+            return None
+        old = self._former.script(word) if self._former is not None else None
+        if old is not None:
+            return f"`{word}` is no longer a command the project installs (it was at {old[1]})"
+        # a program is typed as installed: `HTTPie` starting an output line is no command
+        own = word in index.packages or word == _normal(index.distribution)
+        if not own or not index.scripts:
+            return None
+        shown = ", ".join(f"`{s}`" for s in sorted(index.scripts))
+        return f"`{word}` is not a command the project installs (it installs {shown})"
 
     def _could_be_script(self, word: str) -> bool:
-        """Whether `word` may be a script the project no longer installs: it is not one now,
+        """Whether `word` may be a script the project does not install: it is not one now,
         and is the project's name or close to one of its scripts, so other programs' names
         never wake the history."""
         index = self.index
-        if self._former is None or word in index.scripts:
+        if word in index.scripts:
             return False
         return word in index.packages or bool(
             difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
 
     def _was_option(self, flag: str) -> bool:
-        """Whether a command of the project took `flag` at the documented state."""
+        """Whether a command of the project took `flag` at the documented state, or an option
+        whose inner name the flag spells is now spelled otherwise (`--source` when the code
+        has `add_argument("--remote", dest="source")`): a rename no history is needed for."""
+        if self._renamed(flag):
+            return True
         return self._former is not None and self._former.option(flag) is not None
+
+    def _renamed(self, flag: str) -> tuple[str, ...]:
+        """The spellings of the option whose inner name `flag` spells, when it is not one."""
+        name = flag.lstrip("-").replace("-", "_")
+        if not flag.startswith("--") or not name.isidentifier():
+            return ()
+        spelled = self.index.dests.get(name, set())
+        if not spelled or flag in spelled:
+            return ()
+        return tuple(sorted(f for f in spelled if f.startswith("--")) or sorted(spelled))
 
     def known(self, flag: str, options: set[str]) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
@@ -363,6 +386,11 @@ class CliClaims:
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
+
+
+def _normal(name: str) -> str:
+    """A distribution name as PEP 503 compares them (`Python_Slugify` is `python-slugify`)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _named_as_program(doc: Document, ref: Reference) -> bool:

@@ -55,6 +55,9 @@ class ProjectIndex:
     # commands that accept flags we cannot name (another package's decorator adds them, or
     # unknown ones pass on): sub-commands by name, "" for a program's own command
     open_commands: set[str] = field(default_factory=set)
+    # an option's inner name -> how it is spelled (`dest="source"` -> `--remote`): a flag
+    # named like the inner name and spelled no more is a renamed option
+    dests: dict[str, set[str]] = field(default_factory=dict)
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
@@ -193,6 +196,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.open_commands.add("")
             elif not option.positional:
                 index.options.update(option.flags)
+                index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
                 if command.abbreviations:

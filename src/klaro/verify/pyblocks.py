@@ -18,6 +18,8 @@ import tokenize
 import warnings
 from dataclasses import dataclass, field
 
+from klaro.verify.mentions import env_mentions
+
 # `# or db.query_file(path)`: a comment offering another call
 _ALTERNATIVE = re.compile(r"^#\s*(?:or|e\.g\.|i\.e\.|alternatively|same as)[:,]?\s+(.+)$", re.I)
 _SPAN = re.compile(r"`([^`\n]+)`")
@@ -110,7 +112,26 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     for offset, expression in _alternatives(code, known):
         visitor.offset = offset
         visitor.visit(expression)
+    visitor.found += _comment_variables(code)
     return visitor.found
+
+
+def _comments(code: str) -> list[tuple[int, str]]:
+    """The comments of a block, by 0-based line: the prose an example carries."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return []
+    return [(t.start[0] - 1, t.string) for t in tokens if t.type == tokenize.COMMENT]
+
+
+def _comment_variables(code: str) -> list[PyRef]:
+    """`# or set it via the IPDB_CONTEXT_SIZE env variable`: a variable a comment names."""
+    return [
+        ("env", name, offset, "prose")
+        for offset, comment in _comments(code)
+        for name in env_mentions(comment)
+    ]
 
 
 def _alternatives(code: str, bound: set[str]) -> list[tuple[int, ast.Expression]]:
@@ -119,25 +140,19 @@ def _alternatives(code: str, bound: set[str]) -> list[tuple[int, ast.Expression]
     `html = markdown_path(PATH)``), or a chain of calls on a name the examples bound (tinydb's
     `# More possible checks: where(...).matches(regex)`)."""
     found: list[tuple[int, ast.Expression]] = []
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
-    except (tokenize.TokenError, SyntaxError, ValueError):
-        return found
-    for token in tokens:
-        if token.type != tokenize.COMMENT:
-            continue
-        texts = _SPAN.findall(token.string)
-        if match := _ALTERNATIVE.match(token.string):
+    for offset, comment in _comments(code):
+        texts = _SPAN.findall(comment)
+        if match := _ALTERNATIVE.match(comment):
             texts.append(match.group(1))
         # a chain is code by its shape (`where(...).matches(regex)`); one call, by its name
-        texts += [c for c in _CHAIN.findall(token.string) if ")." in c or c.split("(")[0] in bound]
+        texts += [c for c in _CHAIN.findall(comment) if ")." in c or c.split("(")[0] in bound]
         for text in texts:
             try:  # `html = markdown_path(PATH)`: the call is the claim
                 expression = ast.parse(_ASSIGNED.sub("", text.strip()), mode="eval")
             except (SyntaxError, ValueError):
                 continue
             if isinstance(expression.body, ast.Call):
-                found.append((token.start[0] - 1, expression))
+                found.append((offset, expression))
     return found
 
 

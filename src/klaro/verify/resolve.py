@@ -200,6 +200,38 @@ class Resolver(CallChecks):
         )
         self.links = LinkResolver(index, ignore, self._dotted)
         self.cli = CliClaims(index, self._dotted, former)
+        # the instances the examples of the project's pages bind, each name to one origin
+        # (None once two pages disagree): `term = Terminal()` on every page that binds `term`
+        self._conventions: dict[str, tuple[str, bool] | None] = {}
+
+    def remember(self, doc: Document, text: str) -> None:
+        """Learn what a page gives the others: its anchors and includes (for links), and the
+        instances its examples bind, which a page that uses `term` without binding it means."""
+        self.links.remember(doc, text)
+        for name in doc.bindings.local:
+            self._conventions[name] = None
+        for name, origin in doc.bindings.origins.items():
+            seen = self._conventions.setdefault(name, origin)
+            if seen != origin or not origin[1]:
+                self._conventions[name] = None
+
+    def _conventional(self, ref: Reference, doc: Document) -> Reference | None:
+        """`term.inkey(timeout=3)` on a page that never binds `term`: the instance every
+        page that binds it binds (`term = Terminal()`), when that is the project's class."""
+        root, dot, rest = ref.text.partition(".")
+        context = ref.context.split("|")[0]
+        if not dot or context not in {"call", "attr"}:
+            return None
+        if (
+            root in doc.bindings.origins
+            or root in doc.bindings.local
+            or root in self.names.packages
+        ):
+            return None
+        origin = self._conventions.get(root)
+        if origin is None or self.names.external(origin[0]):
+            return None
+        return replace(ref, text=f"{origin[0]}.{rest}", context=f"instance-{ref.context}")
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order.
@@ -213,7 +245,10 @@ class Resolver(CallChecks):
             if ref.kind == "python" and self._from_failed(ref.text):
                 outcomes.append(Outcome("ignored", ref))
                 continue
-            outcome = self.resolve(ref, doc)
+            meant = self._conventional(ref, doc) if ref.kind == "python" else None
+            outcome = self.resolve(meant or ref, doc)
+            if meant is not None:  # said as written
+                outcome = replace(outcome, reference=ref)
             if ref.kind == "import" and outcome.status == "unresolved":
                 failed.append(ref.text)
             outcomes.append(outcome)
@@ -223,6 +258,10 @@ class Resolver(CallChecks):
         """Whether `dotted` is (or is under) a name an import of this document failed to
         find: that import line is the finding, not every later use of the name."""
         return any(dotted == f or dotted.startswith(f + ".") for f in self._failed)
+
+    def _import_fails(self, dotted: str) -> bool:
+        """Whether an example's import of the project's `dotted` finds nothing."""
+        return self.names.lookup(dotted) is None and not self.names.external(dotted)
 
     def resolve(self, ref: Reference, doc: Document) -> Outcome:
         """Resolve one reference in the context of the document it comes from."""
@@ -320,11 +359,29 @@ class Resolver(CallChecks):
         if method is not None:
             # `.. py:method:: best_prefix([system=None])`: the method, not a function so named
             outcome = Outcome("resolved", ref, method)
-        if not rest or _SELF_FIRST.match(rest) or (method is None and self._ambiguous(name)):
-            # `load(path, strict=True)` when two classes have a `load`: whose? And
-            # `strikethrough(self, text)` is a method's signature, not a call
-            return outcome
+        if not rest or _SELF_FIRST.match(rest):
+            return outcome  # `strikethrough(self, text)` is a method's signature, not a call
         written = _span_arguments(rest)
+        if method is None and self._ambiguous(name):
+            # `load(path, strict=True)` when two classes have a `load`: whose? Only when no
+            # class owns them (blessed's `Terminal` and its Windows twin) is it a problem that
+            # the call fits none of them
+            alike = self.names.by_last.get(name, [])
+            if outcome.status != "resolved" or any(
+                self.names.kind(f) in MEMBER_KINDS for f in alike
+            ):
+                return outcome
+            checked = [self._sketched(Outcome("resolved", ref, f), name, written) for f in alike]
+            return checked[0] if all(o.status == "unresolved" for o in checked) else outcome
+        return self._sketched(outcome, name, written)
+
+    def _sketched(
+        self,
+        outcome: Outcome,
+        name: str,
+        written: tuple[tuple[str, int | None, tuple[str, ...]] | None, tuple[str, ...]] | None,
+    ) -> Outcome:
+        """Check a span's call against the callable `outcome` found."""
         args = written[0] if written else None
         if written and args and self._keyword_sketch(outcome.target, written[1]):
             args = (args[0], None, args[2])
@@ -403,10 +460,16 @@ class Resolver(CallChecks):
         origin = doc.bindings.origins.get(root)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
-        if origin is not None and not (rest or called) and self.names.lookup(origin[0]) is None:
-            # `color` in a table of arguments, and `from wasabi import color` (which fails)
-            # further down: a plain word, the import line is the finding
-            return Outcome("ignored", ref)
+        if origin is not None and not origin[1] and self._import_fails(origin[0]):
+            # `from blessed import Terminal` (which fails) further down the page: the prose
+            # may name what it names on its own (``:meth:`~.Terminal.length```, still the
+            # class's method), be a plain word (`color`: the import line is the finding), or
+            # name the function the import misses (`greet()`)
+            alone = self._symbol_path(ref, shown, Document(doc.path), called=called)
+            if alone.status == "resolved":
+                return alone
+            if not (rest or called):
+                return Outcome("ignored", ref)
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
@@ -614,7 +677,7 @@ class Resolver(CallChecks):
         # a `__getattr__` that answers any name makes every member possible; one serving a
         # registry (refusing others with AttributeError) needs the name registered in the
         # examples (`_missing` knows)
-        if names.open_class(cls, methods=called) or names.catch_all(cls):
+        if names.open_class(cls, methods=called) or names.catch_all(cls, called=called):
             old = self._former_member(cls, attr)  # a member it had is gone all the same
             if old is None:
                 return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`
@@ -693,7 +756,12 @@ class Resolver(CallChecks):
             return Outcome(
                 "ignored", ref
             )  # registered by name in the examples, served by __getattr__
-        if owner and index.catch_all(owner) and self._former_member(owner, attr) is None:
+        called = ref.context.split("|")[0].endswith("call")
+        if (
+            owner
+            and index.catch_all(owner, called=called)
+            and self._former_member(owner, attr) is None
+        ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_")]
@@ -754,6 +822,14 @@ class Resolver(CallChecks):
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
+        if renamed := _namespaced_twins(name, index.env_vars):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}` is not an environment variable the code reads "
+                f"(it reads {', '.join(f'`{v}`' for v in renamed)})",
+                suggestions=renamed,
+            )
         if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
@@ -763,6 +839,22 @@ class Resolver(CallChecks):
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
+
+
+def _namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
+    """The variables the code reads that are `name` with a prefix added or dropped
+    (`NO_COLOR` -> `TERMCOLOR_NO_COLOR`, `PYTHON_KEYRING_BACKEND` -> `KEYRING_BACKEND`): the
+    project renamed the variable, and no history is needed to see it. Only names of two
+    words or more on both sides, so `HOME` beside `PIPX_HOME` stays another program's."""
+    if "_" not in name.strip("_"):
+        return ()
+    return tuple(
+        sorted(
+            v
+            for v in read
+            if "_" in v.strip("_") and (v.endswith(f"_{name}") or name.endswith(f"_{v}"))
+        )
+    )
 
 
 def _span_arguments(

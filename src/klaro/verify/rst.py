@@ -18,6 +18,7 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 
+from klaro.verify.mentions import env_mentions
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
@@ -313,8 +314,12 @@ class _Reader:
         return end
 
     def _inline(self, text: str, line: int) -> None:
-        """Record the literals, roles and links of a paragraph whose first line is `line`."""
+        """Record the literals, roles and links of a paragraph whose first line is `line`,
+        and the variables its plain words name as such."""
         doc = self.doc
+        for number, row in enumerate(text.split("\n")):
+            for name in env_mentions(row):
+                doc.references.append(Reference("env", name, doc.path, line + number, "prose"))
         for match in _INLINE.finditer(text):
             at = line + text.count("\n", 0, match.start())
             if match.group("literal"):
@@ -341,6 +346,12 @@ class _Reader:
             target = target.lstrip(".")  # `.Name`: relative to the current module
         if kind in _PY_ROLES and target:
             doc.references.append(Reference("code", target, doc.path, line, f"role:{kind}"))
+        elif kind == "paramref" and target.lstrip(".").count(".") >= 1:
+            # sphinx-paramlinks' `:paramref:`~.Terminal.get_location.timeout``: a parameter
+            # of a callable, a keyword claim like `get_location(timeout=...)`
+            owner, _, param = target.lstrip(".").rpartition(".")
+            claim = f"{owner}({param}=...)"
+            doc.references.append(Reference("code", claim, doc.path, line, "role:paramref"))
         elif kind == "envvar":
             doc.references.append(Reference("code", target, doc.path, line, "role:envvar"))
         elif kind == "option":

@@ -1,0 +1,22 @@
+"""Names plain text gives without code markup: "set the IPDB_CONTEXT_SIZE env variable".
+
+A README often names a variable in a sentence or in an example's comment with no backticks.
+The words around it say what it is, so it is a claim like ``IPDB_CONTEXT_SIZE`` would be:
+the checker reads it, and reports it when the code no longer reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
+_VARIABLE = r"env(?:ironment)?[ -]+var(?:iable)?s?\b"  # not a bare "variable": a constant
+# `NAME env variable`, `NAME environment variable`, `the environment variable NAME`
+_ENV_MENTION = re.compile(
+    rf"(?<![\w`$./-]){_NAME}\s+{_VARIABLE}|\benv(?:ironment)?[ -]+var(?:iable)?s?\s+{_NAME}\b"
+)
+
+
+def env_mentions(text: str) -> list[str]:
+    """The environment variables plain `text` names as such, in order."""
+    return [a or b for a, b in _ENV_MENTION.findall(text)]
