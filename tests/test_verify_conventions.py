@@ -82,7 +82,7 @@ class Summing:
         return sum(items)
 ```
 
-This `_sum()` method does the work, and `summ_up()` is nowhere.
+This `_sum()` method does the work, and `start_markr()` is a typo.
 """
 
 
@@ -102,7 +102,7 @@ def test_names_made_by_convention_are_known_and_typos_still_fail(tmp_path: Path)
         (7, "file_maping"),
         (9, "tidy.core.Convertr"),
         (10, "tidy/fragments/"),
-        (18, "summ_up()"),
+        (18, "start_markr()"),
     }
 
 

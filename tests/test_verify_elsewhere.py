@@ -70,7 +70,7 @@ README = """\
 
 Build records without validation with [`model_construct()`](https://docs.pydantic.dev/latest/api/base_model/)
 and save them with [`Model.persist()`](https://shelf.example.org/api/#Model.persist); see
-[`load_everything()`](https://github.com/someone/shelf/blob/main/shelf/core.py) too.
+[`load_alll()`](https://github.com/someone/shelf/blob/main/shelf/core.py) too.
 The old [`shelf.tools.load_everything`](https://shelf.example.org/tools/) still works, so does
 `shelf.tools.Model`, but `shelf.tools.fetch` never existed.
 Plugins come from the ``entry_points`` argument to setuptools' `setup`; `load_alls` is misspelt.
@@ -110,7 +110,7 @@ def test_names_of_other_sites_and_served_names_are_not_drift(tmp_path: Path) -> 
     assert _drift(root) == {
         # linked to the project's own site or repository: still checked
         ("README.md", 4, "Model.persist()"),
-        ("README.md", 5, "load_everything()"),
+        ("README.md", 5, "load_alll()"),
         # a module `__getattr__` serves only the names it binds, spells or looks up
         ("README.md", 7, "shelf.tools.fetch"),
         # a misspelt function is still a finding beside a plural of an attribute's name

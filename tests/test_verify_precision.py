@@ -128,4 +128,6 @@ def test_concepts_named_like_functions_are_words_and_typos_are_not(tmp_path: Pat
     )
     report = check_repository(load_config(tmp_path, env={}), analyze_repository(tmp_path))
     found = {(f.line, f.reference): f.suggestions for f in report.drift}
-    assert found == {(4, "on_pull_requst"): ("on_pull_request",), (4, "reload_all()"): ()}
+    # `reload_all()` is close to nothing the project has: a call of another library's name
+    # (`strftime()`, `fork()`), unless history says the project had it
+    assert found == {(4, "on_pull_requst"): ("on_pull_request",)}

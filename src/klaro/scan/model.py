@@ -101,6 +101,11 @@ class Variable:
     is_public: bool
 
 
+# an instance attribute name that stands for any: the class sets attributes named at run
+# time (`self.__dict__.update(kw)`)
+ANY_ATTRIBUTE = "*"
+
+
 @dataclass(frozen=True)
 class Class:
     """A class with its bases, methods and class-level attributes."""

@@ -55,7 +55,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from klaro.scan.model import Class, Function, Module, Parameter, Variable
+from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
@@ -265,6 +265,10 @@ class Names:
         """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
         cls = self.types.get(owner, owner)
         return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
+
+    def any_attribute(self, cls: str) -> bool:
+        """Whether the class (or a project base) sets attributes named at run time."""
+        return any(f"{c}.{ANY_ATTRIBUTE}" in self.kinds for c in self.lineage(cls))
 
     def lineage(self, cls: str) -> list[str]:
         """The class and its project bases, nearest first (each once)."""

@@ -26,6 +26,9 @@ _IMPORT_NAMES = {
     "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
 }  # fmt: skip
 _CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
+# `Meta("Name", (Base, Mixin), ...)`: the metaclass, and the bases it is given
+_METACLASS_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(\s*['\"]\w+['\"]\s*,\s*\(([\w.,\s]*)\)")
+_METACLASSES = frozenset({"type", "abc.ABCMeta", "ABCMeta"})
 
 
 # -- building ------------------------------------------------------------------------------
@@ -159,7 +162,13 @@ def _add_class(names: Names, cls: Class, public: bool) -> None:
     for attr_name in cls.instance_attributes:
         full = f"{cls.fullname}.{attr_name}"
         if full not in names.kinds:
-            var = Variable(attr_name, None, None, cls.lineno, not attr_name.startswith("_"))
+            var = Variable(
+                attr_name,
+                None,
+                None,
+                cls.lineno,
+                attr_name.isidentifier() and not attr_name.startswith("_"),
+            )
             _define(names, full, "attribute", var, public and var.is_public, cls.module)
     for nested in cls.classes:
         _add_class(names, nested, public and nested.is_public)
@@ -333,6 +342,8 @@ def _add_types(names: Names, module: Module) -> None:
 
 
 def _typed(names: Names, full: str, module: str, var: Variable, owner: str | None) -> None:
+    if owner is None and _made_class(names, full, module, var.value or ""):
+        return
     texts = [var.annotation] if var.annotation else []
     chain = value_chain(var.value or "")
     if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
@@ -344,6 +355,26 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
         if cls is not None:
             names.types[full] = cls
             return
+
+
+def _made_class(names: Names, full: str, module: str, value: str) -> bool:
+    """`SchemaNode = _SchemaMeta("SchemaNode", (_SchemaNode,), {...})`, `type("X", (Base,),
+    {})`: a class made by calling a metaclass, with those bases, not an instance of it."""
+    made = _METACLASS_CALL.match(value)
+    if made is None:
+        return False
+    meta = made.group(1)
+    if meta != "type":
+        cls = _class_named(names, module, meta, None)
+        if cls is None or not any(
+            b in _METACLASSES for c in names.lineage(cls) for b in names.bases.get(c, ())
+        ):
+            return False
+    bases = [b.strip() for b in made.group(2).split(",") if b.strip()]
+    found = [_class_named(names, module, b, None) or b for b in bases]
+    names.kinds[full] = "class"
+    names.bases[full] = found
+    return True
 
 
 def _class_named(names: Names, module: str, text: str, owner: str | None) -> str | None:

@@ -15,7 +15,16 @@ from typing import Any
 
 from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
-from klaro.scan.model import Class, EnvVar, Function, Import, Module, Parameter, Variable
+from klaro.scan.model import (
+    ANY_ATTRIBUTE,
+    Class,
+    EnvVar,
+    Function,
+    Import,
+    Module,
+    Parameter,
+    Variable,
+)
 from klaro.scan.node_facts import (
     ATTR_GETTERS,
     ATTRIBUTE_HOOKS,
@@ -45,7 +54,10 @@ _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z")  # `APP_`, `TLDR_C
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
-_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z")
+_KEY = re.compile(
+    r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
+)
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
     "optparse", "add_option", ".command", "Argument(", "fire", "clize", "defopt", "argh",
@@ -383,6 +395,19 @@ class _ModuleVisitor:
                         default = node.args[1] if len(node.args) > 1 else None
                         strict = name in _ENV_PARAM_READERS
                         self._env(node.args[0], node, name, default, upper_only=strict)
+                if name and name.endswith(".format"):  # `template.format(version_tuple=...)`: the
+                    # template's placeholders, which docs name as keys
+                    self.keys.update(
+                        (k.arg, None) for k in node.keywords if k.arg and _KEY.match(k.arg)
+                    )
+                if name == "dict" and node.args and _dotted(node.args[0]) in ENV_MAPS:
+                    # `env=dict(os.environ, TOOL_NEW_VERSION=...)`: variables the code sets for
+                    # the programs it runs (hooks), documented for them to read
+                    self.env += [
+                        EnvVar(k.arg, self.path, node.lineno, None, "sets")
+                        for k in node.keywords
+                        if k.arg and ENV_NAME.match(k.arg)
+                    ]
                 for keyword in node.keywords:
                     if keyword.arg == "auto_envvar_prefix":
                         self._auto_envvar_prefix(keyword.value, node)
@@ -392,9 +417,16 @@ class _ModuleVisitor:
                         self.env_table.append(EnvVar(text, self.path, node.lineno, None, "table"))
             elif kind is ast.Dict:
                 assert isinstance(node, ast.Dict)
+                spreads = any(
+                    k is None and _dotted(v) in ENV_MAPS
+                    for k, v in zip(node.keys, node.values, strict=True)
+                )
                 for key, value in zip(node.keys, node.values, strict=True):
                     if isinstance(key, ast.Constant) and key.value == "auto_envvar_prefix":
                         self._auto_envvar_prefix(value, node)
+                    elif spreads and key is not None and (text := literal_env(key)):
+                        # `{**os.environ, "TOOL_X": ...}`: a variable set for a child program
+                        self.env.append(EnvVar(text, self.path, node.lineno, None, "sets"))
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
                 owner = _dotted(node.value)
@@ -596,6 +628,8 @@ def _instance_attributes(
         me = method.args.args[0].arg
         params = _parameter_types(method)
         for sub in ast.walk(method):
+            if _sets_any_attribute(sub, me):
+                found[ANY_ATTRIBUTE] = None
             targets: list[ast.expr] = []
             if isinstance(sub, ast.Assign):
                 targets = sub.targets
@@ -618,6 +652,31 @@ def _instance_attributes(
         if len(texts - {"None"}) == 1 and "" not in texts
     )
     return tuple(found), typed
+
+
+def _sets_any_attribute(node: ast.AST, me: str) -> bool:
+    """`self.__dict__.update(kw)`, `setattr(self, name, value)`: attributes named at run time
+    (venusian's `Scanner(**kw)` gives `scanner.a`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "update"
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "__dict__"
+        and isinstance(func.value.value, ast.Name)
+        and func.value.value.id == me
+    ):
+        return True
+    return (
+        isinstance(func, ast.Name)
+        and func.id == "setattr"
+        and len(node.args) > 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == me
+        and not isinstance(node.args[1], ast.Constant)
+    )
 
 
 def _type_text(node: ast.AST, whole: bool, params: dict[str, str]) -> str:

@@ -60,10 +60,10 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
 _RUN_SPAN = re.compile(
-    r"\b(?:run|runs|running|start|launch|execute|invoke)\s+`+([^`\s][^`]*)`+"
+    r"\b(?:run|runs|running|start|launch|execute|invoke)\s+(?:`+([^`\s][^`]*)`+|[_*]([\w.-]+)[_*])"
     r"|`+([^`\s][^`]*)`+\s+(?:command|program|utility|tool|daemon|binary|executable)\b",
     re.I,
-)
+)  # also "run _format-docstring_ with": a program's name in emphasis
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
 # Words of a sentence about running a program (`the `records` command-line tool`)
@@ -239,10 +239,16 @@ class CliClaims:
             return Outcome("resolved", ref, flag)
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
-        unnamed = index.open_commands and not self._was_option(flag)
-        # where a base program adds flags we cannot name (invoke's under fabric's), only a
-        # typo of ours is a sign: `--prompt-for-sudo-password` is the base's, near our
-        # `--prompt-for-login-password`
+        # where a base program adds flags we cannot name (invoke's under fabric's), or the
+        # project is a plugin whose docs talk of its host's flags (flake8's `--select`,
+        # pytest's `--pdb`), only a typo of ours is a sign: `--prompt-for-sudo-password` is
+        # the base's, near our `--prompt-for-login-password`
+        hosted = (
+            bool(index.hosts)
+            and not index.namespaced(flag)  # `--tool-x` stays ours
+            and (not index.installs or self._host_named(ref, doc))
+        )
+        unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
         close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=cutoff)
@@ -348,12 +354,19 @@ class CliClaims:
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
+        given = re.compile(f"(?:{_RUN_SPAN.pattern})" + r"\s+with\s+`+" + re.escape(flag), re.I)
+        if (run := given.search(sentence)) and _program_of(
+            next(filter(None, run.groups()))
+        ) not in ours:
+            return True  # "(or run _format-docstring_ with `--include-arg-defaults`)"
         if (words | spans) & ours or spans & index.subcommands:
             return False
         if spans_only:
             words = set()
         elif (
-            {_program_of(a or b) for a, b in _RUN_SPAN.findall(sentence)} - ours - index.subcommands
+            {_program_of(next(filter(None, m))) for m in _RUN_SPAN.findall(sentence)}
+            - ours
+            - index.subcommands
         ):
             return True  # "Run ``gnome-keyring-daemon`` with ``--unlock``": that program's
         named = words | spans | {w.split("-")[0] for w in words | spans}  # `git-push` is git's
@@ -369,6 +382,14 @@ class CliClaims:
         # command line just above is another program's
         above = _command_above(doc, ref.line)
         return above is not None and above in programs and not spans_only
+
+    def _host_named(self, ref: Reference, doc: Document) -> bool:
+        """Whether the sentence of a flag, or the one before, names a program the project
+        plugs into (flake8, pytest): a project with programs of its own talks of the host's
+        flags there."""
+        sentence, before = _sentences(doc.lines, ref.line, ref.text)
+        words = {w.lower().strip("_*`") for w in re.findall(r"[\w.*`-]+", f"{before} {sentence}")}
+        return bool(words & self.index.hosts)
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.

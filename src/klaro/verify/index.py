@@ -32,6 +32,9 @@ class ProjectIndex:
     root: Path
     names: Names = field(default_factory=Names)
     scripts: set[str] = field(default_factory=set)  # console / gui scripts
+    # whether the metadata declares them (a program the analysis found is named after the
+    # project when it does not): a pure plugin installs none
+    installs: bool = False
     subcommands: set[str] = field(default_factory=set)
     options: set[str] = field(default_factory=set)
     # options declared elsewhere in the repository (a test suite's pytest options, a dev
@@ -173,6 +176,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     modules = [m for m in analysis.modules if m.role != "test"]
     meta = analysis.metadata
     index.scripts = {e.name for e in meta.entry_points if e.group.endswith("_scripts")}
+    index.installs = bool(index.scripts)
     index.other_options = {
         flag
         for m in analysis.modules

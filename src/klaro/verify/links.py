@@ -25,6 +25,7 @@ from klaro.verify.refs import Document, Reference, read_document
 _OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$")
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
+_TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseurl}}`
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
@@ -97,6 +98,9 @@ class LinkResolver:
             return self.dotted(ref, anchor.group(1))
         if not href or _SCHEME.match(href) or _EMAIL.match(href):
             return Outcome("ignored", ref)  # docutils links a bare e-mail address as mailto:
+        templated = _TEMPLATE.match(href)
+        if templated:  # Jekyll's `{{site.baseurl}}contrib/vagrant/`: the site's root
+            href = "/" + href[templated.end() :].lstrip("/")
         target, _, fragment = href.partition("#")
         target = unquote(target.split("?", 1)[0])
         if not target:
@@ -116,8 +120,12 @@ class LinkResolver:
         if target.endswith("/") and not target.startswith("/") and not self.index.exists(path):
             path = self._site_url(doc.path, target) or path
         if target.startswith("/") and not self.index.exists(path):
-            # a docs site's absolute link (`/cli/index.md`) starts at the site's source folder
-            path = self._first_existing((posixpath.join(r, path) for r in self._site_roots()), path)
+            # a docs site's absolute link (`/cli/index.md`, `/patterns/supervisor/`) starts at
+            # the site's source folder
+            path = self._first_existing(
+                (c for r in self._site_roots() for c in _page_files(posixpath.join(r, path))),
+                path,
+            )
         if ref.context in _SITE_ONLY and not self.index.exists(path):
             # a page included into another, or copied (symlinked) into the docs, is built
             # there: a toctree or :doc: entry, which only the site renders, resolves from that
@@ -185,9 +193,7 @@ class LinkResolver:
         if posixpath.basename(start) in {"index", "README"}:
             start = posixpath.dirname(start)  # an index page is served at its folder
         page = posixpath.normpath(posixpath.join(start, target))
-        candidates = [page, *(page + s for s in DOCUMENT_SUFFIXES)]
-        candidates += [f"{page}/index{s}" for s in DOCUMENT_SUFFIXES]
-        return self._first_existing(candidates, page)
+        return self._first_existing(_page_files(page), page)
 
     def _first_existing(self, candidates: Iterable[str], default: str) -> str:
         return next((p for p in candidates if self.index.exists(p)), default)
@@ -337,3 +343,14 @@ def _string_parts(files: Iterable[Path]) -> frozenset[str]:
                     if part and len(part) < 80:
                         found.update((part, posixpath.splitext(part)[0]))
     return frozenset(found)
+
+
+def _page_files(page: str) -> list[str]:
+    """The files a site may serve at `page` (`tutorials/start/`): the path itself, the page
+    with a document suffix, or the folder's index."""
+    page = page.rstrip("/")
+    return [
+        page,
+        *(page + s for s in DOCUMENT_SUFFIXES),
+        *(f"{page}/index{s}" for s in DOCUMENT_SUFFIXES),
+    ]

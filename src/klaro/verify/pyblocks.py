@@ -271,7 +271,14 @@ class _Visitor(ast.NodeVisitor):
         for item in node.items:
             self.visit(item.context_expr)
             if item.optional_vars is not None:
-                self._bind_target(item.optional_vars, item.context_expr)
+                # `with freeze_time(...) as frozen`: what `__enter__` gives, not the manager
+                origin = self._origin(item.context_expr)
+                if origin is not None:
+                    origin = (f"{origin[0]}.__enter__", True)
+                if isinstance(item.optional_vars, ast.Name):
+                    self.bindings.bind(item.optional_vars.id, origin)
+                else:
+                    self._bind_target(item.optional_vars, None)
         for stmt in node.body:
             self.visit(stmt)
 

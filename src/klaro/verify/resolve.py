@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import datetime
 import difflib
 import fnmatch
 import functools
@@ -193,6 +194,7 @@ class Resolver(CallChecks):
         self._added: set[str] = set()  # members its examples' subclasses define
         self._stars: list[str] = []  # modules its examples import with `*`
         self._failed: list[str] = []  # names its imports failed to find, so far
+        self._placeholders: set[str] = set()  # the parameter names its call sketches write
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
         self._ignore_re = (
@@ -240,6 +242,13 @@ class Resolver(CallChecks):
         checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
         """
         self._failed = failed = []
+        # the names the page's call sketches take (``srange(range_spec)``): its placeholders
+        self._placeholders = {
+            name
+            for ref in doc.references
+            if ref.kind == "code" and (call := _SKETCH.match(ref.text.strip()))
+            for name in _sketch_names(call.group(1))
+        }
         outcomes = []
         for ref in doc.references:
             if ref.kind == "python" and self._from_failed(ref.text):
@@ -566,19 +575,29 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
+        singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
+        if not called and singular and self._plural_of_value(name, singular):
+            return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
+        if not called and name in self._placeholders:
+            return Outcome(
+                "ignored", ref
+            )  # ``statement_expr`` of ``IndentedBlock(statement_expr)``
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
         if f"_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # a private helper named loosely
         if called and _LOWER_CAMEL.match(name) and not self._camel_functions:
             return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
+        # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
+        extra = self.index.registered | (self.index.macros if called else frozenset())
+        known = [*self._short_names(), *sorted(extra)]
         close = [
             c
-            for c in difflib.get_close_matches(name, self._short_names(), n=3, cutoff=0.8)
+            for c in difflib.get_close_matches(name, known, n=3, cutoff=0.8)
             if called
             or not (_words_within(name, c) or self._plural_of_value(name, c) or _restyled(name, c))
         ]
-        if not close and not called:
+        if not close:
             return Outcome("ignored", ref)
         shown = f"{name}()" if called else name
         return Outcome(
@@ -598,11 +617,12 @@ class Resolver(CallChecks):
         )
 
     def _plural_of_value(self, name: str, other: str) -> bool:
-        """`entry_points` beside an attribute `entry_point`: the plural of a value's name is
-        the concept ("the entry_points argument to setup"), not a renamed function."""
+        """`entry_points` beside an attribute `entry_point`, ``ParserElements`` beside the class
+        `ParserElement`: the plural of a value's or a class's name is the concept ("the
+        entry_points argument to setup"), not a renamed function."""
         if name not in {f"{other}s", f"{other}es"} and other not in {f"{name}s", f"{name}es"}:
             return False
-        values = {"attribute", "constant", "property"}
+        values = {"attribute", "constant", "property", "class"}  # also ``ParserElements``
         return all(
             self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
         )
@@ -794,12 +814,13 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if (
             index.kind(owner) == "class"
-            and attr in index.attached
+            and (attr in index.attached or (not called and index.any_attribute(owner)))
             and self._former_member(owner, attr) is None
         ):
-            return Outcome("ignored", ref)  # set at run time: an extension's `self.md.toc = toc`
+            # set at run time: an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`
+            return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
-        public = [m for m in members if not m.startswith("_")]
+        public = [m for m in members if not m.startswith("_") and m.isidentifier()]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
         close += difflib.get_close_matches(attr, public, 3)
         prefix = shown[: len(shown) - len(".".join([attr, *tail]))] if attr in shown else ""
@@ -857,6 +878,8 @@ class Resolver(CallChecks):
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
+        if name in index.key_literals:
+            return Outcome("ignored", ref)  # a settings key the code reads by that name
         if renamed := _namespaced_twins(name, index.env_vars):
             return Outcome(
                 "unresolved",
@@ -915,6 +938,19 @@ def _span_arguments(
 
 
 _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
+_SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
+
+
+def _sketch_names(arguments: str) -> tuple[str, ...]:
+    """The plain names a call sketch passes, positionally or as values of keywords."""
+    try:
+        node = ast.parse(f"f{arguments}", mode="eval").body
+    except (SyntaxError, ValueError):
+        return ()
+    if not isinstance(node, ast.Call):
+        return ()
+    values = [*node.args, *(k.value for k in node.keywords)]
+    return tuple(v.id for v in values if isinstance(v, ast.Name))
 
 
 @functools.cache
@@ -922,7 +958,7 @@ def _python_methods() -> frozenset[str]:
     """Public method names of Python's common types (`close`, `read`, `items`, `append`,
     a regular expression match's `group(1)`)."""
     types: tuple[type, ...] = (str, bytes, list, dict, set, tuple, int, float)
-    types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match)
+    types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match, datetime.datetime, datetime.timedelta)
     return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
 
 
@@ -932,12 +968,13 @@ def _capitals(part: str) -> bool:
 
 
 def _restyled(name: str, other: str) -> bool:
-    """`ConnectTimeout` beside `connect_timeout`: the same words in the other naming style,
-    another thing named for the same concept (an ssh_config key), no typo. Within one style
-    a change of case or of an underscore is a typo (`HookImplMarker`, `named_tuple_as_dict`)."""
+    """`ConnectTimeout` beside `connect_timeout`, `parseAction` beside `parse_action`: the same
+    words in the other naming style, another thing named for the same concept (an ssh_config
+    key, the snake_case spelling of an API), no typo. Within one style a change of case or of
+    an underscore is a typo (`HookImplMarker`, `named_tuple_as_dict`)."""
     camel, snake = (name, other) if "_" in other else (other, name)
     return (
-        camel[:1].isupper()
+        not camel.islower()
         and "_" not in camel
         and snake.islower()
         and _words(camel) == _words(snake)
