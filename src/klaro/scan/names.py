@@ -231,7 +231,16 @@ class Names:
             receiver = self.lookup(dotted.rpartition(".")[0])
             if receiver is not None and self.returns[full] in self.lineage(receiver):
                 return receiver
-        return full if self.kinds.get(full) == "class" else self.type_of(full)
+        if self.kinds.get(full) == "class":
+            return full
+        found = self.type_of(full)
+        if found is not None and full in self.types:
+            # an instance called: what its class's `__call__` gives (watchdog's `Observer:
+            # BaseObserverSubclassCallable`, a protocol whose `__call__` returns an observer)
+            call = self.member(found, "__call__")
+            given = self.returns.get(call) if call is not None else None
+            return given or found
+        return found
 
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency)."""
