@@ -127,6 +127,8 @@ class Names:
     library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
+    # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
+    metaclass: dict[str, str] = field(default_factory=dict)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -274,6 +276,16 @@ class Names:
         """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
         cls = self.types.get(owner, owner)
         return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
+
+    def class_member(self, cls: str, attr: str) -> str | None:
+        """A member the class object has through its metaclass (`Factory.__call__` is
+        `FactoryMetaClass.__call__`), for any class of its lineage."""
+        for current in self.lineage(cls):
+            meta = self.metaclass.get(current)
+            found = self.member(meta, attr) if meta else None
+            if found is not None:
+                return found
+        return None
 
     def any_attribute(self, cls: str) -> bool:
         """Whether the class (or a project base) sets attributes named at run time."""

@@ -598,6 +598,8 @@ class Resolver(CallChecks):
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
         if not called and singular and self._plural_of_value(name, singular):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
+        if _READERS_OWN.match(name):
+            return Outcome("ignored", ref)  # `myfilter(42, 23)`, `my_task`: the reader's own
         if not called and name in self._placeholders:
             return Outcome(
                 "ignored", ref
@@ -809,6 +811,11 @@ class Resolver(CallChecks):
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
 
+    def _typo_of_member(self, owner: str, attr: str) -> bool:
+        """Whether `attr` is close to a member the class has (`scans` for `scan`)."""
+        members = [m for m in self.names.member_names(owner) if m.isidentifier()]
+        return bool(difflib.get_close_matches(attr, members, n=1, cutoff=0.8))
+
     def _missing(
         self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
     ) -> Outcome:
@@ -834,10 +841,19 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if (
             index.kind(owner) == "class"
-            and (attr in index.attached or (not called and index.any_attribute(owner)))
+            and (
+                attr in index.attached
+                or (
+                    index.any_attribute(owner)
+                    and not (called and self._typo_of_member(owner, attr))
+                )
+                or attr in self.index.key_literals
+                or index.class_member(owner, attr) is not None
+            )
             and self._former_member(owner, attr) is None
         ):
-            # set at run time: an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`
+            # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
+            # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_") and m.isidentifier()]
@@ -957,6 +973,7 @@ def _span_arguments(
     return call_arguments(call_context("call", node)), sketched
 
 
+_READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial placeholders
 _MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 _SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
