@@ -598,6 +598,8 @@ class Resolver(CallChecks):
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
         if not called and singular and self._plural_of_value(name, singular):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
+        if not called and name.endswith("s") and name[:-1] in self.names.imported:
+            return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
         if _READERS_OWN.match(name):
             return Outcome("ignored", ref)  # `myfilter(42, 23)`, `my_task`: the reader's own
         if not called and name in self._placeholders:
