@@ -141,3 +141,47 @@ def test_names_made_at_run_time_and_words_around_code(tmp_path: Path) -> None:
         ("docs/index.md", 19, "ParserElemnts"),
         ("docs/index.md", 22, "{{site.baseurl}}workers/"),
     }
+
+
+FACTORY = '''\
+"""Factories."""
+
+
+class FactoryMeta(type):
+    def __call__(cls, **kwargs):
+        return super().__call__(**kwargs)
+
+
+def resolve_attribute(name, bases, default=None):
+    return next((getattr(b, name) for b in bases if hasattr(b, name)), default)
+
+
+class Factory(metaclass=FactoryMeta):
+    def build(self):
+        return resolve_attribute("_options_class", [type(self)])
+
+
+class Environment:
+    def extend(self, **attributes):
+        for key, value in attributes.items():
+            setattr(self, key, value)
+'''
+
+FACTORY_README = """\
+# tool
+
+`Factory.__call__` builds; `Factory._options_class` picks the options; `Factory.bild` is a typo.
+Extensions add `Environment.install_translations()`; `{{ 42|myfilter(23) }}` is `myfilter(42, 23)`.
+"""
+
+
+def test_members_a_metaclass_gives_or_the_code_reads_by_name(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "tool/__init__.py": FACTORY,
+            "README.md": FACTORY_README,
+        },
+    )
+    assert _drift(root) == {("README.md", 3, "Factory.bild")}

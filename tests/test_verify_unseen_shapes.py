@@ -146,3 +146,73 @@ def test_shapes_of_unseen_projects_are_read_as_their_authors_mean(tmp_path: Path
         ("README.md", 15, "--prompt-for-login-pasword"),
         ("README.md", 21, "tool.Document.tok"),
     }
+
+
+API = '''\
+"""The API."""
+from typing import Protocol
+
+
+class Options:
+    model = None
+
+
+class DjangoOptions(Options):
+    pass
+
+
+class BaseObserver:
+    def schedule(self, path):
+        return path
+
+
+class ObserverFactory(Protocol):
+    def __call__(self) -> BaseObserver: ...
+
+
+Observer: ObserverFactory
+'''
+
+REFERENCE_RST = """\
+Reference
+=========
+
+.. module:: tool
+
+.. class:: FactoryOptions
+
+    .. attribute:: model
+
+.. currentmodule:: tool.api
+
+.. class:: DjangoOptions(tool.api.Options)
+
+See :attr:`tool.FactoryOptions.model` and :attr:`~.FactoryOptions.model`; it uses kqueue(2),
+not ``kqueue(2)`` nor ``kqueu()``.
+
+.. code-block:: python
+
+    from tool.api import Observer
+
+    observer = Observer()
+    observer.schedule("/tmp")
+    observer.unschedule("/tmp")
+"""
+
+
+def test_hand_written_api_pages_and_manual_pages(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "tool/__init__.py": '"""Tool."""\n',
+            "tool/api.py": API,
+            "docs/reference.rst": REFERENCE_RST,
+        },
+    )
+    assert _drift(root) == {
+        # the directive declares what the code lacks: one finding, not one per role
+        ("docs/reference.rst", 6, "tool.FactoryOptions"),
+        # a protocol's `__call__` gives the observer; its class has no `unschedule`
+        ("docs/reference.rst", 23, "tool.api.Observer.unschedule"),
+    }

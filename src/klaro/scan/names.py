@@ -127,6 +127,8 @@ class Names:
     library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
+    # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
+    metaclass: dict[str, str] = field(default_factory=dict)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -231,7 +233,16 @@ class Names:
             receiver = self.lookup(dotted.rpartition(".")[0])
             if receiver is not None and self.returns[full] in self.lineage(receiver):
                 return receiver
-        return full if self.kinds.get(full) == "class" else self.type_of(full)
+        if self.kinds.get(full) == "class":
+            return full
+        found = self.type_of(full)
+        if found is not None and full in self.types:
+            # an instance called: what its class's `__call__` gives (watchdog's `Observer:
+            # BaseObserverSubclassCallable`, a protocol whose `__call__` returns an observer)
+            call = self.member(found, "__call__")
+            given = self.returns.get(call) if call is not None else None
+            return given or found
+        return found
 
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency)."""
@@ -265,6 +276,16 @@ class Names:
         """Whether a class (or an instance's class) makes attributes up in `__getattr__`."""
         cls = self.types.get(owner, owner)
         return any(self.member(cls, name) for name in ("__getattr__", "__getattribute__"))
+
+    def class_member(self, cls: str, attr: str) -> str | None:
+        """A member the class object has through its metaclass (`Factory.__call__` is
+        `FactoryMetaClass.__call__`), for any class of its lineage."""
+        for current in self.lineage(cls):
+            meta = self.metaclass.get(current)
+            found = self.member(meta, attr) if meta else None
+            if found is not None:
+                return found
+        return None
 
     def any_attribute(self, cls: str) -> bool:
         """Whether the class (or a project base) sets attributes named at run time."""

@@ -64,6 +64,12 @@ def build_names(analysis: Analysis) -> Names:
     names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     for module in analysis.modules:
         for cls in _classes(module.classes):
+            made_by = next(
+                (b.partition("=")[2] for b in cls.bases if b.startswith("metaclass=")), ""
+            )
+            found = names.resolve_in(module.name, made_by, None) if made_by else None
+            if found is not None:
+                names.metaclass[cls.fullname] = found
             names.bases[cls.fullname] = [
                 names.resolve_in(module.name, b.split("[")[0], None)
                 or _spelled(names, module.name, b.split("[")[0])

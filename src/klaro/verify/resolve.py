@@ -205,17 +205,29 @@ class Resolver(CallChecks):
         # the instances the examples of the project's pages bind, each name to one origin
         # (None once two pages disagree): `term = Terminal()` on every page that binds `term`
         self._conventions: dict[str, tuple[str, bool] | None] = {}
+        # the names the pages' own Python directives declare: a role naming one is answered
+        # by the directive, whose line carries the finding if the code lacks the name
+        self._declared: set[str] = set()
 
     def remember(self, doc: Document, text: str) -> None:
         """Learn what a page gives the others: its anchors and includes (for links), and the
         instances its examples bind, which a page that uses `term` without binding it means."""
         self.links.remember(doc, text)
+        for ref in doc.references:  # `.. class:: FactoryOptions` under `.. module:: factory`
+            if ref.context.startswith("directive"):
+                self._declared.add(ref.text.partition("(")[0])
         for name in doc.bindings.local:
             self._conventions[name] = None
         for name, origin in doc.bindings.origins.items():
             seen = self._conventions.setdefault(name, origin)
             if seen != origin or not origin[1]:
                 self._conventions[name] = None
+
+    def _declared_by_docs(self, ref: Reference) -> bool:
+        """Whether a role names what a page's directive declares (``:attr:`factory.
+        FactoryOptions.model``` under `.. class:: FactoryOptions`), exactly or as its end."""
+        name = ref.text
+        return name in self._declared or any(d.endswith(f".{name}") for d in self._declared)
 
     def _conventional(self, ref: Reference, doc: Document) -> Reference | None:
         """`term.inkey(timeout=3)` on a page that never binds `term`: the instance every
@@ -256,6 +268,12 @@ class Resolver(CallChecks):
                 continue
             meant = self._conventional(ref, doc) if ref.kind == "python" else None
             outcome = self.resolve(meant or ref, doc)
+            if (
+                outcome.status == "unresolved"
+                and ref.context.startswith("role:")
+                and self._declared_by_docs(ref)
+            ):
+                outcome = Outcome("ignored", ref)  # the directive that declares it says it
             if meant is not None:  # said as written
                 outcome = replace(outcome, reference=ref)
             if ref.kind == "import" and outcome.status == "unresolved":
@@ -359,6 +377,8 @@ class Resolver(CallChecks):
         outcome = self._symbol(ref, name, scope, called=bool(rest))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
+        if outcome.status == "unresolved" and _MAN_SECTION.match(rest):
+            return Outcome("ignored", ref)  # `kqueue(2)`: a manual page, not a call
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
@@ -578,6 +598,10 @@ class Resolver(CallChecks):
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
         if not called and singular and self._plural_of_value(name, singular):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
+        if not called and name.endswith("s") and name[:-1] in self.names.imported:
+            return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
+        if _READERS_OWN.match(name):
+            return Outcome("ignored", ref)  # `myfilter(42, 23)`, `my_task`: the reader's own
         if not called and name in self._placeholders:
             return Outcome(
                 "ignored", ref
@@ -789,6 +813,11 @@ class Resolver(CallChecks):
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
 
+    def _typo_of_member(self, owner: str, attr: str) -> bool:
+        """Whether `attr` is close to a member the class has (`scans` for `scan`)."""
+        members = [m for m in self.names.member_names(owner) if m.isidentifier()]
+        return bool(difflib.get_close_matches(attr, members, n=1, cutoff=0.8))
+
     def _missing(
         self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
     ) -> Outcome:
@@ -814,10 +843,19 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if (
             index.kind(owner) == "class"
-            and (attr in index.attached or (not called and index.any_attribute(owner)))
+            and (
+                attr in index.attached
+                or (
+                    index.any_attribute(owner)
+                    and not (called and self._typo_of_member(owner, attr))
+                )
+                or attr in self.index.key_literals
+                or index.class_member(owner, attr) is not None
+            )
             and self._former_member(owner, attr) is None
         ):
-            # set at run time: an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`
+            # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
+            # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_") and m.isidentifier()]
@@ -937,6 +975,8 @@ def _span_arguments(
     return call_arguments(call_context("call", node)), sketched
 
 
+_READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial placeholders
+_MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 _LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 _SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
 

@@ -49,6 +49,7 @@ _MEMBERS = frozenset({"method", "classmethod", "staticmethod", "attribute", "pro
 _CALLABLES = frozenset(
     {"function", "method", "classmethod", "staticmethod", "class", "exception", "decorator"}
 )
+_BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg.base.Options`
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
@@ -219,6 +220,8 @@ class _Reader:
             # names in a signature may only sketch the call (`minmax(arg1, arg2, *args)`)
             documented = self._fields(i, end)
             parts = [_named(a.strip(), documented) for a in arguments.split(",") if a.strip()]
+            if bare in {"class", "exception"} and parts and all(map(_BASE_NAME.match, parts)):
+                parts = []  # `.. class:: DjangoOptions(factory.base.FactoryOptions)`: its bases
             written = {a.split("=")[0].strip().lstrip("*") for a in parts}
             fields = [f"{f}=..." for f in documented if f not in written]
             if paren or fields:
