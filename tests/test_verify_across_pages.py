@@ -124,3 +124,17 @@ def test_pages_share_their_instances_and_plain_words_name_variables(tmp_path: Pa
         ("docs/measure.rst", 8, "tool.screen.Terminal"),
         ("README.md", 4, "TOOL_DELAY"),
     }
+
+
+def test_a_name_of_a_long_import_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT,
+            "tool/__init__.py": '"""Tool."""\n\n\ndef cache_dir():\n    return "/tmp"\n',
+            "README.md": (
+                "# tool\n\n```python\nfrom tool import (\n    cache_dir,\n    cache_home,\n)\n```\n"
+            ),
+        },
+    )
+    assert _drift(root) == {("README.md", 6, "tool.cache_home")}

@@ -254,7 +254,8 @@ class _Visitor(ast.NodeVisitor):
                 self._add("import", node.module, node, "import")
                 self.bindings.star.append(node.module)
                 continue
-            self._add("import", f"{node.module}.{alias.name}", node, "from")
+            # `from pkg import (\n    name,\n)`: the name's own line carries the claim
+            self._add("import", f"{node.module}.{alias.name}", alias, "from")
             self.bindings.bind(alias.asname or alias.name, (f"{node.module}.{alias.name}", False))
 
     def visit_Assign(self, node: ast.Assign) -> None:

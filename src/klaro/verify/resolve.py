@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import ast
 import builtins
-import datetime
 import difflib
 import fnmatch
 import functools
-import io
 import itertools
 import keyword
 import re
@@ -39,6 +37,18 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.wording import (
+    LOWER_CAMEL,
+    MAN_SECTION,
+    READERS_OWN,
+    SKETCH,
+    capitals,
+    namespaced_twins,
+    python_methods,
+    restyled,
+    sketch_names,
+    words_within,
+)
 
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
 _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
@@ -258,8 +268,8 @@ class Resolver(CallChecks):
         self._placeholders = {
             name
             for ref in doc.references
-            if ref.kind == "code" and (call := _SKETCH.match(ref.text.strip()))
-            for name in _sketch_names(call.group(1))
+            if ref.kind == "code" and (call := SKETCH.match(ref.text.strip()))
+            for name in sketch_names(call.group(1))
         }
         outcomes = []
         for ref in doc.references:
@@ -377,7 +387,7 @@ class Resolver(CallChecks):
         outcome = self._symbol(ref, name, scope, called=bool(rest))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
-        if outcome.status == "unresolved" and _MAN_SECTION.match(rest):
+        if outcome.status == "unresolved" and MAN_SECTION.match(rest):
             return Outcome("ignored", ref)  # `kqueue(2)`: a manual page, not a call
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
@@ -600,17 +610,15 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
         if not called and name.endswith("s") and name[:-1] in self.names.imported:
             return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
-        if _READERS_OWN.match(name):
+        if READERS_OWN.match(name):
             return Outcome("ignored", ref)  # `myfilter(42, 23)`, `my_task`: the reader's own
         if not called and name in self._placeholders:
-            return Outcome(
-                "ignored", ref
-            )  # ``statement_expr`` of ``IndentedBlock(statement_expr)``
-        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in _python_methods():
+            return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
+        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
         if f"_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # a private helper named loosely
-        if called and _LOWER_CAMEL.match(name) and not self._camel_functions:
+        if called and LOWER_CAMEL.match(name) and not self._camel_functions:
             return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
         # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
         extra = self.index.registered | (self.index.macros if called else frozenset())
@@ -619,7 +627,7 @@ class Resolver(CallChecks):
             c
             for c in difflib.get_close_matches(name, known, n=3, cutoff=0.8)
             if called
-            or not (_words_within(name, c) or self._plural_of_value(name, c) or _restyled(name, c))
+            or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
         ]
         if not close:
             return Outcome("ignored", ref)
@@ -635,7 +643,7 @@ class Resolver(CallChecks):
     def _camel_functions(self) -> bool:
         """Whether the project names any function in lowerCamelCase (`getLogger` style)."""
         return any(
-            _LOWER_CAMEL.match(n.rpartition(".")[2])
+            LOWER_CAMEL.match(n.rpartition(".")[2])
             for n, kind in self.names.kinds.items()
             if kind in {"function", "method"}
         )
@@ -826,7 +834,7 @@ class Resolver(CallChecks):
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
         parts = [attr, *tail]
-        if any(_capitals(a) and _capitals(b) for a, b in itertools.pairwise(parts)):
+        if any(capitals(a) and capitals(b) for a, b in itertools.pairwise(parts)):
             return Outcome("ignored", ref)  # `pkg.test.FILE.CLASS.METHOD`: words to fill in
         if attr.startswith(self.index.attr_prefixes):
             return Outcome("ignored", ref)  # `visit_Name`, reached by `getattr(self, ...)`
@@ -918,7 +926,7 @@ class Resolver(CallChecks):
             )
         if name in index.key_literals:
             return Outcome("ignored", ref)  # a settings key the code reads by that name
-        if renamed := _namespaced_twins(name, index.env_vars):
+        if renamed := namespaced_twins(name, index.env_vars):
             return Outcome(
                 "unresolved",
                 ref,
@@ -935,22 +943,6 @@ class Resolver(CallChecks):
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
-
-
-def _namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
-    """The variables the code reads that are `name` with a prefix added or dropped
-    (`NO_COLOR` -> `TERMCOLOR_NO_COLOR`, `PYTHON_KEYRING_BACKEND` -> `KEYRING_BACKEND`): the
-    project renamed the variable, and no history is needed to see it. Only names of two
-    words or more on both sides, so `HOME` beside `PIPX_HOME` stays another program's."""
-    if "_" not in name.strip("_"):
-        return ()
-    return tuple(
-        sorted(
-            v
-            for v in read
-            if "_" in v.strip("_") and (v.endswith(f"_{name}") or name.endswith(f"_{v}"))
-        )
-    )
 
 
 def _span_arguments(
@@ -973,65 +965,6 @@ def _span_arguments(
     names = [a.id for a in node.args if isinstance(a, ast.Name)]
     sketched = tuple(names) if node.args and len(names) == len(node.args) else ()
     return call_arguments(call_context("call", node)), sketched
-
-
-_READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial placeholders
-_MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
-_LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
-_SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
-
-
-def _sketch_names(arguments: str) -> tuple[str, ...]:
-    """The plain names a call sketch passes, positionally or as values of keywords."""
-    try:
-        node = ast.parse(f"f{arguments}", mode="eval").body
-    except (SyntaxError, ValueError):
-        return ()
-    if not isinstance(node, ast.Call):
-        return ()
-    values = [*node.args, *(k.value for k in node.keywords)]
-    return tuple(v.id for v in values if isinstance(v, ast.Name))
-
-
-@functools.cache
-def _python_methods() -> frozenset[str]:
-    """Public method names of Python's common types (`close`, `read`, `items`, `append`,
-    a regular expression match's `group(1)`)."""
-    types: tuple[type, ...] = (str, bytes, list, dict, set, tuple, int, float)
-    types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match, datetime.datetime, datetime.timedelta)
-    return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
-
-
-def _capitals(part: str) -> bool:
-    """`FILE`, `CLASS`: a word in capitals, as guides write what the reader fills in."""
-    return part.isalpha() and part.isupper()
-
-
-def _restyled(name: str, other: str) -> bool:
-    """`ConnectTimeout` beside `connect_timeout`, `parseAction` beside `parse_action`: the same
-    words in the other naming style, another thing named for the same concept (an ssh_config
-    key, the snake_case spelling of an API), no typo. Within one style a change of case or of
-    an underscore is a typo (`HookImplMarker`, `named_tuple_as_dict`)."""
-    camel, snake = (name, other) if "_" in other else (other, name)
-    return (
-        not camel.islower()
-        and "_" not in camel
-        and snake.islower()
-        and _words(camel) == _words(snake)
-    )
-
-
-def _words_within(name: str, other: str) -> bool:
-    """`pull_request` in `on_pull_request`, `FileTransferSpeed` in `BitmathFileTransferSpeed`:
-    another concept built on the same words, no typo."""
-    words, others = _words(name), _words(other)
-    n = len(words)
-    return n < len(others) and any(others[i : i + n] == words for i in range(len(others) - n + 1))
-
-
-def _words(name: str) -> list[str]:
-    """The words of a snake_case or CamelCase name, lower case."""
-    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name)]
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
