@@ -138,3 +138,33 @@ def test_a_name_of_a_long_import_is_reported_on_its_own_line(tmp_path: Path) -> 
         },
     )
     assert _drift(root) == {("README.md", 6, "tool.cache_home")}
+
+
+def test_a_bare_call_means_what_the_package_exports_and_synopses_list_flags(
+    tmp_path: Path,
+) -> None:
+    root = _write(
+        tmp_path,
+        {
+            "pyproject.toml": PYPROJECT + '\n[project.scripts]\ntool = "tool:main"\n',
+            "tool/__init__.py": (
+                '"""Tool."""\nimport argparse\n\nfrom tool._impl import dump\n\n\n'
+                "def main(argv=None):\n    parser = argparse.ArgumentParser()\n"
+                '    parser.add_argument("-w", "--write-changes", action="store_true")\n'
+                "    return parser.parse_args(argv)\n"
+            ),
+            "tool/_impl.py": '"""Dumping."""\n\n\ndef dump(obj, cls=None):\n    return obj\n',
+            "tool/serial.py": (
+                '"""A mixin."""\n\n\nclass Serializable:\n    def dump(self, **kwargs):\n'
+                "        return kwargs\n"
+            ),
+            "README.md": (
+                "# tool\n\nCall ``dump(obj, cls=x)``, not ``dump(obj, klass=x)``.\n\n"
+                "```console\n$ tool -w, --write-changes\n$ tool -x, --write-changes\n```\n"
+            ),
+        },
+    )
+    assert _drift(root) == {
+        ("README.md", 3, "dump(obj, klass=x)"),
+        ("README.md", 7, "tool -x, --write-changes"),
+    }

@@ -172,7 +172,7 @@ class CliClaims:
                     break
                 continue
             if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
-                flag = arg.split("=", 1)[0]
+                flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
                 if command in index.open_commands and not self._was_option(flag):
                     continue  # its flags are not all ours to name
                 spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]

@@ -578,8 +578,14 @@ class Resolver(CallChecks):
     def _member_of_any(
         self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False
     ) -> Outcome:
-        """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them."""
-        owners.sort(key=lambda n: (n not in self.names.public, len(n)))
+        """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them.
+        What a package exports at its top (`jsons.dump`, from a private module) comes first:
+        a bare `dump(obj, cls=x)` means it, not a class's method of the same name."""
+        exported = {
+            self.names.lookup(f"{p}.{shown.split('.')[0].split('(')[0]}")
+            for p in self.names.packages
+        }
+        owners.sort(key=lambda n: (n not in exported, n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
         outcomes = [self._dotted(ref, f"{owner}.{rest}", shown, called=called) for owner in owners]
