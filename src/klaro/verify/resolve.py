@@ -218,6 +218,7 @@ class Resolver(CallChecks):
         # the names the pages' own Python directives declare: a role naming one is answered
         # by the directive, whose line carries the finding if the code lacks the name
         self._declared: set[str] = set()
+        self._exports: dict[str, set[str | None]] = {}  # see `_exported`
 
     def remember(self, doc: Document, text: str) -> None:
         """Learn what a page gives the others: its anchors and includes (for links), and the
@@ -581,16 +582,20 @@ class Resolver(CallChecks):
         """`Name.attr` where `Name` is a project symbol: the attribute must exist on one of them.
         What a package exports at its top (`jsons.dump`, from a private module) comes first:
         a bare `dump(obj, cls=x)` means it, not a class's method of the same name."""
-        exported = {
-            self.names.lookup(f"{p}.{shown.split('.')[0].split('(')[0]}")
-            for p in self.names.packages
-        }
+        exported = self._exported(shown.split(".")[0].split("(")[0])
         owners.sort(key=lambda n: (n not in exported, n not in self.names.public, len(n)))
         if not rest:
             return Outcome("resolved", ref, owners[0])
         outcomes = [self._dotted(ref, f"{owner}.{rest}", shown, called=called) for owner in owners]
         best = next((o for o in outcomes if o.status != "unresolved"), outcomes[0])
         return best
+
+    def _exported(self, name: str) -> set[str | None]:
+        """What the project's packages export at their top under `name` (cached: a page
+        names the same few objects many times)."""
+        if name not in self._exports:
+            self._exports[name] = {self.names.lookup(f"{p}.{name}") for p in self.names.packages}
+        return self._exports[name]
 
     def _unknown_name(self, ref: Reference, name: str, *, called: bool) -> Outcome:
         """A bare name the project lacks: report it only when it clearly reads as code.
