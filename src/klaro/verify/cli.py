@@ -64,6 +64,7 @@ _RUN_SPAN = re.compile(
     r"|`+([^`\s][^`]*)`+\s+(?:command|program|utility|tool|daemon|binary|executable)\b",
     re.I,
 )  # also "run _format-docstring_ with": a program's name in emphasis
+_WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
 # Words of a sentence about running a program (`the `records` command-line tool`)
@@ -354,11 +355,11 @@ class CliClaims:
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
-        given = re.compile(f"(?:{_RUN_SPAN.pattern})" + r"\s+with\s+`+" + re.escape(flag), re.I)
-        if (run := given.search(sentence)) and _program_of(
-            next(filter(None, run.groups()))
-        ) not in ours:
-            return True  # "(or run _format-docstring_ with `--include-arg-defaults`)"
+        for run in _RUN_SPAN.finditer(sentence):  # "(or run _format-docstring_ with `--x`)"
+            given = _WITH_SPAN.match(sentence, run.end())
+            program = _program_of(next(filter(None, run.groups())))
+            if given and given.group(1).startswith(flag) and program not in ours:
+                return True
         if (words | spans) & ours or spans & index.subcommands:
             return False
         if spans_only:

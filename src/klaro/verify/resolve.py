@@ -44,6 +44,7 @@ from klaro.verify.wording import (
     SKETCH,
     capitals,
     namespaced_twins,
+    parse_call,
     python_methods,
     restyled,
     sketch_names,
@@ -965,13 +966,8 @@ def _span_arguments(
 
     `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
     """
-    try:
-        node = ast.parse(f"f{rest}", mode="eval").body
-    except (SyntaxError, ValueError):
-        return None
-    if not isinstance(node, ast.Call) or any(
-        isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args
-    ):
+    node = parse_call(rest)
+    if node is None or any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args):
         return None
     names = [a.id for a in node.args if isinstance(a, ast.Name)]
     sketched = tuple(names) if node.args and len(names) == len(node.args) else ()

@@ -37,13 +37,20 @@ LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogg
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
 
 
-def sketch_names(arguments: str) -> tuple[str, ...]:
-    """The plain names a call sketch passes, positionally or as values of keywords."""
+def parse_call(arguments: str) -> ast.Call | None:
+    """The call a span writes after a name (`(path, strict=True)`), or None when the text
+    does not parse as one (placeholders like `<path>`)."""
     try:
         node = ast.parse(f"f{arguments}", mode="eval").body
     except (SyntaxError, ValueError):
-        return ()
-    if not isinstance(node, ast.Call):
+        return None
+    return node if isinstance(node, ast.Call) else None
+
+
+def sketch_names(arguments: str) -> tuple[str, ...]:
+    """The plain names a call sketch passes, positionally or as values of keywords."""
+    node = parse_call(arguments)
+    if node is None:
         return ()
     values = [*node.args, *(k.value for k in node.keywords)]
     return tuple(v.id for v in values if isinstance(v, ast.Name))
