@@ -237,3 +237,28 @@ def test_a_console_script_renamed_since_the_documented_state_is_stale(
     assert code == 1
     assert "README.md:4: unresolved: `tidy` is no longer a command the project installs" in out
     assert "did you mean `tidy-up`" in out
+
+
+def test_a_flag_a_library_adds_to_its_users_commands_renamed_since_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A library without commands of its own (a click extension) documents the flag its
+    decorator adds; the flag only lives in a string literal, so only history tells it gone."""
+    root = tmp_path / "clicklogging"
+    (root / "clicklogging").mkdir(parents=True)
+    code = (
+        "import click\n\n\ndef verbosity_option(*names, **kwargs):\n"
+        "    names = names or ['--verbosity', '-v']\n"
+        "    return click.option(*names, **kwargs)\n"
+    )
+    (root / "clicklogging/__init__.py").write_text(code)
+    readme = "Decorate your command with `verbosity_option`: it adds `--verbosity`.\n"
+    (root / "README.md").write_text(readme + "Pytest's `--pdb` is another program's flag.\n")
+    _first_commit(root)
+    assert _check(root, capsys)[0] == 0
+    (root / "clicklogging/__init__.py").write_text(code.replace("--verbosity", "--log-level"))
+    code_, out = _check(root, capsys)
+    assert code_ == 1
+    assert "README.md:1: unresolved: the code no longer spells the option `--verbosity`" in out
+    assert "--pdb" not in out  # never the project's: no history, no claim
+    assert _check(root, capsys, "--no-history")[0] == 0  # nothing says it was ours

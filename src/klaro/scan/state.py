@@ -36,6 +36,7 @@ class Item:
 
     kind: str
     name: str  # dotted name; options `cmd|--flag -f`; commands `parent|name`; env vars the name
+    # ("flags": a module's option-shaped string literals, in `params`)
     digest: str = ""  # name-free hash of the body (definitions) or the option's dest/help
     params: tuple[str, ...] = ()  # functions: `kind:name` in order; options: their flags
     anchor: str = ""  # where it lives: owner, command, or `path:via:default` for env reads
@@ -113,6 +114,9 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
             items.append(_class_item(cls, digests))
             items += [_function_item(m, digests, "method") for m in cls.methods]
         items += [_function_item(f, digests, "function") for f in module.functions]
+        if module.flag_literals:  # `names = ["--verbosity", "-v"]`: flags a library's
+            # decorator adds to its users' commands, which only history can tell gone
+            items.append(Item("flags", module.name, params=module.flag_literals))
     for command in analysis.cli:
         items += _command_items(command)
     for var in analysis.env_vars:

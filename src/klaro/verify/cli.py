@@ -24,6 +24,7 @@ from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
 from klaro.verify.sections import section_above
+from klaro.verify.wording import sentences_around
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
 _SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
@@ -56,7 +57,6 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
-_SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
 _RUN_SPAN = re.compile(
@@ -231,9 +231,10 @@ class CliClaims:
     def option(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """A flag alone in a code span: the project's, unless the text gives it to another."""
         index = self.index
-        if not index.options and not index.subcommands:
-            return Outcome("ignored", ref)
         flag = text.split("=", 1)[0].split()[0]
+        if not index.options and not index.subcommands:
+            return self._library_flag(ref, flag)
+
         if _placeholder(flag) or text.endswith("-"):
             return Outcome("ignored", ref)  # also `--strike--`: text a syntax marks up
         if self.known(flag, self._real):
@@ -261,6 +262,23 @@ class CliClaims:
             "unresolved",
             ref,
             message=f"`{flag}` is not an option of the project's commands",
+            suggestions=tuple(close),
+        )
+
+    def _library_flag(self, ref: Reference, flag: str) -> Outcome:
+        """A flag in the docs of a project without commands: a library's, which adds it to
+        its users' commands (click-log's `--verbosity`). Only history tells it gone: a flag
+        the code spelled at the documented state and spells nowhere now."""
+        if flag in self.index.flag_literals or self._former is None:
+            return Outcome("ignored", ref)
+        old = self._former.option(flag)
+        if old is None:
+            return Outcome("ignored", ref)
+        close = difflib.get_close_matches(flag, sorted(self.index.flag_literals), n=3, cutoff=0.6)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"the code no longer spells the option `{flag}` (it did at {old[1]})",
             suggestions=tuple(close),
         )
 
@@ -350,7 +368,7 @@ class CliClaims:
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
-        sentence, before = _sentences(doc.lines, ref.line, ref.text)
+        sentence, before = sentences_around(doc.lines, ref.line, ref.text)
         spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         index = self.index
@@ -388,7 +406,7 @@ class CliClaims:
         """Whether the sentence of a flag, or the one before, names a program the project
         plugs into (flake8, pytest): a project with programs of its own talks of the host's
         flags there."""
-        sentence, before = _sentences(doc.lines, ref.line, ref.text)
+        sentence, before = sentences_around(doc.lines, ref.line, ref.text)
         words = {w.lower().strip("_*`") for w in re.findall(r"[\w.*`-]+", f"{before} {sentence}")}
         return bool(words & self.index.hosts)
 
@@ -449,32 +467,6 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     after = _WORD.findall(line[match.end() :])[:1]
     words = [w.rstrip(".") for w in [*before, *after]]
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
-
-
-def _sentence(lines: list[str], line: int, text: str) -> str:
-    """The sentence around a span on 1-based `line`: its paragraph, cut at sentence ends."""
-    return _sentences(lines, line, text)[0]
-
-
-def _sentences(lines: list[str], line: int, text: str) -> tuple[str, str]:
-    """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
-    if not 0 < line <= len(lines):
-        return "", ""
-    start = end = line - 1
-    while start > 0 and lines[start - 1].strip() and line - start < 10:
-        start -= 1
-    while end + 1 < len(lines) and lines[end + 1].strip() and end - line < 10:
-        end += 1
-    before = " ".join(x.strip() for x in lines[start : line - 1])
-    paragraph = " ".join(x.strip() for x in lines[start : end + 1])
-    at = paragraph.find(text, len(before))
-    if at < 0:
-        at = len(before)
-    ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
-    begin = max((e for e in ends if e <= at), default=0)
-    stop = min((e for e in ends if e > at), default=len(paragraph))
-    start = max((e for e in ends if e < begin), default=0)
-    return paragraph[begin:stop], paragraph[start:begin]
 
 
 def _program_of(command: str) -> str:

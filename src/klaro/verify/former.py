@@ -132,13 +132,14 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
     """Names the old state had and the new one lacks: by ("python", short name) for modules,
     classes, functions, methods, parameters and class attributes; by ("env", name) for
     environment variables; by ("script", name) for the commands the project installs and by
-    ("option", flag) for their options."""
+    ("option", flag) for their options and the flags its code spells (a library's decorator
+    adding `--verbosity` to its users' commands)."""
     defined = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
     now = defined | {
         p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params
     }
     env_now = {i.name for i in new.items if i.kind == "env"}
-    options_now = {f for i in new.items if i.kind == "option" for f in i.params}
+    options_now = {f for i in new.items if i.kind in {"option", "flags"} for f in i.params}
     attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
@@ -159,7 +160,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             gone.setdefault(("python", item.short), (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
             gone.setdefault(("env", item.name), (item.name, where))
-        elif item.kind == "option":
+        elif item.kind in {"option", "flags"}:
             for flag in set(item.params) - options_now:
                 gone.setdefault(("option", flag), (flag, where))
     return gone

@@ -77,6 +77,9 @@ class ProjectIndex:
     # names of the repositories the package metadata links to (`pydantic-settings` for
     # https://github.com/pydantic/pydantic-settings): the project's own home on a code forge
     repositories: set[str] = field(default_factory=set)
+    # other packages the project requires or imports, their dotted parts in lower case
+    # (`sqlalchemy`, `elementtree`): a sentence naming one gives the next name to it
+    libraries: set[str] = field(default_factory=set)
     sites: set[str] = field(default_factory=set)  # hosts of the project's own web pages
     # the choices of a lone program's first positional argument (keyring's `get`, `set`,
     # `del`): its verbs, checked as sub-commands are
@@ -233,6 +236,13 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
     index.distribution = meta.name or ""
+    index.libraries = {
+        part.lower()
+        for m in modules
+        for i in m.imports
+        if i.module.split(".")[0] not in index.names.packages | {"__future__"}
+        for part in i.module.split(".")
+    } | {d.lower() for d in index.names.dependencies}
     index.env_prefix_literals = {
         p for m in modules if m.role in {"package", "script"} for p in m.env_prefix_literals
     }

@@ -1,8 +1,11 @@
-"""Names plain text gives without code markup: "set the IPDB_CONTEXT_SIZE env variable".
+"""Names plain text gives without code markup: "set the IPDB_CONTEXT_SIZE env variable",
+"also available under pyrsistent.typing".
 
 A README often names a variable in a sentence or in an example's comment with no backticks.
 The words around it say what it is, so it is a claim like ``IPDB_CONTEXT_SIZE`` would be:
-the checker reads it, and reports it when the code no longer reads it.
+the checker reads it, and reports it when the code no longer reads it. A dotted name in a
+sentence is a claim only when it starts with the project's package, which the resolver
+decides; web hosts and file names (`pkg.readthedocs.io`, `mkdocs.yml`) are told apart there.
 """
 
 from __future__ import annotations
@@ -20,3 +23,19 @@ _ENV_MENTION = re.compile(
 def env_mentions(text: str) -> list[str]:
     """The environment variables plain `text` names as such, in order."""
     return [a or b for a, b in _ENV_MENTION.findall(text)]
+
+
+# `pkg.sub.name` in a sentence: not part of a path, an address, a longer dotted word or a
+# quoted string (a topic "pubsub.subscribe", a logger's name)
+_DOTTED = re.compile(
+    r"(?<![\w./:@#$%=~\\\"'\u201c\u2018-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w/@=\\-]|\.\w)"
+)
+
+
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")  # `{{ cookiecutter.repo_name }}`: a template's
+
+
+def dotted_mentions(text: str) -> list[str]:
+    """The dotted names plain `text` writes (`pyrsistent.typing`), in order; not those of
+    the template expressions it holds."""
+    return _DOTTED.findall(_TEMPLATE.sub(" ", text))

@@ -23,7 +23,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from klaro.verify.helptext import help_commands
-from klaro.verify.mentions import env_mentions
+from klaro.verify.mentions import dotted_mentions, env_mentions
 from klaro.verify.pyblocks import Bindings, python_references
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
@@ -207,6 +207,8 @@ def _inline(doc: Document, token: Token, line: int) -> None:
         elif child.type == "text":
             for name in env_mentions(child.content):  # "the APP_HOME environment variable"
                 doc.references.append(Reference("env", name, doc.path, line, "prose"))
+            for name in dotted_mentions(child.content):  # "available under pkg.typing"
+                doc.references.append(Reference("code", name, doc.path, line, "prose"))
         line += child.content.count("\n") if child.type == "text" else 0
 
 

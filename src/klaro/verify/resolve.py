@@ -43,10 +43,12 @@ from klaro.verify.wording import (
     READERS_OWN,
     SKETCH,
     capitals,
+    given_to_another,
     namespaced_twins,
     parse_call,
     python_methods,
     restyled,
+    sentences_around,
     sketch_names,
     words_within,
 )
@@ -69,6 +71,11 @@ _PATHLIKE = re.compile(
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
 )
 _FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
+# parts of a web host's name: `pkg.readthedocs.io`, `semver.org` in a sentence
+_WEB_PARTS = frozenset(
+    {"org", "com", "net", "io", "dev", "edu", "gov", "info", "app", "page", "site", "cloud"}
+    | {"readthedocs", "github", "gitlab", "pypi", "herokuapp", "netlify", "helpmanual", "www"}
+)
 # Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
 _FILE_EXTENSIONS = frozenset(
     {
@@ -317,7 +324,24 @@ class Resolver(CallChecks):
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
             return self._env(ref, ref.text)
+        if ref.context == "prose":
+            return self._prose(ref, doc)
         return self._code(ref, doc)
+
+    def _prose(self, ref: Reference, doc: Document) -> Outcome:
+        """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim
+        when it starts with the project's package, unless it reads as a web host
+        (`pkg.readthedocs.io`, `semver.org`) or a file (`markdown.pl`, `scriv.d`)."""
+        parts = ref.text.split(".")
+        if parts[0] not in self.index.packages:
+            return Outcome("ignored", ref)
+        outcome = self._code(ref, doc)
+        tail = parts[-1]
+        if outcome.status == "unresolved" and (
+            _WEB_PARTS.intersection(parts[1:]) or (len(tail) <= 3 and tail.islower())
+        ):
+            return Outcome("ignored", ref)
+        return outcome
 
     def _ignored(self, text: str) -> bool:
         """Match ignore patterns on the text and its dotted tails (`Cls.meth` in `pkg.Cls.meth`)."""
@@ -574,8 +598,8 @@ class Resolver(CallChecks):
             # a name the project imports from another package (`TextIO`): not a claim to check.
             return Outcome("ignored", ref)
         if not rest:
-            return self._unknown_name(ref, root, called=called)
-        return self._unknown_owner(ref, name)
+            return self._unknown_name(ref, root, doc, called=called)
+        return self._unknown_owner(ref, name, doc)
 
     def _member_of_any(
         self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False
@@ -598,7 +622,7 @@ class Resolver(CallChecks):
             self._exports[name] = {self.names.lookup(f"{p}.{name}") for p in self.names.packages}
         return self._exports[name]
 
-    def _unknown_name(self, ref: Reference, name: str, *, called: bool) -> Outcome:
+    def _unknown_name(self, ref: Reference, name: str, doc: Document, *, called: bool) -> Outcome:
         """A bare name the project lacks: report it only when it clearly reads as code.
 
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
@@ -641,8 +665,8 @@ class Resolver(CallChecks):
             if called
             or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
         ]
-        if not close:
-            return Outcome("ignored", ref)
+        if not close or self._given_to_another(ref, doc):
+            return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
         shown = f"{name}()" if called else name
         return Outcome(
             "unresolved",
@@ -685,7 +709,7 @@ class Resolver(CallChecks):
             suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
-    def _unknown_owner(self, ref: Reference, name: str) -> Outcome:
+    def _unknown_owner(self, ref: Reference, name: str, doc: Document) -> Outcome:
         """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
         root, _, rest = name.partition(".")
         if gone := self._once_named(ref, root, name):
@@ -700,7 +724,7 @@ class Resolver(CallChecks):
         ]
         owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
         close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
-        if not close:
+        if not close or self._given_to_another(ref, doc):
             return Outcome("ignored", ref)
         return Outcome(
             "unresolved",
@@ -708,6 +732,19 @@ class Resolver(CallChecks):
             message=f"`{root}` is not defined in the project",
             suggestions=tuple(f"{c}.{rest}" for c in close),
         )
+
+    def _given_to_another(self, ref: Reference, doc: Document) -> bool:
+        """Whether the span's sentence gives the name to another library (see `wording`)."""
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        return given_to_another(sentence, ref.text, self._ours, self.index.libraries)
+
+    @functools.cached_property
+    def _ours(self) -> set[str]:
+        """The project's names in lower case: its packages, distribution, scripts and every
+        name its code defines (a sentence naming one is about the project)."""
+        index = self.index
+        names = {*index.packages, index.distribution, *index.scripts, *self.names.by_last}
+        return {n.lower() for n in names}
 
     def _short_names(self) -> list[str]:
         return self.names.short_names

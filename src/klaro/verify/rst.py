@@ -18,7 +18,7 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 
-from klaro.verify.mentions import env_mentions
+from klaro.verify.mentions import dotted_mentions, env_mentions
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
@@ -320,9 +320,13 @@ class _Reader:
         """Record the literals, roles and links of a paragraph whose first line is `line`,
         and the variables its plain words name as such."""
         doc = self.doc
+        plain = _INLINE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # markup out
         for number, row in enumerate(text.split("\n")):
             for name in env_mentions(row):
                 doc.references.append(Reference("env", name, doc.path, line + number, "prose"))
+        for number, row in enumerate(plain.split("\n")):
+            for name in dotted_mentions(row):
+                doc.references.append(Reference("code", name, doc.path, line + number, "prose"))
         for match in _INLINE.finditer(text):
             at = line + text.count("\n", 0, match.start())
             if match.group("literal"):

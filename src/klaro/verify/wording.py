@@ -35,6 +35,69 @@ READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial plac
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
+_SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
+_SPAN = re.compile(r"`+([^`]+)`+")
+# what markup leaves before a span's name: ``, *, a Sphinx role (`:func:`), a `~`
+_MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
+# "Python's built-in `lru_cache`", "Django's `Model`": a name given to its owner
+_POSSESSIVE = re.compile(r"([\w.-]+)(?:'s|\u2019s)(?:\s+(?:built-?in|own|standard))?$", re.I)
+_NOT_OWNERS = frozenset({"it", "that", "there", "here", "what", "let", "one", "who", "he", "she"})
+_BUILT_IN = re.compile(r"\b(?:built-?in|standard[- ]library|stdlib)$", re.I)
+# "the `Diagram()` constructor of the underlying library"
+_LIBRARY_AFTER = re.compile(
+    r"^[`*_~()]*\s*(?:\w+\s+){0,2}(?:of|from|in)\s+(?:the|that|this|an?)\s+"
+    r"(?:underlying|standard|other|third[- ]party|external)\s+(?:library|package|module)",
+    re.I,
+)
+_OWNER_WORDS = 8  # how far back a sentence may name the library a span's name belongs to
+
+
+def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
+    """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
+    if not 0 < line <= len(lines):
+        return "", ""
+    start = end = line - 1
+    while start > 0 and lines[start - 1].strip() and line - start < 10:
+        start -= 1
+    while end + 1 < len(lines) and lines[end + 1].strip() and end - line < 10:
+        end += 1
+    before = " ".join(x.strip() for x in lines[start : line - 1])
+    paragraph = " ".join(x.strip() for x in lines[start : end + 1])
+    at = paragraph.find(text, len(before))
+    if at < 0:
+        at = len(before)
+    ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
+    begin = max((e for e in ends if e <= at), default=0)
+    stop = min((e for e in ends if e > at), default=len(paragraph))
+    start = max((e for e in ends if e < begin), default=0)
+    return paragraph[begin:stop], paragraph[start:begin]
+
+
+def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[str]) -> bool:
+    """Whether the sentence gives the name it writes as `text` to another library: "Python's
+    built-in `lru_cache`", "forwarded to ElementTree's `tostring()`", "a SQLAlchemy
+    `AsyncEngine` (created with `create_async_engine`)", "the `Diagram()` constructor of the
+    underlying library". `ours` are the project's names in lower case (its package, its
+    classes: "Factory's `Params`" stays a claim); `libraries` the other packages the
+    project requires or imports, in lower case. A lower-case word only names a library in a
+    span or with a possessive, so "the time `x` takes" never means the `time` module."""
+    at = sentence.find(text)
+    if at < 0:
+        return False
+    if _LIBRARY_AFTER.match(sentence[at + len(text) :]):
+        return True
+    head = _MARKUP_BEFORE.sub("", sentence[:at])
+    if _BUILT_IN.search(head):
+        return True
+    owner = _POSSESSIVE.search(head)
+    if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
+        return True
+    spans = {s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)}
+    words = re.findall(r"[\w.-]+", _SPAN.sub(" ", head))[-_OWNER_WORDS:]
+    named = spans | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
+    named |= {w[:-1] for w in named if w.endswith("s")}  # "ElementTrees": the possessive
+    named = {w.replace("-", "_") for w in named}
+    return bool(named & libraries - ours)
 
 
 def parse_call(arguments: str) -> ast.Call | None:
