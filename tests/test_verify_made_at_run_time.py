@@ -185,3 +185,52 @@ def test_members_a_metaclass_gives_or_the_code_reads_by_name(tmp_path: Path) -> 
         },
     )
     assert _drift(root) == {("README.md", 3, "Factory.bild")}
+
+
+def test_a_deprecated_alias_a_module_getattr_serves_is_still_a_name(tmp_path: Path) -> None:
+    """prettyconf's old exception names live on through the module's PEP 562 `__getattr__`;
+    a typo of the new name is still reported."""
+    code = (
+        "import warnings\n\n\nclass InvalidConfigurationFileError(Exception):\n    pass\n\n\n"
+        "_DEPRECATED = {'InvalidConfigurationFile': InvalidConfigurationFileError}\n\n\n"
+        "def __getattr__(name):\n    if name not in _DEPRECATED:\n"
+        "        raise AttributeError(name)\n    warnings.warn(name, DeprecationWarning)\n"
+        "    return _DEPRECATED[name]\n"
+    )
+    readme = (
+        "# Conf\n\nThe old name ``InvalidConfigurationFile`` still works; catch\n"
+        "``InvalidConfigurationFileErorr`` in new code.\n"
+    )
+    root = _write(
+        tmp_path / "conf",
+        {
+            "pyproject.toml": '[project]\nname = "conf"\nversion = "1"\n',
+            "conf/__init__.py": code,
+            "README.rst": readme,
+        },
+    )
+    assert _drift(root) == {("README.rst", 4, "InvalidConfigurationFileErorr")}
+
+
+def test_a_module_the_code_installs_in_sys_modules_is_not_listed(tmp_path: Path) -> None:
+    """cogapp makes a `cog` module at run time (`sys.modules["cog"] = ...`) for the generators
+    it runs: `cog.outl()` names that module, not the test attribute that shares its name."""
+    code = (
+        "import sys\nimport types\n\n\nclass Cog:\n    def run(self):\n"
+        "        module = types.SimpleNamespace(outl=print)\n"
+        '        sys.modules["cog"] = module\n'
+    )
+    tests = (
+        "from cogs import Cog\n\n\nclass TestCog:\n    def setup(self):\n        self.cog = Cog()\n"
+    )
+    readme = "# Cog\n\nIn a generator, ``cog.outl()`` writes a line; ``Cog.runn()`` is a typo.\n"
+    root = _write(
+        tmp_path / "cogs",
+        {
+            "pyproject.toml": '[project]\nname = "cogs"\nversion = "1"\n',
+            "cogs/__init__.py": code,
+            "cogs/test_cogs.py": tests,
+            "README.rst": readme,
+        },
+    )
+    assert _drift(root) == {("README.rst", 3, "Cog.runn()")}

@@ -223,6 +223,8 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
+    # modules its code makes at run time and installs as `sys.modules["cog"] = ...`
+    installed_modules: tuple[str, ...] = ()
     # module functions reading the variable a parameter names, with that parameter's position;
     # `name*`: every variable whose name starts with the parameter (`envwrap("TQDM_")`)
     env_helpers: tuple[tuple[str, int], ...] = ()

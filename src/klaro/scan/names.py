@@ -128,6 +128,10 @@ class Names:
     library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
+    # names the modules' own `__getattr__` (PEP 562) serve: deprecated aliases, lazy imports
+    served: set[str] = field(default_factory=set)
+    # modules the code installs in `sys.modules` at run time (cogapp's `cog`): not ours to list
+    installed: set[str] = field(default_factory=set)
     # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
     metaclass: dict[str, str] = field(default_factory=dict)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)

@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from klaro.scan.model import Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
+from klaro.scan.node_facts import ANY_NAME
 from klaro.scan.returns import value_chain
 
 T = TypeVar("T")
@@ -103,6 +104,16 @@ def build_names(analysis: Analysis) -> Names:
     names.dependencies = set(_import_names(requirements)) - names.packages
     # a test's `nox.options.reuse_venvs = True` (expecting AttributeError) makes no name
     names.attached = {a for m in analysis.modules if m.role != "test" for a in m.attached}
+    names.installed = {n for m in analysis.modules if m.role != "test" for n in m.installed_modules}
+    names.served = {
+        name
+        for m in analysis.modules
+        if m.role != "test"
+        for f in m.functions
+        if f.name == "__getattr__"
+        for name in f.served
+        if name != ANY_NAME
+    }
     names.imported = {
         i.alias
         for m in analysis.modules

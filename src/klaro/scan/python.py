@@ -105,6 +105,7 @@ class _ModuleVisitor:
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
         self.attached: dict[str, None] = {}
+        self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
@@ -194,6 +195,7 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            installed_modules=tuple(self.installed),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
@@ -462,6 +464,13 @@ class _ModuleVisitor:
                         isinstance(target.value, ast.Name) and target.value.id in {"self", "cls"}
                     ):
                         self.attached[target.attr] = None
+                    elif (  # `sys.modules["cog"] = self.cogmodule`: a module made at run time
+                        isinstance(target, ast.Subscript)
+                        and _dotted(target.value) == "sys.modules"
+                        and isinstance(target.slice, ast.Constant)
+                        and isinstance(target.slice.value, str)
+                    ):
+                        self.installed[target.slice.value] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
             elif kind is ast.comprehension or kind is ast.For:

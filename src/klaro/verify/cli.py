@@ -70,6 +70,7 @@ _OPTION_OF = re.compile(
     r"[`*_]*\s+(?:command[- ]line\s+)?(?:option|flag|switch|argument|parameter)s?\s+"
     r"(?:of|to|for|in)\s+(?:the\s+)?([`*_]*)([A-Za-z][\w.-]*)"
 )
+_FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
@@ -255,7 +256,7 @@ class CliClaims:
             if section is not None and self._not_of(section, flag):
                 return self._wrong_command(ref, flag, section)
             return Outcome("resolved", ref, flag)
-        if sum(o.startswith(f"{flag}-") for o in self._real) >= 2:
+        if self._family(flag, ref, doc):
             return Outcome("ignored", ref)  # "the `--benchmark` options": a family's prefix
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
@@ -282,6 +283,15 @@ class CliClaims:
             message=f"`{flag}` is not an option of the project's commands",
             suggestions=tuple(close),
         )
+
+    def _family(self, flag: str, ref: Reference, doc: Document) -> bool:
+        """A prefix several options share, named as theirs by the plural after it ("all the
+        ``--benchmark`` options") (a flag alone, `--skip`, is still one option)."""
+        if sum(o.startswith(f"{flag}-") for o in self._real) < 2:
+            return False
+        line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
+        at = line.find(ref.text)
+        return at >= 0 and bool(_FAMILY.match(line, at + len(ref.text)))
 
     def _section_command(self, doc: Document, line: int) -> str | None:
         r"""The sub-command a section documents, by its heading (asciinema's

@@ -594,6 +594,8 @@ class Resolver(CallChecks):
             owners = [n for n in owners if index.kinds[n] != "attribute"]
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
+        if root in index.installed:
+            return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
         if owners:
             return self._member_of_any(ref, owners, rest, shown, called=called)
         modules = index.by_last.get(root, ()) if not rest and not called else ()
@@ -639,6 +641,8 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
+        if name in self.names.served:
+            return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
         if called and name in self.index.macros:
             return Outcome("ignored", ref)  # a macro of the project's Jinja templates
         keys = self.index.key_literals
