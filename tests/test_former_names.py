@@ -262,3 +262,40 @@ def test_a_flag_a_library_adds_to_its_users_commands_renamed_since_is_stale(
     assert "README.md:1: unresolved: the code no longer spells the option `--verbosity`" in out
     assert "--pdb" not in out  # never the project's: no history, no claim
     assert _check(root, capsys, "--no-history")[0] == 0  # nothing says it was ours
+
+
+def test_members_and_keywords_history_knows_behind_unknowable_bases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A class built on another package's base may have any member, and keywords that pass
+    through `**kwargs` into a base that swallows them are never refused: only the documented
+    state can say that `App.default_renderer` or `make(redirect=True)` went stale."""
+    root = tmp_path / "webapp"
+    (root / "webapp").mkdir(parents=True)
+    code = (
+        "from flask import Flask\n\n\nclass App(Flask):\n"
+        "    def default_renderer(self):\n        return None\n\n\n"
+        "class Base:\n    def __init__(self, **kwargs):\n        pass\n\n\n"
+        "class Redirecting(Base):\n"
+        "    def __init__(self, redirect=False, **kwargs):\n"
+        "        Base.__init__(self, **kwargs)\n\n\n"
+        "class Bar(Redirecting):\n    def __init__(self, total=0, **kwargs):\n"
+        "        Redirecting.__init__(self, **kwargs)\n\n\n"
+        "def make(total=0, **kwargs):\n    return Bar(total=total, **kwargs)\n"
+    )
+    (root / "webapp/__init__.py").write_text(code)
+    readme = (
+        "# Webapp\n\n```python\nApp.default_renderer()\nApp.run()\n"
+        "bar = make(10, redirect=True)\n```\n"
+    )
+    (root / "README.md").write_text(readme)
+    _first_commit(root)
+    assert _check(root, capsys)[0] == 0
+    code = code.replace("default_renderer", "create_renderer").replace("redirect=", "capture=")
+    (root / "webapp/__init__.py").write_text(code)
+    code_, out = _check(root, capsys)
+    assert code_ == 1
+    assert "README.md:4: unresolved: `default_renderer` is no longer a member of `App`" in out
+    assert "README.md:6: unresolved: `make()` no longer takes `redirect`" in out
+    assert "App.run" not in out  # Flask's: not ours to judge
+    assert _check(root, capsys, "--no-history")[0] == 0

@@ -62,9 +62,15 @@ def test_references_keep_their_lines_and_kinds() -> None:
     ]
 
 
-def test_anchors_follow_github_slug_rules() -> None:
+def test_anchors_follow_github_and_mkdocs_slug_rules() -> None:
+    """GitHub numbers a repeated heading `-1`, Python-Markdown (MkDocs) `_1`."""
     doc = parse_document(DOC, "README.md")
-    assert doc.anchors == {"getting-started", "getting-started-1", "custom-anchor"}
+    assert doc.anchors == {
+        "getting-started",
+        "getting-started-1",
+        "getting-started_1",
+        "custom-anchor",
+    }
     assert {"pkg.run", "--port", "PKG_HOME"} <= doc.words
 
 

@@ -147,7 +147,7 @@ def test_round_eight_shapes_are_checked(tmp_path: Path) -> None:
         (13, "get_secret(service, username)"),
         (18, "tool.find_all"),
         (21, "tool.find.named"),  # neither a Result nor a Match has it
-        (22, "tool.find.evaluat"),  # a chain in a comment, the import left out
+        (22, "find.evaluat"),  # a chain in a comment, the import left out: as written
         (27, "tool.find"),  # `evaluated=` is no keyword of find()
         (31, "--tool-modules"),  # a plugin's flag in prose about its host program
         (35, "pytest --tool-pkgs=app"),

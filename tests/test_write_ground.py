@@ -43,5 +43,5 @@ def test_unresolved_spans_and_dead_links_become_plain_words(tmp_path: Path) -> N
     assert 'Job("x").start_now()' in grounded  # code blocks are the author's, kept as written
     # and their false claims are still reported: `Job` is the package's, its import left out
     findings = verify(grounded, analysis, path="docs/api.md")
-    assert [(f.line, f.reference) for f in findings] == [(7, "jobs.Job.start_now")]
+    assert [(f.line, f.reference) for f in findings] == [(7, "Job.start_now")]  # as written
     assert ground(grounded, resolver, "docs/api.md") == grounded

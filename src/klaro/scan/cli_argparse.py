@@ -46,6 +46,7 @@ class Argparse:
                     option_refs=tuple(self.refs.get(key, ())),
                     abbreviations=info.get("abbreviations") is not False,
                     plugins=bool(info.get("plugins")),
+                    aliases=_aliases(info.get("aliases")),
                 )
             )
         return out
@@ -178,6 +179,8 @@ class Argparse:
             parent = str(self.commands[parent_key]["name"]) if parent_key else None
             self._add(key, name, call.lineno, function, help_text, parent)
             self._abbreviations(key, call)
+            aliases = kw(call, "aliases")  # `aliases=["gs"]`: the command's other names
+            self.commands[key]["aliases"] = _strings(aliases) if aliases is not None else ()
         return key
 
     def _abbreviations(self, key: str, call: ast.Call) -> None:
@@ -254,6 +257,10 @@ class Argparse:
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
+
+
+def _aliases(value: object) -> tuple[str, ...]:
+    return tuple(str(a) for a in value) if isinstance(value, tuple) else ()
 
 
 def _strings(node: ast.expr) -> tuple[str, ...]:

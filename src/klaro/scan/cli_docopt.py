@@ -34,11 +34,14 @@ def docopt_commands(tree: ast.Module, path: str, constants: dict[str, str]) -> l
 
 
 def _text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | None:
+    """The usage text a `docopt(...)` call reads: a literal, the module docstring (also
+    cut or formatted: `__doc__.split(...)`, `__doc__ % name`), or a module constant holding
+    one of those (grip's `usage = '\n\n\n'.join(__doc__.split('\n\n\n')[1:])`)."""
     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
         return arg.value
+    if _uses_docstring(arg):
+        return ast.get_docstring(tree, clean=False)
     if isinstance(arg, ast.Name):
-        if arg.id == "__doc__":
-            return ast.get_docstring(tree, clean=False)
         for node in tree.body:  # the full text: `constants` keeps values shortened
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == arg.id for t in node.targets
@@ -46,8 +49,14 @@ def _text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | N
                 value = node.value
                 if isinstance(value, ast.Constant) and isinstance(value.value, str):
                     return value.value
+                if _uses_docstring(value):
+                    return ast.get_docstring(tree, clean=False)
         return constants.get(arg.id)
     return None
+
+
+def _uses_docstring(expr: ast.expr) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == "__doc__" for n in ast.walk(expr))
 
 
 def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
@@ -75,11 +84,13 @@ def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
             w[1] for w in (p.split() for p in patterns) if len(w) > 1 and _WORD.match(w[1])
         )
     )
+    # docopt takes a unique prefix of a long option (`--pass` for `--password`)
     root = CliCommand(
         "", "docopt", path, lineno, options=tuple(options.values()),
-        has_subcommands=bool(subcommands),
+        has_subcommands=bool(subcommands), abbreviations=True,
     )  # fmt: skip
-    return [root, *(CliCommand(n, "docopt", path, lineno) for n in subcommands)]
+    subs = [CliCommand(n, "docopt", path, lineno, abbreviations=True) for n in subcommands]
+    return [root, *subs]
 
 
 def _usage(text: str) -> list[str]:

@@ -77,7 +77,7 @@ class Function:
     refuses_names: bool = False
     # `__getattr__`: the chain it forwards every name to (`self.table()`), if that is all it does
     delegates_to: str | None = None
-    # a module's refusing `__getattr__`: the names it may serve (see scan.node_facts)
+    # a refusing `__getattr__`: the names it may serve, "*" for any (see scan.node_facts)
     served: tuple[str, ...] = ()
 
     @property
@@ -197,6 +197,8 @@ class CliCommand:
     # click decorators naming options defined in another module (`@options.verbose`), as
     # (position among `options`, decorator as written); resolved across modules, then emptied
     option_refs: tuple[tuple[int, str], ...] = ()
+    # other names the command answers to (argparse's `add_parser("gen-schema", aliases=["gs"])`)
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -230,6 +232,9 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
+    # option names the code builds from a template, `*` for each hole: `'--{}set'.format(
+    # prefix)` and `f'--{prefix}histogram'` give `--*set` and `--*histogram`
+    flag_patterns: tuple[str, ...] = ()
     # upper-case string literals that end a prefix (`"KEYRING_PROPERTY_"`): the start of the
     # variables a loop over the environment picks (`key.partition(prefix)`)
     env_prefix_literals: tuple[str, ...] = ()

@@ -56,6 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
+from klaro.scan.node_facts import ANY_NAME
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
@@ -312,7 +313,10 @@ class Names:
             found = self.member(cls, name)
             hook = self.defs.get(found) if found else None
             forwards = found is not None and found.rpartition(".")[0] in self.delegates
-            if isinstance(hook, Function) and not hook.refuses_names and not forwards:
+            answers = isinstance(hook, Function) and (
+                not hook.refuses_names or ANY_NAME in hook.served  # a table of another package
+            )
+            if isinstance(hook, Function) and answers and not forwards:
                 if called and (hook.returns or "").strip("'\"") in _PLAIN_VALUES:
                     continue
                 return True  # one forwarding to a project class answers that class's names
@@ -332,7 +336,7 @@ class Names:
         """Whether a module's `__getattr__` may give `attr`: the names it binds, spells or
         looks up (duty's deprecated `tools.lazy`, a lazy-import table)."""
         hook = self.defs.get(f"{module}.__getattr__")
-        return isinstance(hook, Function) and attr in hook.served
+        return isinstance(hook, Function) and (attr in hook.served or ANY_NAME in hook.served)
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""
@@ -367,7 +371,8 @@ class Names:
                 return Verdict("unknown", owner)  # an attribute of a plain value
             method = called and i == len(parts) - 1
             if cls is not None and self.open_class(cls, methods=method):
-                return Verdict("unknown", owner)  # may come from another package's base
+                # may come from another package's base (what it lacks kept: history may know)
+                return Verdict("unknown", owner, parts[i], tuple(parts[i + 1 :]))
             if kind == "module" and self.open_module(owner):
                 return Verdict("unknown", owner)  # `from marshmallow.fields import *`
             if kind == "module" and self.module_serves(owner, parts[i]):
@@ -482,12 +487,9 @@ class Names:
                 return (shown, found[1]) if found else None
             if self.open_class(full) or any(b in self.kinds for b in self.bases.get(full, ())):
                 return None  # `__init__` from another package, or fields from bases
-            if any(d.split("(")[0].endswith("dataclass") for d in obj.decorators):
-                return shown, tuple(
-                    Parameter(a.name, "positional_or_keyword", a.annotation, a.value)
-                    for a in obj.attributes
-                    if a.annotation and not a.annotation.startswith(("ClassVar", "typing.ClassVar"))
-                )
+            made = next((d for d in obj.decorators if d.split("(")[0].endswith("dataclass")), None)
+            if made is not None:
+                return shown, _dataclass_parameters(obj, made)
         return None
 
     def callee(self, full: str) -> Function | None:
@@ -512,6 +514,21 @@ class Names:
             return self.member(self.held[full], "__init__")
         cls = self.types.get(full)
         return self.member(cls, "__call__") if cls else None
+
+    def forward_chain(self, full: str, depth: int = 0) -> list[Function]:
+        """The project functions a call of `full` hands its `**kwargs` to: its callee, then
+        theirs, three steps at most (`progressbar()` -> `ProgressBar.__init__` -> its
+        mixins' `__init__`). What they name is what history can compare."""
+        obj = self.callee(full)
+        if obj is None or depth > 3:
+            return []
+        found = [obj]
+        owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
+        for callee in obj.forwards:
+            target = self.resolve_in(obj.module, callee, owner)
+            if target is not None and target in self.defs:
+                found += [f for f in self.forward_chain(target, depth + 1) if f not in found]
+        return found
 
     def forwarded(self, full: str, depth: int = 0) -> set[str] | None:
         """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
@@ -579,3 +596,26 @@ def _plain_decorator(decorator: str) -> bool:
         "typechecked", "beartype", "validate_call", "validate_arguments", "singledispatch",
         "singledispatchmethod", "overrides",
     }  # fmt: skip
+
+
+def _dataclass_parameters(cls: Class, decorator: str) -> tuple[Parameter, ...]:
+    """The `__init__` a dataclass decorator writes: its annotated fields in order, without
+    class variables and `field(init=False)`; keyword-only after `kw_only=True` (on the
+    decorator or the field) or a `_: KW_ONLY` marker."""
+    keyword_only = "kw_only=True" in decorator.replace(" ", "")
+    params = []
+    for a in cls.attributes:
+        annotation = a.annotation or ""
+        if not annotation or annotation.startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        if annotation in {"KW_ONLY", "dataclasses.KW_ONLY"}:
+            keyword_only = True
+            continue
+        value = (a.value or "").replace(" ", "")
+        field = value.startswith(("field(", "dataclasses.field("))
+        if field and "init=False" in value:
+            continue
+        own = keyword_only or (field and "kw_only=True" in value)
+        kind = "keyword_only" if own else "positional_or_keyword"
+        params.append(Parameter(a.name, kind, a.annotation, a.value))
+    return tuple(params)

@@ -53,21 +53,42 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
+ANY_NAME = "*"  # what a hook serves when its table comes from another package
+
+
 def served_names(
-    hook: ast.FunctionDef | ast.AsyncFunctionDef, body: list[ast.stmt]
+    hook: ast.FunctionDef | ast.AsyncFunctionDef, body: list[ast.stmt], package: str = ""
 ) -> tuple[str, ...]:
-    """The names a module's refusing `__getattr__` (PEP 562) can serve: those it binds
-    (duty's `from failprint import lazy` then `locals()[name]`), spells (`if name ==
-    "OldName"`) or looks up in a module-level table (`_LAZY = {"Parser": ".parse"}`)."""
+    """The names a refusing `__getattr__` can serve: those it binds (duty's `from failprint
+    import lazy` then `locals()[name]`), spells (`if name == "OldName"`) or looks up in a
+    module-level table (`_LAZY = {"Parser": ".parse"}`); `ANY_NAME` when it tests the name
+    against a table another package gives (yaspin's `name in COLORS`, from termcolor), whose
+    names cannot be listed. `package`: the top-level package of the module, which is ours."""
     tables: dict[str, ast.expr] = {}
+    foreign: set[str] = set()  # names the module imports from another package
     for stmt in body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
                 if isinstance(target, ast.Name):
                     tables[target.id] = stmt.value
+        elif (
+            isinstance(stmt, ast.ImportFrom)
+            and not stmt.level
+            and stmt.module
+            and stmt.module.split(".")[0] != package
+        ):
+            foreign.update(a.asname or a.name for a in stmt.names)
     served: dict[str, None] = {}
     for node in ast.walk(hook):
+        if isinstance(node, ast.Compare) and any(
+            isinstance(op, (ast.In, ast.NotIn)) for op in node.ops
+        ):
+            tested = {
+                n.id for c in node.comparators for n in ast.walk(c) if isinstance(n, ast.Name)
+            }
+            if tested & foreign:
+                served[ANY_NAME] = None
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 served[(alias.asname or alias.name).split(".")[0]] = None
@@ -179,3 +200,24 @@ def built_prefix(name: ast.expr) -> str | None:
     kind`); None when the name is whole or has no such start."""
     prefix = constant_start(name)
     return prefix if prefix and len(prefix) >= 3 and prefix.isidentifier() else None
+
+
+_TEMPLATE_HOLE = re.compile(r"\{[^{}]*\}")
+_PATTERN = re.compile(r"--?[\w*-]*\Z")
+
+
+def flag_pattern(node: ast.expr) -> str | None:
+    """The option names a string template builds, `*` for each hole: `f"--{prefix}histogram"`
+    and `"--{}set"` (formatted later) give `--*histogram` and `--*set`. None unless it starts
+    like an option and spells at least three characters of its own: `f"--{name}"` says
+    nothing."""
+    if isinstance(node, ast.JoinedStr):
+        parts = [str(v.value) if isinstance(v, ast.Constant) else "*" for v in node.values]
+        text = "".join(parts)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = _TEMPLATE_HOLE.sub("*", node.value)
+    else:
+        return None
+    if "*" not in text or not text.startswith("-") or not _PATTERN.match(text):
+        return None
+    return text if len(text.replace("*", "").strip("-")) >= 3 else None

@@ -35,6 +35,7 @@ from klaro.scan.node_facts import (
     built_suffix,
     constant_start,
     env_table,
+    flag_pattern,
     literal_env,
     names_all,
     refuses_names,
@@ -107,6 +108,7 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
@@ -195,6 +197,7 @@ class _ModuleVisitor:
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
+            flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
@@ -322,7 +325,11 @@ class _ModuleVisitor:
             returns_call=None if node.returns else returned_chain(node),
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
-            served=served_names(node, self.body) if name == "__getattr__" and not owner else (),
+            served=(
+                served_names(node, self.body, self.module.split(".")[0])
+                if name == "__getattr__"
+                else ()
+            ),
         )
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -346,6 +353,11 @@ class _ModuleVisitor:
         while stack:
             node = stack.pop()
             kind = type(node)
+            templated = kind is ast.JoinedStr or (
+                kind is ast.Constant and isinstance(node.value, str) and "{" in node.value
+            )
+            if templated and (pattern := flag_pattern(node)):  # `f"--{x}histogram"`, `"--{}set"`
+                self.flag_patterns[pattern] = None
             if kind is ast.Constant:
                 value = node.value
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)

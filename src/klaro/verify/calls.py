@@ -71,16 +71,24 @@ class CallChecks:
             return None  # a closed signature: `check_call` has judged it
         if self.names.forwarded(target) is not None:
             return None  # the keywords `**kwargs` go on to are known: `check_call` judged
-        now = {p.name for p in function.parameters} | set(function.kwarg_keys)
+        # the functions the keywords pass through (`progressbar()` -> `ProgressBar` -> the
+        # mixin that took `redirect_stdout` by name): one of them named it, none does now
+        chain = self.names.forward_chain(target)
+        now = {p.name for f in chain for p in f.parameters} | {
+            k for f in chain for k in f.kwarg_keys
+        }
         for word in keywords:
             if word == "**" or word in now:
                 continue
-            old = self.former.keywords(function.fullname)
-            if old is not None and word in old[0]:
+            for step in chain:
+                old = self.former.keywords(step.fullname)
+                if old is None or word not in old[0]:
+                    continue
                 shown = target.rsplit(".", 1)[-1]
                 close = difflib.get_close_matches(word, sorted(now - old[0]), n=3, cutoff=0.3)
+                by = "it" if step is function else f"`{step.qualname}` through it"
                 return CallProblem(
-                    f"`{shown}()` no longer takes `{word}` (it did at {old[1]})",
+                    f"`{shown}()` no longer takes `{word}` ({by} did at {old[1]})",
                     tuple(close),
                     word,
                 )

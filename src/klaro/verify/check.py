@@ -7,6 +7,8 @@ but never drift, so a repository can adopt the check before its docs are complet
 
 from __future__ import annotations
 
+import ast
+import fnmatch
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -79,6 +81,7 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             raise UsageError(f"--docs: no document matches {', '.join(globs)}")
     else:
         packages = {m.path.rpartition("/")[0] for m in analysis.modules if m.is_package}
+        unbuilt = _sphinx_excluded(config.root, candidates)
         chosen = [
             p
             for p in candidates
@@ -86,8 +89,60 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             and not is_test_path(p)
             and (config.check_history or not is_history(p))
             and not _package_data(p, packages)
+            and p not in unbuilt
+            and not _template(config.root, p)
         ]
     return [p for p in chosen if not ignored_path(p, config.check_exclude)]
+
+
+_TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates"})
+_TEMPLATE_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+
+
+def _template(root: Path, path: str) -> bool:
+    """Whether a document is a template a script renders into the real one (aria2p's
+    `scripts/templates/README.md`, full of `{{ main_usage }}`): a copy with holes, whose
+    claims the rendered page makes."""
+    if not _TEMPLATE_FOLDERS.intersection(path.split("/")[:-1]):
+        return False
+    try:
+        return bool(_TEMPLATE_TAGS.search((root / path).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _sphinx_excluded(root: Path, paths: list[str]) -> set[str]:
+    """The documents a Sphinx project leaves out of its build (`exclude_patterns` in its
+    `conf.py`, matched as Sphinx does against paths below the source folder): archived or
+    draft pages nobody reads, so they make no claims."""
+    excluded: set[str] = set()
+    for conf in (p for p in paths if p == "conf.py" or p.endswith("/conf.py")):
+        source = conf.rpartition("/")[0]
+        patterns = _exclude_patterns(root / conf)
+        prefix = f"{source}/" if source else ""
+        for path in paths:
+            if not path.startswith(prefix) or not path.lower().endswith(DOCUMENT_SUFFIXES):
+                continue
+            inner = path[len(prefix) :]
+            folders = [inner.rsplit("/", k)[0] for k in range(1, inner.count("/") + 1)]
+            if any(fnmatch.fnmatch(p, g) for g in patterns for p in (inner, *folders)):
+                excluded.add(path)
+    return excluded
+
+
+def _exclude_patterns(conf: Path) -> list[str]:
+    """`exclude_patterns = ["_build", "old"]` of a Sphinx `conf.py`, read, never run."""
+    try:
+        tree = ast.parse(conf.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.List | ast.Tuple):
+            continue
+        if any(isinstance(t, ast.Name) and t.id == "exclude_patterns" for t in node.targets):
+            values = [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+            return [v for v in values if isinstance(v, str)]
+    return []
 
 
 def _package_data(path: str, packages: set[str]) -> bool:

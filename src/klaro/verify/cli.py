@@ -64,6 +64,11 @@ _RUN_SPAN = re.compile(
     r"|`+([^`\s][^`]*)`+\s+(?:command|program|utility|tool|daemon|binary|executable)\b",
     re.I,
 )  # also "run _format-docstring_ with": a program's name in emphasis
+# "`--enable-rpc` option of `aria2c`", "flag to pytest": the program a flag is given to
+_OPTION_OF = re.compile(
+    r"[`*_]*\s+(?:command[- ]line\s+)?(?:option|flag|switch|argument|parameter)s?\s+"
+    r"(?:of|to|for|in)\s+(?:the\s+)?([`*_]*)([A-Za-z][\w.-]*)"
+)
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
@@ -235,10 +240,14 @@ class CliClaims:
         if not index.options and not index.subcommands:
             return self._library_flag(ref, flag)
 
-        if _placeholder(flag) or text.endswith("-"):
-            return Outcome("ignored", ref)  # also `--strike--`: text a syntax marks up
+        if _placeholder(flag) or text.endswith("-") or flag.endswith("-"):
+            # also `--strike--`, text a syntax marks up, and `--max- time`, a pasted help
+            # text wrapped inside a word
+            return Outcome("ignored", ref)
         if self.known(flag, self._real):
             return Outcome("resolved", ref, flag)
+        if sum(o.startswith(f"{flag}-") for o in self._real) >= 2:
+            return Outcome("ignored", ref)  # "the `--benchmark` options": a family's prefix
         if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
         # where a base program adds flags we cannot name (invoke's under fabric's), or the
@@ -353,6 +362,9 @@ class CliClaims:
         parser that defines it allows (argparse, unless `allow_abbrev=False`)."""
         if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
             return True
+        built = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
+        if built is not None and built.fullmatch(flag):
+            return True
         if flag.startswith("--no-") and f"--{flag[5:]}" in options:
             return True  # argparse's BooleanOptionalAction and its kin
         return _abbreviates(flag, self.index.abbreviable)
@@ -369,10 +381,15 @@ class CliClaims:
         if flag in flags:
             return True
         sentence, before = sentences_around(doc.lines, ref.line, ref.text)
-        spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
-        words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
+        at = sentence.find(ref.text)
+        said = _OPTION_OF.match(sentence, at + len(ref.text)) if at >= 0 else None
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
+        owner = said.group(2).lower() if said else ""
+        if said and (said.group(1) or owner in ours | _OTHER_PROGRAMS | programs):
+            return owner not in ours  # "the `--enable-rpc` option of `aria2c`": its owner
+        spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
+        words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         for run in _RUN_SPAN.finditer(sentence):  # "(or run _format-docstring_ with `--x`)"
             given = _WITH_SPAN.match(sentence, run.end())
             program = _program_of(next(filter(None, run.groups())))
@@ -400,7 +417,12 @@ class CliClaims:
         # "$ pip install --upgrade tool", then "Consider using the ``--user`` option": the
         # command line just above is another program's
         above = _command_above(doc, ref.line)
-        return above is not None and above in programs and not spans_only
+        if above is not None and above in programs and not spans_only:
+            return True
+        # "stop on the first failure with `-x`:", then "$ pytest -xm ...": the command line
+        # the sentence leads to is another program's, and passes the flag
+        below = _command_below(doc, ref.line)
+        return bool(below) and below[0] in programs and _passes(below[1:], flag)
 
     def _host_named(self, ref: Reference, doc: Document) -> bool:
         """Whether the sentence of a flag, or the one before, names a program the project
@@ -444,6 +466,28 @@ def _command_above(doc: Document, line: int, reach: int = 4) -> str | None:
         if ref.kind == "command" and line - reach <= ref.line < line and ref.text.split():
             found = ref.text.split()[0].rsplit("/", 1)[-1]
     return found
+
+
+def _command_below(doc: Document, line: int, reach: int = 4) -> list[str]:
+    """The words of the first command line within `reach` lines below 1-based `line`, its
+    program's name first."""
+    for ref in doc.references:
+        if ref.kind == "command" and line < ref.line <= line + reach and ref.text.split():
+            words = ref.text.split()
+            return [words[0].rsplit("/", 1)[-1], *words[1:]]
+    return []
+
+
+def _passes(words: list[str], flag: str) -> bool:
+    """Whether a command's words pass `flag`: as written, with a value, or in a cluster of
+    short flags (`-xm` passes `-x`)."""
+    for word in words:
+        if word == flag or word.startswith(f"{flag}="):
+            return True
+        short = len(flag) == 2 and flag[1] != "-"
+        if short and word.startswith("-") and not word.startswith("--") and flag[1] in word[1:]:
+            return True
+    return False
 
 
 def _normal(name: str) -> str:

@@ -46,6 +46,8 @@ class ProjectIndex:
     # option-shaped string literals of the shipped code: flags some parser we do not read
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
+    # options the code builds from templates (`--*set`), as one expression: None when none
+    flag_patterns: re.Pattern[str] | None = None
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
@@ -191,6 +193,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
+            index.subcommands.update(command.aliases)
         index.plugins = index.plugins or command.plugins
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
@@ -250,6 +253,13 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    patterns = sorted(
+        {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
+    )
+    if patterns:
+        index.flag_patterns = re.compile(
+            "|".join(re.escape(p).replace(r"\*", r"[\w-]*") for p in patterns)
+        )
     # a scan whose prefixes the code spells (tqdm's `envwrap("TQDM_")`) is read as `TQDM_*`
     scans = any(m.env_scan for m in modules if m.role == "package")
     index.env_scanned = scans and not index.env_patterns
@@ -268,10 +278,15 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
     command, not a group; and those whose function is no command the analysis read (it
     parses `sys.argv` by hand), in a module that declares none."""
-    commands = {  # by the function's full name (`function` may be written short)
+    # by the function's full name (`function` may be written short); a root parser over the
+    # sub-parsers the same function makes (argparse's `add_parser` inside `main`)
+    ordered = sorted(
+        ((m, c) for m in analysis.modules for c in m.cli if c.function),
+        key=lambda pair: pair[1].parent is None,
+    )
+    commands = {
         c.function if c.function.startswith(f"{m.name}.") else f"{m.name}.{c.function}": c
-        for m in analysis.modules
-        for c in m.cli
+        for m, c in ordered
         if c.function
     }
     parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}

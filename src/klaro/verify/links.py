@@ -23,6 +23,10 @@ from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
 
 _OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$")
+# Sphinx viewcode's page of a module's source, and the object it anchors
+_VIEWCODE = re.compile(
+    r"^https?://[^#?]+/_modules/((?:[A-Za-z_]\w*/)*[A-Za-z_]\w*)\.html(?:#([A-Za-z_][\w.]*))?$"
+)
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseurl}}`
@@ -96,6 +100,11 @@ class LinkResolver:
         if anchor and anchor.group(1).split(".")[0] in self.index.packages:
             # `api.html#pkg.mod.Class`: Sphinx's anchor of one of the project's objects
             return self.dotted(ref, anchor.group(1))
+        source = _VIEWCODE.search(href)
+        if source and source.group(1).split("/")[0] in self.index.packages:
+            # viewcode's `_modules/pkg/widgets.html#GranularBar`: that object's source
+            module = source.group(1).replace("/", ".").removesuffix(".__init__")
+            return self.dotted(ref, f"{module}.{source.group(2)}" if source.group(2) else module)
         if not href or _SCHEME.match(href) or _EMAIL.match(href):
             return Outcome("ignored", ref)  # docutils links a bare e-mail address as mailto:
         templated = _TEMPLATE.match(href)

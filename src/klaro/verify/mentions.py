@@ -39,3 +39,27 @@ def dotted_mentions(text: str) -> list[str]:
     """The dotted names plain `text` writes (`pyrsistent.typing`), in order; not those of
     the template expressions it holds."""
     return _DOTTED.findall(_TEMPLATE.sub(" ", text))
+
+
+# a heading that is an API name: `render_content`, `class GitHubAssetManager(Base)`,
+# `Grip.run(host=None)`
+_HEADING_NAME = re.compile(r"^(class\s+|def\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\(.*\))?:?$")
+
+
+def heading_name(title: str) -> str | None:
+    """The name of the code a heading consists of, as API reference pages title their
+    entries (`#### render_content`, `#### class GitHubAssetManager(ReadmeAssetManager)`,
+    which gives `GitHubAssetManager()`: a word like `Grip` is a class's name there); None
+    for a heading of words ("Usage", "MarkupSafe", "Advanced usage")."""
+    match = _HEADING_NAME.match(title.strip())
+    if match is None:
+        return None
+    keyword, name, call = match.groups()
+    last = name.rsplit(".", 1)[-1]
+    # a bare CamelCase word is a product's name as often as a class's ("MarkupSafe")
+    coded = "_" in last.strip("_") or "." in name
+    if call in {"(s)", "(es)"}:
+        return None  # "Example(s)": a word and its plural
+    if keyword:  # `class Metre(Base)` declares code: read as a call, as code spans are
+        return f"{name}()"
+    return name if call or coded else None

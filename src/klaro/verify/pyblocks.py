@@ -80,8 +80,12 @@ class Bindings:
     # methods of any class the examples define: prose names them (``_sum()``), but they are
     # not names the examples bind, so a project function of that name stays checked in code
     methods: set[str] = field(default_factory=set)
+    # what the elements of a list the examples fill hold: `bars.append(ProgressBar(...))`,
+    # `[Client(h) for h in hosts]`; `bars[i]` and `for bar in bars` are one of them
+    elements: dict[str, tuple[str, bool]] = field(default_factory=dict)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
+        self.elements.pop(name, None)
         if origin is None:
             self.origins.pop(name, None)
             self.local.add(name)
@@ -287,7 +291,11 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
-        self._bind_target(node.target, None)
+        held = self._elements_of(node.iter)
+        if isinstance(node.target, ast.Name) and held is not None:
+            self.bindings.bind(node.target.id, held)  # `for bar in bars`: one of them
+        else:
+            self._bind_target(node.target, None)
         for stmt in [*node.body, *node.orelse]:
             self.visit(stmt)
 
@@ -339,6 +347,17 @@ class _Visitor(ast.NodeVisitor):
         self.bases.pop()
 
     def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if (  # `bars.append(ProgressBar(...))` on a list the examples made
+            isinstance(func, ast.Attribute)
+            and func.attr in {"append", "add", "insert"}
+            and isinstance(func.value, ast.Name)
+            and func.value.id in self.bindings.local
+            and node.args
+        ):
+            held = self._origin(node.args[-1])
+            if held is not None:
+                self.bindings.elements[func.value.id] = held
         if isinstance(node.func, ast.Attribute):
             self._chain(node.func, called=True, call=node)
         elif isinstance(node.func, ast.Name):
@@ -416,6 +435,8 @@ class _Visitor(ast.NodeVisitor):
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
+            return self.bindings.elements.get(expr.value.id)  # `bars[i]`: one of the bars
         if isinstance(expr, ast.Call):
             if _is_super(expr) and self.bases:
                 base = self.bases[-1]  # `super().add_fields(...)`: the base's method
@@ -431,9 +452,23 @@ class _Visitor(ast.NodeVisitor):
                     return f"{base[0]}.{expr.func.attr}", True
         return None
 
+    def _elements_of(self, expr: ast.expr | None) -> tuple[str, bool] | None:
+        """What one element of a list expression is: the list a name holds, or the element
+        of a comprehension or a literal list (its first element)."""
+        if isinstance(expr, ast.Name):
+            return self.bindings.elements.get(expr.id)
+        if isinstance(expr, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+            return self._origin(expr.elt)
+        if isinstance(expr, ast.List | ast.Tuple | ast.Set) and expr.elts:
+            return self._origin(expr.elts[0])
+        return None
+
     def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.bindings.bind(target.id, self._origin(value))
+            held = None if isinstance(value, ast.Name) else self._elements_of(value)
+            if held is not None:
+                self.bindings.elements[target.id] = held
         elif isinstance(target, ast.Tuple | ast.List):
             for element in target.elts:
                 self._bind_target(element, None)

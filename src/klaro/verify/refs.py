@@ -23,7 +23,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from klaro.verify.helptext import help_commands
-from klaro.verify.mentions import dotted_mentions, env_mentions
+from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
@@ -115,7 +115,7 @@ def parse_document(text: str, path: str) -> Document:
     """Parse a Markdown document into references, heading anchors and mentioned words."""
     doc = Document(path, lines=text.splitlines())
     tokens = _parser().parse(text)
-    slugger = _Slugger()
+    slugger, toc = _Slugger(), _TocSlugger()  # GitHub's ids, and an MkDocs site's
     heading = False
     headings: list[tuple[int, list[str]]] = []  # line, the code spans the heading names
     for token in tokens:
@@ -125,9 +125,14 @@ def parse_document(text: str, path: str) -> Document:
             # attr_list's `### title { #name }`, `__text__{: #text }`: ids the build gives
             doc.anchors.update(a.lower() for a in _ATTR_ID.findall(token.content))
             if heading:
-                doc.anchors.add(slugger.slug(_plain_text(token)))
+                doc.anchors.update((slugger.slug(title := _plain_text(token)), toc.slug(title)))
                 spans = [c.content for c in token.children or () if c.type == "code_inline"]
                 headings.append((token.map[0], spans))
+                name = None if spans else heading_name(token.content)
+                if name is not None:  # `#### class GitHubAssetManager(ReadmeAssetManager)`
+                    doc.references.append(
+                        Reference("code", name, doc.path, token.map[0] + 1, "heading")
+                    )
                 heading = False
             _inline(doc, token, token.map[0] + 1)
         elif token.type in {"fence", "code_block"} and token.map is not None:
@@ -141,7 +146,8 @@ def parse_document(text: str, path: str) -> Document:
         if label := _MYST_LABEL.match(line):
             doc.labels.add(label.group(1).lower())
             doc.anchors.add(label.group(1).lower())
-        doc.generated = doc.generated or line.startswith("::: ")  # mkdocstrings
+        # headings the build adds: mkdocstrings' `::: pkg.mod`, a pymdownx snippet's file
+        doc.generated = doc.generated or line.startswith("::: ") or bool(_SNIPPET.match(line))
     add_words(doc, text)
     return doc
 
@@ -346,6 +352,9 @@ def _plain_text(token: Token) -> str:
     return "".join(c.content for c in token.children or () if c.type in {"text", "code_inline"})
 
 
+_SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'][^"']+["']""")  # `--8<-- "CHANGELOG.md"`
+
+
 class _Slugger:
     """GitHub's heading anchors: lower-cased, punctuation dropped, spaces to `-`, deduplicated."""
 
@@ -361,3 +370,21 @@ class _Slugger:
         count = self.seen.get(base, 0)
         self.seen[base] = count + 1
         return base if count == 0 else f"{base}-{count}"
+
+
+class _TocSlugger:
+    """Python-Markdown's heading ids (MkDocs sites): accents folded, punctuation dropped, runs
+    of spaces and hyphens to one `-`, a repeated id numbered `_1`, `_2`."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def slug(self, heading: str) -> str:
+        text = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode("ascii")
+        base = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+        found, count = base, 0
+        while found in self.seen or not found:
+            count += 1
+            found = f"{base}_{count}"
+        self.seen.add(found)
+        return found

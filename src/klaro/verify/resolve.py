@@ -326,6 +326,8 @@ class Resolver(CallChecks):
             return self._env(ref, ref.text)
         if ref.context == "prose":
             return self._prose(ref, doc)
+        if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
+            return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         return self._code(ref, doc)
 
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
@@ -754,11 +756,15 @@ class Resolver(CallChecks):
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         root = ref.text.split(".")[0]
-        free = ref.context.startswith("instance") and "." in ref.text and root not in names.packages
-        if free and names.lookup(root) is None and (target := self._free_target(root)):
-            # `where(...).matches(regex)` with the import left out: the package's `where`
-            ref = replace(ref, text=target + ref.text[len(root) :])
-            root = target.split(".")[0]
+        free = "." in ref.text and root not in names.packages and names.lookup(root) is None
+        instance = ref.context.startswith("instance")
+        if free and (instance or ref.context.startswith(("call", "attr"))):
+            # `where(...).matches(regex)` with the import left out: the package's `where`;
+            # `Grip.default_renderer()` in a reference page that imports nothing: its class
+            target = self._free_target(root)
+            if target is not None and (instance or names.kind(target) == "class"):
+                meant = self._python(replace(ref, text=target + ref.text[len(root) :]))
+                return replace(meant, reference=ref)  # said as written
         if ref.context.startswith("free") and (
             root not in names.packages or ref.context.startswith("free-call")
         ):
@@ -808,15 +814,7 @@ class Resolver(CallChecks):
         # registry (refusing others with AttributeError) needs the name registered in the
         # examples (`_missing` knows)
         if names.open_class(cls, methods=called) or names.catch_all(cls, called=called):
-            old = self._former_member(cls, attr)  # a member it had is gone all the same
-            if old is None:
-                return Outcome("ignored", ref)  # may be inherited, or made up by `__getattr__`
-            return Outcome(
-                "unresolved",
-                ref,
-                message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
-                f"(`{old[0]}` at {old[1]})",
-            )
+            return self._gone_member(ref, cls, attr)  # may be inherited, or `__getattr__`'s
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
@@ -857,7 +855,12 @@ class Resolver(CallChecks):
         if verdict.status == "resolved" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unknown" and verdict.target:
-            if self.names.kind(verdict.target) == "class" or verdict.target in self.names.types:
+            target = verdict.target
+            cls = target if self.names.kind(target) == "class" else self.names.types.get(target)
+            if cls is not None and verdict.missing:
+                # a member another package's base may give, unless the class had it
+                return self._gone_member(ref, cls, verdict.missing)
+            if cls is not None:
                 return Outcome("ignored", ref)  # a member another package's base may give
             return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
         if verdict.status == "external" and verdict.target:
@@ -869,6 +872,20 @@ class Resolver(CallChecks):
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
+
+    def _gone_member(self, ref: Reference, cls: str, attr: str) -> Outcome:
+        """A member of a class that may have members we cannot list (a base from another
+        package, a `__getattr__`): stale only when the class had it at the documented
+        state and has it no more (Flask subclass `Grip.default_asset_manager`)."""
+        old = self._former_member(cls, attr)
+        if old is None:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
+            f"(`{old[0]}` at {old[1]})",
+        )
 
     def _typo_of_member(self, owner: str, attr: str) -> bool:
         """Whether `attr` is close to a member the class has (`scans` for `scan`)."""

@@ -18,7 +18,7 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 
-from klaro.verify.mentions import dotted_mentions, env_mentions
+from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
@@ -51,6 +51,9 @@ _CALLABLES = frozenset(
 )
 _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg.base.Options`
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
+_IMPORT_LINE = re.compile(
+    r"^(?:import [A-Za-z_][\w.]*(?: as \w+)?|from [\w.]+ import [\w, ()*]+)\s*$"
+)
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 
@@ -164,6 +167,8 @@ class _Reader:
             self.highlight = argument.strip()
         elif _AUTO.match(kind) and argument:
             self._python_directive(i, indent, kind, argument, end)
+        elif kind == "include" and argument.strip().startswith("<"):
+            pass  # `.. include:: <s5defs.txt>`: one of docutils' own standard files
         elif kind in _LINKED and argument:
             context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
@@ -276,7 +281,8 @@ class _Reader:
         try:
             tree = ast.parse(content)
         except (SyntaxError, ValueError):
-            return ""
+            # Python 2 (`print 'x', i`) or a `...` elision: Python still, when it imports
+            return "python" if any(_IMPORT_LINE.match(x) for x in lines) else ""
         code = (ast.Import, ast.ImportFrom, ast.Call, ast.Assign, ast.FunctionDef, ast.ClassDef)
         return "python" if any(isinstance(n, code) for n in ast.walk(tree)) else ""
 
@@ -305,6 +311,9 @@ class _Reader:
                         break
                     self.doc.anchors.add(_anchor(title))
                     self._inline(title, end + 1)
+                    if name := heading_name(title):  # a reference page's `render_content`
+                        ref = Reference("code", name, self.doc.path, end + 1, "heading")
+                        self.doc.references.append(ref)
                     return end + 2
             end += 1
         end = max(end, i + 1)
