@@ -17,13 +17,14 @@ import difflib
 import re
 import shlex
 from collections.abc import Callable
+from dataclasses import replace
 
 from klaro.scan.model import Module
 from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
-from klaro.verify.sections import section_above
+from klaro.verify.sections import heading_above, section_above
 from klaro.verify.wording import sentences_around
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
@@ -184,13 +185,15 @@ class CliClaims:
                 spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]
                 # `-l/--list`: a README's notation for the two spellings of one flag
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
+                if not unknown and command and self._not_of(command, spellings[0]):
+                    return self._wrong_command(ref, spellings[0], command)
                 if unknown:
                     flag = unknown[0]
                     close = list(self._renamed(flag))
                     close += difflib.get_close_matches(flag, sorted(index.options), n=3)
                     return Outcome(
                         "unresolved",
-                        ref,
+                        replace(ref, line=_line_of(doc, ref, flag)),
                         message=f"`{flag}` is not an option of `{program}`",
                         suggestions=tuple(close),
                     )
@@ -207,7 +210,10 @@ class CliClaims:
                 # text pasted from an install that had the plugin
                 if index.plugins and (
                     ref.context.startswith("help")
-                    or (doc is not None and _PLUGIN_TALK.search(section_above(doc.lines, ref.line)))
+                    or (
+                        doc is not None
+                        and _PLUGIN_TALK.search(section_above(doc.lines, ref.line, rst=_rst(doc)))
+                    )
                 ):
                     return Outcome("ignored", ref)
                 close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
@@ -245,6 +251,9 @@ class CliClaims:
             # text wrapped inside a word
             return Outcome("ignored", ref)
         if self.known(flag, self._real):
+            section = self._section_command(doc, ref.line)
+            if section is not None and self._not_of(section, flag):
+                return self._wrong_command(ref, flag, section)
             return Outcome("resolved", ref, flag)
         if sum(o.startswith(f"{flag}-") for o in self._real) >= 2:
             return Outcome("ignored", ref)  # "the `--benchmark` options": a family's prefix
@@ -272,6 +281,35 @@ class CliClaims:
             ref,
             message=f"`{flag}` is not an option of the project's commands",
             suggestions=tuple(close),
+        )
+
+    def _section_command(self, doc: Document, line: int) -> str | None:
+        r"""The sub-command a section documents, by its heading (asciinema's
+        `### \`rec [filename]\``): the flags listed there are that command's."""
+        words = heading_above(doc.lines, line, rst=_rst(doc)).replace("`", " ").split()
+        if not words:
+            return None
+        first = words[1] if len(words) > 1 and words[0] in self.index.scripts else words[0]
+        return first if first in self.index.subcommands else None
+
+    def _not_of(self, command: str, flag: str) -> bool:
+        """Whether `flag`, an option of some command, is not one `command` or the program
+        takes (a flag renamed in one sub-command while another keeps it)."""
+        index = self.index
+        if command in index.open_commands or index.plugins or flag in UNIVERSAL_OPTIONS:
+            return False
+        if flag not in index.options:
+            return False  # known otherwise (a literal, a pattern): not a sub-command's claim
+        own = index.command_options.get(command, set()) | index.command_options.get("", set())
+        return not self.known(flag, own)
+
+    def _wrong_command(self, ref: Reference, flag: str, command: str) -> Outcome:
+        own = sorted(self.index.command_options.get(command, set()))
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{flag}` is not an option of `{command}`",
+            suggestions=tuple(difflib.get_close_matches(flag, own, n=3)),
         )
 
     def _library_flag(self, ref: Reference, flag: str) -> Outcome:
@@ -367,7 +405,7 @@ class CliClaims:
             return True
         if flag.startswith("--no-") and f"--{flag[5:]}" in options:
             return True  # argparse's BooleanOptionalAction and its kin
-        return _abbreviates(flag, self.index.abbreviable)
+        return _abbreviates(flag, self.index.abbreviable & options)
 
     def _anothers(
         self, flag: str, ref: Reference, doc: Document, *, spans_only: bool = False
@@ -459,13 +497,30 @@ class CliClaims:
         return self._others[doc.path]
 
 
-def _command_above(doc: Document, line: int, reach: int = 4) -> str | None:
+def _command_above(doc: Document, line: int, reach: int = 6) -> str | None:
     """The program of the last command line within `reach` lines above 1-based `line`."""
     found = None
     for ref in doc.references:
         if ref.kind == "command" and line - reach <= ref.line < line and ref.text.split():
             found = ref.text.split()[0].rsplit("/", 1)[-1]
     return found
+
+
+def _rst(doc: Document) -> bool:
+    return doc.path.lower().endswith((".rst", ".rest", ".txt"))
+
+
+def _line_of(doc: Document | None, ref: Reference, word: str) -> int:
+    """The line of a span running over several lines that holds `word` (a span that starts
+    `asciinema` at the end of one line and passes `--out-fmt` on the next)."""
+    lines = doc.lines if doc is not None else []
+    first = lines[ref.line - 1] if 0 < ref.line <= len(lines) else ""
+    if word in first or not first:
+        return ref.line
+    for below in range(ref.line, min(ref.line + 3, len(lines))):
+        if word in lines[below]:
+            return below + 1
+    return ref.line
 
 
 def _command_below(doc: Document, line: int, reach: int = 4) -> list[str]:

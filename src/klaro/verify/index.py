@@ -46,6 +46,9 @@ class ProjectIndex:
     # option-shaped string literals of the shipped code: flags some parser we do not read
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
+    # each command's own options by its name ("" for programs' root commands): a flag of
+    # one sub-command named under another is not that one's
+    command_options: dict[str, set[str]] = field(default_factory=dict)
     # options the code builds from templates (`--*set`), as one expression: None when none
     flag_patterns: re.Pattern[str] | None = None
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
@@ -206,6 +209,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.open_commands.add("")
             elif not option.positional:
                 index.options.update(option.flags)
+                for name in (command.name, *command.aliases):
+                    index.command_options.setdefault(name, set()).update(option.flags)
                 index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)

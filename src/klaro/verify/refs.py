@@ -241,6 +241,11 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+    if lang not in _PYTHON_INFO:  # "; overridden by the APP_URL environment variable"
+        for offset, line in enumerate(lines):
+            if _COMMENT_LINE.match(line):
+                for name in env_mentions(line):
+                    doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
@@ -352,6 +357,7 @@ def _plain_text(token: Token) -> str:
     return "".join(c.content for c in token.children or () if c.type in {"text", "code_inline"})
 
 
+_COMMENT_LINE = re.compile(r"^\s*(?:#|;|//)")  # a comment line of a config file or script
 _SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'][^"']+["']""")  # `--8<-- "CHANGELOG.md"`
 
 

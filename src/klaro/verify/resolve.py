@@ -64,6 +64,8 @@ _PLACEHOLDER_PROGRAMS = frozenset(
 _SELF_FIRST = re.compile(r"\(\s*(?:self|cls)\s*[,)]")
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
+# the spellings of one option, short and long: `-i, --idle-time-limit=<sec>`, `-l/--list`
+_SPELLINGS_SPAN = re.compile(r"^(--?[A-Za-z][\w-]*)(?:,\s*|/)(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
 _PATHLIKE = re.compile(
@@ -380,6 +382,9 @@ class Resolver(CallChecks):
             return self._code(replace(ref, text=value), doc) if value else outcome
         if _CAPITAL_WORD.match(text) and self._read_env(text):
             return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
+        if spelled := _SPELLINGS_SPAN.match(text):  # `-i, --idle-time-limit=<sec>`
+            found = [self.cli.option(ref, f, doc) for f in spelled.group(1, 2)]
+            return next((o for o in found if o.status == "unresolved"), found[-1])
         if _OPTION.match(text):
             return self.cli.option(ref, text, doc)
         if text in self.index.scripts:

@@ -62,14 +62,34 @@ def history_lines(lines: list[str]) -> set[int]:
     return found
 
 
-def section_above(lines: list[str], line: int) -> str:
-    """The text from the heading above 1-based `line` (Markdown `#` or an rst underline)."""
+def heading_above(lines: list[str], line: int, *, rst: bool = False) -> str:
+    """The title of the section 1-based `line` is in, "" when none is found within 60
+    lines. Markdown's `#` headings; with `rst`, underlined titles too (in Markdown a code
+    fence's backticks would read as an underline)."""
+    start = _heading_line(lines, line, rst)
+    if start == 0:
+        return ""
+    above = lines[start - 1]
+    if heading := MD_HEADING.match(above):
+        return heading.group(2)
+    return lines[start - 2].strip() if rst and UNDERLINE.match(above) and start > 1 else ""
+
+
+def section_above(lines: list[str], line: int, *, rst: bool = False) -> str:
+    """The text from the heading above 1-based `line` (Markdown `#`, or with `rst` an
+    underline) down to it."""
+    return "\n".join(lines[_heading_line(lines, line, rst) : line])
+
+
+def _heading_line(lines: list[str], line: int, rst: bool) -> int:
+    """Where the section of 1-based `line` starts: just below its heading (the underline
+    for rst), or 60 lines up when no heading is that near."""
     start = max(line - 1, 0)
     while start > 0 and line - start < 60:
         above = lines[start - 1]
         if MD_HEADING.match(above) or (
-            start > 1 and UNDERLINE.match(above) and lines[start - 2].strip()
+            rst and start > 1 and UNDERLINE.match(above) and lines[start - 2].strip()
         ):
             break
         start -= 1
-    return "\n".join(lines[start:line])
+    return start

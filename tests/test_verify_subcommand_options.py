@@ -1,0 +1,113 @@
+"""Shapes met in drift round 14 (asciinema), on a small repo: each was drift the checker
+missed, and each test pairs it with the true line beside it.
+
+- A flag renamed in one sub-command while another keeps it: under the `rec` section, or on
+  a `rec` command line, `--idle-time-limit` is no longer `rec`'s (argparse's prefix matching
+  is per parser too).
+- `-i, --idle-time-limit=<sec>` in a span lists two spellings of one option.
+- A span running over two lines is reported on the line that holds the bad flag.
+- "overridden by the RECORDER_API_URL environment variable" in an ini block's comment.
+- In Markdown, a code fence's backticks under a line are no rst underline: the heading above
+  a line is the `#` one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_wild import _drift, _write
+
+PYPROJECT = """\
+[project]
+name = "recorder"
+version = "1.0"
+
+[project.scripts]
+recorder = "recorder.cli:main"
+"""
+
+CLI = '''\
+"""The command line."""
+import argparse
+import os
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="recorder")
+    commands = parser.add_subparsers()
+    rec = commands.add_parser("rec")
+    rec.add_argument("-i", "--max-idle", type=float)
+    rec.add_argument("-t", "--title")
+    play = commands.add_parser("play")
+    play.add_argument("-i", "--idle-time-limit", type=float)
+    play.add_argument("--out-format")
+    args = parser.parse_args(argv)
+    return os.environ.get("RECORDER_SERVER_URL"), args
+'''
+
+README = """\
+# Recorder
+
+### `rec [filename]`
+
+- `-t, --title=<title>` - The title.
+- `-i, --idle-time-limit=<sec>` - Limit recorded idle time.
+
+```console
+$ recorder rec --title demo
+$ recorder rec --idle-time-limit 2 demo.cast
+```
+
+### `play <filename>`
+
+- `-i, --idle-time-limit=<sec>` - Limit replayed idle time.
+- `-i, --idle-limit=<sec>` - No such option.
+
+Replay it as JSON with `recorder
+play --out-fmt=json demo.cast` or `recorder play --out-format=json demo.cast`.
+
+```sh
+recorder rec demo.cast
+```
+
+The `--idle-time-limit` option again, still in the `play` section below a fence.
+
+```ini
+[api]
+; can also be overridden by the RECORDER_API_URL environment variable
+; and RECORDER_SERVER_URL environment variable is the one read
+url = https://example.org
+```
+"""
+
+
+def test_flags_of_another_sub_command_and_spans_over_lines(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "recorder",
+        {
+            "pyproject.toml": PYPROJECT,
+            "recorder/__init__.py": '"""Record."""\n',
+            "recorder/cli.py": CLI,
+            "README.md": README,
+        },
+    )
+    lines = README.splitlines()
+    assert {(lines[n - 1], ref) for _, n, ref in _drift(root)} == {
+        (
+            "- `-i, --idle-time-limit=<sec>` - Limit recorded idle time.",
+            "-i, --idle-time-limit=<sec>",
+        ),
+        (
+            "$ recorder rec --idle-time-limit 2 demo.cast",
+            "recorder rec --idle-time-limit 2 demo.cast",
+        ),
+        ("- `-i, --idle-limit=<sec>` - No such option.", "-i, --idle-limit=<sec>"),
+        (
+            "play --out-fmt=json demo.cast` or `recorder play --out-format=json demo.cast`.",
+            "recorder play --out-fmt=json demo.cast",
+        ),
+        (
+            "; can also be overridden by the RECORDER_API_URL environment variable",
+            "RECORDER_API_URL",
+        ),
+    }
