@@ -35,6 +35,9 @@ from klaro.verify.check import check_repository
 DATA = Path(__file__).parent / "data" / "wild_verdicts.yaml"
 
 
+CRASHED: list[str] = []  # projects where the check raised: never a silent zero
+
+
 def key(file: str, line: int, reference: str) -> str:
     """How a finding is named in the verdict file."""
     return f"{file}:{line}: {reference}"
@@ -52,6 +55,7 @@ def run(project: dict[str, Any], show: bool) -> dict[str, int] | None:
         report = check_repository(load_config(root, env={}), analyze_repository(root))
     except Exception as exc:  # the checker crashing on a project is a result, not the end
         print(f"{name + ' ' + version:28} klaro check failed: {exc!r}")
+        CRASHED.append(name)
         return None
     verdicts: dict[str, dict[str, str]] = project.get("verdicts") or {}
     counts = {"docs": len(report.documents), "refs": report.references, "drift": 0}
@@ -118,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
         f"judged findings no longer reported: {total['gone_false']} false alarms,"
         f" {total['gone_true']} true drift (a drop in true drift found is a regression)"
     )
+    if CRASHED:
+        print(f"klaro check crashed on {len(CRASHED)} projects: {', '.join(CRASHED)}")
     print(f"time: {time.perf_counter() - start:.1f} s")
-    return 0
+    return 1 if CRASHED else 0
 
 
 if __name__ == "__main__":

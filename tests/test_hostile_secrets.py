@@ -117,6 +117,23 @@ def test_private_key_block_keeps_lines(capsys, tmp_path: Path) -> None:
     assert masked.count("\n") == source.count("\n")
 
 
+def test_code_that_looks_for_a_key_header_stays_code() -> None:
+    """ecdsa's keys.py searches PEM data for the header: masking from there to the end of
+    the file left it unparseable, and every class after it gone from the analysis."""
+    source = (
+        "def from_pem(data):\n"
+        '    at = data.find(b"-----BEGIN EC PRIVATE KEY-----")\n'
+        '    end = data.find(b"-----END EC PRIVATE KEY-----")\n'
+        "    return data[at:end]\n\n\n"
+        "class SigningKey:\n    pass\n"
+    )
+    assert redact_source(source) == source
+    key = "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC"
+    cut = f'PEM = "{key}"\nclass Later:\n    pass\n'
+    masked = redact_source(cut)
+    assert "MIIEvQ" not in masked and "class Later:" in masked
+
+
 @pytest.mark.parametrize(
     "code",
     [

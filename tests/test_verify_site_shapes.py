@@ -71,6 +71,7 @@ Start the daemon with the `--enable-rpc` option of `aria2c`; ours: `--bench-min-
 
 See [the second](#templates_1), [the inventories](#cross-references-to-other-projects-inventories),
 [a release](docs/changelog.md#100-2024-01-01) and [nothing](#templates_2).
+Pass `--bench 3 --bench 4` arguments: the flag used, no family.
 """
 
 CHANGELOG = "# Changelog\n\n## 1.0.0 - 2024-01-01\n"
@@ -110,6 +111,7 @@ def test_built_options_aliases_and_site_pages(tmp_path: Path) -> None:
         (11, "--bench"),  # no "options" after it: a flag the program lacks
         (11, "--bench-min-runds"),  # beside `aria2c`'s flag, ours is still checked
         (20, "#templates_2"),
+        (21, "--bench 3 --bench 4"),
     }
     assert {(f, ref) for f, _, ref in found if f != "README.md"} == {
         ("docs/live.rst", "deployer.gone"),

@@ -17,12 +17,16 @@ _SECRET_NAME = re.compile(r"(?i)(token|secret|password|passwd|api[_-]?key|creden
 
 # Credential shapes: the literal every match starts with, and the whole match from there.
 _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
-    (  # private key blocks, whole
+    (  # private key blocks, whole: a header, then key material (up to its END, or to the
+        # end of the base64 when cut off); a header alone is code that looks for one
+        # (`data.find(b"-----BEGIN EC PRIVATE KEY-----")`), and masking from there to the
+        # end of the file would leave it unparseable
         ("-----BEGIN ",),
         re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----.*?"
-            r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            re.DOTALL,
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:(?:\\n|\s|[\w+/=:,.-])*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+            r"|(?=(?:\\n|\s)+(?:[\w-]+:[^\n]*(?:\\n|\s)+)*[A-Za-z0-9+/=]{16})"
+            r"(?:\\n|\s|[A-Za-z0-9+/=])+)",
         ),
     ),
     (("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), re.compile(r"gh[pousr]_[A-Za-z0-9]{20,}\b")),

@@ -287,8 +287,8 @@ class CliClaims:
     def _family(self, flag: str, ref: Reference, doc: Document) -> bool:
         """A prefix several options share, named as theirs by the plural after it ("all the
         ``--benchmark`` options") (a flag alone, `--skip`, is still one option)."""
-        if sum(o.startswith(f"{flag}-") for o in self._real) < 2:
-            return False
+        if ref.text.strip() != flag or sum(o.startswith(f"{flag}-") for o in self._real) < 2:
+            return False  # `--skip x --skip y` arguments: the flag used, not a family
         line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
         at = line.find(ref.text)
         return at >= 0 and bool(_FAMILY.match(line, at + len(ref.text)))

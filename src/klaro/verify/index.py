@@ -236,6 +236,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.env_suffixes.add(env.name[1:])
         else:
             index.env_vars.add(env.name)
+    index.env_vars |= _shell_env_reads(analysis, index.packages)
     names = [meta.name or "", *index.packages, *index.scripts]
     prefixes = {n.upper().replace("-", "_") for n in names if n}
     # a script called `http` does not make HTTP_PROXY the project's
@@ -281,6 +282,32 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
     return index
+
+
+_SHELL_VARIABLE = re.compile(r"\$\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
+_SHELL_HEADS = (b"#!", b"#compdef")
+
+
+def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
+    """Variables the shell scripts a package ships read (`${ARGCOMPLETE_USE_TEMPFILES-}` in
+    argcomplete's `bash_completion.d/_python-argcomplete`): the project's, though no Python
+    line reads them. Scripts are told by their suffix or, without one, their first line."""
+    found: set[str] = set()
+    root = Path(analysis.root)
+    for file in analysis.files:
+        parts = file.path.split("/")
+        if not packages & set(parts[:-1]) or file.size > 200_000:
+            continue
+        shell = file.language == "shell" or "." not in parts[-1]
+        if not shell:
+            continue
+        try:
+            data = (root / file.path).read_bytes()
+        except OSError:
+            continue
+        if file.language == "shell" or data.startswith(_SHELL_HEADS):
+            found.update(_SHELL_VARIABLE.findall(data.decode("utf-8", "replace")))
+    return found
 
 
 def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[str]]:

@@ -282,6 +282,10 @@ class LinkResolver:
         name = unquote(fragment).lower().removeprefix("user-content-")
         if not name or anchors is None or name in anchors:
             return Outcome("resolved" if name else "ignored", ref, f"{path}#{name}")
+        if _FILE_FRAGMENT.match(name) and name not in self._labels:
+            # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
+            # nowhere on purpose; no heading's anchor holds a path
+            return Outcome("ignored", ref)
         close = difflib.get_close_matches(name, sorted(anchors), n=3)
         return Outcome(
             "dead-link",
@@ -337,6 +341,9 @@ def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset
         return None
     doc = read_document(text, path)
     return None if doc.generated else frozenset(doc.anchors)
+
+
+_FILE_FRAGMENT = re.compile(r"^(?:[\w.-]+/)*[\w-]+\.(?:md|rst|html?|txt|ya?ml)$")
 
 
 def _string_parts(files: Iterable[Path]) -> frozenset[str]:

@@ -94,21 +94,23 @@ class Bindings:
             self.local.discard(name)
 
 
+_PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", re.M)
+
+
 def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     """Return the references one Python block makes, updating the document's bindings."""
     code = _strip_prompts(source)
     visitor = _Visitor(bindings)
     try:
-        tree = ast.parse(textwrap.dedent(code))
+        tree = _parse_block(code)
     except (SyntaxError, ValueError):
         for offset, line in enumerate(code.splitlines()):
-            try:
-                tree = ast.parse(line.strip())
-            except (SyntaxError, ValueError):
+            one = _parse_line(line.strip())
+            if one is None:
                 continue
             visitor.offset = offset
-            visitor.bound = _bound_names(tree)
-            visitor.visit(tree)
+            visitor.bound = _bound_names(one)
+            visitor.visit(one)
     else:
         visitor.bound = _bound_names(tree)
         visitor.visit(tree)
@@ -118,6 +120,30 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         visitor.visit(expression)
     visitor.found += _comment_variables(code)
     return visitor.found
+
+
+def _parse_block(code: str) -> ast.Module:
+    """Parse a block; one in Python 2 (`print "x"`, as old READMEs write) is read with its
+    print statements made calls, line for line, so the rest of it still counts."""
+    code = textwrap.dedent(code)
+    try:
+        return ast.parse(code)
+    except SyntaxError:
+        fixed = _PRINT_STATEMENT.sub(r"\1print(\2)", code)
+        if fixed == code:
+            raise
+        return ast.parse(fixed)
+
+
+def _parse_line(line: str) -> ast.Module | None:
+    """Parse one line of a block that does not parse whole: a decorator (`@retry(x=7)`) is
+    its call, a compound statement's header (`def f():`) gets an empty body."""
+    for text in (line, f"{line} pass", line[1:] if line.startswith("@") else ""):
+        try:
+            return ast.parse(text) if text else None
+        except (SyntaxError, ValueError):
+            continue
+    return None
 
 
 def _comments(code: str) -> list[tuple[int, str]]:
@@ -149,7 +175,12 @@ def _alternatives(code: str, bound: set[str]) -> list[tuple[int, ast.Expression]
         if match := _ALTERNATIVE.match(comment):
             texts.append(match.group(1))
         # a chain is code by its shape (`where(...).matches(regex)`); one call, by its name
-        texts += [c for c in _CHAIN.findall(comment) if ")." in c or c.split("(")[0] in bound]
+        # (`validate()` alone in "raised by validate(), the instance is valid" names it)
+        texts += [
+            c
+            for c in _CHAIN.findall(comment)
+            if ")." in c or (c.split("(")[0] in bound and not c.endswith("()"))
+        ]
         for text in texts:
             try:  # `html = markdown_path(PATH)`: the call is the claim
                 expression = ast.parse(_ASSIGNED.sub("", text.strip()), mode="eval")

@@ -35,6 +35,10 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-ses
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+# `HOWDOI_URL=serverfault.com howdoi make pesto`: a command run with a variable set
+_ASSIGNED_COMMAND = re.compile(r"^\s*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*=\S*\s+[\w./-]")
+# `  HOWDOI_COLORIZE=1` alone on its line: a help's or a dotenv file's variable example
+_LONE_ASSIGN = re.compile(r"^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*\s*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
@@ -234,10 +238,12 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
     opening = next((x for x in lines if x.strip()), "")
     prompts = lang not in _SHELL_INFO or opening.startswith(">>> ")
-    if lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines)):
+    python = lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines))
+    shell = not python and (lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)))
+    if python:
         for kind, text, offset, context in python_references(content, doc.bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
-    elif lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)):
+    elif shell:
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
@@ -246,6 +252,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             if _COMMENT_LINE.match(line):
                 for name in env_mentions(line):
                     doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
+            elif not shell and (lone := _LONE_ASSIGN.match(line)):
+                doc.references.append(Reference("env", lone[1], doc.path, start + offset, "assign"))
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
@@ -275,8 +283,11 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
 
 def _looks_like_shell(lines: list[str]) -> bool:
     commands = [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
+    first = commands[0].lstrip() if commands else ""
     return bool(commands) and (
-        bool(_PROMPT.match(commands[0])) or commands[0].lstrip().startswith("export ")
+        bool(_PROMPT.match(first))
+        or first.startswith(("export ", "alias "))
+        or bool(_ASSIGNED_COMMAND.match(first))
     )
 
 
@@ -332,6 +343,13 @@ def _command(doc: Document, words: list[str], line: int) -> None:
                 if value := dotted_value(word):
                     doc.references.append(Reference("code", value, doc.path, line))
         return
+    if words[:1] == ["alias"]:  # `alias hcook='HOWDOI_URL=... howdoi $*'`: its command
+        for word in words[1:]:
+            if "=" in word:
+                _command_line(doc, word.partition("=")[2], line)
+        return
+    while words and (words[0] in {"function", "{", "}"} or words[0].endswith(("()", "(){"))):
+        words = words[1:]  # `function hdi(){ howdoi $* -c; }`: the body's command
     if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
         doc.references.append(Reference("env", words[1], doc.path, line, "export"))
         return

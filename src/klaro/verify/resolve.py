@@ -73,6 +73,20 @@ _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
 )
+# `([text|text_color|spinner])`, `(path[, mode])`: optional parameters in brackets
+_BRACKETS = re.compile(r"^\((\s*\[?\s*\w+(?:\s*(?:\||,|\[|\]|\[,)\s*\w*)*\s*\]?\s*)\)$")
+# "the `spec` argument", "the ``timeout`` keyword": a parameter named as one
+_ARGUMENT_WORD = re.compile(r"[`*_]*\s+(?:keyword\s+)?(?:argument|parameter|kwarg)s?\b", re.I)
+_OF_CALLABLE = re.compile(r"\s+(?:of|to|for)\s+(?:the\s+)?(?::[\w:]+:)?`[^`]+`+")
+# the callables a sentence names: roles (:func:`~pkg.f`) and call spans (`f()`)
+_CALLABLE_NAMED = re.compile(
+    r":(?:py:)?(?:func|meth|class):`(?:[^`<]*<)?([~.\w]+)>?`|`{1,2}([\w.]+\(\))`{1,2}"
+)
+# built-in functions a class supports through a dunder, which Sphinx pages document as
+# `.. method:: len(d)`
+_OPERATIONS = frozenset(
+    {"len", "iter", "reversed", "str", "repr", "hash", "bool", "abs", "next", "bytes", "round"}
+)
 _GROUP_WORDS = re.compile(r"\bgroups?\b|\bentry[- ]?points?\b", re.I)
 _FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
 # parts of a web host's name: `pkg.readthedocs.io`, `semver.org` in a sentence
@@ -418,6 +432,11 @@ class Resolver(CallChecks):
         if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         name = symbol.group(1)
+        owner, dot, last = name.rpartition(".")
+        if ref.context.startswith("directive") and dot and last in _OPERATIONS:
+            # `.. method:: len(d)` under `.. class:: MultiDict`: the operation the class's
+            # `__len__` gives, which it must have
+            name, rest = f"{owner}.__{last}__", ""
         # a table's heading names the project's callable, never a name the examples rebind
         scope = Document(doc.path) if ref.context == "argument-table" else doc
         outcome = self._symbol(ref, name, scope, called=bool(rest))
@@ -438,7 +457,7 @@ class Resolver(CallChecks):
             outcome = Outcome("resolved", ref, method)
         if not rest or _SELF_FIRST.match(rest):
             return outcome  # `strikethrough(self, text)` is a method's signature, not a call
-        written = _span_arguments(rest)
+        written = self._bracket_sketch(outcome, rest) or _span_arguments(rest)
         if method is None and self._ambiguous(name):
             # `load(path, strict=True)` when two classes have a `load`: whose? Only when no
             # class owns them (blessed's `Terminal` and its Windows twin) is it a problem that
@@ -463,6 +482,24 @@ class Resolver(CallChecks):
         if written and args and self._keyword_sketch(outcome.target, written[1]):
             args = (args[0], None, args[2])
         return self._called(outcome, name, args)
+
+    def _bracket_sketch(
+        self, outcome: Outcome, rest: str
+    ) -> tuple[tuple[str, int | None, tuple[str, ...]], tuple[str, ...]] | None:
+        """`Halo([text|text_color|spinner|placement])`: a signature sketched with optional
+        parts in brackets, each name a parameter the callable takes. Only when one of them
+        is, so `run([options])` (a placeholder) claims nothing."""
+        match = _BRACKETS.match(rest)
+        if match and not ("|" in rest or "[," in rest.replace(" ", "") or rest.startswith("([")):
+            match = None  # `(items[0])`, `(data[key])`: a subscript, not optional parts
+        function = self.names.callee(outcome.target) if match and outcome.target else None
+        if function is None or match is None:
+            return None
+        names = tuple(dict.fromkeys(re.findall(r"[A-Za-z_]\w*", match[1])))
+        params = {p.name for p in function.parameters}
+        if len(names) < 2 or not params & set(names):
+            return None
+        return ("call", None, names), ()
 
     def _keyword_sketch(self, target: str, sketched: tuple[str, ...]) -> bool:
         """`load(in_data, many)` for `load(data, *, many=None)`: a sketch that lists a
@@ -593,9 +630,12 @@ class Resolver(CallChecks):
                 )
                 if found.status != "unresolved":
                     return found
-                # prose far from the example may mean a project name (`console.X` the module)
+                # prose far from the example may mean a project name (`console.X` the module),
+                # when that has the member itself: `spinner.frame()` after `spinner = Halo()`
+                # is not `Halo.spinner` (an attribute that may hold anything) plus `frame`
                 other = self._symbol_path(ref, shown, Document(doc.path), called=called)
-                return other if other.status == "resolved" else found
+                whole = other.target.split(".")[-1] == rest.split(".")[-1]
+                return other if other.status == "resolved" and whole else found
             written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
@@ -613,7 +653,14 @@ class Resolver(CallChecks):
             # the package (`def test(requests_mock)`) leaves the package's name to prose
             return Outcome("ignored", ref)
         if root in index.packages:
-            return self._dotted(ref, name, shown, called=called)
+            found = self._dotted(ref, name, shown, called=called)
+            twin = self._named_like_package(root) if rest and found.status == "unresolved" else None
+            if twin is not None:
+                # `injector.get(SomeType)`: an instance of the package's `Injector`, named as
+                # the convention names it, when the module has no `get` and the class has
+                alike = self._dotted(ref, f"{twin}.{rest}", shown, called=called)
+                return alike if alike.status == "resolved" else found
+            return found
         # `console.X` may mean the module `pkg.console` as well as an instance named console
         owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
         if not rest and not called and root.isalpha() and root.islower():
@@ -629,6 +676,14 @@ class Resolver(CallChecks):
         module = next((n for n in modules if index.kinds[n] == "module"), None)
         if module is not None:
             return Outcome("resolved", ref, module)  # a submodule (`fileaware_mapping`)
+        if not rest and not called and (takers := self._argument_of(ref, root, doc)):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{root}` is not a parameter of "
+                + ", ".join(f"`{t.rsplit('.', 1)[-1]}()`" for t in takers),
+                suggestions=self._parameters_like(root, takers),
+            )
         if (not rest and not called and root in index.parameters) or root in index.imported:
             # A parameter, as docstrings name them (which function's, a span cannot say), or
             # a name the project imports from another package (`TextIO`): not a claim to check.
@@ -636,6 +691,57 @@ class Resolver(CallChecks):
         if not rest:
             return self._unknown_name(ref, root, doc, called=called)
         return self._unknown_owner(ref, name, doc)
+
+    def _argument_of(self, ref: Reference, name: str, doc: Document) -> tuple[str, ...]:
+        """The callables a sentence says take the argument `name` ("`name_to_hex()` ...
+        provided the `spec` argument is CSS3") when none of them does; () when one does,
+        or when the sentence names no callable of the project."""
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        at = sentence.find(ref.text)
+        word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
+        if word is None:
+            return ()
+        # the callables named before it, or right after it ("the `x` argument of `f()`");
+        # "if the field has a `multiple` parameter, pass a list of `Upload`" names none
+        after = _OF_CALLABLE.match(sentence, word.end())
+        named = sentence[:at] + (after[0] if after else "")
+        takers = []
+        for match in _CALLABLE_NAMED.finditer(named):
+            target = (match[1] or match[2]).lstrip("~.").removesuffix("()")
+            found = self.names.lookup(target) or self._one_callable(target)
+            function = self.names.callee(found) if found else None
+            if function is None:
+                continue
+            params = {p.name for p in function.parameters}
+            if name in params or any(p.kind == "var_keyword" for p in function.parameters):
+                return ()
+            takers.append(found)
+        return tuple(dict.fromkeys(t for t in takers if t))
+
+    def _one_callable(self, name: str) -> str | None:
+        """The one function or class of the project with this last name."""
+        found = self.names.by_last.get(name.rsplit(".", 1)[-1], ())
+        return found[0] if len(found) == 1 else None
+
+    def _parameters_like(self, name: str, takers: Sequence[str]) -> tuple[str, ...]:
+        params = {
+            p.name
+            for t in takers
+            if (f := self.names.callee(t)) is not None
+            for p in f.parameters
+            if p.name not in {"self", "cls"}
+        }
+        return tuple(difflib.get_close_matches(name, sorted(params), n=3, cutoff=0.3))
+
+    def _named_like_package(self, package: str) -> str | None:
+        """The class a package exports under its own name (`injector.Injector`,
+        `tinydb.TinyDB`)."""
+        for member in self.names.member_names(package):
+            if member.lower() == package.lower() and member != package:
+                found = self.names.lookup(f"{package}.{member}")
+                if found is not None and self.names.kind(found) == "class":
+                    return found
+        return None
 
     def _member_of_any(
         self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False

@@ -1,0 +1,86 @@
+"""Shapes from the blind wild batch 13 (multidict, argcomplete, jsonschema,
+mkdocs-literate-nav), on a small repo, each beside the drift that must still be reported.
+
+`.. method:: len(d)` documents what the class's `__len__` gives; a variable the package's
+shell completion script reads is the project's; `validate()` named in a doctest's comment
+is not a call missing its arguments; `[Borgs](#borgs/index.md)` in a sample navigation shown
+rendered is no heading's anchor.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_wild import _drift, _write
+
+PYPROJECT = '[project]\nname = "dicts"\nversion = "1.0"\n'
+
+INIT = '''\
+"""Dictionaries with many values per key."""
+
+
+class MultiDict:
+    def __len__(self) -> int:
+        return 0
+
+
+def validate(instance: object, schema: object) -> None:
+    """Raise if `instance` does not match `schema`."""
+'''
+
+COMPLETION = """\
+#compdef -default-
+
+if [[ -z "${DICTS_USE_TEMPFILES-}" ]]; then
+    :
+fi
+"""
+
+API = """\
+API
+===
+
+.. module:: dicts
+
+.. class:: MultiDict
+
+   .. method:: len(d)
+
+      The number of items.
+
+   .. method:: iter(d)
+
+      An iterator over the keys.
+
+>>> from dicts import validate
+>>> # If no exception is raised by validate(), the instance is valid.
+>>> validate(instance=1, schema=2)
+
+Set ``DICTS_USE_TEMPFILES`` to use files, not ``DICTS_NO_TEMPFILES``.
+"""
+
+README = """\
+# dicts
+
+* [Frob](#index.md)
+* [Borgs](#borgs/index.md)
+* [Gone](#installation)
+"""
+
+
+def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "dicts",
+        {
+            "pyproject.toml": PYPROJECT,
+            "dicts/__init__.py": INIT,
+            "dicts/completion/_dicts-complete": COMPLETION,
+            "docs/api.rst": API,
+            "README.md": README,
+        },
+    )
+    assert _drift(root) == {
+        ("docs/api.rst", 12, "dicts.MultiDict.iter(d)"),  # the class has no __iter__
+        ("docs/api.rst", 20, "DICTS_NO_TEMPFILES"),  # nothing reads it
+        ("README.md", 5, "#installation"),  # a real anchor, and no such heading
+    }
