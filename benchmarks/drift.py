@@ -25,6 +25,8 @@ round 11 (`round: 11`) is a tenth blind set on blessed, pipdeptree, click-log an
 round 12 (`round: 12`) is an eleventh blind set on xdg-base-dirs, strip-tags and pyrsistent.
 round 13 (`round: 13`) is a twelfth blind set on grip, yaspin and progressbar2.
 round 14 (`round: 14`) is a thirteenth blind set on asciinema, funcy and pkginfo.
+round 15 (`round: 15`) is a fourteenth blind set on howdoi, halo, webcolors, diskcache and
+retrying.
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

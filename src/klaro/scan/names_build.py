@@ -204,6 +204,8 @@ def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, m
         names.public.add(full)
 
 
+_SELF = frozenset({"Self", "typing.Self", "typing_extensions.Self"})
+
 # (function, module, owning class, returned chain) still to follow
 _Chain = tuple[str, str, str | None, str]
 
@@ -219,6 +221,8 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             cls = _class_named(names, module.name, func.returns, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls
+                if func.returns.strip("'\"") in _SELF:  # `-> Self`: the class it is called on
+                    names.receiver_returns.add(func.fullname)
         elif func.returns_call:
             cls = _follow(names, module.name, owner, func.returns_call)
             if cls is not None:
@@ -404,7 +408,7 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
     if len(choices) != 1 or "[" in choices[0]:
         return None
     text = choices[0]
-    if text in {"Self", "typing.Self", "typing_extensions.Self"}:
+    if text in _SELF:
         return owner
     target = names.resolve_in(module, text, owner)
     if target is not None and names.kinds.get(target) in CALLABLE_KINDS:

@@ -32,6 +32,9 @@ class ProjectIndex:
     root: Path
     names: Names = field(default_factory=Names)
     scripts: set[str] = field(default_factory=set)  # console / gui scripts
+    # the entry-point groups the project's metadata fills (`versioningit.vcs`): names of
+    # groups, which a dotted span may write, not attributes
+    entry_groups: set[str] = field(default_factory=set)
     # whether the metadata declares them (a program the analysis found is named after the
     # project when it does not): a pure plugin installs none
     installs: bool = False
@@ -184,6 +187,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     modules = [m for m in analysis.modules if m.role != "test"]
     meta = analysis.metadata
     index.scripts = {e.name for e in meta.entry_points if e.group.endswith("_scripts")}
+    index.entry_groups = {e.group for e in meta.entry_points}
     index.installs = bool(index.scripts)
     index.other_options = {
         flag

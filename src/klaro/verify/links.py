@@ -131,10 +131,12 @@ class LinkResolver:
         if target.startswith("/") and not self.index.exists(path):
             # a docs site's absolute link (`/cli/index.md`, `/patterns/supervisor/`) starts at
             # the site's source folder
+            roots = self._site_roots()
+            mine = (posixpath.join(r, path) for r in roots if doc.path.startswith(r + "/"))
+            own = next(mine, path)
             path = self._first_existing(
-                (c for r in self._site_roots() for c in _page_files(posixpath.join(r, path))),
-                path,
-            )
+                (c for r in roots for c in _page_files(posixpath.join(r, path))), own
+            )  # else where the page's own site would have it (`docs/api/`, built)
         if ref.context in _SITE_ONLY and not self.index.exists(path):
             # a page included into another, or copied (symlinked) into the docs, is built
             # there: a toctree or :doc: entry, which only the site renders, resolves from that

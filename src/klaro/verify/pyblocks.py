@@ -305,14 +305,33 @@ class _Visitor(ast.NodeVisitor):
         for decorator in node.decorator_list:
             self.visit(decorator)
         self.bindings.bind(node.name, None)
-        for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
+        self._body(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _body(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """Visit a function's body with its parameters shadowing the page's imports:
+        `def hook(cassette): cassette.is_recording()` after `from betamax.cassette import
+        cassette` uses the Cassette the hook is given, not the module. A parameter annotated
+        with an imported class (`cassette: Cassette`) is an instance of it."""
+        args = node.args
+        variadic = [a for a in (args.vararg, args.kwarg) if a is not None]
+        outer: dict[str, tuple[str, bool] | None] = {}
+        for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, *variadic]:
+            outer[arg.arg] = self.bindings.origins.pop(arg.arg, None)
             self.bindings.local.add(arg.arg)
+            kind = None if arg in variadic else self._origin(arg.annotation)
+            if kind is not None and not kind[1]:
+                self.bindings.origins[arg.arg] = (kind[0], True)
         self.depth += 1
         for stmt in node.body:
             self.visit(stmt)
         self.depth -= 1
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+        for name, origin in outer.items():
+            if origin is None:
+                self.bindings.origins.pop(name, None)
+            else:
+                self.bindings.origins[name] = origin
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         """A class body binds nothing in the document: its methods are attributes, so
@@ -338,12 +357,7 @@ class _Visitor(ast.NodeVisitor):
                 self.bindings.added.add(stmt.name)
             for decorator in stmt.decorator_list:
                 self.visit(decorator)
-            for arg in [*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs]:
-                self.bindings.local.add(arg.arg)
-            self.depth += 1
-            for sub in stmt.body:
-                self.visit(sub)
-            self.depth -= 1
+            self._body(stmt)
         self.bases.pop()
 
     def visit_Call(self, node: ast.Call) -> None:

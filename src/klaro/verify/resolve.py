@@ -38,6 +38,7 @@ from klaro.verify.pyblocks import (
 )
 from klaro.verify.refs import Document, Reference, dotted_value
 from klaro.verify.wording import (
+    CASE_STYLE,
     LOWER_CAMEL,
     MAN_SECTION,
     READERS_OWN,
@@ -72,6 +73,7 @@ _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
 )
+_GROUP_WORDS = re.compile(r"\bgroups?\b|\bentry[- ]?points?\b", re.I)
 _FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
 # parts of a web host's name: `pkg.readthedocs.io`, `semver.org` in a sentence
 _WEB_PARTS = frozenset(
@@ -166,6 +168,7 @@ _FILE_EXTENSIONS = frozenset(
 )
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
+    r"|^[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*$"  # `JSONSerializer`, not `URLs`
 )
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
@@ -519,7 +522,23 @@ class Resolver(CallChecks):
                 return Outcome("ignored", ref)
             if self._directive_comment(shown):
                 return Outcome("ignored", ref)
+        if outcome.status == "unresolved" and self._entry_group(ref, shown, doc):
+            return Outcome("ignored", ref)
         return outcome
+
+    def _entry_group(self, ref: Reference, shown: str, doc: Document) -> bool:
+        """An entry-point group the project fills, or, where the text speaks of groups, a
+        placeholder for one of a family ("the entry point group is ``versioningit.STEP``"
+        beside `versioningit.vcs` and `versioningit.tag2version`; `pkg.MODE` elsewhere is
+        a constant claimed)."""
+        groups = self.index.entry_groups
+        if shown in groups:
+            return True
+        head, dot, last = shown.rpartition(".")
+        if not (dot and capitals(last) and sum(g.startswith(f"{head}.") for g in groups) > 1):
+            return False
+        near = " ".join(doc.lines[max(ref.line - 2, 0) : ref.line])
+        return bool(_GROUP_WORDS.search(near))
 
     def _directive_comment(self, shown: str) -> bool:
         """`isort:skip`, `isort:skip_file`: the text of a comment the tool obeys, named after
@@ -546,6 +565,10 @@ class Resolver(CallChecks):
         index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
+        if ref.context.startswith("role:") and root in doc.bindings.origins:
+            # Sphinx resolves ``:class:`unittest.TestCase``` by its own rules, never by the
+            # page's examples (`from betamax.fixtures import unittest` below it)
+            doc = replace(doc, bindings=Bindings())
         origin = doc.bindings.origins.get(root)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
@@ -583,8 +606,12 @@ class Resolver(CallChecks):
                 # package's name as much as the class's
                 found = self._dotted(ref, name, shown)
                 return found if found.status != "unresolved" else self._dotted(ref, written)
-        elif root in doc.bindings.local or (not rest and root in doc.bindings.methods):
-            return Outcome("ignored", ref)  # the examples' own name, or their class's method
+        elif (root in doc.bindings.local and root not in index.packages) or (
+            not rest and root in doc.bindings.methods
+        ):
+            # the examples' own name, or their class's method; a pytest fixture named like
+            # the package (`def test(requests_mock)`) leaves the package's name to prose
+            return Outcome("ignored", ref)
         if root in index.packages:
             return self._dotted(ref, name, shown, called=called)
         # `console.X` may mean the module `pkg.console` as well as an instance named console
@@ -657,8 +684,9 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
         if not called and name.endswith("s") and name[:-1] in self.names.imported:
             return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
-        if READERS_OWN.match(name):
-            return Outcome("ignored", ref)  # `myfilter(42, 23)`, `my_task`: the reader's own
+        if READERS_OWN.match(name) or (not called and CASE_STYLE.match(name)):
+            # `myfilter(42, 23)`, `my_task`: the reader's own; `snake_case`: a naming style
+            return Outcome("ignored", ref)
         if not called and name in self._placeholders:
             return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
@@ -676,7 +704,7 @@ class Resolver(CallChecks):
             if called
             or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
         ]
-        if not close or self._given_to_another(ref, doc):
+        if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
             return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
         shown = f"{name}()" if called else name
         return Outcome(
@@ -684,6 +712,19 @@ class Resolver(CallChecks):
             ref,
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    def _foreign_on_page(self, name: str, doc: Document) -> bool:
+        """Whether the page's examples take `name` from another package: prose's
+        ``PrettyJSONSerializer`` above `pretty_json.PrettyJSONSerializer`, after
+        `from betamax_serializers import pretty_json`."""
+        names = self.names
+        return any(
+            ref.kind in {"python", "import"}
+            and ref.text.split("(")[0].endswith(f".{name}")
+            and (root := ref.text.split(".")[0]) not in names.packages
+            and root not in names.by_last  # `cassette.Cassette`: maybe the project's module
+            for ref in doc.references
         )
 
     @functools.cached_property

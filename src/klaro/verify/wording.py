@@ -33,6 +33,12 @@ def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
 
 READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial placeholders
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
+# the names of naming styles: "follows the convention of `snake_case`", `camelCase` keys
+CASE_STYLE = re.compile(
+    r"^(?:screaming_?)?(?:snake|camel|pascal|kebab|lower_?camel|upper_?camel|title|train"
+    r"|constant|dot|path|sentence|header|spinal|capital)[_-]?case$",
+    re.I,
+)
 LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
@@ -47,6 +53,12 @@ _BUILT_IN = re.compile(r"\b(?:built-?in|standard[- ]library|stdlib)$", re.I)
 _LIBRARY_AFTER = re.compile(
     r"^[`*_~()]*\s*(?:\w+\s+){0,2}(?:of|from|in)\s+(?:the|that|this|an?)\s+"
     r"(?:underlying|standard|other|third[- ]party|external)\s+(?:library|package|module)",
+    re.I,
+)
+# "the ``PrettyJSONSerializer`` provided by the ``betamax_serializers`` package"
+_NAMED_LIBRARY_AFTER = re.compile(
+    r"^[`*_~()]*\s*(?:provided|supplied|shipped|offered|exported|defined|given)\s+by\s+"
+    r"(?:the\s+)?[`*]*([\w.-]+)[`*]*\s+(?:library|package|project|distribution)\b",
     re.I,
 )
 _OWNER_WORDS = 8  # how far back a sentence may name the library a span's name belongs to
@@ -84,7 +96,11 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     at = sentence.find(text)
     if at < 0:
         return False
-    if _LIBRARY_AFTER.match(sentence[at + len(text) :]):
+    after = sentence[at + len(text) :]
+    if _LIBRARY_AFTER.match(after):
+        return True
+    attributed = _NAMED_LIBRARY_AFTER.match(after)
+    if attributed and attributed.group(1).lower().replace("-", "_") not in ours:
         return True
     head = _MARKUP_BEFORE.sub("", sentence[:at])
     if _BUILT_IN.search(head):

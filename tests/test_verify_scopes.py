@@ -1,0 +1,167 @@
+"""Shapes from the blind wild batch 12 (betamax, requests-mock, pytest-httpserver,
+versioningit, validate-pyproject, dataclasses-json), on a small repo: what a name in an
+example or a role stands for.
+
+A hook's parameter named like a module the page imported (`def hook(cassette)`) and a pytest
+fixture named like the package (`def test(recorder)`) are the objects they are given; a Sphinx
+role is resolved by Sphinx, never by the page's example imports; a class "provided by the
+``other`` package", or taken from it in the page's example, is that package's; `-> Self` on a
+base's `__enter__` gives the subclass used in `with Sub() as s`; ``recorder.STEP`` stands for
+one of the entry-point groups the project fills; `:doc:` to a folder the docs build writes;
+``snake_case`` is a naming style beside the project's `snakecase()`.
+Each test pairs the false alarm with the drift beside it that must still be reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_wild import _drift, _write
+
+PYPROJECT = """\
+[project]
+name = "recorder"
+version = "1.0"
+
+[project.entry-points."recorder.matchers"]
+body = "recorder.matchers:BodyMatcher"
+
+[project.entry-points."recorder.serializers"]
+json = "recorder.serializers:JSONSerializer"
+"""
+
+INIT = '''\
+"""Record and replay."""
+from typing import Self
+
+
+class Cassette:
+    def is_recording(self) -> bool:
+        return True
+
+
+class ServerBase:
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class Server(ServerBase):
+    def expect_request(self, path: str) -> None:
+        return None
+
+
+def get(url: str) -> str:
+    return url
+
+
+DEFAULT_MODE = "once"
+
+
+def snakecase(text: str) -> str:
+    return text.lower()
+'''
+
+FIXTURES = '"""Test-case integrations."""\n'
+UNITTEST = '''\
+"""unittest integration."""
+import unittest
+
+
+class RecorderTestCase(unittest.TestCase):
+    def generate_cassette_name(self) -> str:
+        return "x"
+'''
+MATCHERS = "class BodyMatcher:\n    pass\n"
+SERIALIZERS = "class JSONSerializer:\n    pass\n"
+
+HOOKS = """\
+Hooks
+=====
+
+.. code-block:: python
+
+    from recorder.fixtures import unittest
+    from recorder import cassette_module as cassette
+
+When writing tests, subclass :class:`unittest.TestCase` or
+:class:`recorder.fixtures.RecorderTestCase`.
+
+.. code-block:: python
+
+    from recorder import Cassette
+
+    def hook(cassette):
+        if cassette.is_recording():
+            print("recording")
+
+    def typed(tape: Cassette):
+        tape.is_recordin()
+
+    def test_simple(recorder):
+        recorder.get("http://test.com")
+
+Using the ``PrettyJSONSerializer`` provided by the ``recorder_serializers`` package.
+Use the ``PrettyJSONSerialiser`` for every cassette, and the ``JSONSerialzer`` too:
+
+.. code-block:: python
+
+    from recorder_serializers import pretty_json
+    register(pretty_json.PrettyJSONSerialiser)
+
+.. code-block:: python
+
+    from recorder import Server
+
+    with Server() as server:
+        server.expect_request("/foobar")
+        server.except_request("/foobar")
+
+The group of a matcher is ``recorder.STEP``.
+See :doc:`/api/recorder.matchers` and :doc:`/guide/missing`.
+A constant is ``recorder.MODE``.
+Field names follow the convention of ``snake_case`` naming; ``snakecase()`` converts others.
+"""
+
+CONF = """\
+import os
+import _gendocs
+
+_gendocs.gen_stubs(os.path.join(os.path.dirname(__file__), "api"))
+"""
+GENDOCS = "def gen_stubs(out):\n    return out\n"
+
+
+def test_scopes_roles_and_other_packages(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "recorder",
+        {
+            "pyproject.toml": PYPROJECT,
+            "recorder/__init__.py": INIT,
+            "recorder/cassette_module.py": '"""Cassettes."""\n',
+            "recorder/fixtures/__init__.py": FIXTURES,
+            "recorder/fixtures/unittest.py": UNITTEST,
+            "recorder/matchers.py": MATCHERS,
+            "recorder/serializers.py": SERIALIZERS,
+            "docs/conf.py": CONF,
+            "docs/_gendocs.py": GENDOCS,
+            "docs/hooks.rst": HOOKS,
+        },
+    )
+    found = {(n, ref) for f, n, ref in _drift(root) if f == "docs/hooks.rst"}
+    assert found == {
+        # the class is in fixtures.unittest: the role's target does not exist
+        (10, "recorder.fixtures.RecorderTestCase"),
+        # an annotated parameter is an instance of the class: its misspelt method is drift
+        (21, "recorder.Cassette.is_recordin"),
+        # named on its own, with no other package said: the project's JSONSerializer misspelt
+        (27, "JSONSerialzer"),
+        # `-> Self` gives the Server: its misspelt method is drift
+        (40, "recorder.Server.__enter__.except_request"),
+        # capitals, but no family of groups under `recorder.MODE`'s head: a constant claimed
+        (44, "recorder.MODE"),
+        # an absolute :doc: to a page nothing writes
+        (43, "/guide/missing.rst"),
+    }
