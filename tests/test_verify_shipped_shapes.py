@@ -1,10 +1,11 @@
-"""Shapes from the blind wild batch 13 (multidict, argcomplete, jsonschema,
+"""Shapes from the blind wild batch 13 (multidict, argcomplete, jsonschema, ecdsa,
 mkdocs-literate-nav), on a small repo, each beside the drift that must still be reported.
 
 `.. method:: len(d)` documents what the class's `__len__` gives; a variable the package's
 shell completion script reads is the project's; `validate()` named in a doctest's comment
 is not a call missing its arguments; `[Borgs](#borgs/index.md)` in a sample navigation shown
-rendered is no heading's anchor.
+rendered is no heading's anchor; a root-relative link in a vendored copy of another
+repository (`json/`) starts at that copy's root.
 """
 
 from __future__ import annotations
@@ -13,7 +14,24 @@ from pathlib import Path
 
 from test_verify_wild import _drift, _write
 
-PYPROJECT = '[project]\nname = "dicts"\nversion = "1.0"\n'
+PYPROJECT = """\
+[project]
+name = "dicts"
+version = "1.0"
+
+[project.scripts]
+dicts = "dicts.cli:main"
+"""
+
+CLI = """\
+import argparse
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="dicts")
+    parser.add_argument("--strict", action="store_true")
+    parser.parse_args()
+"""
 
 INIT = '''\
 """Dictionaries with many values per key."""
@@ -65,6 +83,15 @@ README = """\
 * [Frob](#index.md)
 * [Borgs](#borgs/index.md)
 * [Gone](#installation)
+
+
+Run `dicts` with the `--no-such-flag` option.
+"""
+
+VENDORED = """\
+# Test suite
+
+See [contributing](/CONTRIBUTING.md) and [the missing page](/MISSING.md).
 """
 
 
@@ -74,13 +101,18 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
         {
             "pyproject.toml": PYPROJECT,
             "dicts/__init__.py": INIT,
+            "dicts/cli.py": CLI,
             "dicts/completion/_dicts-complete": COMPLETION,
             "docs/api.rst": API,
             "README.md": README,
+            "vendor/suite/README.md": VENDORED,
+            "vendor/suite/CONTRIBUTING.md": "# Contributing\n",
         },
     )
     assert _drift(root) == {
         ("docs/api.rst", 12, "dicts.MultiDict.iter(d)"),  # the class has no __iter__
         ("docs/api.rst", 20, "DICTS_NO_TEMPFILES"),  # nothing reads it
         ("README.md", 5, "#installation"),  # a real anchor, and no such heading
+        ("README.md", 8, "--no-such-flag"),  # the program has no such option
+        ("vendor/suite/README.md", 3, "/MISSING.md"),  # at neither root
     }

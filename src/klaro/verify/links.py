@@ -134,8 +134,14 @@ class LinkResolver:
             roots = self._site_roots()
             mine = (posixpath.join(r, path) for r in roots if doc.path.startswith(r + "/"))
             own = next(mine, path)
+            # a copy of another repository (`json/`, a vendored test suite) has its own root
+            folders = posixpath.dirname(doc.path).split("/")
+            vendored = [
+                posixpath.join(*folders[:i], path) for i in range(len(folders), 0, -1) if folders[0]
+            ]
             path = self._first_existing(
-                (c for r in roots for c in _page_files(posixpath.join(r, path))), own
+                [*(c for r in roots for c in _page_files(posixpath.join(r, path))), *vendored],
+                own,
             )  # else where the page's own site would have it (`docs/api/`, built)
         if ref.context in _SITE_ONLY and not self.index.exists(path):
             # a page included into another, or copied (symlinked) into the docs, is built

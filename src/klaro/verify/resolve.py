@@ -403,7 +403,10 @@ class Resolver(CallChecks):
             found = [self.cli.option(ref, f, doc) for f in spelled.group(1, 2)]
             return next((o for o in found if o.status == "unresolved"), found[-1])
         if _OPTION.match(text):
-            return self.cli.option(ref, text, doc)
+            flag = self.cli.option(ref, text, doc)
+            if flag.status == "unresolved" and self._given_to_another(ref, doc):
+                return Outcome("ignored", ref)  # "nox's `--no-error-on-missing-...` option"
+            return flag
         if text in self.index.scripts:
             return Outcome("resolved", ref, text)  # "the `markdown_py` script"
         if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
