@@ -5,7 +5,8 @@ mkdocs-literate-nav), on a small repo, each beside the drift that must still be 
 shell completion script reads is the project's; `validate()` named in a doctest's comment
 is not a call missing its arguments; `[Borgs](#borgs/index.md)` in a sample navigation shown
 rendered is no heading's anchor; a root-relative link in a vendored copy of another
-repository (`json/`) starts at that copy's root.
+repository (`json/`) starts at that copy's root; `:argument:` fields of a method nested in
+`.. class::` are the method's, not the class's.
 """
 
 from __future__ import annotations
@@ -42,6 +43,15 @@ class MultiDict:
         return 0
 
 
+class Checker:
+    def __init__(self, formats: object = None) -> None:
+        self.formats = formats
+
+    @classmethod
+    def checks(cls, format: str, raises: tuple[type, ...] = ()) -> None:
+        """Register a checker."""
+
+
 def validate(instance: object, schema: object) -> None:
     """Raise if `instance` does not match `schema`."""
 '''
@@ -75,6 +85,17 @@ API
 >>> validate(instance=1, schema=2)
 
 Set ``DICTS_USE_TEMPFILES`` to use files, not ``DICTS_NO_TEMPFILES``.
+
+.. class:: Checker
+
+    .. classmethod:: checks(format, raises=())
+
+        :argument str format: the format the function checks
+        :argument Exception raises: what it raises
+
+    .. classmethod:: check_all(fmt)
+
+        :argument str fmt: the format
 """
 
 README = """\
@@ -112,6 +133,8 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
     assert _drift(root) == {
         ("docs/api.rst", 12, "dicts.MultiDict.iter(d)"),  # the class has no __iter__
         ("docs/api.rst", 20, "DICTS_NO_TEMPFILES"),  # nothing reads it
+        # the nested method's own field names a parameter it lacks; the class's is untouched
+        ("docs/api.rst", 29, "dicts.Checker.check_all(fmt=...)"),
         ("README.md", 5, "#installation"),  # a real anchor, and no such heading
         ("README.md", 8, "--no-such-flag"),  # the program has no such option
         ("vendor/suite/README.md", 3, "/MISSING.md"),  # at neither root

@@ -50,6 +50,7 @@ _CALLABLES = frozenset(
     {"function", "method", "classmethod", "staticmethod", "class", "exception", "decorator"}
 )
 _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg.base.Options`
+_NESTED_DIRECTIVE = re.compile(r"^\s+\.\.\s+[\w:-]+::")
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
 _IMPORT_LINE = re.compile(
     r"^(?:import [A-Za-z_][\w.]*(?: as \w+)?|from [\w.]+ import [\w, ()*]+)\s*$"
@@ -234,9 +235,16 @@ class _Reader:
         self.doc.references.append(Reference("code", text, self.doc.path, i + 1, context))
 
     def _fields(self, i: int, end: int) -> list[str]:
-        """The parameter names a directive's `:param type name:` fields document."""
-        found = (_PARAM_FIELD.match(self.lines[n]) for n in range(i + 1, end))
-        return [m.group(1) for m in found if m is not None]
+        """The parameter names a directive's `:param type name:` fields document: its own,
+        up to the first directive nested in it (`.. classmethod:: cls_checks(format)` under
+        `.. autoclass:: FormatChecker` documents its own `format`)."""
+        names = []
+        for n in range(i + 1, end):
+            if _NESTED_DIRECTIVE.match(self.lines[n]):
+                break
+            if found := _PARAM_FIELD.match(self.lines[n]):
+                names.append(found.group(1))
+        return names
 
     def _toctree(self, i: int, end: int) -> None:
         for n in range(i + 1, end):
