@@ -170,13 +170,18 @@ def test_documents_inside_packages_and_deprecation_pages_are_not_checked(
             "src/tidy/_vendor/lib/README.rst": "`tidy.Gone`\n",
             "docs/deprecations.rst": "``tidy.Removed`` is gone.\n",
             "docs/index.md": "`tidy.X` and `tidy.Y`\n",
+            # a Sphinx source that is importable too (execnet's doc/__init__.py) is docs
+            "manual/__init__.py": "",
+            "manual/conf.py": 'project = "tidy"\n',
+            "manual/basics.rst": "``tidy.Z``\n",
             "README.md": "[docs](docs/index.md)\n",
         },
     )
     config = load_config(root, env={})
     analysis = analyze_repository(root)
-    assert find_documents(config, analysis, None) == ["README.md", "docs/index.md"]
-    assert _drift(root) == {(1, "tidy.Y")}
+    docs = ["README.md", "docs/index.md", "manual/basics.rst"]
+    assert find_documents(config, analysis, None) == docs
+    assert _drift(root) == {(1, "tidy.Y"), (1, "tidy.Z")}
     # asked for by name, they are read like any other document
     chosen = find_documents(config, analysis, ["src/tidy/templates/*.md"])
     assert chosen == ["src/tidy/templates/default.md"]

@@ -81,6 +81,10 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             raise UsageError(f"--docs: no document matches {', '.join(globs)}")
     else:
         packages = {m.path.rpartition("/")[0] for m in analysis.modules if m.is_package}
+        # a Sphinx source made importable (execnet's doc/__init__.py beside doc/conf.py) is
+        # the docs all the same
+        sites = {f.path.rpartition("/")[0] for f in analysis.files if f.path.endswith("/conf.py")}
+        packages = {p for p in packages if not any(p == s or p.startswith(f"{s}/") for s in sites)}
         unbuilt = _sphinx_excluded(config.root, candidates)
         chosen = [
             p
