@@ -6,7 +6,10 @@ shell completion script reads is the project's; `validate()` named in a doctest'
 is not a call missing its arguments; `[Borgs](#borgs/index.md)` in a sample navigation shown
 rendered is no heading's anchor; a root-relative link in a vendored copy of another
 repository (`json/`) starts at that copy's root; `:argument:` fields of a method nested in
-`.. class::` are the method's, not the class's.
+`.. class::` are the method's, not the class's; ``sendfile()`` is the operating system's; an
+image a docs script writes into `_static` (`<role>.svg`) is made by the build; a class a
+registry gives attributes with `setattr(Dataset, key, ...)` has members made at run time, and
+`MyXXXFormat` is the reader's own.
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ INIT = '''\
 class MultiDict:
     def __len__(self) -> int:
         return 0
+
+
+class Dataset:
+    """Rows; each registered format adds a property (`Dataset.csv`)."""
 
 
 class Checker:
@@ -96,6 +103,31 @@ Set ``DICTS_USE_TEMPFILES`` to use files, not ``DICTS_NO_TEMPFILES``.
     .. classmethod:: check_all(fmt)
 
         :argument str fmt: the format
+
+Support for ``sendfile()``, not ``validat()``.
+
+.. image:: _static/CLIENT.svg
+.. image:: _static/logo.png
+
+Export with ``Dataset.xls``, not ``Checker.xls``; your format is ``MyXXXFormat.export_set``.
+"""
+
+FORMATS = """\
+class Registry:
+    def register(self, key, fmt):
+        from . import Dataset
+
+        setattr(Dataset, key, fmt)
+"""
+
+DIAGRAMS = """\
+import os
+import subprocess
+
+out_dir = os.path.join(os.path.dirname(__file__), "_static")
+for role in ("CLIENT", "SERVER"):
+    dot_path = os.path.join(out_dir, role.lower() + ".dot")
+    subprocess.check_call(["dot", "-Tsvg", dot_path, "-o", dot_path[:-3] + "svg"])
 """
 
 README = """\
@@ -123,8 +155,12 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
             "pyproject.toml": PYPROJECT,
             "dicts/__init__.py": INIT,
             "dicts/cli.py": CLI,
+            "dicts/formats.py": FORMATS,
             "dicts/completion/_dicts-complete": COMPLETION,
             "docs/api.rst": API,
+            "docs/conf.py": 'project = "dicts"\n',
+            "docs/make_diagrams.py": DIAGRAMS,
+            "docs/_static/style.css": "",
             "README.md": README,
             "vendor/suite/README.md": VENDORED,
             "vendor/suite/CONTRIBUTING.md": "# Contributing\n",
@@ -135,6 +171,9 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
         ("docs/api.rst", 20, "DICTS_NO_TEMPFILES"),  # nothing reads it
         # the nested method's own field names a parameter it lacks; the class's is untouched
         ("docs/api.rst", 29, "dicts.Checker.check_all(fmt=...)"),
+        ("docs/api.rst", 33, "validat()"),  # close to `validate`, and the OS has none
+        ("docs/api.rst", 36, "_static/logo.png"),  # no script of the docs writes a png
+        ("docs/api.rst", 38, "Checker.xls"),  # only Dataset gets members made at run time
         ("README.md", 5, "#installation"),  # a real anchor, and no such heading
         ("README.md", 8, "--no-such-flag"),  # the program has no such option
         ("vendor/suite/README.md", 3, "/MISSING.md"),  # at neither root

@@ -223,6 +223,9 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
+    # names (of classes, as written here) its code gives attributes named at run time:
+    # `setattr(Dataset, key, descriptor)` in a format registry
+    opened: tuple[str, ...] = ()
     # modules its code makes at run time and installs as `sys.modules["cog"] = ...`
     installed_modules: tuple[str, ...] = ()
     # module functions reading the variable a parameter names, with that parameter's position;

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from klaro.scan.model import Analysis, Class, Function, Module, Variable
+from klaro.scan.model import ANY_ATTRIBUTE, Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
 from klaro.scan.node_facts import ANY_NAME
 from klaro.scan.returns import value_chain
@@ -88,6 +88,15 @@ def build_names(analysis: Analysis) -> Names:
     for module in analysis.modules:  # after the types: the instance's class must be known
         _add_bound_methods(names, module)
         _add_delegates(names, module)
+    opened = {(m.name, w) for m in analysis.modules if m.role != "test" for w in m.opened}
+    classes = [f for f, kind in names.kinds.items() if kind == "class"] if opened else []
+    for where, written in opened:  # `setattr(Dataset, key, ...)`: members made at run time
+        target = names.resolve_in(where, written, None)
+        if target is None:  # imported inside the function (`from ..core import Dataset`)
+            alike = [c for c in classes if c.rsplit(".", 1)[-1] == written]
+            target = alike[0] if len(alike) == 1 else None
+        if target is not None and names.kinds.get(target) == "class":
+            names.kinds[f"{target}.{ANY_ATTRIBUTE}"] = "attribute"
     for full in names.kinds:
         if "|" not in full:  # a union of results is no name anyone writes
             names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)

@@ -105,6 +105,7 @@ class _ModuleVisitor:
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
         self.attached: dict[str, None] = {}
+        self.opened: dict[str, None] = {}  # names given attributes named at run time
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
@@ -195,6 +196,7 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            opened=tuple(self.opened),
             installed_modules=tuple(self.installed),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
@@ -393,6 +395,14 @@ class _ModuleVisitor:
                         prefix = built_prefix(node.args[1])
                         if prefix:
                             self.attr_prefixes[prefix] = None
+                        given, named = node.args[0], node.args[1]
+                        if (  # `setattr(Dataset, key, ...)`: tablib's formats, made at run time
+                            name == "setattr"
+                            and isinstance(given, ast.Name)
+                            and given.id not in {"self", "cls"}
+                            and not isinstance(named, ast.Constant)
+                        ):
+                            self.opened[given.id] = None
                     helper = self.env_helpers.get(name)
                     prefixed = self.env_helpers.get(name + "*")
                     if helper is not None and len(node.args) > helper:

@@ -174,8 +174,8 @@ class LinkResolver:
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
-            if page and self._written_by_docs_script(path):
-                return Outcome("ignored", ref)  # `reference/cli.md`, generated before the build
+            if self._written_by_docs_script(path):
+                return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
             return Outcome(
                 "dead-link",
                 ref,
@@ -242,7 +242,12 @@ class LinkResolver:
             "",
         )
         words = self._script_words[root]
-        return missing in words or posixpath.splitext(missing)[0] in words
+        if missing in words or posixpath.splitext(missing)[0] in words:
+            return True
+        # h11's make-state-diagrams.py writes `<role>.svg` into `_static`: a file whose
+        # folder and suffix a docs script spells, named by a value it computes
+        folder, suffix = posixpath.basename(posixpath.dirname(path)), posixpath.splitext(path)[1]
+        return missing == posixpath.basename(path) and folder in words and suffix[1:] in words
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.

@@ -875,8 +875,8 @@ class Resolver(CallChecks):
         root, _, rest = name.partition(".")
         if gone := self._once_named(ref, root, name):
             return gone
-        if not root[:1].isupper():
-            return Outcome("ignored", ref)
+        if not root[:1].isupper() or READERS_OWN.match(root):
+            return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
         member = rest.split(".")[0]
         classes = [
             n

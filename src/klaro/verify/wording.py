@@ -31,7 +31,8 @@ def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
     )
 
 
-READERS_OWN = re.compile(r"^(?:my|your)(?:_\w|[A-Z]|[a-z]{3})")  # tutorial placeholders
+# tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`
+READERS_OWN = re.compile(r"^(?:[Mm]y|[Yy]our)(?:_\w|[A-Z]|[a-z]{3})")
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 # the names of naming styles: "follows the convention of `snake_case`", `camelCase` keys
 CASE_STYLE = re.compile(
@@ -138,10 +139,17 @@ def sketch_names(arguments: str) -> tuple[str, ...]:
 @functools.cache
 def python_methods() -> frozenset[str]:
     """Public method names of Python's common types (`close`, `read`, `items`, `append`,
-    a regular expression match's `group(1)`)."""
+    a regular expression match's `group(1)`), and the calls of the operating system Python
+    wraps in `os` and sockets (`sendfile()`, `fork()`), which networking docs name."""
+    import os
+    import socket
+
     types: tuple[type, ...] = (str, bytes, list, dict, set, tuple, int, float)
     types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match, datetime.datetime, datetime.timedelta)
-    return frozenset(n for t in types for n in dir(t) if not n.startswith("_"))
+    types += (socket.socket,)
+    names = {n for t in types for n in dir(t) if not n.startswith("_")}
+    names |= {n for n in dir(os) if n.islower() and callable(getattr(os, n))}
+    return frozenset(names)
 
 
 def capitals(part: str) -> bool:
