@@ -115,10 +115,11 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         visitor.bound = _bound_names(tree)
         visitor.visit(tree)
     known = set(bindings.origins) | visitor.bound
-    for offset, expression in _alternatives(code, known):
+    comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
+    for offset, expression in _alternatives(comments, known):
         visitor.offset = offset
         visitor.visit(expression)
-    visitor.found += _comment_variables(code)
+    visitor.found += _comment_variables(comments)
     return visitor.found
 
 
@@ -155,22 +156,24 @@ def _comments(code: str) -> list[tuple[int, str]]:
     return [(t.start[0] - 1, t.string) for t in tokens if t.type == tokenize.COMMENT]
 
 
-def _comment_variables(code: str) -> list[PyRef]:
+def _comment_variables(comments: list[tuple[int, str]]) -> list[PyRef]:
     """`# or set it via the IPDB_CONTEXT_SIZE env variable`: a variable a comment names."""
     return [
         ("env", name, offset, "prose")
-        for offset, comment in _comments(code)
+        for offset, comment in comments
         for name in env_mentions(comment)
     ]
 
 
-def _alternatives(code: str, bound: set[str]) -> list[tuple[int, ast.Expression]]:
+def _alternatives(
+    comments: list[tuple[int, str]], bound: set[str]
+) -> list[tuple[int, ast.Expression]]:
     """Calls a comment of an example makes claims with: one it offers instead of the line's
     own (`rows = db.query(sql)  # or db.query_file(path)`), one in a code span (`# or use
     `html = markdown_path(PATH)``), or a chain of calls on a name the examples bound (tinydb's
     `# More possible checks: where(...).matches(regex)`)."""
     found: list[tuple[int, ast.Expression]] = []
-    for offset, comment in _comments(code):
+    for offset, comment in comments:
         texts = _SPAN.findall(comment)
         if match := _ALTERNATIVE.match(comment):
             texts.append(match.group(1))
