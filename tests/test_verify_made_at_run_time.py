@@ -3,12 +3,12 @@ pydoclint, pytest-xdist) and from pyparsing and rq, on a small repo: names the c
 run time or hands to other programs, and words docs use around code. Each was a false alarm;
 each test pairs it with the drift beside it that must still be reported.
 
-A class made by calling a metaclass; the target of `with manager as t` (what `__enter__`
-gives); attributes set from keywords (`self.__dict__.update(kw)`); variables the code sets for
-the hooks it runs; a template's `format()` placeholders; a settings key read by name; a
-plugin's talk of its host's flags; the names a call sketch takes; the plural of a class; the
-snake_case spelling of a camelCase name; `fork()`, a name close to nothing of ours; and a
-Jekyll `{{site.baseurl}}` link.
+A class made by calling a metaclass; the class-body names a metaclass reads (`Params`); the
+target of `with manager as t` (what `__enter__` gives); attributes set from keywords
+(`self.__dict__.update(kw)`); variables the code sets for the hooks it runs; a template's
+`format()` placeholders; a settings key read by name; a plugin's talk of its host's flags; the
+names a call sketch takes; the plural of a class; the snake_case spelling of a camelCase name;
+`fork()`, a name close to nothing of ours; and a Jekyll `{{site.baseurl}}` link.
 """
 
 from __future__ import annotations
@@ -148,6 +148,12 @@ FACTORY = '''\
 
 
 class FactoryMeta(type):
+    def __new__(mcs, class_name, bases, attrs):
+        params = attrs.pop("Params", None)
+        if "Meta" not in attrs:
+            attrs["_params"] = params
+        return super().__new__(mcs, class_name, bases, attrs)
+
     def __call__(cls, **kwargs):
         return super().__call__(**kwargs)
 
@@ -171,6 +177,7 @@ FACTORY_README = """\
 # tool
 
 `Factory.__call__` builds; `Factory._options_class` picks the options; `Factory.bild` is a typo.
+A subclass declares `Factory.Params` and `Factory.Meta`; `Factory.Parms` is a typo.
 Extensions add `Environment.install_translations()`; `{{ 42|myfilter(23) }}` is `myfilter(42, 23)`.
 """
 
@@ -184,7 +191,7 @@ def test_members_a_metaclass_gives_or_the_code_reads_by_name(tmp_path: Path) -> 
             "README.md": FACTORY_README,
         },
     )
-    assert _drift(root) == {("README.md", 3, "Factory.bild")}
+    assert _drift(root) == {("README.md", 3, "Factory.bild"), ("README.md", 4, "Factory.Parms")}
 
 
 def test_a_deprecated_alias_a_module_getattr_serves_is_still_a_name(tmp_path: Path) -> None:

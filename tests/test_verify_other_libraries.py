@@ -2,7 +2,8 @@
 typo of ours (met on cachier, qrcode and pyparsing): "Python's built-in `lru_cache`" beside
 our `clear_cache`, "ElementTree's `tostring()`" beside our `to_string`, "a SQLAlchemy engine
 (created with `create_async_engine`)" beside our `has_async_engine`, "the `Diagram()`
-constructor of the underlying library" beside our `Diagrams`. The same typo in a sentence
+constructor of the underlying library" beside our `Diagrams`, "``huggingface_hub`` runs
+this in its ``clear_caches()``" beside our `clear_cache`. The same typo in a sentence
 about the project, or given to the project's own class, stays a finding.
 """
 
@@ -49,9 +50,11 @@ For a cache in one process, Python's built-in `lru_cache` is a better choice.
 Keyword arguments are forwarded to ElementTree's `tostring()`.
 Async functions need a SQLAlchemy `AsyncEngine` (created with `create_async_engine`).
 Extra keywords go to the `Diagram()` constructor of the underlying library.
+`huggingface_hub` runs this pattern in its `clear_caches()` helper.
 
 Call `clear_caches` to forget everything, or `has_async_engines()` to test an engine.
 Our own Diagrams's `to_strings()` method renders one.
+`Diagrams` renders one with its `to_strin()` method.
 """
 
 
@@ -61,9 +64,10 @@ def test_names_given_to_another_library_are_its_own(tmp_path: Path) -> None:
         {"pyproject.toml": PYPROJECT, "memo/__init__.py": CODE, "README.md": README},
     )
     assert _drift(root) == {
-        ("README.md", 8, "clear_caches"),
-        ("README.md", 8, "has_async_engines()"),
-        ("README.md", 9, "to_strings()"),
+        ("README.md", 9, "clear_caches"),
+        ("README.md", 9, "has_async_engines()"),
+        ("README.md", 10, "to_strings()"),
+        ("README.md", 11, "to_strin()"),
     }
 
 

@@ -9,6 +9,9 @@ role is resolved by Sphinx, never by the page's example imports; a class "provid
 base's `__enter__` gives the subclass used in `with Sub() as s`; ``recorder.STEP`` stands for
 one of the entry-point groups the project fills; `:doc:` to a folder the docs build writes;
 ``snake_case`` is a naming style beside the project's `snakecase()`.
+A later example's `schema.Schema` after an earlier `schema = Schema(...)` is the package again;
+paths and modules of a layout a page draws are the reader's; `tool/src` is written from the
+clone's parent (wild batch 13's schema, check-wheel-contents, pytest-order, voluptuous).
 Each test pairs the false alarm with the drift beside it that must still be reported.
 """
 
@@ -165,3 +168,119 @@ def test_scopes_roles_and_other_packages(tmp_path: Path) -> None:
         # an absolute :doc: to a page nothing writes
         (43, "/guide/missing.rst"),
     }
+
+
+SHAPES = '''\
+"""Validate data against shapes."""
+
+
+class Shape:
+    def __init__(self, spec: object) -> None:
+        self.spec = spec
+
+    def validate(self, data: object) -> object:
+        return data
+
+
+class Optional:
+    def __init__(self, key: str) -> None:
+        self.key = key
+'''
+SHAPES_README = """\
+# shapes
+
+```python
+>>> from shapes import Shape
+>>> shapes = Shape({'name': str})
+>>> shapes.validate({'name': 'Sam'})
+```
+
+Subclass it for your own checks:
+
+```python
+class EventShape(shapes.Shape):
+    pass
+
+events = shapes.Shape({shapes.Optional("minimum"): int})
+shapes.Required("name")
+shapes.valdate({})
+```
+"""
+
+
+def test_a_later_example_names_the_package_an_earlier_variable_shadowed(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "shapes",
+        {
+            "pyproject.toml": '[project]\nname = "shapes"\nversion = "1"\n',
+            "shapes/__init__.py": SHAPES,
+            "README.md": SHAPES_README,
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {
+        # a class the package does not have, read as the package's
+        (16, "shapes.Required"),
+        # lower case: still the earlier instance, whose method is misspelt
+        (17, "shapes.Shape.valdate"),
+    }
+
+
+LAYOUT_README = """\
+Layout
+======
+
+Given the below local tree::
+
+    /usr/src/project/
+    ├── foo/
+    │   └── foo.py
+    └── src/
+        ├── bar/
+        │   └── __init__.py
+        └── bar.egg-info/
+            └── PKG-INFO
+
+``src/bar.egg-info`` is omitted from the check; ``src/tool/cli.py`` holds ours, and
+``src/tool/gone.py`` is a file the repository lacks.
+
+Say your project has these modules::
+
+  load_module_b.py
+      test_a
+
+Then ``load_module_b`` is yours, and ``load_modul_a`` is ours misspelt.
+"""
+
+
+def test_a_path_of_the_layout_a_page_draws_is_the_readers(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "tool",
+        {
+            "pyproject.toml": '[project]\nname = "tool"\nversion = "1"\n',
+            "src/tool/__init__.py": '"""Tool."""\n',
+            "src/tool/cli.py": "def main() -> None:\n    return None\n",
+            "src/tool/modules.py": "def load_module_a() -> None:\n    return None\n",
+            "README.rst": LAYOUT_README,
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {
+        (16, "src/tool/gone.py"),
+        (23, "load_modul_a"),
+    }
+
+
+def test_a_path_written_from_the_clones_parent(tmp_path: Path) -> None:
+    readme = (
+        "# flat\n\nTo build the API pages, set PYTHONPATH to `flat/flat` (the clone, then the\n"
+        "package); the helpers are in `flat/helpers.py`, the old ones were in `flat/old.py`.\n"
+    )
+    root = _write(
+        tmp_path / "flat",
+        {
+            "pyproject.toml": '[project]\nname = "flat"\nversion = "1"\n',
+            "flat/__init__.py": '"""Flat."""\n',
+            "flat/helpers.py": "def helper() -> None:\n    return None\n",
+            "README.md": readme,
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "flat/old.py")}

@@ -221,3 +221,41 @@ def flag_pattern(node: ast.expr) -> str | None:
     if "*" not in text or not text.startswith("-") or not _PATTERN.match(text):
         return None
     return text if len(text.replace("*", "").strip("-")) >= 3 else None
+
+
+def namespace_keys(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The class-body names a metaclass's `__new__(mcs, name, bases, attrs)` reads from the
+    namespace it is given (`attrs.pop("Params", None)`, `"Meta" in attrs`): attributes the
+    users' subclasses declare, which docs name on the base (factory_boy's `Factory.Params`).
+    """
+    params = [*node.args.posonlyargs, *node.args.args]
+    if node.name != "__new__" or len(params) < 4:
+        return []
+    namespace = params[3].arg
+    found: list[str] = []
+    for sub in ast.walk(node):
+        key: ast.expr | None = None
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr in {"pop", "get", "setdefault"}
+            and _is_name(sub.func.value, namespace)
+            and sub.args
+        ):
+            key = sub.args[0]
+        elif isinstance(sub, ast.Subscript) and _is_name(sub.value, namespace):
+            key = sub.slice
+        elif (
+            isinstance(sub, ast.Compare)
+            and len(sub.ops) == 1
+            and isinstance(sub.ops[0], ast.In | ast.NotIn)
+            and _is_name(sub.comparators[0], namespace)
+        ):
+            key = sub.left
+        if isinstance(key, ast.Constant) and _identifier(key.value):
+            found.append(str(key.value))
+    return found
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name

@@ -38,6 +38,7 @@ from klaro.scan.node_facts import (
     flag_pattern,
     literal_env,
     names_all,
+    namespace_keys,
     refuses_names,
     scans_environ,
     served_names,
@@ -308,6 +309,8 @@ class _ModuleVisitor:
         name = node.name
         public = not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
         flow = kwargs_flow(node, owner)
+        if owner is not None:  # a metaclass reading `attrs.pop("Params")`: declared by users
+            self.keys.update(dict.fromkeys(namespace_keys(node)))
         return Function(
             name=name,
             qualname=f"{prefix}{name}",

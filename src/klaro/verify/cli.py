@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from klaro.scan.model import Module
 from klaro.verify.former import Former
-from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex
+from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
 from klaro.verify.sections import heading_above, section_above
@@ -369,7 +369,7 @@ class CliClaims:
         if old is not None:
             return f"`{word}` is no longer a command the project installs (it was at {old[1]})"
         # a program is typed as installed: `HTTPie` starting an output line is no command
-        own = word in index.packages or word == _normal(index.distribution)
+        own = word in index.packages or word == distribution_key(index.distribution)
         if not own or not index.scripts:
             return None
         shown = ", ".join(f"`{s}`" for s in sorted(index.scripts))
@@ -553,11 +553,6 @@ def _passes(words: list[str], flag: str) -> bool:
         if short and word.startswith("-") and not word.startswith("--") and flag[1] in word[1:]:
             return True
     return False
-
-
-def _normal(name: str) -> str:
-    """A distribution name as PEP 503 compares them (`Python_Slugify` is `python-slugify`)."""
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _named_as_program(doc: Document, ref: Reference) -> bool:

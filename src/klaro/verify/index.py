@@ -171,6 +171,11 @@ def _host(url: str) -> str:
     return urlsplit(url.strip()).netloc.lower().split("@")[-1].split(":")[0]
 
 
+def distribution_key(name: str) -> str:
+    """A distribution name as PEP 503 compares them (`Python_Slugify` is `python-slugify`)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def repository_name(url: str) -> str:
     """The repository a code-forge URL points into (`https://gitlab.com/o/name/-/issues`: name)."""
     parts = urlsplit(url.strip())

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote
 
-from klaro.verify.index import ProjectIndex, repository_name
+from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
@@ -39,6 +39,8 @@ _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MU
 _READERS_PROJECT = re.compile(r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?")
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
 # sources and images it copies
+# `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
+_TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
 
 
@@ -64,18 +66,26 @@ class LinkResolver:
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
         self._script_words: dict[str, frozenset[str]] = {}  # see _written_by_docs_script
 
-    def path(self, ref: Reference, text: str) -> Outcome:
-        """A path in a code span is a claim only when it starts in a folder the repository has."""
+    def path(self, ref: Reference, text: str, doc: Document | None = None) -> Outcome:
+        """A path in a code span is a claim only when it starts in a folder the repository
+        has, and is not one of a layout the page draws (`src/bar.egg-info` under a tree of
+        the reader's `/usr/src/project/`)."""
         path = posixpath.normpath(text.removeprefix("./")).strip("/")
         first = path.split("/")[0]
         if path.startswith("..") or text.startswith(("/", "~")):
             return Outcome("ignored", ref)
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
+        inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
+        own = distribution_key(first) == distribution_key(self.index.distribution)
+        if inside and own and self.index.exists(inside):
+            return Outcome("resolved", ref, inside)
         if "/" not in path or first not in self.index.code_dirs:
             return Outcome("ignored", ref)  # build output, files to create, the user's own files
         if any(_READERS_PROJECT.fullmatch(part) for part in path.split("/")):
             return Outcome("ignored", ref)  # the tutorial's `src/myproject/newsfragments/`
+        if doc is not None and set(path.split("/")) <= drawn_tree(doc.lines):
+            return Outcome("ignored", ref)  # a file of the layout the page draws
         return Outcome(
             "unresolved",
             ref,
@@ -383,3 +393,9 @@ def _page_files(page: str) -> list[str]:
         *(page + s for s in DOCUMENT_SUFFIXES),
         *(f"{page}/index{s}" for s in DOCUMENT_SUFFIXES),
     ]
+
+
+def drawn_tree(lines: Sequence[str]) -> set[str]:
+    """The names a page's drawn directory trees hold (`├── bar.egg-info/` gives
+    `bar.egg-info`), whether a literal block or a fenced one draws them."""
+    return {m.rstrip("/") for m in _TREE_ENTRY.findall("\n".join(lines))}

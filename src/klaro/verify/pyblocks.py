@@ -443,7 +443,7 @@ class _Visitor(ast.NodeVisitor):
             attrs.append(root.attr)
             root = root.value
         attrs.reverse()
-        origin = self._origin(root)
+        origin = self._shadowed_module(root, attrs[0]) or self._origin(root)
         if origin is not None:
             dotted, instance = origin
             if not instance:
@@ -479,7 +479,7 @@ class _Visitor(ast.NodeVisitor):
                 return expr.id, False
             return found
         if isinstance(expr, ast.Attribute):
-            base = self._origin(expr.value)
+            base = self._shadowed_module(expr.value, expr.attr) or self._origin(expr.value)
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
@@ -499,6 +499,24 @@ class _Visitor(ast.NodeVisitor):
                 if base is not None and base[1]:
                     return f"{base[0]}.{expr.func.attr}", True
         return None
+
+    def _shadowed_module(self, expr: ast.expr, attr: str) -> tuple[str, bool] | None:
+        """The package itself, when an earlier block's variable is named like it.
+
+        `schema = Schema(...)` in one example, then `class EventSchema(schema.Schema)` in a
+        later one that never rebinds `schema`: the page means the package `schema` again. A
+        capitalised member (`Schema`, `Optional`) is a class of the module, not an
+        attribute of the instance; a lower-case one (`schema.validate(...)`) stays the
+        instance's method.
+        """
+        if not isinstance(expr, ast.Name) or expr.id in self.bound:
+            return None
+        origin = self.bindings.origins.get(expr.id)
+        if origin is None or not origin[1] or origin[0].split(".")[0] != expr.id:
+            return None
+        if not attr[:1].isupper() or attr.isupper():
+            return None
+        return expr.id, False
 
     def _elements_of(self, expr: ast.expr | None) -> tuple[str, bool] | None:
         """What one element of a list expression is: the list a name holds, or the element

@@ -428,7 +428,7 @@ class Resolver(CallChecks):
         if (_PATHLIKE.match(text) or self._file_name(text)) and (
             "/" in text or self.names.lookup(text) is None
         ):
-            return self.links.path(ref, text)  # `config.json`, unless a module has that name
+            return self.links.path(ref, text, doc)  # `config.json`, unless a module has that name
         if symbol is None:
             return Outcome("ignored", ref)
         rest = call
@@ -815,6 +815,8 @@ class Resolver(CallChecks):
         ]
         if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
             return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
+        if not called and self._readers_module(name, doc):
+            return Outcome("ignored", ref)  # a module of the layout the page sketches
         shown = f"{name}()" if called else name
         return Outcome(
             "unresolved",
@@ -822,6 +824,15 @@ class Resolver(CallChecks):
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
         )
+
+    def _readers_module(self, name: str, doc: Document) -> bool:
+        """Whether the page writes `name.py` as a file the repository has nowhere: the
+        reader's module of a layout it sketches (``test_module_b`` beside a tree listing
+        `test_module_b.py`), not one of the project's."""
+        file = f"{name}.py"
+        if not re.search(rf"(?<![\w.]){re.escape(file)}\b", "\n".join(doc.lines)):
+            return False
+        return not any(f == file or f.endswith(f"/{file}") for f in self.index.files)
 
     def _foreign_on_page(self, name: str, doc: Document) -> bool:
         """Whether the page's examples take `name` from another package: prose's

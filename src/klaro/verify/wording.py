@@ -49,6 +49,8 @@ _MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
 # "Python's built-in `lru_cache`", "Django's `Model`": a name given to its owner
 _POSSESSIVE = re.compile(r"([\w.-]+)(?:'s|\u2019s)(?:\s+(?:built-?in|own|standard))?$", re.I)
 _NOT_OWNERS = frozenset({"it", "that", "there", "here", "what", "let", "one", "who", "he", "she"})
+# "``huggingface_hub`` runs this pattern in its ``WeakFileLock``": the subject's own
+_ITS = re.compile(r"\bits(?:\s+(?:own|\w+))?$", re.I)
 _BUILT_IN = re.compile(r"\b(?:built-?in|standard[- ]library|stdlib)$", re.I)
 # "the `Diagram()` constructor of the underlying library"
 _LIBRARY_AFTER = re.compile(
@@ -110,6 +112,9 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
         return True
     spans = {s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)}
+    before = [s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)]
+    if _ITS.search(head) and before and before[-1].isidentifier() and before[-1] not in ours:
+        return True  # the possessive of the package the sentence is about, not ours
     words = re.findall(r"[\w.-]+", _SPAN.sub(" ", head))[-_OWNER_WORDS:]
     named = spans | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
     named |= {w[:-1] for w in named if w.endswith("s")}  # "ElementTrees": the possessive
