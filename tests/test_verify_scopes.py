@@ -12,16 +12,22 @@ one of the entry-point groups the project fills; `:doc:` to a folder the docs bu
 A later example's `schema.Schema` after an earlier `schema = Schema(...)` is the package again;
 paths and modules of a layout a page draws are the reader's; `tool/src` is written from the
 clone's parent; `Observer: Factory` above the platform's `from .inotify import X as Observer`
-is the imported class (wild batch 13's schema, check-wheel-contents, pytest-order,
-voluptuous; watchdog).
+is the imported class; a memoising function returns what it stores in its cache (wild batch
+13's schema, check-wheel-contents, pytest-order, voluptuous; watchdog; jmespath's compile). An
+instance of an example's own subclass of a project class has the base's members (pyrsistent).
 Each test pairs the false alarm with the drift beside it that must still be reported.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
+from test_repair import _first_commit
 from test_verify_wild import _drift, _write
+
+from klaro.cli import main
 
 PYPROJECT = """\
 [project]
@@ -333,3 +339,105 @@ def test_a_declared_name_the_platforms_import_binds_is_the_imported_class(tmp_pa
         },
     )
     assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "watch.observers.Observer.schedul")}
+
+
+QUERIES = '''\
+"""Compile query expressions once."""
+
+
+class Compiled:
+    def search(self, data: object) -> object:
+        return data
+
+
+class Parser:
+    _CACHE: dict = {}
+
+    def parse(self, expression):
+        cached = self._CACHE.get(expression)
+        if cached is not None:
+            return cached
+        compiled = self._do_parse(expression)
+        self._CACHE[expression] = compiled
+        return compiled
+
+    def _do_parse(self, expression):
+        return Compiled()
+
+
+def compile(expression):
+    return Parser().parse(expression)
+'''
+
+
+def test_what_a_memoising_function_returns_is_what_it_stores(tmp_path: Path) -> None:
+    readme = (
+        "# queries\n\n```python\n>>> import queries\n>>> expression = queries.compile('a.b')\n"
+        ">>> expression.search({'a': {'b': 1}})\n1\n>>> expression.serch({})\n```\n"
+    )
+    root = _write(
+        tmp_path / "queries",
+        {
+            "pyproject.toml": '[project]\nname = "queries"\nversion = "1"\n',
+            "queries/__init__.py": QUERIES,
+            "README.md": readme,
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(8, "queries.compile.serch")}
+
+
+RECORDS = '''\
+"""Immutable records."""
+
+
+def field(type: object = object) -> object:
+    return type
+
+
+class Record:
+    def serialize(self, format: object = None) -> dict:
+        return {}
+
+    def set(self, **values: object) -> "Record":
+        return self
+'''
+RECORDS_README = """\
+# records
+
+```python
+>>> from records import Record, field
+>>> class Person(Record):
+...     name = field(type=str)
+...     def greet(self):
+...         self.greeted = True
+>>> john = Person(name='John', age=3)
+>>> john.serialize()
+>>> john.name, john.greet(), john.greeted
+>>> john.set(name='Jo').serialize()
+>>> john.serialise()
+```
+"""
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs a git binary")
+def test_an_instance_of_an_examples_subclass_has_the_project_bases_members(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The subclass's fields are its constructor's keywords and its own members are its own;
+    its metaclass or decorators may give members no one can list (factory_boy's factories
+    give model instances), so a member the base never had is no claim, and one the base had
+    at the documented state and lost is stale."""
+    root = _write(
+        tmp_path / "records",
+        {
+            "pyproject.toml": '[project]\nname = "records"\nversion = "1"\n',
+            "records/__init__.py": RECORDS,
+            "README.md": RECORDS_README,
+        },
+    )
+    assert _drift(root) == set()
+    _first_commit(root)
+    (root / "records/__init__.py").write_text(RECORDS.replace("serialize", "dump"))
+    assert main(["check", str(root), "--no-cache", "-q"]) == 1
+    found = [line.split(": unresolved")[0] for line in capsys.readouterr().out.splitlines()]
+    assert sorted(f for f in found if f.startswith("README")) == ["README.md:10", "README.md:12"]

@@ -8,7 +8,9 @@ value as a chain of names, attributes and calls (`self.connect().__enter__().que
 resolver (`scan.names`), which knows the whole project, follows it. Nothing is guessed: a
 generator, a return the chain cannot write or a local name bound twice has no inferable
 result; a function returning one of a few chains (`Result(...)` or `Match(...)`) returns
-their union, and `return None` only makes a result optional.
+their union, and `return None` only makes a result optional. A memoising function returns
+what it stores: `cached = self._cache.get(key)` returned beside `self._cache[key] = result`
+is a `result` too.
 """
 
 from __future__ import annotations
@@ -55,13 +57,14 @@ def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
         return None  # a generator returns a generator
     local = _local_values(own)
+    stored = _stored_values(own)
     found: dict[str, None] = {}
     for sub in own:
         if isinstance(sub, ast.Return):
             value = sub.value
             if value is None or (isinstance(value, ast.Constant) and value.value is None):
                 continue  # `return None` when nothing matched: the result is optional
-            chain = _chain(value, local, 0)
+            chain = _chain(value, local, 0, stored)
             if chain is None or "|" in chain:
                 return None
             found[chain] = None
@@ -110,26 +113,65 @@ def _local_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:
     return {name: value for name, value in values.items() if seen.get(name) == 1}
 
 
-def _chain(expr: ast.expr, local: dict[str, ast.expr], depth: int) -> str | None:
-    """Write an expression as a chain, replacing local names by what they were bound to."""
+def _stored_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:
+    """What the function stores in a mapping, by the mapping as written: `self._cache[key] =
+    result` gives `{"self._cache": result}`; a mapping given two different values is left out."""
+    values: dict[str, ast.expr] = {}
+    mixed: set[str] = set()
+    for sub in nodes:
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+            target = sub.targets[0]
+            if isinstance(target, ast.Subscript):
+                mapping = ast.unparse(target.value)
+                known = values.setdefault(mapping, sub.value)
+                if ast.dump(known) != ast.dump(sub.value):
+                    mixed.add(mapping)
+    return {m: v for m, v in values.items() if m not in mixed}
+
+
+def _chain(
+    expr: ast.expr,
+    local: dict[str, ast.expr],
+    depth: int,
+    stored: dict[str, ast.expr] | None = None,
+) -> str | None:
+    """Write an expression as a chain, replacing local names by what they were bound to, and
+    reads of a mapping the function fills (`stored`) by what it puts there."""
+    if depth >= _MAX_DEPTH:
+        return None
     if isinstance(expr, ast.Name):
         if expr.id in local:
-            if depth >= _MAX_DEPTH:
-                return None
-            return _chain(local[expr.id], local, depth + 1)
+            return _chain(local[expr.id], local, depth + 1, stored)
         return expr.id
+    if stored and (read := _mapping_read(expr)) in stored:
+        return _chain(stored[read], local, depth + 1, stored)
     if isinstance(expr, ast.Attribute):
         if expr.attr == "__class__" and _is_self(expr.value):
             return "cls"
-        base = _chain(expr.value, local, depth)
+        base = _chain(expr.value, local, depth, stored)
         return None if base is None else f"{base}.{expr.attr}"
     if isinstance(expr, ast.Call):
         func = expr.func
         if isinstance(func, ast.Name) and func.id == "type" and len(expr.args) == 1:
             arg = expr.args[0]
             return "cls" if _is_self(arg) else None
-        called = _chain(func, local, depth)
+        called = _chain(func, local, depth, stored)
         return None if called is None else f"{called}()"
+    return None
+
+
+def _mapping_read(expr: ast.expr) -> str | None:
+    """The mapping an expression reads one value of (`cache.get(key)`, `cache[key]`), as
+    written, or None."""
+    if isinstance(expr, ast.Subscript):
+        return ast.unparse(expr.value)
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in {"get", "setdefault"}
+        and expr.args
+    ):
+        return ast.unparse(expr.func.value)
     return None
 
 

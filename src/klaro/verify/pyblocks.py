@@ -83,9 +83,15 @@ class Bindings:
     # what the elements of a list the examples fill hold: `bars.append(ProgressBar(...))`,
     # `[Client(h) for h in hosts]`; `bars[i]` and `for bar in bars` are one of them
     elements: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    # the examples' own subclasses of one imported class (`class Person(PRecord)`), by name:
+    # an instance of one (`john = Person(...)`) has the base's members and the subclass's
+    subclasses: dict[str, str] = field(default_factory=dict)
+    own: set[str] = field(default_factory=set)  # names bound to an instance of one of them
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         self.elements.pop(name, None)
+        self.subclasses.pop(name, None)
+        self.own.discard(name)
         if origin is None:
             self.origins.pop(name, None)
             self.local.add(name)
@@ -393,6 +399,10 @@ class _Visitor(ast.NodeVisitor):
                 self.visit(decorator)
             self._body(stmt)
         self.bases.pop()
+        if base is not None:
+            # every name the body binds (fields, `self.x = ...`, methods) is the subclass's
+            self.bindings.added.update(_stored_names(node))
+            self.bindings.subclasses[node.name] = base[0]
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -411,7 +421,9 @@ class _Visitor(ast.NodeVisitor):
         elif isinstance(node.func, ast.Name):
             name = node.func.id
             origin = self.bindings.origins.get(name)
-            if origin is not None and not origin[1]:  # `load(path, strict=True)` imported
+            if name in self.bindings.subclasses:
+                pass  # `Person(name=...)`: the fields the example's subclass declares
+            elif origin is not None and not origin[1]:  # `load(path, strict=True)` imported
                 self._add("python", origin[0], node, call_context("call", node))
             elif (
                 origin is None
@@ -454,6 +466,8 @@ class _Visitor(ast.NodeVisitor):
                 context = "instance-call" if called else "instance-attr"
                 if _is_super(root):  # the base's own member, not an override
                     context = context.replace("instance", "instance-super", 1)
+                elif self._own_instance(root):  # its class's machinery is the example's
+                    context = context.replace("instance", "instance-own", 1)
                 if called and call is not None:
                     context = call_context(context, call)
                 self._add("python", ".".join([dotted, *attrs]), node, context)
@@ -464,6 +478,14 @@ class _Visitor(ast.NodeVisitor):
             self._add("python", ".".join([root.id, *attrs]), node, context)
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
+
+    def _own_instance(self, expr: ast.expr) -> bool:
+        """Whether `expr` is an instance of an example's own subclass (`john`, `Person()`)."""
+        if isinstance(expr, ast.Call):
+            expr = expr.func
+        return isinstance(expr, ast.Name) and (
+            expr.id in self.bindings.own or expr.id in self.bindings.subclasses
+        )
 
     def _free(self, name: str) -> bool:
         """Whether neither the document nor this block binds `name`."""
@@ -489,6 +511,8 @@ class _Visitor(ast.NodeVisitor):
             if _is_super(expr) and self.bases:
                 base = self.bases[-1]  # `super().add_fields(...)`: the base's method
                 return (base[0], True) if base is not None else None
+            if isinstance(expr.func, ast.Name) and expr.func.id in self.bindings.subclasses:
+                return self.bindings.subclasses[expr.func.id], True  # `Person(...)`
             func = self._origin(expr.func)
             # Calling a class gives an instance, a factory what it returns: the resolver,
             # which knows the project, tells which (`get_app()` annotated `-> App`).
@@ -532,6 +556,8 @@ class _Visitor(ast.NodeVisitor):
     def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.bindings.bind(target.id, self._origin(value))
+            if isinstance(value, ast.Call) and self._own_instance(value):
+                self.bindings.own.add(target.id)  # `john = Person(...)`
             held = None if isinstance(value, ast.Name) else self._elements_of(value)
             if held is not None:
                 self.bindings.elements[target.id] = held
@@ -540,6 +566,20 @@ class _Visitor(ast.NodeVisitor):
                 self._bind_target(element, None)
         else:
             self.visit(target)
+
+
+def _stored_names(node: ast.ClassDef) -> set[str]:
+    """The names a class body and its methods bind: assigned or annotated fields, attributes
+    set on any object (`self.total = 0`), methods and nested classes."""
+    found: set[str] = set()
+    for sub in (n for stmt in node.body for n in ast.walk(stmt)):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            found.add(sub.id)
+        elif isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load):
+            found.add(sub.attr)
+        elif isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.add(sub.name)
+    return found
 
 
 def _is_super(node: ast.expr) -> bool:

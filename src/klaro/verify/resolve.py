@@ -987,7 +987,11 @@ class Resolver(CallChecks):
         found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
-        called = context in {"instance-call", "instance-super-call"}
+        called = context in {"instance-call", "instance-super-call", "instance-own-call"}
+        if context.startswith("instance-own"):
+            # an example's subclass: its metaclass, decorators or `__call__` may give members
+            # we cannot list, so only a member the base had and lost is stale
+            return self._gone_member(ref, cls, attr)
         # a `__getattr__` that answers any name makes every member possible; one serving a
         # registry (refusing others with AttributeError) needs the name registered in the
         # examples (`_missing` knows)
