@@ -11,7 +11,9 @@ one of the entry-point groups the project fills; `:doc:` to a folder the docs bu
 ``snake_case`` is a naming style beside the project's `snakecase()`.
 A later example's `schema.Schema` after an earlier `schema = Schema(...)` is the package again;
 paths and modules of a layout a page draws are the reader's; `tool/src` is written from the
-clone's parent (wild batch 13's schema, check-wheel-contents, pytest-order, voluptuous).
+clone's parent; `Observer: Factory` above the platform's `from .inotify import X as Observer`
+is the imported class (wild batch 13's schema, check-wheel-contents, pytest-order,
+voluptuous; watchdog).
 Each test pairs the false alarm with the drift beside it that must still be reported.
 """
 
@@ -284,3 +286,50 @@ def test_a_path_written_from_the_clones_parent(tmp_path: Path) -> None:
         },
     )
     assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "flat/old.py")}
+
+
+OBSERVERS = '''\
+"""The platform's observer."""
+import sys
+
+from watch.api import ObserverFactory
+
+Observer: ObserverFactory
+
+if sys.platform.startswith("linux"):
+    from watch.inotify import InotifyObserver as Observer
+else:
+    from watch.polling import PollingObserver as Observer
+'''
+WATCH_API = '''\
+"""Observers."""
+from typing import Protocol
+
+
+class BaseObserver:
+    def schedule(self, handler: object, path: str) -> None:
+        return None
+
+
+class ObserverFactory(Protocol):
+    def __call__(self) -> BaseObserver: ...
+'''
+
+
+def test_a_declared_name_the_platforms_import_binds_is_the_imported_class(tmp_path: Path) -> None:
+    root = _write(
+        tmp_path / "watch",
+        {
+            "pyproject.toml": '[project]\nname = "watch"\nversion = "1"\n',
+            "watch/__init__.py": '"""Watch."""\n',
+            "watch/api.py": WATCH_API,
+            "watch/observers.py": OBSERVERS,
+            "watch/inotify.py": "from watch.api import BaseObserver\n\n\n"
+            "class InotifyObserver(BaseObserver):\n    pass\n",
+            "watch/polling.py": "from watch.api import BaseObserver\n\n\n"
+            "class PollingObserver(BaseObserver):\n    pass\n",
+            "README.md": "# watch\n\nCall `watch.observers.Observer.schedule` to watch a path;\n"
+            "`watch.observers.Observer.schedul` is misspelt.\n",
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "watch.observers.Observer.schedul")}

@@ -9,6 +9,9 @@ missed, and each test pairs it with the true line beside it.
 - "overridden by the RECORDER_API_URL environment variable" in an ini block's comment.
 - In Markdown, a code fence's backticks under a line are no rst underline: the heading above
   a line is the `#` one.
+- (wild batch 14, honcho) `recorder run sh -c '...'`: a sub-command whose positional takes
+  argparse.REMAINDER hands the rest of the line to another program; flags before it are ours.
+  A dotted span a command line of the page passes as a word (`Procfile.dev`) is a file.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ def main(argv=None):
     play = commands.add_parser("play")
     play.add_argument("-i", "--idle-time-limit", type=float)
     play.add_argument("--out-format")
+    run = commands.add_parser("run")
+    run.add_argument("--quiet", action="store_true")
+    run.add_argument("argv", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     return os.environ.get("RECORDER_SERVER_URL"), args
 '''
@@ -110,4 +116,30 @@ def test_flags_of_another_sub_command_and_spans_over_lines(tmp_path: Path) -> No
             "; can also be overridden by the RECORDER_API_URL environment variable",
             "RECORDER_API_URL",
         ),
+    }
+
+
+def test_the_words_a_sub_command_hands_to_another_program_are_not_ours(tmp_path: Path) -> None:
+    readme = (
+        "# Recorder\n\n"
+        "```console\n"
+        "$ recorder run sh -c 'env | grep -i animal'\n"
+        "$ recorder run --quiet python -X dev app.py\n"
+        "$ recorder run --quite python app.py\n"
+        "$ recorder play Procfile.dev\n"
+        "```\n\n"
+        "There `Procfile.dev` is a file given to `play`; `Procfile.load` reads one.\n"
+    )
+    root = _write(
+        tmp_path / "recorder",
+        {
+            "pyproject.toml": PYPROJECT,
+            "recorder/__init__.py": '"""Record."""\n\n\nclass Procfile:\n    pass\n',
+            "recorder/cli.py": CLI,
+            "README.md": readme,
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {
+        (6, "recorder run --quite python app.py"),
+        (10, "Procfile.load"),
     }

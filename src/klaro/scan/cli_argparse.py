@@ -228,7 +228,7 @@ class Argparse:
         if not dest and flags:
             longest = max(flags, key=lambda f: (f.startswith("--"), len(f)))
             dest = longest.lstrip("-").replace("-", "_")
-        nargs = literal(kw(call, "nargs"))
+        nargs = (literal(kw(call, "nargs")) or "").rsplit(".", 1)[-1]
         envvar = next(
             (self._string(v) for k in _ENV_KEYWORDS if (v := kw(call, k)) is not None), None
         )
@@ -240,13 +240,14 @@ class Argparse:
             default=default_of(kw(call, "default")),
             # argparse requires a positional unless it may be empty (`?`, `*`, REMAINDER)
             required=truthy(kw(call, "required"))
-            or (positional and (nargs or "").rsplit(".", 1)[-1] not in {"?", "*", "REMAINDER"}),
+            or (positional and nargs not in {"?", "*", "REMAINDER", "..."}),
             is_flag=action in {"store_true", "store_false", "store_const", "count", "version"}
             or (action or "").endswith("BooleanOptionalAction"),
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
             hidden=suppressed(kw(call, "help")),
             choices=self._choices(kw(call, "choices")) if positional else (),
+            rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
         )
 
     def _choices(self, node: ast.expr | None) -> tuple[str, ...]:

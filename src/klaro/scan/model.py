@@ -173,6 +173,9 @@ class CliOption:
     # the values a positional argument accepts (`choices=["get", "set", "del"]`): a first
     # positional with choices is the program's verb, like a sub-command
     choices: tuple[str, ...] = ()
+    # a positional taking the rest of the command line (argparse.REMAINDER): the words after
+    # it are another program's (`tool run sh -c ...`), its flags not ours
+    rest: bool = False
 
 
 @dataclass(frozen=True)

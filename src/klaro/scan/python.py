@@ -242,6 +242,11 @@ class _ModuleVisitor:
             elif isinstance(node, ast.AnnAssign):
                 targets, value = [node.target], node.value
                 annotation = ast.unparse(node.annotation)
+                name = node.target.id if isinstance(node.target, ast.Name) else ""
+                if module_level and value is None and name in self.imported:
+                    # `Observer: ObserverFactory` above the platform's `from .inotify import
+                    # InotifyObserver as Observer`: a declaration; the import binds the name
+                    continue
             for target in targets:
                 if not isinstance(target, ast.Name) or target.id in seen:
                     continue

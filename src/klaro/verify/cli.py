@@ -237,6 +237,8 @@ class CliClaims:
                 )
             if first and word and arg in index.subcommands:
                 command = arg
+            elif command in index.wrappers:
+                break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
             first = False  # later words may be nested commands or arguments: not checked
         return Outcome("resolved", ref, program)
 

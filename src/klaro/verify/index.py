@@ -66,6 +66,8 @@ class ProjectIndex:
     # commands that accept flags we cannot name (another package's decorator adds them, or
     # unknown ones pass on): sub-commands by name, "" for a program's own command
     open_commands: set[str] = field(default_factory=set)
+    # commands that hand the rest of their command line to another program (`run sh -c`)
+    wrappers: set[str] = field(default_factory=set)
     # an option's inner name -> how it is spelled (`dest="source"` -> `--remote`): a flag
     # named like the inner name and spelled no more is a renamed option
     dests: dict[str, set[str]] = field(default_factory=dict)
@@ -212,6 +214,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if command.framework == "objects":  # flags known, grammar not: tasks add flags
             index.open_commands.add("")
         for option in command.options:
+            if option.rest:
+                index.wrappers.update((command.name, *command.aliases))
             if option.unnamed:
                 index.open_commands.add(command.name)
                 if command.parent is None:  # a program's own, or one we could not place

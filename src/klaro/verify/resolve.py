@@ -445,6 +445,8 @@ class Resolver(CallChecks):
         outcome = self._symbol(ref, name, scope, called=bool(rest))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
+        if outcome.status == "unresolved" and not rest and self._argument_on_page(name, doc):
+            return Outcome("ignored", ref)  # `Procfile.dev`, given as `-f Procfile.dev`: a file
         if outcome.status == "unresolved" and MAN_SECTION.match(rest):
             return Outcome("ignored", ref)  # `kqueue(2)`: a manual page, not a call
         if ref.context == "argument-table" and outcome.status != "resolved":
@@ -824,6 +826,12 @@ class Resolver(CallChecks):
             message=f"`{shown}` is not defined in the project",
             suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
         )
+
+    @staticmethod
+    def _argument_on_page(name: str, doc: Document) -> bool:
+        """Whether a command line of the page passes `name` as one of its words: a value
+        given to a program (`honcho -f Procfile.dev start`), not a Python name."""
+        return any(ref.kind == "command" and name in ref.text.split()[1:] for ref in doc.references)
 
     def _readers_module(self, name: str, doc: Document) -> bool:
         """Whether the page writes `name.py` as a file the repository has nowhere: the
