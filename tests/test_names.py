@@ -323,3 +323,27 @@ def test_a_function_re_exported_over_its_own_submodule_is_the_function(tmp_path:
     outcomes = _outcomes(analysis, text)
     bad = [o.message for o in outcomes if o.status == "unresolved"]
     assert bad == ["`slugger()` has no parameter `whole_words`"]
+
+
+def test_the_default_name_of_an_environment_helper_is_read_too(tmp_path: Path) -> None:
+    """dj-database-url's `def config(env=DEFAULT_ENV): os.environ.get(env)` reads
+    `DATABASE_URL` when called with no argument."""
+    (tmp_path / "dburl").mkdir()
+    (tmp_path / "dburl/__init__.py").write_text(
+        'import os\n\nDEFAULT_ENV = "DBURL_DATABASE_URL"\n\n\n'
+        "def config(env=DEFAULT_ENV, default=None):\n    return os.environ.get(env, default)\n\n\n"
+        'def cache(env="DBURL_CACHE_URL"):\n    return os.environ[env]\n'
+    )
+    analysis = analyze_repository(tmp_path)
+    assert {e.name: e.via for e in analysis.env_vars} == {
+        "DBURL_DATABASE_URL": "helper",
+        "DBURL_CACHE_URL": "helper",
+    }
+    doc = "Set `DBURL_DATABASE_URL` or `DBURL_CACHE_URL`; `DBURL_DATABASE_URI` is a typo.\n"
+    outcomes = _outcomes(analysis, doc)
+    status = {o.reference.text: o.status for o in outcomes if o.reference.kind in {"env", "code"}}
+    assert status == {
+        "DBURL_DATABASE_URL": "resolved",
+        "DBURL_CACHE_URL": "resolved",
+        "DBURL_DATABASE_URI": "unresolved",
+    }

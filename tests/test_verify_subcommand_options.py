@@ -143,3 +143,59 @@ def test_the_words_a_sub_command_hands_to_another_program_are_not_ours(tmp_path:
         (6, "recorder run --quite python app.py"),
         (10, "Procfile.load"),
     }
+
+
+CLICK_CLI = '''\
+"""Save data to SQLite."""
+import click
+
+
+def load_token(path):
+    return path
+
+
+@click.group()
+def cli():
+    "Save data."
+
+
+@cli.command()
+@click.option("-a", "--auth", default="auth.json")
+def auth(auth):
+    "Save credentials."
+
+
+@cli.command()
+@click.option("--number", "issue_ids", multiple=True)
+@click.option("-a", "--auth", default="auth.json")
+def issues(issue_ids, auth):
+    "Save issues."
+    token = load_token(auth)
+    issues = list(issue_ids)
+    print(token, issues)
+
+
+@cli.command(name="issue-comments")
+@click.option("--issue")
+def issue_comments(issue):
+    "Save comments."
+'''
+
+
+def test_a_parameter_named_like_a_command_is_not_the_group_given_to_plugins(
+    tmp_path: Path,
+) -> None:
+    """(drift round 16, github-to-sqlite) `load_token(auth)` inside `issues(..., auth)` hands
+    over the parameter, not the `auth` command: the group gets no sub-commands from plugins,
+    so a flag of `issue-comments` on an `issues` command line is drift."""
+    root = _write(
+        tmp_path / "saver",
+        {
+            "pyproject.toml": '[project]\nname = "saver"\nversion = "1"\n'
+            '[project.scripts]\nsaver = "saver:cli"\n',
+            "saver/__init__.py": CLICK_CLI,
+            "README.md": "# saver\n\n    $ saver issues --number=1\n    $ saver issues --issue=1\n"
+            "    $ saver issue-comments --issue=1\n",
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "saver issues --issue=1")}

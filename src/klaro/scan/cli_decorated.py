@@ -260,6 +260,7 @@ def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:
     """
     local = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     looped = {id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)}
+    shadowed = _shadowed_uses(tree, groups)
     found: set[str] = set()
     for node in ast.walk(tree):
         if (
@@ -280,9 +281,25 @@ def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:
         if func in local or func.split(".")[0] in CLICK_MODULES or func in groups:
             continue
         for arg in [*node.args, *(k.value for k in node.keywords)]:
-            if isinstance(arg, ast.Name) and arg.id in groups:
+            if isinstance(arg, ast.Name) and arg.id in groups and id(arg) not in shadowed:
                 found.add(arg.id)
     return found
+
+
+def _shadowed_uses(tree: ast.Module, names: set[str]) -> set[int]:
+    """The uses of `names` inside functions that bind the same name themselves: in
+    `def issues(db, auth): load_token(auth)` the parameter `auth`, not the command `auth`."""
+    uses: set[int] = set()
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        args = func.args
+        bound = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
+        bound |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        inside = [n for stmt in func.body for n in ast.walk(stmt)]
+        bound |= {n.id for n in inside if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        uses |= {id(n) for n in inside if isinstance(n, ast.Name) and n.id in bound & names}
+    return uses
 
 
 def _functions(body: list[ast.stmt], prefix: str) -> Iterable[tuple[ast.stmt, str]]:

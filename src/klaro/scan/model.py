@@ -104,6 +104,7 @@ class Variable:
 # an instance attribute name that stands for any: the class sets attributes named at run
 # time (`self.__dict__.update(kw)`)
 ANY_ATTRIBUTE = "*"
+GLOBALS = "globals()"  # in `Module.opened`: the module itself makes names at run time
 
 
 @dataclass(frozen=True)

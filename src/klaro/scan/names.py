@@ -149,16 +149,24 @@ class Names:
 
         `imported`: `dotted` is what an import statement names (`from .wcwidth import
         list_versions` in `wcwidth/__init__.py`), whose modules are found as modules even
-        where the package binds their name to something else.
+        where the package binds their name to something else. The name imported itself
+        is the package's attribute, as Python gives it: `from plumbum.machines import local`
+        is the instance `plumbum/machines/__init__.py` binds, not the submodule `local`.
         """
+        return self._lookup(dotted, hops, path=False, imported=imported)
+
+    def _lookup(self, dotted: str, hops: int, *, path: bool, imported: bool) -> str | None:
+        """`lookup`; `path`: `dotted` is the module path of an import (modules as modules)."""
+        if dotted.endswith(".__init__") and self.kinds.get(dotted[:-9]) == "module":
+            dotted = dotted[:-9]  # `wireup.__init__`: the package's own module
         if dotted in self.kinds:
             if self.kinds[dotted] == "module" and "." in dotted and hops <= MAX_HOPS:
-                return (None if imported else self._shadowed(dotted, hops)) or dotted
+                return (None if path else self._shadowed(dotted, hops)) or dotted
             return dotted
         if hops > MAX_HOPS or "." not in dotted:
             return None
         head, _, attr = dotted.rpartition(".")
-        owner = self.lookup(head, hops + 1, imported=imported)
+        owner = self._lookup(head, hops + 1, path=imported, imported=imported)
         return None if owner is None else self.member(owner, attr, hops + 1)
 
     def _shadowed(self, module: str, hops: int) -> str | None:
@@ -269,7 +277,10 @@ class Names:
 
     def open_module(self, module: str, depth: int = 0) -> bool:
         """Whether a module star-imports another package (`from marshmallow.fields import *`,
-        webargs.fields), directly or through a project module: its names cannot be listed."""
+        webargs.fields), directly or through a project module, or puts an object in its own
+        place (`sys.modules[__name__] = ansicolors`): its names cannot be listed."""
+        if module in self.installed or f"{module}.{ANY_ATTRIBUTE}" in self.kinds:
+            return True  # also `globals()[rank] = rank`: names the module makes at run time
         for star in self.stars.get(module, ()):
             if star not in self.kinds:
                 return True

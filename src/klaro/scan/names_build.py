@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from klaro.scan.model import ANY_ATTRIBUTE, Analysis, Class, Function, Module, Variable
+from klaro.scan.model import ANY_ATTRIBUTE, GLOBALS, Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
 from klaro.scan.node_facts import ANY_NAME
 from klaro.scan.returns import value_chain
@@ -91,6 +91,9 @@ def build_names(analysis: Analysis) -> Names:
     opened = {(m.name, w) for m in analysis.modules if m.role != "test" for w in m.opened}
     classes = [f for f, kind in names.kinds.items() if kind == "class"] if opened else []
     for where, written in opened:  # `setattr(Dataset, key, ...)`: members made at run time
+        if written == GLOBALS:  # `globals()[rank] = rank`: the module's own names
+            names.kinds[f"{where}.{ANY_ATTRIBUTE}"] = "attribute"
+            continue
         target = names.resolve_in(where, written, None)
         if target is None:  # imported inside the function (`from ..core import Dataset`)
             alike = [c for c in classes if c.rsplit(".", 1)[-1] == written]
@@ -414,9 +417,12 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
         if text.startswith(wrapper) and text.endswith("]"):
             text = text[len(wrapper) : -1]
     choices = [t.strip().strip("'\"") for t in text.split("|") if t.strip() != "None"]
-    if len(choices) != 1 or "[" in choices[0]:
+    if len(choices) != 1:
         return None
-    text = choices[0]
+    text, bracket, _ = choices[0].partition("[")
+    if bracket:  # `SelectorList[_SelectorType]`: an instance of the project's generic class
+        target = names.resolve_in(module, text, owner)
+        return target if target is not None and names.kinds.get(target) == "class" else None
     if text in _SELF:
         return owner
     target = names.resolve_in(module, text, owner)

@@ -38,6 +38,11 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             for n in ast.walk(node.test)
         ):
             guarded.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+        if isinstance(node, ast.Try) and not any(_looks_up(n, name) for n in ast.walk(node)):
+            # `try: return style(item) except ColorNotFound: raise AttributeError`: the
+            # names are whatever the call accepts (plumbum's colours), not a table's keys
+            for handler in node.handlers:
+                guarded.update(id(n) for stmt in handler.body for n in ast.walk(stmt))
     for node in ast.walk(hook):
         if id(node) in guarded:
             continue
@@ -50,6 +55,20 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             and node.value.slice.id == name
         ):
             return True  # `return self._parsers[name]`: unknown names raise KeyError
+    return False
+
+
+def _looks_up(node: ast.AST, name: str) -> bool:
+    """Whether `node` looks `name` up in a table: `table[name]`, `table.get(name)`,
+    `getattr(obj, name)`."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Name) and node.slice.id == name
+    if isinstance(node, ast.Call):
+        args = [a for a in node.args if isinstance(a, ast.Name) and a.id == name]
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            return bool(args) and node.args[0] is args[0]
+        if isinstance(node.func, ast.Name) and node.func.id in ATTR_GETTERS:
+            return len(node.args) > 1 and node.args[1] in args
     return False
 
 

@@ -17,6 +17,7 @@ from klaro.scan import cli as cli_surface
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     ANY_ATTRIBUTE,
+    GLOBALS,
     Class,
     EnvVar,
     Function,
@@ -138,6 +139,12 @@ class _ModuleVisitor:
         if self.reads_env:
             self.env_helpers = _env_helpers(body)
             self.attribute_strings = _attribute_strings(body)
+            for node in body:  # `def config(env=DEFAULT_ENV)`: the default is read too
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    position = self.env_helpers.get(node.name)
+                    default = _default_of(node, position) if position is not None else None
+                    if default is not None:
+                        self._env(default, default, "helper", None, upper_only=True)
         # a platform's or a fallback's definition (`if platform.system() == "Windows": def
         # os_sort_keygen(...)`, `except ImportError: class Speedups:`) is the module's too
         defs = [n for n in _walk_statements(body, script=False) if isinstance(n, _DEFS)]
@@ -468,6 +475,10 @@ class _ModuleVisitor:
                     held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
                     if isinstance(held, str) and held.isidentifier():
                         self.registered[held] = None
+                elif isinstance(node.ctx, ast.Store) and _is_globals(node.value):
+                    # `globals()[rank] = rank` (bandit's HIGH, MEDIUM): module names made at
+                    # run time, which cannot be listed
+                    self.opened[GLOBALS] = None
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
                 table = env_table(node.value)
@@ -485,10 +496,9 @@ class _ModuleVisitor:
                     elif (  # `sys.modules["cog"] = self.cogmodule`: a module made at run time
                         isinstance(target, ast.Subscript)
                         and _dotted(target.value) == "sys.modules"
-                        and isinstance(target.slice, ast.Constant)
-                        and isinstance(target.slice.value, str)
+                        and (installed := self._module_key(target.slice))
                     ):
-                        self.installed[target.slice.value] = None
+                        self.installed[installed] = None
             elif kind is ast.BinOp or kind is ast.JoinedStr:
                 self._env_prefix(node)
             elif kind is ast.comprehension or kind is ast.For:
@@ -561,6 +571,24 @@ class _ModuleVisitor:
             if value and "_" in value and ENV_NAME.match(value):
                 self.env_calls[(name, position, value, node.lineno)] = None
 
+    def _module_key(self, key: ast.expr) -> str | None:
+        """The module name a `sys.modules[...]` key spells: a literal, or this module itself
+        (`__name__`, `__name__ + ".fg"`: plumbum.colors puts an object in its own place)."""
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return key.value
+        if isinstance(key, ast.Name) and key.id == "__name__":
+            return self.module
+        if (
+            isinstance(key, ast.BinOp)
+            and isinstance(key.op, ast.Add)
+            and isinstance(key.left, ast.Name)
+            and key.left.id == "__name__"
+            and isinstance(key.right, ast.Constant)
+            and isinstance(key.right.value, str)
+        ):
+            return self.module + key.right.value
+        return None
+
     def _string(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return node.value
@@ -631,6 +659,13 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             if prefix is not None:  # `envwrap("TQDM_")`: every variable starting so
                 helpers[node.name + "*"] = prefix
     return helpers
+
+
+def _default_of(node: ast.FunctionDef | ast.AsyncFunctionDef, position: int) -> ast.expr | None:
+    """The default value of the positional parameter at `position`, if it has one."""
+    positional = [*node.args.posonlyargs, *node.args.args]
+    first = len(positional) - len(node.args.defaults)
+    return node.args.defaults[position - first] if position >= first else None
 
 
 def _prefix_parameter(
@@ -882,3 +917,13 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
 def _shorten(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
+
+
+def _is_globals(node: ast.expr) -> bool:
+    """`globals()`: the module's namespace, written to by key."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "globals"
+        and not node.args
+    )

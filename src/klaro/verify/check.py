@@ -32,6 +32,8 @@ DRIFT = frozenset({"unresolved", "dead-link"})
 # `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
 _HISTORY = re.compile(rf"^{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
 _HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
+# design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`
+_PROPOSALS_DIR = re.compile(r"(^|/)(drafts?|ideas|proposals?|rfcs?|peps|design[ _-]?notes)/", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -161,8 +163,11 @@ def _package_data(path: str, packages: set[str]) -> bool:
 
 
 def is_history(path: str) -> bool:
-    """Whether a document is a changelog, release notes or an upgrade/migration guide."""
-    return bool(_HISTORY.match(path.rsplit("/", 1)[-1]) or _HISTORY_DIR.search(path))
+    """Whether a document is a changelog, release notes, an upgrade/migration guide or a
+    design proposal: each names things the code no longer has, or does not have yet, on
+    purpose."""
+    name = path.rsplit("/", 1)[-1]
+    return bool(_HISTORY.match(name) or _HISTORY_DIR.search(path) or _PROPOSALS_DIR.search(path))
 
 
 def _documents_on_disk(root: Path) -> set[str]:

@@ -249,6 +249,8 @@ class CliClaims:
         if not index.options and not index.subcommands:
             return self._library_flag(ref, flag)
 
+        if flag in doc.bindings.flags:
+            return Outcome("ignored", ref)  # declared by the page's own example program
         if _placeholder(flag) or text.endswith("-") or flag.endswith("-"):
             # also `--strike--`, text a syntax marks up, and `--max- time`, a pasted help
             # text wrapped inside a word

@@ -40,10 +40,12 @@ def call_context(base: str, node: ast.Call) -> str:
         isinstance(a, ast.Starred) or (isinstance(a, ast.Constant) and a.value is Ellipsis)
         for a in node.args
     )
+    first = node.func.end_lineno if isinstance(node.func, ast.Attribute) else node.lineno
+    first = first or node.lineno
     keywords = ",".join(
-        (k.arg or "**") + (f"@{k.lineno - node.lineno}" if k.lineno > node.lineno else "")
+        (k.arg or "**") + (f"@{k.lineno - first}" if k.lineno > first else "")
         for k in node.keywords
-    )  # `name@2`: written two lines below the call's first line
+    )  # `name@2`: written two lines below the line the called name is on
     return f"{base}|{-1 if starred else len(node.args)}|{keywords}"
 
 
@@ -87,6 +89,9 @@ class Bindings:
     # an instance of one (`john = Person(...)`) has the base's members and the subclass's
     subclasses: dict[str, str] = field(default_factory=dict)
     own: set[str] = field(default_factory=set)  # names bound to an instance of one of them
+    # options the examples' own programs declare (`cli.SwitchAttr("--mode", ...)`,
+    # `parser.add_argument("-v")`): prose naming them is about the example
+    flags: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         self.elements.pop(name, None)
@@ -100,6 +105,9 @@ class Bindings:
             self.local.discard(name)
 
 
+# `add_argument`, `click.option`, plumbum's `switch` and `SwitchAttr`: calls declaring options
+_DECLARES_OPTION = re.compile(r"argument|option|switch|flag")
+_FLAG = re.compile(r"^--?[A-Za-z][\w-]*$")
 _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", re.M)
 
 
@@ -280,7 +288,9 @@ class _Visitor(ast.NodeVisitor):
         self.bases: list[tuple[str, bool] | None] = []
 
     def _add(self, kind: str, text: str, node: ast.AST, context: str) -> None:
-        self.found.append((kind, text, self.offset + getattr(node, "lineno", 1) - 1, context))
+        # `x.attr`: the line the member's name is on (`...).getall()` below a long call)
+        line = node.end_lineno if isinstance(node, ast.Attribute) else getattr(node, "lineno", 1)
+        self.found.append((kind, text, self.offset + (line or 1) - 1, context))
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -406,6 +416,13 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
+        called = (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")).lower()
+        if _DECLARES_OPTION.search(called):
+            self.bindings.flags.update(
+                a.value
+                for a in node.args
+                if isinstance(a, ast.Constant) and isinstance(a.value, str) and _FLAG.match(a.value)
+            )
         if (  # `bars.append(ProgressBar(...))` on a list the examples made
             isinstance(func, ast.Attribute)
             and func.attr in {"append", "add", "insert"}
