@@ -199,3 +199,40 @@ def test_a_parameter_named_like_a_command_is_not_the_group_given_to_plugins(
         },
     )
     assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "saver issues --issue=1")}
+
+
+DATACLASS_CLI = '''\
+"""Options declared as dataclass fields (clickdc)."""
+from dataclasses import dataclass
+
+import click
+import clickdc
+
+
+@dataclass
+class CliArgs:
+    host: str = clickdc.option("-h", "--hostname", "host", type=str)
+    completions: str = clickdc.option(type=click.Choice(["bash", "zsh"]))
+
+
+@click.command()
+@clickdc.adddc("args", CliArgs)
+def cli(args: CliArgs) -> None:
+    "Connect."
+'''
+
+
+def test_options_declared_as_dataclass_fields_are_named_after_the_field(tmp_path: Path) -> None:
+    """(wild batch 15, mycli) `completions: str = clickdc.option(type=...)` is `--completions`;
+    a field with a long flag of its own (`--hostname`) is only that."""
+    root = _write(
+        tmp_path / "dbcli",
+        {
+            "pyproject.toml": '[project]\nname = "dbcli"\nversion = "1"\n'
+            '[project.scripts]\ndbcli = "dbcli:cli"\n',
+            "dbcli/__init__.py": DATACLASS_CLI,
+            "README.md": "# dbcli\n\n    $ dbcli --completions zsh\n    $ dbcli --hostname db\n"
+            "    $ dbcli --completion zsh\n",
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(5, "dbcli --completion zsh")}

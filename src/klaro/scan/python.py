@@ -271,6 +271,7 @@ class _ModuleVisitor:
 
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
+        self.flags.update(dict.fromkeys(_field_options(node)))
         attributes, types = _instance_attributes(node)
         methods = _effective(
             self._function(n, f"{qualname}.", node)
@@ -927,3 +928,21 @@ def _is_globals(node: ast.expr) -> bool:
         and node.func.id == "globals"
         and not node.args
     )
+
+
+def _field_options(node: ast.ClassDef) -> list[str]:
+    """Options a dataclass declares as fields (clickdc's `completions: str =
+    clickdc.option(type=...)`): without a long flag of its own, the option is named after
+    the field, `--completions`."""
+    found = []
+    for stmt in node.body:
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        value = stmt.value if isinstance(stmt, ast.AnnAssign) else None
+        if not (isinstance(target, ast.Name) and isinstance(value, ast.Call)):
+            continue
+        if (_dotted(value.func) or "").rsplit(".", 1)[-1] != "option":
+            continue
+        spelled = [a.value for a in value.args if isinstance(a, ast.Constant)]
+        if not any(isinstance(f, str) and f.startswith("--") for f in spelled):
+            found.append("--" + target.id.replace("_", "-"))
+    return found
