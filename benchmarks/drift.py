@@ -28,6 +28,8 @@ round 14 (`round: 14`) is a thirteenth blind set on asciinema, funcy and pkginfo
 round 15 (`round: 15`) is a fourteenth blind set on howdoi, halo, webcolors, diskcache and
 retrying.
 round 16 (`round: 16`) is a fifteenth blind set on parsel, github-to-sqlite and dj-database-url.
+round 17 (`round: 17`) is a sixteenth blind set on tldextract, cssselect, texttable, dotmap and
+pytimeparse.
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
