@@ -9,7 +9,8 @@ pairs it with the drift beside it that must still be reported.
   the call accepts (colour names), unlike one looking the name up in a table.
 - `from plumbum.machines import local` is the instance `machines/__init__.py` binds, not the
   submodule `machines/local.py`.
-- `globals()[rank] = rank` makes module names at run time (bandit's `HIGH`).
+- `globals()[rank] = rank` makes module names at run time (bandit's `HIGH`), and
+  `setattr(check, func, ...)` in a loop gives an object its members (pytest-check, batch 16).
 - `cli.SwitchAttr("--mode", ...)` in a page's example declares the example's own option.
 - `pkg.__init__` is the package; `z_docs/ideas/` holds proposals of what does not exist yet.
 """
@@ -62,6 +63,10 @@ FILES = {
         '"""Ranks."""\nRANKING = ["LOW", "HIGH"]\n'
         "for rank in RANKING:\n    globals()[rank] = rank\n"
     ),
+    "shell/checks.py": (
+        '"""Checks."""\n\n\nclass Checker:\n    def fail(self) -> None:\n        return None\n\n\n'
+        'check = Checker()\nfor func in ("equal", "less"):\n    setattr(check, func, print)\n'
+    ),
     "shell/main.py": (
         "import argparse\n\n\ndef main():\n    parser = argparse.ArgumentParser()\n"
         '    parser.add_argument("--verbose", action="store_true")\n    parser.parse_args()\n'
@@ -79,6 +84,7 @@ print(colors.bold, colors.fg.red, local.cwd(), local.cdw())
 from shell.colors import underline
 from shell.constants import HIGH, RANKING, RANKINGS
 styles.registry.json, styles.colors.orchid
+from shell.checks import check; check.equal(1, 1)
 ```
 
 Use `shell.__init__` as the entry point, not `shell.__int__`.
@@ -100,6 +106,6 @@ def test_names_made_at_run_time_and_the_examples_own_options(tmp_path: Path) -> 
         # a table-backed `__getattr__` serves only what is registered
         ("README.md", 9, "shell.styles.registry.json"),
         # (RANKINGS is no claim: the constants module makes its names at run time)
-        ("README.md", 12, "shell.__int__"),
-        ("README.md", 19, "shell --verbsoe"),
+        ("README.md", 13, "shell.__int__"),
+        ("README.md", 20, "shell --verbsoe"),
     }

@@ -236,3 +236,31 @@ def test_options_declared_as_dataclass_fields_are_named_after_the_field(tmp_path
         },
     )
     assert {(n, ref) for _, n, ref in _drift(root)} == {(5, "dbcli --completion zsh")}
+
+
+def test_a_group_of_another_module_named_like_the_program_does_not_make_it_one(
+    tmp_path: Path,
+) -> None:
+    """(wild batch 16, click-man) the script's `cli` is a single command taking `name`; an
+    example repository in the sdist has a group also called `cli`. `tool commandname` passes
+    a word to the command, not a sub-command."""
+    command = (
+        "import click\n\n\n@click.command()\n@click.option('--target')\n"
+        "@click.argument('name')\ndef cli(target, name):\n    'Make man pages.'\n"
+    )
+    example = (
+        "import click\n\n\n@click.group()\ndef cli():\n    'Repo.'\n\n\n"
+        "@cli.command()\ndef clone():\n    'Clone.'\n"
+    )
+    root = _write(
+        tmp_path / "manpages",
+        {
+            "pyproject.toml": '[project]\nname = "manpages"\nversion = "1"\n'
+            '[project.scripts]\nmanpages = "manpages.shell:cli"\n',
+            "manpages/__init__.py": "",
+            "manpages/shell.py": command,
+            "examples/repo/__main__.py": example,
+            "README.md": "# manpages\n\n    $ manpages commandname\n    $ manpages --targte man\n",
+        },
+    )
+    assert {(n, ref) for _, n, ref in _drift(root)} == {(4, "manpages --targte man")}

@@ -382,6 +382,8 @@ class Names:
                 return Verdict("external", owner)
             kind = self.kinds.get(owner)
             cls = owner if kind == "class" else self.types.get(owner)
+            if kind != "class" and f"{owner}.{ANY_ATTRIBUTE}" in self.kinds:
+                return Verdict("unknown", owner)  # an object given members at run time
             if kind != "module" and cls is None:
                 return Verdict("unknown", owner)  # an attribute of a plain value
             method = called and i == len(parts) - 1

@@ -98,7 +98,9 @@ def build_names(analysis: Analysis) -> Names:
         if target is None:  # imported inside the function (`from ..core import Dataset`)
             alike = [c for c in classes if c.rsplit(".", 1)[-1] == written]
             target = alike[0] if len(alike) == 1 else None
-        if target is not None and names.kinds.get(target) == "class":
+        if target is not None and target in names.kinds:
+            # a class's members, or an object's (`setattr(check, func, ...)` in a loop gives
+            # pytest-check's `check.equal`)
             names.kinds[f"{target}.{ANY_ATTRIBUTE}"] = "attribute"
     for full in names.kinds:
         if "|" not in full:  # a union of results is no name anyone writes

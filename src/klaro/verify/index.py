@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from klaro.scan.model import Analysis, CliCommand, Function
+from klaro.scan.model import Analysis, CliCommand, Function, Module
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
 
@@ -330,11 +330,13 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         key=lambda pair: pair[1].parent is None,
     )
     commands = {
-        c.function if c.function.startswith(f"{m.name}.") else f"{m.name}.{c.function}": c
+        c.function if c.function.startswith(f"{m.name}.") else f"{m.name}.{c.function}": (m, c)
         for m, c in ordered
         if c.function
     }
-    parents = {c.parent for m in analysis.modules for c in m.cli if c.parent}
+    # a group is named by its module's commands: another module's (an example repository's)
+    # group `cli` says nothing of this one's `cli`
+    parents = {(m.name, c.parent) for m in analysis.modules for c in m.cli if c.parent}
     # option objects (invoke's `Argument`) say a program's flags, not its grammar: words after
     # them (invoke's task names) take flags of their own
     with_cli = {m.name for m in analysis.modules if any(c.framework != "objects" for c in m.cli)}
@@ -345,13 +347,14 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             continue
         module, _, function = (part.strip() for part in entry.target.partition(":"))
         target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
-        command = commands.get(target) or _called_program(names.defs.get(target), commands)
-        if command is None:
+        found = commands.get(target) or _called_program(names.defs.get(target), commands)
+        if found is None:
             if module not in with_cli and names.module_of.get(target, module) not in with_cli:
                 unparsed.add(entry.name)
             continue
+        where, command = found
         if not (command.has_subcommands or command.plugins) and not (
-            {command.name, command.function} & parents
+            {(where.name, command.name), (where.name, command.function)} & parents
         ):
             leaves.add(entry.name)
     return leaves, unparsed
@@ -369,13 +372,17 @@ def _verbs(analysis: Analysis) -> set[str]:
     return found[0] if len(found) == 1 else set()
 
 
-def _called_program(function: object, commands: dict[str, CliCommand]) -> CliCommand | None:
+def _called_program(
+    function: object, commands: dict[str, tuple[Module, CliCommand]]
+) -> tuple[Module, CliCommand] | None:
     """The program a script's function runs by calling it (`def main(): program()` after
     `from radon.cli import program`), when one program with a sub-command has that name."""
     if not isinstance(function, Function):
         return None
     roots = {
-        (c.function or "").rsplit(".", 1)[-1]: c for c in commands.values() if c.has_subcommands
+        (c.function or "").rsplit(".", 1)[-1]: (m, c)
+        for m, c in commands.values()
+        if c.has_subcommands
     }
     called = {call.rsplit(".", 1)[-1] for call in function.calls}
     found = [roots[name] for name in called if name in roots]
