@@ -1,8 +1,17 @@
-"""Small AST readers shared by the argparse and click/typer extractors and the kwargs flow."""
+"""Small AST readers shared by the module visitor, the argparse and click/typer extractors and
+the kwargs flow."""
 
 from __future__ import annotations
 
 import ast
+
+
+def positional_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
+    """Each positional parameter with its default (None without one): `defaults` holds
+    only the last ones'."""
+    positional = [*args.posonlyargs, *args.args]
+    missing: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+    return list(zip(positional, missing + list(args.defaults), strict=True))
 
 
 def dotted(node: ast.expr) -> str:

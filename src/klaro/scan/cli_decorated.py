@@ -6,7 +6,16 @@ import ast
 import re
 from collections.abc import Iterable
 
-from klaro.scan.cli_ast import default_of, dotted, first_paragraph, help_of, kw, literal, truthy
+from klaro.scan.cli_ast import (
+    default_of,
+    dotted,
+    first_paragraph,
+    help_of,
+    kw,
+    literal,
+    positional_defaults,
+    truthy,
+)
 from klaro.scan.model import CliCommand, CliOption
 
 CLICK_MODULES = {"click", "rich_click", "cloup", "asyncclick"}
@@ -459,9 +468,7 @@ def _click_option(call: ast.Call) -> CliOption | None:
 def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
     """Read typer parameters: plain defaults, `= typer.Option(default, ...)` or `Annotated`."""
     args = node.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
-    pairs = list(zip(positional, defaults + list(args.defaults), strict=True))
+    pairs = positional_defaults(args)
     pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
     for arg, default in pairs:
         annotated = _typer_marker(_annotated_extra(arg.annotation))

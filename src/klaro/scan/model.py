@@ -227,8 +227,9 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
-    # names (of classes, as written here) its code gives attributes named at run time:
-    # `setattr(Dataset, key, descriptor)` in a format registry
+    # names (of classes or objects, as written here) its code gives attributes named at run
+    # time: `setattr(Dataset, key, descriptor)` in a format registry; `GLOBALS` when it
+    # writes its own names (`globals()[rank] = rank`)
     opened: tuple[str, ...] = ()
     # modules its code makes at run time and installs as `sys.modules["cog"] = ...`
     installed_modules: tuple[str, ...] = ()

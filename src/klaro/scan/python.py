@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
+from klaro.scan.cli_ast import positional_defaults
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     ANY_ATTRIBUTE,
@@ -142,7 +143,8 @@ class _ModuleVisitor:
             for node in body:  # `def config(env=DEFAULT_ENV)`: the default is read too
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     position = self.env_helpers.get(node.name)
-                    default = _default_of(node, position) if position is not None else None
+                    pairs = positional_defaults(node.args)
+                    default = pairs[position][1] if position is not None else None
                     if default is not None:
                         self._env(default, default, "helper", None, upper_only=True)
         # a platform's or a fallback's definition (`if platform.system() == "Windows": def
@@ -662,13 +664,6 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
     return helpers
 
 
-def _default_of(node: ast.FunctionDef | ast.AsyncFunctionDef, position: int) -> ast.expr | None:
-    """The default value of the positional parameter at `position`, if it has one."""
-    positional = [*node.args.posonlyargs, *node.args.args]
-    first = len(positional) - len(node.args.defaults)
-    return node.args.defaults[position - first] if position >= first else None
-
-
 def _prefix_parameter(
     node: ast.FunctionDef | ast.AsyncFunctionDef, params: list[str]
 ) -> int | None:
@@ -773,11 +768,10 @@ def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str
     """What each parameter is, as `_type_text` writes it: its annotation, or `type[X]` for a
     parameter holding a class (`Type[Arrow]`, or a default of a capitalised name)."""
     args = method.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in positional[::-1]], args.defaults[::-1], strict=False))
-    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d)
+    pairs = [*positional_defaults(args), *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    defaults = {a.arg: d for a, d in pairs if d is not None}
     found: dict[str, str] = {}
-    for arg in [*positional, *args.kwonlyargs]:
+    for arg, _ in pairs:
         note = ast.unparse(arg.annotation).strip("'\"") if arg.annotation else ""
         held = re.fullmatch(r"(?:typing\.)?[Tt]ype\[(.+)\]", note)
         default = _dotted(defaults[arg.arg]) if arg.arg in defaults else ""
@@ -848,10 +842,7 @@ def _main_guard(test: ast.expr) -> bool:
 
 def _parameters(args: ast.arguments) -> tuple[Parameter, ...]:
     out: list[Parameter] = []
-    positional = [*args.posonlyargs, *args.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
-    defaults += list(args.defaults)
-    for i, (arg, default) in enumerate(zip(positional, defaults, strict=True)):
+    for i, (arg, default) in enumerate(positional_defaults(args)):
         kind = "positional_only" if i < len(args.posonlyargs) else "positional_or_keyword"
         out.append(_param(arg, kind, default))
     if args.vararg:

@@ -37,10 +37,10 @@ _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MU
 
 # the reader's own project in a tutorial's paths: `src/myproject/`, `your_package/`
 _READERS_PROJECT = re.compile(r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?")
-# folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
-# sources and images it copies
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
+# folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
+# sources and images it copies
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
 
 

@@ -111,12 +111,11 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     owner = _POSSESSIVE.search(head)
     if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
         return True
-    spans = {s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)}
     before = [s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)]
     if _ITS.search(head) and before and before[-1].isidentifier() and before[-1] not in ours:
         return True  # the possessive of the package the sentence is about, not ours
     words = re.findall(r"[\w.-]+", _SPAN.sub(" ", head))[-_OWNER_WORDS:]
-    named = spans | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
+    named = set(before) | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
     named |= {w[:-1] for w in named if w.endswith("s")}  # "ElementTrees": the possessive
     named = {w.replace("-", "_") for w in named}
     return bool(named & libraries - ours)
