@@ -30,6 +30,8 @@ retrying.
 round 16 (`round: 16`) is a fifteenth blind set on parsel, github-to-sqlite and dj-database-url.
 round 17 (`round: 17`) is a sixteenth blind set on tldextract, cssselect, texttable, dotmap and
 pytimeparse.
+round 18 (`round: 18`) is a seventeenth blind set on twine, icecream, emoji, mdformat and
+tabulate.
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
