@@ -25,7 +25,7 @@ class KwargsFlow:
     """What a function does with its `**kwargs`."""
 
     forwards: tuple[str, ...] = ()  # call targets, as written, that receive them
-    keys: tuple[str, ...] = ()  # keywords read by name
+    keys: tuple[str, ...] = ()  # keywords read by name (also when open)
     open: bool = False  # some use we cannot follow: any keyword may be accepted
     refused: bool = False  # extra keywords are only reported (raise, warnings.warn): refused
 
@@ -57,6 +57,10 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
     forwards: dict[str, None] = {}
     keys: dict[str, None] = {}
     refused = False
+    # one use we cannot follow opens the keywords; those read by name are still recorded:
+    # the options the function takes (DotMap's `kwargs.pop('_dynamic', True)`, beside
+    # `self.__call_items(kwargs)` making the rest its keys), which history can see renamed
+    opened = False
     for sub in ast.walk(node):
         if not (isinstance(sub, ast.Name) and sub.id in names and isinstance(sub.ctx, ast.Load)):
             continue
@@ -64,20 +68,18 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         refused = refused or reported
         use = ("", "") if reported else _use(sub, parents, aliases)
         if use is None:
-            return KwargsFlow(open=True)
+            opened = True
+            continue
         kind, values = use
         for value in values if kind else ():
             (forwards if kind == "call" else keys)[value] = None
     defaults = _default_classes(node)  # `klass = kwargs.pop("klass", Task)`: usually Task
     forwards = {defaults.get(target, target): None for target in forwards}
     if stashed:
-        if owner is None:
-            return KwargsFlow(open=True)
-        splats = _attribute_splats(owner, stashed)
-        if splats is None:
-            return KwargsFlow(open=True)
-        forwards.update(dict.fromkeys(splats))
-    return KwargsFlow(tuple(forwards), tuple(keys), refused=refused)
+        splats = _attribute_splats(owner, stashed) if owner is not None else None
+        opened = opened or splats is None
+        forwards.update(dict.fromkeys(splats or ()))
+    return KwargsFlow(tuple(forwards), tuple(keys), open=opened, refused=refused)
 
 
 def _default_classes(node: _Node) -> dict[str, str]:

@@ -258,6 +258,9 @@ class Module:
     # names stored under a string key (`env.globals["pathjoin"] = _pathjoin`): a registry of
     # callables (template globals, commands, filters) that documents call by that name
     registered: tuple[str, ...] = ()
+    # class attributes whose values are registry keys: `REGISTRY[v.tag] = v` makes each
+    # project class's `tag = "regex"` a registered name
+    registered_by: tuple[str, ...] = ()
     # variable names kept as data: a constant table (`ENV_TO_ATTR = {"APP_RULES": "rules"}`)
     # or an `env_var="APP_X"` keyword of an option's declaration; and whether
     # the module reads a variable whose name it computes (`os.environ[env]`): together, the

@@ -98,8 +98,33 @@ def served_names(
             and stmt.module.split(".")[0] != package
         ):
             foreign.update(a.asname or a.name for a in stmt.names)
+        elif isinstance(stmt, ast.Import):  # `import sqlalchemy as sa`
+            foreign.update(
+                a.asname or a.name.split(".")[0]
+                for a in stmt.names
+                if a.name.split(".")[0] != package
+            )
+    # `for mod in (sa, sa_orm): if hasattr(mod, name): return getattr(mod, name)`: the
+    # names of other packages' modules, which cannot be listed (flask-sqlalchemy's `db.Column`)
+    for node in ast.walk(hook):
+        if (
+            isinstance(node, ast.For)
+            and isinstance(node.target, ast.Name)
+            and isinstance(node.iter, ast.Tuple | ast.List)
+            and any(isinstance(e, ast.Name) and e.id in foreign for e in node.iter.elts)
+        ):
+            foreign.add(node.target.id)
     served: dict[str, None] = {}
     for node in ast.walk(hook):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"hasattr", "getattr"}
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in foreign
+        ):
+            served[ANY_NAME] = None
         if isinstance(node, ast.Compare) and any(
             isinstance(op, (ast.In, ast.NotIn)) for op in node.ops
         ):

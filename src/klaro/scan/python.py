@@ -61,6 +61,7 @@ _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
+    r"|[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z]+[0-9]+\Z"  # a check's id: `debug_toolbar.W001`
 )
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
@@ -118,6 +119,7 @@ class _ModuleVisitor:
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
+        self.registered_by: dict[str, None] = {}  # `registry[v.tag] = v`: `tag`
         self.env_table: list[EnvVar] = []  # variable names in a constant table
         self.env_dynamic = False  # reads a variable whose name is computed
         self.env_scan = False  # goes through the environment picking names by their start
@@ -160,6 +162,9 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
+        if self.env_dynamic:  # `'{0}_{1}'.format(self.environ_prefix, name)`, read from
+            for prefix, line in _prefix_defaults(tree):  # `environ_prefix='DJANGO'`
+                self.env.append(EnvVar(prefix.rstrip("_") + "_*", self.path, line, None, "prefix"))
         cli, shared = (
             cli_surface.extract(tree, self.path, self.module, self.constants)
             if self.wants_cli
@@ -216,6 +221,7 @@ class _ModuleVisitor:
             key_literals=tuple(self.keys),
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
+            registered_by=tuple(self.registered_by),
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
@@ -275,14 +281,16 @@ class _ModuleVisitor:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
         attributes, types = _instance_attributes(node)
+        # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)
+        # is the class's too, as at module level
+        defs = [n for n in _walk_statements(node.body, script=False) if isinstance(n, _DEFS)]
+        self.nested_defs.update(id(n) for n in defs if n not in node.body)
         methods = _effective(
             self._function(n, f"{qualname}.", node)
-            for n in node.body
+            for n in defs
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
-        nested = tuple(
-            self._class(n, f"{qualname}.") for n in node.body if isinstance(n, ast.ClassDef)
-        )
+        nested = tuple(self._class(n, f"{qualname}.") for n in defs if isinstance(n, ast.ClassDef))
         self._walk([n for n in node.body if not isinstance(n, _DEFS)], None)
         return Class(
             name=node.name,
@@ -478,6 +486,12 @@ class _ModuleVisitor:
                     held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
                     if isinstance(held, str) and held.isidentifier():
                         self.registered[held] = None
+                elif (
+                    isinstance(node.ctx, ast.Store)
+                    and isinstance(node.slice, ast.Attribute)
+                    and isinstance(node.slice.value, ast.Name)
+                ):  # `DefaultValidators[v.tag] = v`: each class's `tag` is a registered name
+                    self.registered_by[node.slice.attr] = None
                 elif isinstance(node.ctx, ast.Store) and _is_globals(node.value):
                     # `globals()[rank] = rank` (bandit's HIGH, MEDIUM): module names made at
                     # run time, which cannot be listed
@@ -627,6 +641,34 @@ def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:
         chosen.pop(func.name, None)
         chosen[func.name] = func
     return tuple(sorted(chosen.values(), key=lambda f: f.lineno))
+
+
+_PREFIX_NAME = re.compile(r"(?:^|_)prefix$", re.IGNORECASE)
+
+
+def _prefix_defaults(tree: ast.Module) -> Iterable[tuple[str, int]]:
+    """The default prefixes of a module whose code reads variables by names it computes: a
+    parameter or attribute called `*prefix` given an upper-case literal (`environ_prefix=
+    'DJANGO'`, `ENV_PREFIX = "APP_"`), with which the names are most likely built."""
+    for node in ast.walk(tree):
+        pairs: list[tuple[str, ast.expr | None]] = []
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args
+            pairs += [(a.arg, d) for a, d in positional_defaults(args)]
+            pairs += [(a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
+            pairs.append((name, node.value))
+        for name, default in pairs:
+            if (
+                _PREFIX_NAME.search(name)
+                and isinstance(default, ast.Constant)
+                and isinstance(default.value, str)
+                and len(default.value.rstrip("_")) > 1
+                and ENV_NAME.match(default.value)
+            ):
+                yield default.value, default.lineno
 
 
 def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:

@@ -200,12 +200,15 @@ class CliClaims:
                     )
                 skip = any(f in index.valued for f in spellings) and "=" not in arg
                 continue
-            if program in index.unparsed_scripts:
+            # a program that loads its sub-commands from entry points reads no grammar of
+            # its own, but its words are those commands (twine's `upload`), their flags ours
+            unparsed = index.unparsed_scripts if not index.entry_commands else set()
+            if program in unparsed:
                 break  # a word of a grammar we do not know: its flags may be a task's
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know
-            sub = program not in index.leaf_scripts | index.unparsed_scripts
+            sub = program not in index.leaf_scripts | unparsed
             if first and sub and index.subcommands and word and arg not in index.subcommands:
                 # a plugin's command (its options unknown): said so in its section, or help
                 # text pasted from an install that had the plugin

@@ -46,7 +46,8 @@ def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
         if heading := _SECTION.match(line):
             section = heading.group(1).strip().lower()
             continue
-        if not line[:1].isspace():
+        # getopt's help (`tabulate`) lists options at the margin under `Options:`
+        if not line[:1].isspace() and not (section and line.startswith("-")):
             continue
         entry = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
         if entry.startswith("-"):

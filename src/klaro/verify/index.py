@@ -75,6 +75,7 @@ class ProjectIndex:
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
     unparsed_scripts: set[str] = field(default_factory=set)
+    entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     env_vars: set[str] = field(default_factory=set)
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
@@ -158,6 +159,30 @@ OTHER_NAMESPACES = frozenset(
 )  # fmt: skip
 
 
+_COMMAND_GROUP = re.compile(r"(?:^|[._])(?:\w*_)?(?:sub)?commands$")
+# the request variables of CGI, which a WSGI server reads from its `environ` dict
+_CGI_NAMESPACES = frozenset(
+    {"REMOTE", "SERVER", "REQUEST", "SCRIPT", "QUERY", "CONTENT", "PATH", "GATEWAY", "AUTH"}
+)
+
+
+def _env_word(name: str) -> str:
+    return re.split(r"[-_.]", name)[0].upper()
+
+
+def _dependencies(analysis: Analysis) -> set[str]:
+    """The top-level packages the project's code imports from elsewhere."""
+    own = {m.name.split(".")[0] for m in analysis.modules}
+    imported = {
+        i.module.split(".")[0]
+        for m in analysis.modules
+        if m.role != "test"
+        for i in m.imports
+        if i.module and not i.module.startswith(".")
+    }
+    return imported - own - {"__future__"}
+
+
 _TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2", ".html", ".htm", ".tmpl", ".tpl")
 _MACRO = re.compile(r"\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(")
 
@@ -176,6 +201,14 @@ def _host(url: str) -> str:
 def distribution_key(name: str) -> str:
     """A distribution name as PEP 503 compares them (`Python_Slugify` is `python-slugify`)."""
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _string_value(source: str | None) -> str | None:
+    """The identifier a class attribute's source text (`"regex"`) holds, if it is one."""
+    if not source or source[:1] not in "'\"" or source[-1:] != source[:1]:
+        return None
+    value = source[1:-1]
+    return value if value.isidentifier() else None
 
 
 def repository_name(url: str) -> str:
@@ -232,6 +265,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if option.envvar:
                 index.env_vars.add(option.envvar)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
+    # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
+    # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags
+    index.entry_commands = {
+        e.name for e in meta.entry_points if _COMMAND_GROUP.search(e.group) and e.name
+    }
+    index.subcommands |= index.entry_commands
     index.verbs = _verbs(analysis) if len(index.scripts) <= 1 else set()
     index.hosts = {
         host for e in meta.entry_points for group, host in _HOSTS if e.group.startswith(group)
@@ -250,10 +289,17 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     prefixes = {n.upper().replace("-", "_") for n in names if n}
     # a script called `http` does not make HTTP_PROXY the project's
     index.env_prefixes = {p + "_" for p in prefixes if p not in OTHER_NAMESPACES}
+    # the first word of a variable it reads, unless another program's: the system's, a
+    # dependency's (`DJANGO_SETTINGS_MODULE` set for Django) or CGI's (a WSGI `environ`)
+    theirs = (
+        OTHER_NAMESPACES
+        | _CGI_NAMESPACES
+        | {_env_word(d) for d in _dependencies(analysis) | index.names.dependencies}
+    )
     index.env_prefixes |= {
         v.split("_")[0] + "_"
         for v in index.env_vars
-        if "_" in v[1:] and v.split("_")[0] not in OTHER_NAMESPACES
+        if "_" in v[1:] and v.split("_")[0] not in theirs
     }
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
@@ -283,6 +329,15 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     scans = any(m.env_scan for m in modules if m.role == "package")
     index.env_scanned = scans and not index.env_patterns
     index.registered = {r for m in modules if m.role == "package" for r in m.registered}
+    keyed_by = {a for m in modules if m.role == "package" for a in m.registered_by}
+    index.registered |= {
+        value
+        for m in modules
+        if keyed_by and m.role == "package"
+        for c in m.classes
+        for a in c.attributes
+        if a.name in keyed_by and (value := _string_value(a.value))
+    }
     built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
     index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}

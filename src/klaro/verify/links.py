@@ -27,6 +27,12 @@ _OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$
 _VIEWCODE = re.compile(
     r"^https?://[^#?]+/_modules/((?:[A-Za-z_]\w*/)*[A-Za-z_]\w*)\.html(?:#([A-Za-z_][\w.]*))?$"
 )
+# a file on a branch of a code forge: `github.com/o/name/blob/master/pkg/mod.py`, GitLab's
+# `/-/blob/main/...`; a tag or a commit names a frozen tree, which a change cannot stale
+_FORGE_FILE = re.compile(
+    r"^https?://[^/]*(?:github|gitlab|codeberg|bitbucket)[^/]*/[^/]+/([^/]+)/(?:-/)?(?:blob|tree|src)"
+    r"/(?:master|main|develop|dev|trunk|HEAD)/([^?#]+)"
+)
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseurl}}`
@@ -80,6 +86,23 @@ class LinkResolver:
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
             return Outcome("resolved", ref, inside)
+        # `unicode_codes/data_dict.py`: a path inside the one package folder that has it
+        within = [
+            d
+            for d in self.index.dirs
+            if d.endswith(f"/{first}") and d.split("/")[0] in self.index.code_dirs
+        ]
+        if "/" in path and len(within) == 1:
+            full = posixpath.join(posixpath.dirname(within[0]), path)
+            if self.index.exists(full):
+                return Outcome("resolved", ref, full)
+            if path.endswith(".py"):
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{text}` does not exist in `{posixpath.dirname(within[0])}/`",
+                    suggestions=self._near_files(full),
+                )
         if "/" not in path or first not in self.index.code_dirs:
             return Outcome("ignored", ref)  # build output, files to create, the user's own files
         if any(_READERS_PROJECT.fullmatch(part) for part in path.split("/")):
@@ -115,6 +138,8 @@ class LinkResolver:
             # viewcode's `_modules/pkg/widgets.html#GranularBar`: that object's source
             module = source.group(1).replace("/", ".").removesuffix(".__init__")
             return self.dotted(ref, f"{module}.{source.group(2)}" if source.group(2) else module)
+        if source_file := self._own_source(ref, href):
+            return source_file
         if not href or _SCHEME.match(href) or _EMAIL.match(href):
             return Outcome("ignored", ref)  # docutils links a bare e-mail address as mailto:
         templated = _TEMPLATE.match(href)
@@ -195,6 +220,32 @@ class LinkResolver:
         if fragment and path.lower().endswith(DOCUMENT_SUFFIXES):  # headings are anchors
             return self._anchor(ref, path, fragment, self._anchors_of(path))
         return Outcome("resolved", ref, path)
+
+    def _own_source(self, ref: Reference, href: str) -> Outcome | None:
+        """A link into the project's own repository on its main branch, to a file of one of
+        its packages (`github.com/scrapy/cssselect/blob/master/cssselect/xpath.py`): that
+        module must exist in this tree. Other paths there (tests, CI files, a package's data
+        folder) may be left out of the tree being checked (an sdist), and a tag's or a
+        commit's link never goes stale."""
+        found = _FORGE_FILE.match(href)
+        if (
+            found is None
+            or found.group(1).lower().removesuffix(".git") not in self.index.repositories
+        ):
+            return None
+        path = unquote(found.group(2)).strip("/")
+        parts = path.split("/")
+        top = parts[1] if parts[0] == "src" and len(parts) > 1 else parts[0]
+        if top not in self.index.packages or not path.endswith(".py"):
+            return None
+        if self.index.exists(path):
+            return Outcome("resolved", ref, path)
+        return Outcome(
+            "dead-link",
+            ref,
+            message=f"link target `{path}` does not exist in the project's repository",
+            suggestions=self._near_files(path),
+        )
 
     def _original_folder(self, doc_path: str) -> str | None:
         """The folder (in the repository) of the file a symlinked document points to."""
@@ -303,6 +354,9 @@ class LinkResolver:
         name = unquote(fragment).lower().removeprefix("user-content-")
         if not name or anchors is None or name in anchors:
             return Outcome("resolved" if name else "ignored", ref, f"{path}#{name}")
+        if name == "readme" and posixpath.basename(path).lower().startswith("readme"):
+            # GitHub's repository page shows the README in a container with the id `readme`
+            return Outcome("resolved", ref, f"{path}#{name}")
         if _FILE_FRAGMENT.match(name) and name not in self._labels:
             # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
             # nowhere on purpose; no heading's anchor holds a path

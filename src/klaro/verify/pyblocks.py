@@ -442,6 +442,10 @@ class _Visitor(ast.NodeVisitor):
                 pass  # `Person(name=...)`: the fields the example's subclass declares
             elif origin is not None and not origin[1]:  # `load(path, strict=True)` imported
                 self._add("python", origin[0], node, call_context("call", node))
+            elif origin is not None:  # `extract = TLDExtract()`, then `extract(url, x=1)`
+                self._add(
+                    "python", f"{origin[0]}.__call__", node, call_context("instance-call", node)
+                )
             elif (
                 origin is None
                 and self._free(name)

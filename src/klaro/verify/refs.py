@@ -12,8 +12,10 @@ about it and whether they hold.
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
+import textwrap
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -25,6 +27,7 @@ from markdown_it.token import Token
 from klaro.verify.helptext import help_commands
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
+from klaro.verify.pydoc import is_pydoc, pydoc_claims
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
 # command (a shell command line), env (a variable a shell line sets), link (href or src).
@@ -52,6 +55,10 @@ WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
+_IMPORT_LINE = re.compile(
+    r"^(?:import [A-Za-z_][\w.]*(?: as \w+)?|from [\w.]+ import [\w, ()*]+)\s*$"
+)
+_CODE_NODES = (ast.Import, ast.ImportFrom, ast.Call, ast.Assign, ast.FunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +237,28 @@ def _html(doc: Document, html: str, line: int) -> None:
             doc.references.append(Reference("link", target, doc.path, line + offset, "html"))
 
 
+def guess_language(content: str) -> str:
+    """`python` for an untagged block that is Python code, as Sphinx highlights a plain
+    literal block that parses (and GitHub's reader reads an untagged fence); `pycon` for a
+    session; "" for anything else (output, a tree, prose)."""
+    lines = content.splitlines()
+    if any(x.lstrip().startswith(">>>") for x in lines):
+        return "pycon"
+    try:
+        tree = ast.parse(textwrap.dedent(content))
+    except (SyntaxError, ValueError):
+        # Python 2 (`print 'x', i`) or a `...` elision: Python still, when it imports
+        return "python" if any(_IMPORT_LINE.match(x) for x in lines) else ""
+    return "python" if any(isinstance(n, _CODE_NODES) for n in ast.walk(tree)) else ""
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
-    guessed from prompts (`>>>`, `$`) or a leading `export`."""
+    guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc
+    page, or examples indented under a line of the block (`Example:`)."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
+    lang = lang or guess_language(content)
     # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
     opening = next((x for x in lines if x.strip()), "")
     prompts = lang not in _SHELL_INFO or opening.startswith(">>> ")
@@ -247,6 +271,11 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+    elif not lang:
+        if is_pydoc(lines):
+            for offset, text, context in pydoc_claims(lines):
+                doc.references.append(Reference("code", text, doc.path, start + offset, context))
+        _indented_examples(doc, lines, start)
     if lang not in _PYTHON_INFO:  # "; overridden by the APP_URL environment variable"
         for offset, line in enumerate(lines):
             if _COMMENT_LINE.match(line):
@@ -257,6 +286,28 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def _indented_examples(doc: Document, lines: list[str], start: int) -> None:
+    """Read the Python indented under a line ending in `:` of a block that is not code as a
+    whole (`Example:` in a pasted docstring or `--help`): each such part that is Python."""
+    i = 0
+    while i < len(lines):
+        label = lines[i]
+        i += 1
+        if not label.rstrip().endswith(":"):
+            continue
+        indent = len(label) - len(label.lstrip())
+        first = i
+        while i < len(lines) and (
+            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent
+        ):
+            i += 1
+        part = "\n".join(lines[first:i])
+        if part.strip() and guess_language(part) == "python":
+            add_block(doc, "python", textwrap.dedent(part), start + first)
+        else:
+            i = first  # a label inside the part may introduce a part of its own
 
 
 def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:

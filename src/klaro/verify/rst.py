@@ -12,7 +12,6 @@ the same handling as Markdown's fenced blocks (`refs.add_block`).
 
 from __future__ import annotations
 
-import ast
 import re
 import textwrap
 import unicodedata
@@ -29,7 +28,7 @@ _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
     r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
-    r"|(?::(?P<role>[\w.-]+(?::[\w.-]+)?):`(?P<target>[^`]+)`)"
+    r"|(?::(?P<role>[\w.+-]+(?::[\w.+-]+){0,2}):`(?P<target>[^`]+)`)"
     r"|(?P<link>`(?P<title>[^`<]*)<(?P<url>[^`>]+)>`__?)"
     # `name` with the default role: Sphinx makes it a cross-reference when `default_role`
     # is set, and Markdown habits write code this way; a reference `name`_ is not
@@ -51,10 +50,10 @@ _CALLABLES = frozenset(
 )
 _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg.base.Options`
 _NESTED_DIRECTIVE = re.compile(r"^\s+\.\.\s+[\w:-]+::")
+# autodoc's explicit member list; `:special-members: __call__` and `:exclude-members:` filter
+# (under `automodule`, the special members of every class in it), they claim nothing
+_MEMBERS_OPTION = re.compile(r"^\s+:members:\s*(\S.*)$")
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
-_IMPORT_LINE = re.compile(
-    r"^(?:import [A-Za-z_][\w.]*(?: as \w+)?|from [\w.]+ import [\w, ()*]+)\s*$"
-)
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 
@@ -162,7 +161,11 @@ class _Reader:
             if kind in {"doctest", "testcode"}:
                 lang = "python"
             first, content = self._body(i, end)
-            add_block(doc, lang or self._guess(content), content, first)
+            add_block(doc, lang, content, first)
+            return end
+        if kind in {"program-output", "command-output"} and argument:
+            # sphinxcontrib-programoutput runs the command line when the docs are built
+            add_block(doc, "shell", argument.strip(), i + 1)
             return end
         if kind == "highlight":
             self.highlight = argument.strip()
@@ -233,6 +236,24 @@ class _Reader:
             if paren or fields:
                 text = f"{name}({', '.join([*parts, *fields])})"
         self.doc.references.append(Reference("code", text, self.doc.path, i + 1, context))
+        if kind.startswith("auto") and bare in {"class", "exception", "module"}:
+            self._listed_members(i, end, name)
+
+    def _listed_members(self, i: int, end: int, owner: str) -> None:
+        """`:members: css_to_xpath, selector_to_xpath` under an autodoc directive: members
+        the class or module must have (Sphinx warns and leaves out one it lacks)."""
+        for n in range(i + 1, end):
+            option = _MEMBERS_OPTION.match(self.lines[n])
+            if option is None:
+                if not _OPTION_LINE.match(self.lines[n]):
+                    break
+                continue
+            for member in option.group(1).split(","):
+                if member.strip().isidentifier():
+                    text = f"{owner}.{member.strip()}"
+                    self.doc.references.append(
+                        Reference("code", text, self.doc.path, n + 1, "directive-in")
+                    )
 
     def _fields(self, i: int, end: int) -> list[str]:
         """The parameter names a directive's `:param type name:` fields document: its own,
@@ -277,22 +298,8 @@ class _Reader:
             return i
         end = self._body_end(start - 1, indent)
         content = textwrap.dedent("\n".join(self.lines[start:end])).rstrip("\n")
-        add_block(self.doc, self.highlight or self._guess(content), content, start + 1)
+        add_block(self.doc, self.highlight, content, start + 1)
         return end
-
-    @staticmethod
-    def _guess(content: str) -> str:
-        """Sphinx highlights plain literal blocks as Python when they parse as Python."""
-        lines = content.splitlines()
-        if any(x.lstrip().startswith(">>>") for x in lines):
-            return "pycon"
-        try:
-            tree = ast.parse(content)
-        except (SyntaxError, ValueError):
-            # Python 2 (`print 'x', i`) or a `...` elision: Python still, when it imports
-            return "python" if any(_IMPORT_LINE.match(x) for x in lines) else ""
-        code = (ast.Import, ast.ImportFrom, ast.Call, ast.Assign, ast.FunctionDef, ast.ClassDef)
-        return "python" if any(isinstance(n, code) for n in ast.walk(tree)) else ""
 
     # -- paragraphs ------------------------------------------------------------------------------
 
@@ -361,6 +368,8 @@ class _Reader:
 
     def _role(self, role: str, target: str, line: int) -> None:
         doc = self.doc
+        if role.lower().startswith("external"):
+            return  # `:external:doc:`, `:external+sqlalchemy:py:class:`: another project's
         kind = role.rsplit(":", 1)[-1].lower()
         target = " ".join(target.split())
         if match := re.match(r"^.*<([^<>]+)>$", target):

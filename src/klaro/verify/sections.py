@@ -13,6 +13,7 @@ from klaro.verify.rst import UNDERLINE
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
+    r"|(?:version|release|project)[ _-]?(?:history|changes)"  # anyio's `versionhistory.rst`
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from)"
 )
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
