@@ -173,6 +173,9 @@ class CliClaims:
         skip = False
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
+        # a program that loads its sub-commands from entry points reads no grammar of its
+        # own, but its words are those commands (twine's `upload`), their flags ours
+        unparsed = index.unparsed_scripts if not index.entry_commands else set()
         for arg in args:
             if skip or arg == "--":
                 skip = False
@@ -200,9 +203,6 @@ class CliClaims:
                     )
                 skip = any(f in index.valued for f in spellings) and "=" not in arg
                 continue
-            # a program that loads its sub-commands from entry points reads no grammar of
-            # its own, but its words are those commands (twine's `upload`), their flags ours
-            unparsed = index.unparsed_scripts if not index.entry_commands else set()
             if program in unparsed:
                 break  # a word of a grammar we do not know: its flags may be a task's
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)

@@ -170,19 +170,6 @@ def _env_word(name: str) -> str:
     return re.split(r"[-_.]", name)[0].upper()
 
 
-def _dependencies(analysis: Analysis) -> set[str]:
-    """The top-level packages the project's code imports from elsewhere."""
-    own = {m.name.split(".")[0] for m in analysis.modules}
-    imported = {
-        i.module.split(".")[0]
-        for m in analysis.modules
-        if m.role != "test"
-        for i in m.imports
-        if i.module and not i.module.startswith(".")
-    }
-    return imported - own - {"__future__"}
-
-
 _TEMPLATE_SUFFIXES = (".jinja", ".jinja2", ".j2", ".html", ".htm", ".tmpl", ".tpl")
 _MACRO = re.compile(r"\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(")
 
@@ -291,10 +278,16 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.env_prefixes = {p + "_" for p in prefixes if p not in OTHER_NAMESPACES}
     # the first word of a variable it reads, unless another program's: the system's, a
     # dependency's (`DJANGO_SETTINGS_MODULE` set for Django) or CGI's (a WSGI `environ`)
+    foreign = [  # the modules the code imports from other packages
+        i.module
+        for m in modules
+        for i in m.imports
+        if i.module.split(".")[0] not in index.names.packages | {"__future__"}
+    ]
     theirs = (
         OTHER_NAMESPACES
         | _CGI_NAMESPACES
-        | {_env_word(d) for d in _dependencies(analysis) | index.names.dependencies}
+        | {_env_word(d) for d in [*foreign, *index.names.dependencies]}
     )
     index.env_prefixes |= {
         v.split("_")[0] + "_"
@@ -304,13 +297,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
     index.distribution = meta.name or ""
-    index.libraries = {
-        part.lower()
-        for m in modules
-        for i in m.imports
-        if i.module.split(".")[0] not in index.names.packages | {"__future__"}
-        for part in i.module.split(".")
-    } | {d.lower() for d in index.names.dependencies}
+    index.libraries = {part.lower() for module in foreign for part in module.split(".")} | {
+        d.lower() for d in index.names.dependencies
+    }
     index.env_prefix_literals = {
         p for m in modules if m.role in {"package", "script"} for p in m.env_prefix_literals
     }
