@@ -32,6 +32,8 @@ round 17 (`round: 17`) is a sixteenth blind set on tldextract, cssselect, textta
 pytimeparse.
 round 18 (`round: 18`) is a seventeenth blind set on twine, icecream, emoji, mdformat and
 tabulate.
+round 19 (`round: 19`) is an eighteenth blind set on colorlog, colorama, pathspec and
+pip-tools.
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
