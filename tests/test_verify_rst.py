@@ -16,9 +16,10 @@ from klaro.cli import main
 from klaro.config import load_config
 from klaro.errors import ConfigError
 from klaro.scan.analyze import analyze_repository
-from klaro.verify.check import CheckReport, check_repository, history_lines, is_history
+from klaro.verify.check import CheckReport, check_repository, is_history
 from klaro.verify.refs import read_document
 from klaro.verify.rst import parse_rst
+from klaro.verify.sections import history_lines
 
 README = """\
 tinytool

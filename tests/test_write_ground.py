@@ -37,7 +37,9 @@ def test_unresolved_spans_and_dead_links_become_plain_words(tmp_path: Path) -> N
     resolver = Resolver(project_index(analysis))
     grounded = ground(DOC, resolver, "docs/api.md")
     assert grounded.splitlines()[2:4] == [
-        "Run with `Job.run()`; the old Job.start_now and Job.dry_mode are gone, `Job.name` stays.",
+        # "the old `Job.start_now`" names the past on purpose, as a changelog does
+        "Run with `Job.run()`; the old `Job.start_now` and Job.dry_mode are gone, "
+        "`Job.name` stays.",
         "See the guide, [the code](../jobs/__init__.py) and chart.",
     ]
     assert 'Job("x").start_now()' in grounded  # code blocks are the author's, kept as written

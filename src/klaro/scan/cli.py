@@ -11,7 +11,12 @@ from __future__ import annotations
 import ast
 
 from klaro.scan.cli_argparse import Argparse
-from klaro.scan.cli_decorated import CLICK_MODULES, decorated_commands, shared_click_options
+from klaro.scan.cli_decorated import (
+    CLICK_MODULES,
+    click_objects,
+    decorated_commands,
+    shared_click_options,
+)
 from klaro.scan.cli_docopt import docopt_commands
 from klaro.scan.cli_functions import FUNCTION_CLI_MODULES, function_commands
 from klaro.scan.cli_getopt import getopt_commands
@@ -33,7 +38,7 @@ def extract(
     if "argparse" in frameworks or not frameworks - {"getopt", "docopt", *FUNCTION_CLI_MODULES}:
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
-        parsers = Argparse(path, constants)
+        parsers = Argparse(path, constants, module)
         commands += parsers.run(tree)
         shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
@@ -43,6 +48,7 @@ def extract(
         for name, option in decorators:
             by_name.setdefault(name, []).append(option)
         commands += decorated_commands(tree, path, module, frameworks, by_name)
+        commands += click_objects(tree, path)
     elif "typer" in frameworks:
         commands += decorated_commands(tree, path, module, frameworks, {})
     if "getopt" in frameworks and not commands:

@@ -7,18 +7,23 @@ import ast
 from collections.abc import Iterable
 
 from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, suppressed, truthy
+from klaro.scan.cli_decorated import foreign_roots
 from klaro.scan.model import CliCommand, CliOption
 
 # keywords a custom argparse Action takes for its environment variable (twine's `env=`)
 _ADDERS = (".add_argument", ".addoption", ".add_option")  # argparse, pytest, optparse
 _ENV_KEYWORDS = ("env", "envvar", "env_var")
+# stands for the options of a parser another package made (`sphinx.cmd.build.get_parser()`,
+# `parents=[...]`), which we cannot list
+_THEIRS = CliOption((), "another package's parser", hidden=True, unnamed=True)
 
 
 class Argparse:
     """Follow parser variables through add_subparsers/add_parser/add_argument calls."""
 
-    def __init__(self, path: str, constants: dict[str, str]) -> None:
+    def __init__(self, path: str, constants: dict[str, str], module: str = "") -> None:
         self.path = path
+        self.module = module
         self.constants = constants
         self.commands: dict[str, dict[str, object]] = {}
         self.options: dict[str, list[CliOption]] = {}
@@ -29,6 +34,8 @@ class Argparse:
         self.looped = {
             id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)
         }
+        # the names another package's imports bind: a parser one of them makes has options
+        self.foreign = foreign_roots(tree, self.module) - _parser_modules(tree)
         self._scope(tree.body, "")
         out = []
         for key, info in self.commands.items():
@@ -68,6 +75,7 @@ class Argparse:
         """Walk one function (or the module) in source order; variables are per scope."""
         variables: dict[str, str] = {}  # variable -> command key
         subparsers: dict[str, str] = {}  # variable -> parent command key
+        made: set[str] = set()  # variables another package's call gave (a parser, maybe)
         for stmt in body:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -79,6 +87,9 @@ class Argparse:
                     node.value, ast.Call
                 ):
                     self._assign(node, function, variables, subparsers)
+                    if dotted(node.value.func).split(".")[0] in self.foreign:
+                        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                        made.update(t.id for t in targets if isinstance(t, ast.Name))
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
                     self._sub_parser(node, function, subparsers)  # a command with no options
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(_ADDERS):
@@ -86,7 +97,10 @@ class Argparse:
                     owner = dotted(node.func).rsplit(".", 1)[0]
                     key = variables.get(owner) or self._implicit(owner, function, node.lineno)
                     variables.setdefault(owner, key)
-                    self.options.setdefault(key, []).append(self._option(node))
+                    options = self.options.setdefault(key, [])
+                    if owner in made and _THEIRS not in options:
+                        options.append(_THEIRS)  # `get_parser()` of sphinx: its options too
+                    options.append(self._option(node))
                 elif isinstance(node, ast.Call):
                     self._helper_call(node, variables)
                     self._plugin_call(node, subparsers)
@@ -141,6 +155,11 @@ class Argparse:
                 None,
             )
             self._abbreviations(key, call)
+            parents = kw(call, "parents")
+            if isinstance(parents, ast.List | ast.Tuple) and any(
+                not (isinstance(p, ast.Name) and p.id in variables) for p in parents.elts
+            ):
+                self.options.setdefault(key, []).append(_THEIRS)  # we follow no other's
         elif func.endswith(".add_subparsers"):
             parent = variables.get(func[: -len(".add_subparsers")])
             if parent:
@@ -258,6 +277,20 @@ class Argparse:
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
+
+
+def _parser_modules(tree: ast.Module) -> set[str]:
+    """The names argparse and optparse imports bind (`argparse`, `ArgumentParser`): theirs
+    are the parsers we read, not another package's."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found.update(
+                a.asname or a.name for a in node.names if a.name in {"argparse", "optparse"}
+            )
+        elif isinstance(node, ast.ImportFrom) and node.module in {"argparse", "optparse"}:
+            found.update(a.asname or a.name for a in node.names)
+    return found
 
 
 def _aliases(value: object) -> tuple[str, ...]:

@@ -557,3 +557,54 @@ def _annotated_extra(annotation: ast.expr | None) -> ast.expr | None:
     ):
         return annotation.slice.elts[1]
     return None
+
+
+def click_objects(tree: ast.Module, path: str) -> list[CliCommand]:
+    """A program's options made as click objects and the commands it finds at run time, as
+    flask's `FlaskGroup` has them: `_app_option = click.Option(["-A", "--app"], ...)` put in
+    a group's `params` (or a command's: `run_command.params.insert(0, _debug_option)`), and a
+    `click.Group` subclass whose `get_command` loads commands from the user's app or from
+    entry points. One command, named "" (the program), holds them; [] when there are none."""
+    options: list[CliOption] = []
+    loaded = set(_loaded_names(tree))
+    for node in tree.body:
+        if not (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and dotted(node.value.func).rsplit(".", 1)[-1] in {"Option", "Argument"}
+            and dotted(node.value.func).split(".")[0] in CLICK_MODULES | {"Option", "Argument"}
+            and any(isinstance(t, ast.Name) and t.id in loaded for t in node.targets)
+        ):
+            continue
+        call = node.value
+        decls = call.args[0] if call.args else None
+        if not isinstance(decls, ast.List | ast.Tuple):
+            continue
+        last = "option" if dotted(call.func).endswith("Option") else "argument"
+        as_decorator = ast.Call(
+            func=ast.Attribute(value=ast.Name("click"), attr=last),
+            args=list(decls.elts),
+            keywords=call.keywords,
+        )
+        if (option := _click_option(as_decorator)) is not None:
+            options.append(option)
+    loads = any(
+        isinstance(node, ast.ClassDef)
+        and node.bases
+        and any(
+            isinstance(f, ast.FunctionDef) and f.name in {"get_command", "list_commands"}
+            for f in node.body
+        )
+        for node in tree.body
+    )
+    if not options and not loads:
+        return []
+    line = min(getattr(n, "lineno", 1) for n in tree.body)
+    return [CliCommand("", "click", path, line, options=tuple(options), plugins=loads)]
+
+
+def _loaded_names(tree: ast.Module) -> Iterable[str]:
+    """The names the module reads somewhere (not only binds)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            yield node.id

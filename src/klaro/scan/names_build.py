@@ -387,9 +387,23 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
         texts.append(called.group(1))  # a long call the analysis kept only the start of
     for text in texts:
         cls = _class_named(names, module, text, owner)
+        if cls is not None and owner is not None and _replaced_on_class(names, cls):
+            return  # what `Poll.history` gives is not a `HistoricalRecords`
         if cls is not None:
             names.types[full] = cls
             return
+
+
+def _replaced_on_class(names: Names, cls: str) -> bool:
+    """Whether an instance of `cls` set on a class is not what the class attribute gives: a
+    descriptor (`__get__` answers instead) or a Django field-like object whose
+    `contribute_to_class` puts something else there (simple-history's `HistoricalRecords`
+    becomes a manager)."""
+    return any(
+        f"{c}.{hook}" in names.kinds
+        for c in names.lineage(cls)
+        for hook in ("__get__", "contribute_to_class")
+    )
 
 
 def _made_class(names: Names, full: str, module: str, value: str) -> bool:

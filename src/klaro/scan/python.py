@@ -8,6 +8,7 @@ the same source always gives the same facts. Command-line surfaces are extracted
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import warnings
 from collections.abc import Iterable, Sequence
@@ -277,10 +278,23 @@ class _ModuleVisitor:
                     is_public=not name.startswith("_"),
                 )
 
+    @functools.cached_property
+    def _attachers(self) -> frozenset[str]:
+        """The module's functions that give the object they are handed attributes named at
+        run time (flask-marshmallow's `_attach_fields(obj)`: `setattr(obj, attr, ...)` over
+        a module's `__all__`): a class calling one on `self` takes any attribute."""
+        return frozenset(
+            f.name
+            for f in self.body
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            for p in f.args.args[:1]
+            if any(_sets_any_attribute(sub, p.arg) for sub in ast.walk(f))
+        )
+
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
-        attributes, types = _instance_attributes(node)
+        attributes, types = _instance_attributes(node, self._attachers)
         # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)
         # is the class's too, as at module level
         defs = [n for n in _walk_statements(node.body, script=False) if isinstance(n, _DEFS)]
@@ -727,7 +741,7 @@ def _prefix_parameter(
 
 
 def _instance_attributes(
-    node: ast.ClassDef,
+    node: ast.ClassDef, attachers: frozenset[str] = frozenset()
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`), and
     the type text of those always set from one annotation or one called name
@@ -739,8 +753,10 @@ def _instance_attributes(
             continue
         me = method.args.args[0].arg
         params = _parameter_types(method)
+        if _stores_any_attribute(method):
+            found[ANY_ATTRIBUTE] = None
         for sub in ast.walk(method):
-            if _sets_any_attribute(sub, me):
+            if _sets_any_attribute(sub, me) or _hands_self(sub, me, attachers):
                 found[ANY_ATTRIBUTE] = None
             targets: list[ast.expr] = []
             if isinstance(sub, ast.Assign):
@@ -764,6 +780,35 @@ def _instance_attributes(
         if len(texts - {"None"}) == 1 and "" not in texts
     )
     return tuple(found), typed
+
+
+def _hands_self(node: ast.AST, me: str, attachers: frozenset[str]) -> bool:
+    """`_attach_fields(self)`: the instance handed to a function that names its attributes."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in attachers
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == me
+    )
+
+
+def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A `__setattr__` that keeps any name in a mapping (`self.__dict__[name] = value`,
+    starlette's `self._state[key] = value`): a namespace object, whose attributes are the
+    ones its users set (flask's `g.user`)."""
+    if method.name != "__setattr__" or len(method.args.args) < 3:
+        return False
+    name = method.args.args[1].arg
+    return any(
+        isinstance(sub, ast.Assign)
+        and any(
+            isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Name) and t.slice.id == name
+            for t in sub.targets
+        )
+        for sub in ast.walk(method)
+    )
 
 
 def _sets_any_attribute(node: ast.AST, me: str) -> bool:

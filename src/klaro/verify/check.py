@@ -26,7 +26,7 @@ from klaro.verify.former import Former
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
-from klaro.verify.sections import HISTORY_NAME, history_lines
+from klaro.verify.sections import HISTORY_NAME
 
 DRIFT = frozenset({"unresolved", "dead-link"})
 # `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
@@ -200,7 +200,7 @@ def check_repository(
         parsed.append(read_document(text, path))
         resolver.remember(parsed[-1], text)  # anchors, includes, conventional instances
     for doc in parsed:
-        history = set() if config.check_history else history_lines(doc.lines)
+        history = set() if config.check_history else doc.history
         for outcome in resolver.resolve_document(doc):
             if outcome.status == "ignored" or outcome.reference.line in history:
                 continue

@@ -57,6 +57,7 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
     }
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
+_PROMPT_START = re.compile(r"^\s*(?:[$%>]\s+)?")
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
@@ -210,6 +211,12 @@ class CliClaims:
             # find (a hand-read `sys.argv`) has a grammar we do not know
             sub = program not in index.leaf_scripts | unparsed
             if first and sub and index.subcommands and word and arg not in index.subcommands:
+                if doc is not None and (
+                    arg in doc.bindings.commands or (index.plugins and doc.bindings.commands)
+                ):
+                    # the page's example declares it, or declares commands for a program
+                    # that loads them at run time (a blueprint's `flask students create`)
+                    return Outcome("ignored", ref)
                 # a plugin's command (its options unknown): said so in its section, or help
                 # text pasted from an install that had the plugin
                 if index.plugins and (
@@ -274,7 +281,7 @@ class CliClaims:
         hosted = (
             bool(index.hosts)
             and not index.namespaced(flag)  # `--tool-x` stays ours
-            and (not index.installs or self._host_named(ref, doc))
+            and (not index.installs or self._host_named(ref, doc, flag))
         )
         unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
@@ -479,13 +486,21 @@ class CliClaims:
         below = _command_below(doc, ref.line)
         return bool(below) and below[0] in programs and _passes(below[1:], flag)
 
-    def _host_named(self, ref: Reference, doc: Document) -> bool:
+    def _host_named(self, ref: Reference, doc: Document, flag: str) -> bool:
         """Whether the sentence of a flag, or the one before, names a program the project
-        plugs into (flake8, pytest): a project with programs of its own talks of the host's
-        flags there."""
+        plugs into (flake8, pytest), or the page runs that program with the flag (`pytest
+        -v --gherkin-terminal-reporter`): a project with programs of its own talks of the
+        host's flags there."""
         sentence, before = sentences_around(doc.lines, ref.line, ref.text)
         words = {w.lower().strip("_*`") for w in re.findall(r"[\w.*`-]+", f"{before} {sentence}")}
-        return bool(words & self.index.hosts)
+        if words & self.index.hosts:
+            return True
+        # any line that runs the host, a shell block's or a plain literal block's
+        runs = (_PROMPT_START.sub("", line).split() for line in doc.lines)
+        return any(
+            run and run[0] in self.index.hosts and any(w.split("=")[0] == flag for w in run[1:])
+            for run in runs
+        )
 
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.

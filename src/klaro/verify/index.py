@@ -19,6 +19,13 @@ from klaro.scan.names_build import names_of
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
 # typer gives every application these unless built with `add_completion=False`
 TYPER_OPTIONS = frozenset({"--install-completion", "--show-completion"})
+# what Django's BaseCommand.create_parser gives every management command
+DJANGO_COMMAND_OPTIONS = frozenset(
+    {
+        "--version", "-v", "--verbosity", "--settings", "--pythonpath", "--traceback",
+        "--no-color", "--force-color", "--skip-checks",
+    }
+)  # fmt: skip
 
 
 @dataclass
@@ -231,6 +238,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         index.plugins = index.plugins or command.plugins
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
+        if "/management/commands/" in f"/{command.path}":  # a Django management command
+            index.options |= DJANGO_COMMAND_OPTIONS
         if command.framework == "objects":  # flags known, grammar not: tasks add flags
             index.open_commands.add("")
         for option in command.options:

@@ -37,6 +37,8 @@ _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseurl}}`
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
+_TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # build tasks
+_SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py")  # MkDocs, Jekyll, Sphinx
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
@@ -161,7 +163,13 @@ class LinkResolver:
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
-        if target.endswith("/") and not target.startswith("/") and not self.index.exists(path):
+        if (
+            (target.endswith("/") or ref.context == "html")
+            and not target.startswith("/")
+            and not self.index.exists(path)
+        ):
+            # a site URL, or raw HTML's `src="../assets/logo.svg"`, which no build rewrites:
+            # both start at the URL the site serves the page at
             path = self._site_url(doc.path, target) or path
         if target.startswith("/") and not self.index.exists(path):
             # a docs site's absolute link (`/cli/index.md`, `/patterns/supervisor/`) starts at
@@ -174,8 +182,13 @@ class LinkResolver:
             vendored = [
                 posixpath.join(*folders[:i], path) for i in range(len(folders), 0, -1) if folders[0]
             ]
+            # (or, where no site configuration is shipped to say, the site is built from a
+            # folder of `docs/`, `docs/content/`: its pages are tried too)
+            guessed = vendored if self._configured(doc.path) else vendored + [
+                c for v in vendored for c in _page_files(v)[1:]
+            ]  # fmt: skip
             path = self._first_existing(
-                [*(c for r in roots for c in _page_files(posixpath.join(r, path))), *vendored],
+                [*(c for r in roots for c in _page_files(posixpath.join(r, path))), *guessed],
                 own,
             )  # else where the page's own site would have it (`docs/api/`, built)
         if ref.context in _SITE_ONLY and not self.index.exists(path):
@@ -273,6 +286,16 @@ class LinkResolver:
         page = posixpath.normpath(posixpath.join(start, target))
         return self._first_existing(_page_files(page), page)
 
+    def _configured(self, doc_path: str) -> bool:
+        """Whether a site configuration in the page's folder or above says where the site
+        starts (Jekyll's `_config.yml`, Sphinx's `conf.py`, `mkdocs.yml`)."""
+        folders = posixpath.dirname(doc_path).split("/")
+        return any(
+            self.index.exists(posixpath.join(*folders[:i], name) if i else name)
+            for i in range(len(folders) + 1)
+            for name in _SITE_CONFIGS
+        )
+
     def _first_existing(self, candidates: Iterable[str], default: str) -> str:
         return next((p for p in candidates if self.index.exists(p)), default)
 
@@ -287,7 +310,9 @@ class LinkResolver:
 
         bump-my-version's `docs/scripts/generate_reference.py` writes `reference/cli.md` and
         `reference/api/**` before the site is built: the first part of the path that does not
-        exist (`cli.md`, `api`) is spelt as a string in a Python file of that docs folder.
+        exist (`cli.md`, `api`) is spelt as a string in a Python file of that docs folder, or
+        in the build's task file at the top (pytest-cases' `noxfile.py` writes
+        `docs/reports/junit/report.html`).
         """
         root = next((r for r in self._site_roots() if path.startswith(r + "/")), None)
         if root is None:
@@ -295,7 +320,7 @@ class LinkResolver:
         if root not in self._script_words:
             self._script_words[root] = _string_parts(
                 self.index.root / f for f in self.index.files
-                if f.startswith(root + "/") and f.endswith(".py")
+                if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES
             )  # fmt: skip
         parts = path.split("/")
         missing = next(

@@ -92,6 +92,9 @@ class Bindings:
     # options the examples' own programs declare (`cli.SwitchAttr("--mode", ...)`,
     # `parser.add_argument("-v")`): prose naming them is about the example
     flags: set[str] = field(default_factory=set)
+    # commands the examples declare (`@app.cli.command("create-user")`, `AppGroup("user")`,
+    # `@cli.command()` on `def init_db`): a command line naming one runs the example's
+    commands: set[str] = field(default_factory=set)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
         self.elements.pop(name, None)
@@ -108,6 +111,7 @@ class Bindings:
 # `add_argument`, `click.option`, plumbum's `switch` and `SwitchAttr`: calls declaring options
 _DECLARES_OPTION = re.compile(r"argument|option|switch|flag")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*$")
+_COMMAND_MAKERS = frozenset({"command", "group", "add_command"})  # click's, typer's, kin
 _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", re.M)
 
 
@@ -354,6 +358,12 @@ class _Visitor(ast.NodeVisitor):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         for decorator in node.decorator_list:
             self.visit(decorator)
+            call = decorator if isinstance(decorator, ast.Call) else None
+            func = call.func if call is not None else decorator
+            named = call is not None and (call.args or any(k.arg == "name" for k in call.keywords))
+            if isinstance(func, ast.Attribute) and func.attr in _COMMAND_MAKERS and not named:
+                # click names the command after the function: `init_db` is `init-db`
+                self.bindings.commands.update({node.name, node.name.replace("_", "-")})
         self.bindings.bind(node.name, None)
         self._body(node)
 
@@ -417,6 +427,10 @@ class _Visitor(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         called = (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")).lower()
+        if called in _COMMAND_MAKERS | {"appgroup"} and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                self.bindings.commands.add(first.value)  # `@app.cli.command("create-user")`
         if _DECLARES_OPTION.search(called):
             self.bindings.flags.update(
                 a.value

@@ -13,11 +13,12 @@ about it and whether they hold.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 import shlex
 import textwrap
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -28,6 +29,7 @@ from klaro.verify.helptext import help_commands
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
+from klaro.verify.sections import history_lines
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
 # command (a shell command line), env (a variable a shell line sets), link (href or src).
@@ -35,6 +37,12 @@ REFERENCE_KINDS = ("code", "import", "python", "command", "env", "link")
 
 _PYTHON_INFO = {"python", "py", "python3", "pycon", "pyi", "ipython", "ipython3", "doctest"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session", "ps"}
+# Tags of blocks that show output, prose or templates (which call the project's filters), not
+# another language's code: their words may be the project's.
+_PLAIN_INFO = {"text", "txt", "none", "output", "plain", "default"}  # untagged, as good as
+_NOT_FOREIGN = _PLAIN_INFO | {"md", "markdown", "rst", "myst"}
+_TEMPLATE_INFO = {"jinja", "jinja2", "j2", "django", "htmldjango", "html+jinja", "html+django"}
+_IDENTIFIER = re.compile(r"(?<![\w.$-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -47,9 +55,31 @@ _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 _ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_list's { #id }
 _MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
+_MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
+_MYST_OPTION = re.compile(r"^:[\w-]+:")  # a directive's `:class: tip` option line
+# MyST directives whose body is Markdown prose (admonitions, a variable's or an option's
+# description, tabs and cards), read as the page's
+_MYST_PROSE = frozenset(
+    {
+        "note", "warning", "tip", "important", "caution", "attention", "danger", "error",
+        "hint", "seealso", "admonition", "dropdown", "versionadded", "envvar", "option",
+        "describe", "confval", "tab-item", "tab", "card", "grid-item-card", "topic",
+        "sidebar", "margin", "rubric", "only",
+    }
+)  # fmt: skip
 _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
 _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
 _CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+_LIST_START = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
+_SPAN = re.compile(r"`([^`]+)`")
+# "accepts the following arguments:", "takes these keyword arguments:", "Parameters:"
+_TAKES_ARGUMENTS = re.compile(
+    r"\b(?:accepts?|takes?|supports?|following)\b[^:]*\b(?:keyword\s+)?(?:arguments|parameters)"
+    r"\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$",
+    re.IGNORECASE,
+)
+# the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
+_ITEM_NAMES = re.compile(r"(?:`[A-Za-z_]\w*`(?:\s*(?:,|and|or)\s*)?)+")
 _ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$")
 WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository path
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
@@ -88,6 +118,15 @@ class Document:
     # content the docs build makes (a markdown-exec block, mkdocstrings' `::: pkg.mod`):
     # headings, and so anchors, that the source does not show
     generated: bool = False
+    # the identifiers of its blocks in another language (```nginx: `uwsgi_pass`): that
+    # language's names, which prose on any page may name
+    foreign_words: set[str] = field(default_factory=set)
+    # the lines of its history sections ("Changelog", "Before (Celery)" under a migration
+    # guide): old code on purpose, skipped by default
+    history: set[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.history = history_lines(self.lines)
 
 
 class _Reader(MarkdownIt):
@@ -149,10 +188,12 @@ def parse_document(text: str, path: str) -> Document:
         elif token.type in {"fence", "code_block"} and token.map is not None:
             start = token.map[0] + (2 if token.type == "fence" else 1)
             doc.generated = doc.generated or bool(_EXECUTED.search(token.info))
-            add_block(doc, token.info.strip(), token.content, start)
+            if not _myst_directive(doc, token.info.strip(), token.content, start):
+                add_block(doc, token.info.strip(), token.content, start)
         elif token.type == "html_block" and token.map is not None:
             _html(doc, token.content, token.map[0] + 1)
     _argument_tables(doc, headings)
+    _argument_lists(doc)
     for line in doc.lines:
         if label := _MYST_LABEL.match(line):
             doc.labels.add(label.group(1).lower())
@@ -185,6 +226,50 @@ def _argument_tables(doc: Document, headings: list[tuple[int, list[str]]]) -> No
         elif arguments and (name := _ROW_NAME.match(cells[0])):
             call = f"{owner}({name.group(1)}=...)"
             doc.references.append(Reference("code", call, doc.path, number + 1, "argument-table"))
+
+
+def _argument_lists(doc: Document) -> None:
+    """ "`ColoredFormatter` ... accepts the following arguments:" and a list under it whose
+    items start with names (`- `no_color` *(default=False)*: ...`, `- `datefmt`, `style`:
+    see ...`): each names a parameter of the callable the sentence names, a keyword claim
+    like `ColoredFormatter(no_color=...)`, as an argument table's rows do."""
+    lines = doc.lines
+    for number, line in enumerate(lines):
+        if not line.rstrip().endswith(":") or _LIST_START.match(line):
+            continue
+        first = number
+        while first > 0 and lines[first - 1].strip() and not _LIST_START.match(lines[first - 1]):
+            first -= 1
+        sentence = " ".join(x.strip() for x in lines[first : number + 1])
+        if not _TAKES_ARGUMENTS.search(sentence):
+            continue
+        owner = next(
+            (
+                n
+                for n in (m.removesuffix("()") for m in _SPAN.findall(sentence))
+                if _CALLABLE_NAME.match(n)
+            ),
+            "",
+        )
+        if not owner:
+            continue
+        at = number + 1
+        while at < len(lines) and not lines[at].strip():
+            at += 1
+        indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
+        while at < len(lines):
+            item = _LIST_START.match(lines[at])
+            if item and len(item.group(1)) == indent:
+                names = _ITEM_NAMES.match(lines[at], item.end())
+                for name in _SPAN.findall(names.group(0)) if names else ():
+                    if name.isidentifier():
+                        call = f"{owner}({name}=...)"
+                        doc.references.append(
+                            Reference("code", call, doc.path, at + 1, "argument-table")
+                        )
+            elif lines[at].strip() and len(lines[at]) - len(lines[at].lstrip()) <= indent:
+                break  # the list has ended
+            at += 1
 
 
 def read_document(text: str, path: str) -> Document:
@@ -229,6 +314,41 @@ def _inline(doc: Document, token: Token, line: int) -> None:
         line += child.content.count("\n") if child.type == "text" else 0
 
 
+def _myst_directive(doc: Document, info: str, content: str, start: int) -> bool:
+    """Read a MyST directive fence (```{envvar} APP_HOME, ```{note}, ```{code-block} python)
+    as Sphinx reads its reStructuredText twin; False when the fence is a plain code block.
+
+    A variable or option it declares is a claim; the body of a prose directive is Markdown,
+    read as the page's; a version note's body names the old on purpose and is skipped.
+    """
+    directive = _MYST_DIRECTIVE.match(info)
+    if directive is None:
+        return False
+    kind, argument = directive.group(1).rpartition(":")[2].lower(), directive.group(2).strip()
+    if kind in {"code-block", "code", "sourcecode", "code-cell"}:
+        add_block(doc, argument, content, start)
+    elif kind == "eval-rst":  # reStructuredText, as its name says
+        from klaro.verify.rst import parse_rst  # rst imports this module's block handling
+
+        inner = parse_rst(content, doc.path)
+        doc.references += [replace(r, line=r.line + start - 1) for r in inner.references]
+        doc.anchors |= inner.anchors
+        doc.words |= inner.words
+    elif kind in _MYST_PROSE:
+        if kind == "envvar" and argument:
+            doc.references.append(Reference("code", argument, doc.path, start - 1, "envvar"))
+        elif kind == "option" and argument:
+            for flag in re.findall(r"(?:^|,\s*)(--?[\w-]+)", argument):
+                doc.references.append(Reference("code", flag, doc.path, start - 1, "directive"))
+        body = "\n".join("" if _MYST_OPTION.match(x) else x for x in content.splitlines())
+        inner = parse_document(body, doc.path)
+        doc.references += [replace(r, line=r.line + start - 1) for r in inner.references]
+        doc.anchors |= inner.anchors
+        doc.labels |= inner.labels
+        doc.words |= inner.words
+    return True
+
+
 def _html(doc: Document, html: str, line: int) -> None:
     """Read anchors and links from raw HTML in the document (`<a name=..>`, `<img src=..>`)."""
     for offset, text in enumerate(html.splitlines() or [html]):
@@ -263,14 +383,21 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     opening = next((x for x in lines if x.strip()), "")
     prompts = lang not in _SHELL_INFO or opening.startswith(">>> ")
     python = lang in _PYTHON_INFO or (prompts and any(x.startswith(">>> ") for x in lines))
-    shell = not python and (lang in _SHELL_INFO or (not lang and _looks_like_shell(lines)))
+    shell = not python and (
+        lang in _SHELL_INFO or ((not lang or lang in _PLAIN_INFO) and _looks_like_shell(lines))
+    )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
     if python:
-        for kind, text, offset, context in python_references(content, doc.bindings):
+        # a history section's example binds its names for itself: `from tasks import
+        # send_email` under "Before (Celery)" is not what the page's other lines mean
+        bindings = copy.deepcopy(doc.bindings) if start in doc.history else doc.bindings
+        for kind, text, offset, context in python_references(content, bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif shell:
         _shell(doc, lines, start)
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+    elif lang and lang not in _NOT_FOREIGN | _TEMPLATE_INFO:
+        doc.foreign_words.update(_IDENTIFIER.findall(content))
     elif not lang:
         if is_pydoc(lines):
             for offset, text, context in pydoc_claims(lines):

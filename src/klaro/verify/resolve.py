@@ -180,6 +180,16 @@ _FILE_EXTENSIONS = frozenset(
         "j2",
     }
 )
+# words that put the name after them in the past: "the old", "formerly", "replaces the
+# deprecated", "renamed from"
+_OLD_WORDS = re.compile(
+    r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
+    r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?)"
+    r"(?:\s+(?:the|a|an))?\s*$",
+    re.IGNORECASE,
+)
+_LETTER_WORD = re.compile(r"(?:^|_)[A-Z](?:_|$)")  # `get_X`, `teardown_X`: one capital
+_MARKUP_END = re.compile(r"\s*(?::[\w:-]+:)?[`*_~@]*\s*$")
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
     r"|^[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*$"  # `JSONSerializer`, not `URLs`
@@ -214,6 +224,7 @@ _PLACEHOLDERS = frozenset(
         "flag",
         "flags",
         "xxx",
+        "whatever",
     ]
 )
 
@@ -246,11 +257,13 @@ class Resolver(CallChecks):
         # by the directive, whose line carries the finding if the code lacks the name
         self._declared: set[str] = set()
         self._exports: dict[str, set[str | None]] = {}  # see `_exported`
+        self._foreign_words: set[str] = set()  # names of the pages' other-language blocks
 
     def remember(self, doc: Document, text: str) -> None:
         """Learn what a page gives the others: its anchors and includes (for links), and the
         instances its examples bind, which a page that uses `term` without binding it means."""
         self.links.remember(doc, text)
+        self._foreign_words |= doc.foreign_words
         for ref in doc.references:  # `.. class:: FactoryOptions` under `.. module:: factory`
             if ref.context.startswith("directive"):
                 self._declared.add(ref.text.partition("(")[0])
@@ -317,7 +330,23 @@ class Resolver(CallChecks):
             if ref.kind == "import" and outcome.status == "unresolved":
                 failed.append(ref.text)
             outcomes.append(outcome)
-        return outcomes
+        return [self._key_namespace(o, doc) for o in outcomes]
+
+    def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
+        """`.. module:: flask_sqlalchemy.config` over `.. data:: SQLALCHEMY_ECHO` entries:
+        a module the docs make up to hold the settings' keys the code reads, when every
+        entry declared in it is one."""
+        ref = outcome.reference
+        if outcome.status != "unresolved" or ref.context != "directive":
+            return outcome
+        keys = [
+            r.text.partition("(")[0][len(ref.text) + 1 :]
+            for r in doc.references
+            if r.context == "directive-in" and r.text.startswith(f"{ref.text}.")
+        ]
+        if keys and all(k in self.index.key_literals for k in keys):
+            return Outcome("ignored", ref)
+        return outcome
 
     def _from_failed(self, dotted: str) -> bool:
         """Whether `dotted` is (or is under) a name an import of this document failed to
@@ -347,7 +376,10 @@ class Resolver(CallChecks):
             return self._prose(ref, doc)
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
-        return self._code(ref, doc)
+        outcome = self._code(ref, doc)
+        if outcome.status == "unresolved" and _said_old(doc, ref):
+            return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
+        return outcome
 
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
         """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim
@@ -436,9 +468,14 @@ class Resolver(CallChecks):
             return Outcome("ignored", ref)
         name = symbol.group(1)
         owner, dot, last = name.rpartition(".")
-        if ref.context.startswith("directive") and dot and last in _OPERATIONS:
+        if (
+            ref.context.startswith("directive")
+            and dot
+            and last in _OPERATIONS
+            and self.names.lookup(name) is None
+        ):
             # `.. method:: len(d)` under `.. class:: MultiDict`: the operation the class's
-            # `__len__` gives, which it must have
+            # `__len__` gives, which it must have (unless it has a method so named: `next`)
             name, rest = f"{owner}.__{last}__", ""
         # a table's heading names the project's callable, never a name the examples rebind
         scope = Document(doc.path) if ref.context == "argument-table" else doc
@@ -611,6 +648,8 @@ class Resolver(CallChecks):
             # Sphinx resolves ``:class:`unittest.TestCase``` by its own rules, never by the
             # page's examples (`from betamax.fixtures import unittest` below it)
             doc = replace(doc, bindings=Bindings())
+        if root == "__main__" and rest:
+            return Outcome("ignored", ref)  # `__main__.parent`: the running script's name
         origin = doc.bindings.origins.get(root)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
@@ -624,6 +663,14 @@ class Resolver(CallChecks):
                 return alone
             if not (rest or called):
                 return Outcome("ignored", ref)
+        if origin is not None and not origin[1] and index.external(origin[0]):
+            # `from tasks import send_email` (the reader's module, or an example folder's):
+            # the import is not checked, and prose may name the project's own `send_email`
+            alone = self._symbol_path(ref, shown, Document(doc.path), called=called)
+            if alone.status == "resolved":
+                return alone
+            if not index.by_last.get(origin[0].split(".")[0]):
+                return Outcome("ignored", ref)  # imported from elsewhere: the import tells
         if origin is not None:
             if origin[1]:  # an instance from the examples: check its first attribute only
                 member = rest.split(".")[0]
@@ -644,8 +691,6 @@ class Resolver(CallChecks):
             written = name
             name = f"{origin[0]}.{rest}" if rest else origin[0]
             root = name.split(".")[0]
-            if root not in index.packages and not index.by_last.get(root):
-                return Outcome("ignored", ref)  # imported from elsewhere: the import tells
             if rest and written.split(".")[0] in index.packages:
                 # `from tqdm import tqdm` in an example, then ``tqdm.contrib`` in prose: the
                 # package's name as much as the class's
@@ -676,7 +721,16 @@ class Resolver(CallChecks):
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
         if owners:
-            return self._member_of_any(ref, owners, rest, shown, called=called)
+            found = self._member_of_any(ref, owners, rest, shown, called=called)
+            if (
+                found.status == "unresolved"
+                and root in index.imported
+                and all(index.kinds[n] == "module" for n in owners)
+            ):
+                # `cache.get()`: Django's `cache`, which the code imports, more likely than
+                # the submodule `debug_toolbar.panels.cache` named by its last part
+                return Outcome("ignored", ref)
+            return found
         modules = index.by_last.get(root, ()) if not rest and not called else ()
         module = next((n for n in modules if index.kinds[n] == "module"), None)
         if module is not None:
@@ -777,6 +831,8 @@ class Resolver(CallChecks):
         """
         if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
+        if _LETTER_WORD.search(name):
+            return Outcome("ignored", ref)  # `teardown_X()`: a pattern, X to fill in
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
         if name in self.names.served:
@@ -817,6 +873,8 @@ class Resolver(CallChecks):
         ]
         if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
             return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
+        if name in self._foreign_words:
+            return Outcome("ignored", ref)  # nginx's `uwsgi_pass`, shown in an ```nginx block
         if not called and self._readers_module(name, doc):
             return Outcome("ignored", ref)  # a module of the layout the page sketches
         shown = f"{name}()" if called else name
@@ -854,6 +912,18 @@ class Resolver(CallChecks):
             and root not in names.by_last  # `cassette.Cassette`: maybe the project's module
             for ref in doc.references
         )
+
+    @functools.cached_property
+    def _foreign_bases(self) -> set[str]:
+        """The last names of the classes from other packages the project's classes derive
+        from (`Model` of `models.Model`): prose naming one means that package's class."""
+        kinds = self.names.kinds
+        return {
+            base.rpartition(".")[2]
+            for bases in self.names.bases.values()
+            for base in bases
+            if base not in kinds
+        }
 
     @functools.cached_property
     def _camel_functions(self) -> bool:
@@ -896,6 +966,8 @@ class Resolver(CallChecks):
             return gone
         if not root[:1].isupper() or READERS_OWN.match(root):
             return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
+        if root in self._foreign_bases:
+            return Outcome("ignored", ref)  # `Model.save`: Django's, the base of the models
         member = rest.split(".")[0]
         classes = [
             n
@@ -1021,6 +1093,8 @@ class Resolver(CallChecks):
         names = self.names
         if root in names.dependencies or root in sys.stdlib_module_names or root in PYTHONS:
             return Outcome("ignored", ref)
+        if names.kinds.get(root) == "module":
+            return Outcome("ignored", ref)  # an example's own package (flask's `flaskr`)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
         if not close:
             return Outcome("ignored", ref)
@@ -1097,6 +1171,10 @@ class Resolver(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
+        held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
+        if held is not None and index.member(held, "__setattr__") is not None:
+            # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name
+            owner = held
         if (
             index.kind(owner) == "class"
             and (
@@ -1191,6 +1269,20 @@ class Resolver(CallChecks):
             message=f"`{name}` is not an environment variable the code reads",
             suggestions=tuple(close),
         )
+
+
+def _said_old(doc: Document, ref: Reference) -> bool:
+    """Whether the words just before a span call it a thing of the past ("the old
+    ``trio.MultiError``", "replaces the deprecated `@case_tags`", "formerly `x`"): a name
+    kept on purpose, as a changelog keeps it."""
+    if not 0 < ref.line <= len(doc.lines):
+        return False
+    line = doc.lines[ref.line - 1]
+    at = line.find(ref.text)
+    if at < 0:
+        at = line.find(ref.text.rpartition(".")[2])
+    before = _MARKUP_END.sub("", line[:at])  # "the old :class:`~" is "the old"
+    return at > 0 and bool(_OLD_WORDS.search(before))
 
 
 def _span_arguments(

@@ -19,11 +19,11 @@ from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
+from klaro.verify.sections import UNDERLINE
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
-UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import re
 
-from klaro.verify.rst import UNDERLINE
-
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
     r"|(?:version|release|project)[ _-]?(?:history|changes)"  # anyio's `versionhistory.rst`
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from)"
 )
+UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 # "Changelog", "Upgrading", and "Dropped Deprecated APIs" or "Removed functions": a heading
 # whose first words say the section lists what the code no longer has
@@ -25,10 +24,22 @@ _HISTORY_HEADING = re.compile(
 )
 
 
+# A note on what a version changed or took away, whose indented body names the old on
+# purpose: rst's `.. versionchanged:: 19.4` and `.. deprecated::`, an MkDocs admonition
+# titled so (`!!! info "Changed in 19.4"`); the Markdown reader skips MyST's ```{versionchanged}
+_CHANGE_NOTE = re.compile(
+    r"^(\s*)(?:\.\.\s+(?:versionchanged|deprecated|versionremoved)::"
+    r"|(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+[\w-]+)*\s+[\"'](?:changed|deprecated|removed)\b)",
+    re.IGNORECASE,
+)
+
+
 def history_lines(lines: list[str]) -> set[int]:
     """The 1-based lines of a document's history sections: a README's "Changelog" or
     "History" heading and everything under it, up to the next heading of its level or
-    above. They name what the code used to be on purpose, like a changelog file."""
+    above, and the notes on what a version changed or deprecated. They name what the code
+    used to be on purpose, like a changelog file."""
+    found = _change_notes(lines)
     headings: list[tuple[int, str, str]] = []  # (line, level, text)
     for i, line in enumerate(lines):
         if match := MD_HEADING.match(line):
@@ -42,7 +53,6 @@ def history_lines(lines: list[str]) -> set[int]:
         ):
             headings.append((i, line.strip()[0], lines[i - 1].strip()))
     levels: list[str] = []  # rst levels in order of first use; Markdown by its hashes
-    found: set[int] = set()
     for n, (at, level, text) in enumerate(headings):
         if level not in levels:
             levels.append(level)
@@ -60,6 +70,22 @@ def history_lines(lines: list[str]) -> set[int]:
                 end = later - 1
                 break
         found.update(range(at, end + 1))
+    return found
+
+
+def _change_notes(lines: list[str]) -> set[int]:
+    """The 1-based lines of each change note: its first line and its indented body."""
+    found: set[int] = set()
+    for i, line in enumerate(lines):
+        if (match := _CHANGE_NOTE.match(line)) is None:
+            continue
+        indent = len(match.group(1))
+        end = i + 1
+        while end < len(lines) and (
+            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
+        ):
+            end += 1
+        found.update(range(i + 1, end + 1))
     return found
 
 

@@ -162,17 +162,13 @@ def capitals(part: str) -> bool:
 
 
 def restyled(name: str, other: str) -> bool:
-    """`ConnectTimeout` beside `connect_timeout`, `parseAction` beside `parse_action`: the same
-    words in the other naming style, another thing named for the same concept (an ssh_config
-    key, the snake_case spelling of an API), no typo. Within one style a change of case or of
-    an underscore is a typo (`HookImplMarker`, `named_tuple_as_dict`)."""
-    camel, snake = (name, other) if "_" in other else (other, name)
-    return (
-        not camel.islower()
-        and "_" not in camel
-        and snake.islower()
-        and name_words(camel) == name_words(snake)
-    )
+    """`ConnectTimeout` beside `connect_timeout`, `parseAction` beside `parse_action`,
+    ``RedisSerializer`` beside `serializer`: names in the two naming styles are other things
+    (an ssh_config key, the snake_case spelling of an API, a class and an attribute), no
+    typo of each other. Within one style a change of case or of an underscore is a typo
+    (`HookImplMarker`, `named_tuple_as_dict`)."""
+    camel, snake = (name, other) if other.islower() else (other, name)
+    return not camel.islower() and "_" not in camel and snake.islower()
 
 
 def words_within(name: str, other: str) -> bool:
