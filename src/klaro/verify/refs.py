@@ -29,7 +29,7 @@ from klaro.verify.helptext import help_commands
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
-from klaro.verify.sections import history_lines
+from klaro.verify.sections import history_lines, indented_end
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
 # command (a shell command line), env (a variable a shell line sets), link (href or src).
@@ -330,10 +330,7 @@ def _myst_directive(doc: Document, info: str, content: str, start: int) -> bool:
     elif kind == "eval-rst":  # reStructuredText, as its name says
         from klaro.verify.rst import parse_rst  # rst imports this module's block handling
 
-        inner = parse_rst(content, doc.path)
-        doc.references += [replace(r, line=r.line + start - 1) for r in inner.references]
-        doc.anchors |= inner.anchors
-        doc.words |= inner.words
+        _take_in(doc, parse_rst(content, doc.path), start - 1)
     elif kind in _MYST_PROSE:
         if kind == "envvar" and argument:
             doc.references.append(Reference("code", argument, doc.path, start - 1, "envvar"))
@@ -341,12 +338,17 @@ def _myst_directive(doc: Document, info: str, content: str, start: int) -> bool:
             for flag in re.findall(r"(?:^|,\s*)(--?[\w-]+)", argument):
                 doc.references.append(Reference("code", flag, doc.path, start - 1, "directive"))
         body = "\n".join("" if _MYST_OPTION.match(x) else x for x in content.splitlines())
-        inner = parse_document(body, doc.path)
-        doc.references += [replace(r, line=r.line + start - 1) for r in inner.references]
-        doc.anchors |= inner.anchors
-        doc.labels |= inner.labels
-        doc.words |= inner.words
+        _take_in(doc, parse_document(body, doc.path), start - 1)
     return True
+
+
+def _take_in(doc: Document, inner: Document, offset: int) -> None:
+    """Add what a directive's body says, read on its own, to the page it sits `offset`
+    lines into."""
+    doc.references += [replace(r, line=r.line + offset) for r in inner.references]
+    doc.anchors |= inner.anchors
+    doc.labels |= inner.labels
+    doc.words |= inner.words
 
 
 def _html(doc: Document, html: str, line: int) -> None:
@@ -424,12 +426,8 @@ def _indented_examples(doc: Document, lines: list[str], start: int) -> None:
         i += 1
         if not label.rstrip().endswith(":"):
             continue
-        indent = len(label) - len(label.lstrip())
         first = i
-        while i < len(lines) and (
-            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent
-        ):
-            i += 1
+        i = indented_end(lines, first, len(label) - len(label.lstrip()))
         part = "\n".join(lines[first:i])
         if part.strip() and guess_language(part) == "python":
             add_block(doc, "python", textwrap.dedent(part), start + first)
@@ -449,12 +447,8 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
         if value and value[0] not in "|>":
             _shell(doc, [value.strip("'\"")], start + i - 1)
             continue
-        indent = len(match.group(1))
         first = i
-        while i < len(lines) and (
-            not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent
-        ):
-            i += 1
+        i = indented_end(lines, first, len(match.group(1)))
         script = [x.strip().removeprefix("- ") for x in lines[first:i]]  # GitLab: a list
         _shell(doc, script, start + first)
 

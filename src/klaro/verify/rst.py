@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
-from klaro.verify.sections import UNDERLINE
+from klaro.verify.sections import UNDERLINE, indented_end
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
@@ -135,13 +135,7 @@ class _Reader:
 
     def _body_end(self, start: int, indent: int) -> int:
         """Return the index after the indented body of the construct on line `start`."""
-        i = start + 1
-        while i < len(self.lines):
-            line = self.lines[i]
-            if line.strip() and _indent(line) <= indent:
-                break
-            i += 1
-        return i
+        return indented_end(self.lines, start + 1, indent)
 
     def _body(self, start: int, end: int) -> tuple[int, str]:
         """The content of a body after its `:option:` lines, and its first line number."""

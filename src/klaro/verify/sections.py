@@ -79,14 +79,20 @@ def _change_notes(lines: list[str]) -> set[int]:
     for i, line in enumerate(lines):
         if (match := _CHANGE_NOTE.match(line)) is None:
             continue
-        indent = len(match.group(1))
-        end = i + 1
-        while end < len(lines) and (
-            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
-        ):
-            end += 1
+        end = indented_end(lines, i + 1, len(match.group(1)))
         found.update(range(i + 1, end + 1))
     return found
+
+
+def indented_end(lines: list[str], start: int, indent: int) -> int:
+    """The index after the body that starts at `start` under a line indented `indent`: the
+    first later line with text indented no deeper (blank lines belong to the body)."""
+    end = start
+    while end < len(lines) and (
+        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > indent
+    ):
+        end += 1
+    return end
 
 
 def heading_above(lines: list[str], line: int, *, rst: bool = False) -> str:
