@@ -14,17 +14,32 @@ def positional_defaults(args: ast.arguments) -> list[tuple[ast.arg, ast.expr | N
     return list(zip(positional, missing + list(args.defaults), strict=True))
 
 
-def dotted(node: ast.expr) -> str:
-    """Return `a.b.c` for a name/attribute chain (`f()` for a call), else ""."""
+def _parts(node: ast.expr) -> tuple[list[str], ast.expr]:
+    """The attribute names of a chain, last first, and the node the chain starts from."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-    elif isinstance(node, ast.Call):
-        return dotted(node.func) + "()"
+    return parts, node
+
+
+def dotted(node: ast.expr) -> str:
+    """Return `a.b.c` for a name/attribute chain (`f()` for a call), else ""."""
+    parts, base = _parts(node)
+    if isinstance(base, ast.Name):
+        parts.append(base.id)
+    elif isinstance(base, ast.Call):
+        return dotted(base.func) + "()"
     return ".".join(reversed(parts))
+
+
+def chain(node: ast.expr) -> str | None:
+    """Return `a.b.c` for a pure name/attribute chain, else None (`f().x`, `x[0].y`: not a
+    name, where `dotted` keeps what it can for messages)."""
+    parts, base = _parts(node)
+    if isinstance(base, ast.Name):
+        return ".".join(reversed([*parts, base.id]))
+    return None
 
 
 def literal(node: ast.expr | None) -> str | None:

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
-from klaro.scan.cli_ast import positional_defaults
+from klaro.scan.cli_ast import chain, positional_defaults
+from klaro.scan.instance_attrs import instance_attributes, sets_any_attribute
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
-    ANY_ATTRIBUTE,
     GLOBALS,
     Class,
     EnvVar,
@@ -288,13 +288,13 @@ class _ModuleVisitor:
             for f in self.body
             if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
             for p in f.args.args[:1]
-            if any(_sets_any_attribute(sub, p.arg) for sub in ast.walk(f))
+            if any(sets_any_attribute(sub, p.arg) for sub in ast.walk(f))
         )
 
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
-        attributes, types = _instance_attributes(node, self._attachers)
+        attributes, types = instance_attributes(node, self._attachers)
         # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)
         # is the class's too, as at module level
         defs = [n for n in _walk_statements(node.body, script=False) if isinstance(n, _DEFS)]
@@ -427,7 +427,7 @@ class _ModuleVisitor:
                 continue  # walked as the definition it is
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
-                name = _dotted(node.func)
+                name = chain(node.func)
                 if name:
                     if calls is not None:
                         calls[name] = None
@@ -464,7 +464,7 @@ class _ModuleVisitor:
                     self.keys.update(
                         (k.arg, None) for k in node.keywords if k.arg and _KEY.match(k.arg)
                     )
-                if name == "dict" and node.args and _dotted(node.args[0]) in ENV_MAPS:
+                if name == "dict" and node.args and chain(node.args[0]) in ENV_MAPS:
                     # `env=dict(os.environ, TOOL_NEW_VERSION=...)`: variables the code sets for
                     # the programs it runs (hooks), documented for them to read
                     self.env += [
@@ -482,7 +482,7 @@ class _ModuleVisitor:
             elif kind is ast.Dict:
                 assert isinstance(node, ast.Dict)
                 spreads = any(
-                    k is None and _dotted(v) in ENV_MAPS
+                    k is None and chain(v) in ENV_MAPS
                     for k, v in zip(node.keys, node.values, strict=True)
                 )
                 for key, value in zip(node.keys, node.values, strict=True):
@@ -493,7 +493,7 @@ class _ModuleVisitor:
                         self.env.append(EnvVar(text, self.path, node.lineno, None, "sets"))
             elif kind is ast.Subscript:
                 assert isinstance(node, ast.Subscript)
-                owner = _dotted(node.value)
+                owner = chain(node.value)
                 if owner in ENV_MAPS or owner in _ENV_PARAMS:
                     self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
                 elif isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Constant):
@@ -526,7 +526,7 @@ class _ModuleVisitor:
                         self.attached[target.attr] = None
                     elif (  # `sys.modules["cog"] = self.cogmodule`: a module made at run time
                         isinstance(target, ast.Subscript)
-                        and _dotted(target.value) == "sys.modules"
+                        and chain(target.value) == "sys.modules"
                         and (installed := self._module_key(target.slice))
                     ):
                         self.installed[installed] = None
@@ -540,7 +540,7 @@ class _ModuleVisitor:
                 if (
                     len(node.ops) == 1
                     and type(node.ops[0]) in (ast.In, ast.NotIn)
-                    and _dotted(node.comparators[0]) in ENV_MAPS
+                    and chain(node.comparators[0]) in ENV_MAPS
                 ):
                     self._env(node.left, node, "os.environ", None)
             fields = _FIELDS.get(kind)
@@ -699,15 +699,15 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
         for sub in ast.walk(node):
             key: ast.expr | None = None
             if isinstance(sub, ast.Call) and sub.args:
-                name = _dotted(sub.func)
+                name = chain(sub.func)
                 key = sub.args[0] if name in _ENV_READERS else None
-            elif isinstance(sub, ast.Subscript) and _dotted(sub.value) in ENV_MAPS:
+            elif isinstance(sub, ast.Subscript) and chain(sub.value) in ENV_MAPS:
                 key = sub.slice
             elif (
                 isinstance(sub, ast.Compare)
                 and len(sub.ops) == 1
                 and type(sub.ops[0]) in (ast.In, ast.NotIn)
-                and _dotted(sub.comparators[0]) in ENV_MAPS
+                and chain(sub.comparators[0]) in ENV_MAPS
             ):
                 key = sub.left
             if isinstance(key, ast.Name) and key.id in params:
@@ -725,7 +725,7 @@ def _prefix_parameter(
 ) -> int | None:
     """The position of the parameter a function filters the environment's names by
     (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`), else None."""
-    if not any(_dotted(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
+    if not any(chain(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
         return None
     for sub in ast.walk(node):
         if (
@@ -738,137 +738,6 @@ def _prefix_parameter(
         ):
             return params.index(sub.args[0].id)
     return None
-
-
-def _instance_attributes(
-    node: ast.ClassDef, attachers: frozenset[str] = frozenset()
-) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`), and
-    the type text of those always set from one annotation or one called name
-    (`self.config = Config(...)`, `None` aside): `(("config", "Config"),)`."""
-    found: dict[str, None] = {}
-    types: dict[str, set[str]] = {}
-    for method in node.body:
-        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
-            continue
-        me = method.args.args[0].arg
-        params = _parameter_types(method)
-        if _stores_any_attribute(method):
-            found[ANY_ATTRIBUTE] = None
-        for sub in ast.walk(method):
-            if _sets_any_attribute(sub, me) or _hands_self(sub, me, attachers):
-                found[ANY_ATTRIBUTE] = None
-            targets: list[ast.expr] = []
-            if isinstance(sub, ast.Assign):
-                targets = sub.targets
-            elif isinstance(sub, ast.AnnAssign | ast.AugAssign):
-                targets = [sub.target]
-            for target in targets:
-                elts = target.elts if isinstance(target, ast.Tuple) else [target]
-                for elt in elts:
-                    if (
-                        isinstance(elt, ast.Attribute)
-                        and isinstance(elt.value, ast.Name)
-                        and elt.value.id == me
-                    ):
-                        found[elt.attr] = None
-                        text = _type_text(sub, elt is target, params)
-                        types.setdefault(elt.attr, set()).add(text)
-    typed = tuple(
-        (name, next(iter(texts - {"None"})))
-        for name, texts in types.items()
-        if len(texts - {"None"}) == 1 and "" not in texts
-    )
-    return tuple(found), typed
-
-
-def _hands_self(node: ast.AST, me: str, attachers: frozenset[str]) -> bool:
-    """`_attach_fields(self)`: the instance handed to a function that names its attributes."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in attachers
-        and bool(node.args)
-        and isinstance(node.args[0], ast.Name)
-        and node.args[0].id == me
-    )
-
-
-def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A `__setattr__` that keeps any name in a mapping (`self.__dict__[name] = value`,
-    starlette's `self._state[key] = value`): a namespace object, whose attributes are the
-    ones its users set (flask's `g.user`)."""
-    if method.name != "__setattr__" or len(method.args.args) < 3:
-        return False
-    name = method.args.args[1].arg
-    return any(
-        isinstance(sub, ast.Assign)
-        and any(
-            isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Name) and t.slice.id == name
-            for t in sub.targets
-        )
-        for sub in ast.walk(method)
-    )
-
-
-def _sets_any_attribute(node: ast.AST, me: str) -> bool:
-    """`self.__dict__.update(kw)`, `setattr(self, name, value)`: attributes named at run time
-    (venusian's `Scanner(**kw)` gives `scanner.a`)."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr == "update"
-        and isinstance(func.value, ast.Attribute)
-        and func.value.attr == "__dict__"
-        and isinstance(func.value.value, ast.Name)
-        and func.value.value.id == me
-    ):
-        return True
-    return (
-        isinstance(func, ast.Name)
-        and func.id == "setattr"
-        and len(node.args) > 1
-        and isinstance(node.args[0], ast.Name)
-        and node.args[0].id == me
-        and not isinstance(node.args[1], ast.Constant)
-    )
-
-
-def _type_text(node: ast.AST, whole: bool, params: dict[str, str]) -> str:
-    """What an assignment says its target is: an annotation, a called name, `None`, what a
-    parameter it copies is (`self.type = type`, `type: Type[Arrow] = Arrow`), or ""."""
-    if isinstance(node, ast.AnnAssign):
-        return ast.unparse(node.annotation)
-    value = node.value if isinstance(node, ast.Assign) and whole else None
-    if isinstance(value, ast.Constant) and value.value is None:
-        return "None"
-    if isinstance(value, ast.Call):
-        return _dotted(value.func) or ""
-    if isinstance(value, ast.Name):
-        return params.get(value.id, "")
-    return ""
-
-
-def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
-    """What each parameter is, as `_type_text` writes it: its annotation, or `type[X]` for a
-    parameter holding a class (`Type[Arrow]`, or a default of a capitalised name)."""
-    args = method.args
-    pairs = [*positional_defaults(args), *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
-    defaults = {a.arg: d for a, d in pairs if d is not None}
-    found: dict[str, str] = {}
-    for arg, _ in pairs:
-        note = ast.unparse(arg.annotation).strip("'\"") if arg.annotation else ""
-        held = re.fullmatch(r"(?:typing\.)?[Tt]ype\[(.+)\]", note)
-        default = _dotted(defaults[arg.arg]) if arg.arg in defaults else ""
-        if held:
-            found[arg.arg] = f"type[{held.group(1)}]"
-        elif default and default.rsplit(".", 1)[-1][:1].isupper() and not note:
-            found[arg.arg] = f"type[{default}]"
-        elif note:
-            found[arg.arg] = note
-    return found
 
 
 def _attribute_strings(body: list[ast.stmt]) -> dict[str, str]:
@@ -950,18 +819,6 @@ def _param(arg: ast.arg, kind: str, default: ast.expr | None) -> Parameter:
     )
 
 
-def _dotted(node: ast.expr) -> str | None:
-    """Return `a.b.c` for a Name/Attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
 def _dunder_all(body: Iterable[ast.stmt]) -> tuple[str, ...] | None:
     names: list[str] | None = None
     for node in body:
@@ -1018,7 +875,7 @@ def _field_options(node: ast.ClassDef) -> list[str]:
         value = stmt.value if isinstance(stmt, ast.AnnAssign) else None
         if not (isinstance(target, ast.Name) and isinstance(value, ast.Call)):
             continue
-        if (_dotted(value.func) or "").rsplit(".", 1)[-1] != "option":
+        if (chain(value.func) or "").rsplit(".", 1)[-1] != "option":
             continue
         spelled = [a.value for a in value.args if isinstance(a, ast.Constant)]
         if not any(isinstance(f, str) and f.startswith("--") for f in spelled):

@@ -14,8 +14,6 @@ import ast
 import builtins
 import difflib
 import fnmatch
-import functools
-import itertools
 import keyword
 import re
 import sys
@@ -24,11 +22,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from klaro.scan.model import Function
-from klaro.verify.calls import MEMBER_KINDS, CallChecks
+from klaro.verify.calls import MEMBER_KINDS
 from klaro.verify.cli import PYTHONS, CliClaims
+from klaro.verify.env_claims import EnvClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
+from klaro.verify.members import MemberChecks
 from klaro.verify.outcome import Outcome
 from klaro.verify.pyblocks import (
     Bindings,
@@ -37,21 +37,14 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
-    CASE_STYLE,
-    LOWER_CAMEL,
     MAN_SECTION,
-    READERS_OWN,
     SKETCH,
     capitals,
-    given_to_another,
-    namespaced_twins,
     parse_call,
-    python_methods,
-    restyled,
     sentences_around,
     sketch_names,
-    words_within,
 )
 
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
@@ -188,48 +181,12 @@ _OLD_WORDS = re.compile(
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
-_LETTER_WORD = re.compile(r"(?:^|_)[A-Z](?:_|$)")  # `get_X`, `teardown_X`: one capital
 _MARKUP_END = re.compile(r"\s*(?::[\w:-]+:)?[`*_~@]*\s*$")
-_SNAKE_OR_CAMEL = re.compile(
-    r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
-    r"|^[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*$"  # `JSONSerializer`, not `URLs`
-)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
-# Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
-_PLACEHOLDERS = frozenset(
-    [
-        "foo",
-        "bar",
-        "baz",
-        "qux",
-        "spam",
-        "eggs",
-        "func",
-        "function",
-        "method",
-        "meth",
-        "Class",
-        "MyClass",
-        "cls_name",
-        "attr",
-        "module",
-        "mod",
-        "obj",
-        "my_function",
-        "my_func",
-        "your_module",
-        "option",
-        "options",
-        "flag",
-        "flags",
-        "xxx",
-        "whatever",
-    ]
-)
 
 
-class Resolver(CallChecks):
+class Resolver(MemberChecks, UnknownNames):
     """Resolve references against one project index; reusable across documents and drafts."""
 
     def __init__(
@@ -250,6 +207,7 @@ class Resolver(CallChecks):
         )
         self.links = LinkResolver(index, ignore, self._dotted)
         self.cli = CliClaims(index, self._dotted, former)
+        self.env = EnvClaims(index, former)
         # the instances the examples of the project's pages bind, each name to one origin
         # (None once two pages disagree): `term = Terminal()` on every page that binds `term`
         self._conventions: dict[str, tuple[str, bool] | None] = {}
@@ -371,7 +329,7 @@ class Resolver(CallChecks):
         if ref.kind == "command":
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
-            return self._env(ref, ref.text)
+            return self.env.claim(ref, ref.text)
         if ref.context == "prose":
             return self._prose(ref, doc)
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
@@ -424,13 +382,13 @@ class Resolver(CallChecks):
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
         if family := _ENV_FAMILY.match(text):
-            return self._env_family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
+            return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
-            outcome = self._env(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            outcome = self.env.claim(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
             value = dotted_value(text) if outcome.status != "unresolved" else None
             return self._code(replace(ref, text=value), doc) if value else outcome
-        if _CAPITAL_WORD.match(text) and self._read_env(text):
-            return self._env(ref, text)  # `RADONFILESENCODING`: a variable without an underscore
+        if _CAPITAL_WORD.match(text) and self.env.read(text):
+            return self.env.claim(ref, text)  # `RADONFILESENCODING`: no underscore
         if spelled := _SPELLINGS_SPAN.match(text):  # `-i, --idle-time-limit=<sec>`
             found = [self.cli.option(ref, f, doc) for f in spelled.group(1, 2)]
             return next((o for o in found if o.status == "unresolved"), found[-1])
@@ -823,184 +781,6 @@ class Resolver(CallChecks):
             self._exports[name] = {self.names.lookup(f"{p}.{name}") for p in self.names.packages}
         return self._exports[name]
 
-    def _unknown_name(self, ref: Reference, name: str, doc: Document, *, called: bool) -> Outcome:
-        """A bare name the project lacks: report it only when it clearly reads as code.
-
-        Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
-        and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
-        """
-        if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
-            return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
-        if _LETTER_WORD.search(name):
-            return Outcome("ignored", ref)  # `teardown_X()`: a pattern, X to fill in
-        if name in self.names.parameters or name in self.names.attached:
-            return Outcome("ignored", ref)
-        if name in self.names.served:
-            return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
-        if called and name in self.index.macros:
-            return Outcome("ignored", ref)  # a macro of the project's Jinja templates
-        keys = self.index.key_literals
-        if (name in keys and not called) or name in self.index.registered:
-            return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
-        if name.startswith("_") and (name[1:] in keys or name[1:] in self.names.by_last):
-            return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
-        if gone := self._once_named(ref, name, f"{name}()" if called else name):
-            return gone
-        singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
-        if not called and singular and self._plural_of_value(name, singular):
-            return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
-        if not called and name.endswith("s") and name[:-1] in self.names.imported:
-            return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
-        if READERS_OWN.match(name) or (not called and CASE_STYLE.match(name)):
-            # `myfilter(42, 23)`, `my_task`: the reader's own; `snake_case`: a naming style
-            return Outcome("ignored", ref)
-        if not called and name in self._placeholders:
-            return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
-        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
-            return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
-        if f"_{name}" in self.names.by_last:
-            return Outcome("ignored", ref)  # a private helper named loosely
-        if called and LOWER_CAMEL.match(name) and not self._camel_functions:
-            return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
-        # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
-        extra = self.index.registered | (self.index.macros if called else frozenset())
-        known = [*self._short_names(), *sorted(extra)]
-        close = [
-            c
-            for c in difflib.get_close_matches(name, known, n=3, cutoff=0.8)
-            if called
-            or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
-        ]
-        if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
-            return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
-        if name in self._foreign_words:
-            return Outcome("ignored", ref)  # nginx's `uwsgi_pass`, shown in an ```nginx block
-        if not called and self._readers_module(name, doc):
-            return Outcome("ignored", ref)  # a module of the layout the page sketches
-        shown = f"{name}()" if called else name
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{shown}` is not defined in the project",
-            suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
-        )
-
-    @staticmethod
-    def _argument_on_page(name: str, doc: Document) -> bool:
-        """Whether a command line of the page passes `name` as one of its words: a value
-        given to a program (`honcho -f Procfile.dev start`), not a Python name."""
-        return any(ref.kind == "command" and name in ref.text.split()[1:] for ref in doc.references)
-
-    def _readers_module(self, name: str, doc: Document) -> bool:
-        """Whether the page writes `name.py` as a file the repository has nowhere: the
-        reader's module of a layout it sketches (``test_module_b`` beside a tree listing
-        `test_module_b.py`), not one of the project's."""
-        file = f"{name}.py"
-        if not re.search(rf"(?<![\w.]){re.escape(file)}\b", "\n".join(doc.lines)):
-            return False
-        return not any(f == file or f.endswith(f"/{file}") for f in self.index.files)
-
-    def _foreign_on_page(self, name: str, doc: Document) -> bool:
-        """Whether the page's examples take `name` from another package: prose's
-        ``PrettyJSONSerializer`` above `pretty_json.PrettyJSONSerializer`, after
-        `from betamax_serializers import pretty_json`."""
-        names = self.names
-        return any(
-            ref.kind in {"python", "import"}
-            and ref.text.split("(")[0].endswith(f".{name}")
-            and (root := ref.text.split(".")[0]) not in names.packages
-            and root not in names.by_last  # `cassette.Cassette`: maybe the project's module
-            for ref in doc.references
-        )
-
-    @functools.cached_property
-    def _foreign_bases(self) -> set[str]:
-        """The last names of the classes from other packages the project's classes derive
-        from (`Model` of `models.Model`): prose naming one means that package's class."""
-        kinds = self.names.kinds
-        return {
-            base.rpartition(".")[2]
-            for bases in self.names.bases.values()
-            for base in bases
-            if base not in kinds
-        }
-
-    @functools.cached_property
-    def _camel_functions(self) -> bool:
-        """Whether the project names any function in lowerCamelCase (`getLogger` style)."""
-        return any(
-            LOWER_CAMEL.match(n.rpartition(".")[2])
-            for n, kind in self.names.kinds.items()
-            if kind in {"function", "method"}
-        )
-
-    def _plural_of_value(self, name: str, other: str) -> bool:
-        """`entry_points` beside an attribute `entry_point`, ``ParserElements`` beside the class
-        `ParserElement`: the plural of a value's or a class's name is the concept ("the
-        entry_points argument to setup"), not a renamed function."""
-        if name not in {f"{other}s", f"{other}es"} and other not in {f"{name}s", f"{name}es"}:
-            return False
-        values = {"attribute", "constant", "property", "class"}  # also ``ParserElements``
-        return all(
-            self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
-        )
-
-    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
-        """A name the documented state of the code had and the current code lacks: stale."""
-        old = self.former.get(name) if self.former is not None else None
-        if old is None:
-            return None
-        full, where = old
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
-            "`klaro check --fix` repairs proven renames",
-            suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
-        )
-
-    def _unknown_owner(self, ref: Reference, name: str, doc: Document) -> Outcome:
-        """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
-        root, _, rest = name.partition(".")
-        if gone := self._once_named(ref, root, name):
-            return gone
-        if not root[:1].isupper() or READERS_OWN.match(root):
-            return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
-        if root in self._foreign_bases:
-            return Outcome("ignored", ref)  # `Model.save`: Django's, the base of the models
-        member = rest.split(".")[0]
-        classes = [
-            n
-            for n in self.names.by_last.get(member, ())
-            if self.names.kinds.get(n.rpartition(".")[0]) == "class"
-        ]
-        owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
-        close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
-        if not close or self._given_to_another(ref, doc):
-            return Outcome("ignored", ref)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{root}` is not defined in the project",
-            suggestions=tuple(f"{c}.{rest}" for c in close),
-        )
-
-    def _given_to_another(self, ref: Reference, doc: Document) -> bool:
-        """Whether the span's sentence gives the name to another library (see `wording`)."""
-        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
-        return given_to_another(sentence, ref.text, self._ours, self.index.libraries)
-
-    @functools.cached_property
-    def _ours(self) -> set[str]:
-        """The project's names in lower case: its packages, distribution, scripts and every
-        name its code defines (a sentence naming one is about the project)."""
-        index = self.index
-        names = {*index.packages, index.distribution, *index.scripts, *self.names.by_last}
-        return {n.lower() for n in names}
-
-    def _short_names(self) -> list[str]:
-        return self.names.short_names
-
     # -- dotted names and Python examples ----------------------------------------------------
 
     def _python(self, ref: Reference) -> Outcome:
@@ -1103,172 +883,7 @@ class Resolver(CallChecks):
             suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
         )  # fmt: skip
 
-    def _dotted(
-        self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
-    ) -> Outcome:
-        """Resolve a dotted name, reporting the first component its owner does not have."""
-        verdict = self.names.verdict(name, called=called)
-        if verdict.status == "resolved" and verdict.target:
-            return Outcome("resolved", ref, verdict.target)
-        if verdict.status == "unknown" and verdict.target:
-            target = verdict.target
-            cls = target if self.names.kind(target) == "class" else self.names.types.get(target)
-            if cls is not None and verdict.missing:
-                # a member another package's base may give, unless the class had it
-                return self._gone_member(ref, cls, verdict.missing)
-            if cls is not None:
-                return Outcome("ignored", ref)  # a member another package's base may give
-            return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
-        if verdict.status == "external" and verdict.target:
-            return Outcome("resolved", ref, verdict.target)
-        if verdict.status == "unresolved" and verdict.missing is not None:
-            keys = self.index.key_literals  # dotted ones: a bare name is not a path
-            if any("." in key and key in keys for key in (name, shown or "")):
-                return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
-            owner = verdict.target or ""
-            return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
-        return Outcome("ignored", ref)
-
-    def _gone_member(self, ref: Reference, cls: str, attr: str) -> Outcome:
-        """A member of a class that may have members we cannot list (a base from another
-        package, a `__getattr__`): stale only when the class had it at the documented
-        state and has it no more (Flask subclass `Grip.default_asset_manager`)."""
-        old = self._former_member(cls, attr)
-        if old is None:
-            return Outcome("ignored", ref)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
-            f"(`{old[0]}` at {old[1]})",
-        )
-
-    def _typo_of_member(self, owner: str, attr: str) -> bool:
-        """Whether `attr` is close to a member the class has (`scans` for `scan`)."""
-        members = [m for m in self.names.member_names(owner) if m.isidentifier()]
-        return bool(difflib.get_close_matches(attr, members, n=1, cutoff=0.8))
-
-    def _missing(
-        self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
-    ) -> Outcome:
-        """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
-        index = self.names
-        if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
-            return Outcome("ignored", ref)
-        parts = [attr, *tail]
-        if any(capitals(a) and capitals(b) for a, b in itertools.pairwise(parts)):
-            return Outcome("ignored", ref)  # `pkg.test.FILE.CLASS.METHOD`: words to fill in
-        if attr.startswith(self.index.attr_prefixes):
-            return Outcome("ignored", ref)  # `visit_Name`, reached by `getattr(self, ...)`
-        if owner and attr in self._strings and index.dynamic(owner):
-            return Outcome(
-                "ignored", ref
-            )  # registered by name in the examples, served by __getattr__
-        called = ref.context.split("|")[0].endswith("call")
-        if (
-            owner
-            and index.catch_all(owner, called=called)
-            and self._former_member(owner, attr) is None
-        ):
-            return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
-        held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
-        if held is not None and index.member(held, "__setattr__") is not None:
-            # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name
-            owner = held
-        if (
-            index.kind(owner) == "class"
-            and (
-                attr in index.attached
-                or (
-                    index.any_attribute(owner)
-                    and not (called and self._typo_of_member(owner, attr))
-                )
-                or attr in self.index.key_literals
-                or index.class_member(owner, attr) is not None
-            )
-            and self._former_member(owner, attr) is None
-        ):
-            # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
-            # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
-            return Outcome("ignored", ref)
-        members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
-        public = [m for m in members if not m.startswith("_") and m.isidentifier()]
-        close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
-        close += difflib.get_close_matches(attr, public, 3)
-        prefix = shown[: len(shown) - len(".".join([attr, *tail]))] if attr in shown else ""
-        suggestions = [prefix + ".".join([c, *tail]) for c in dict.fromkeys(close)][:3]
-        last = tail[-1] if tail else attr
-        suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
-        where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
-        if "|" in owner:  # what a function returns: one of several classes
-            where = f"none of {', '.join(f'`{c}`' for c in owner.split('|'))} has `{attr}`"
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{shown}` does not exist: {where}",
-            suggestions=tuple(dict.fromkeys(suggestions))[:5],
-        )
-
     # -- CLI, environment, paths ---------------------------------------------------------------
-
-    def _read_env(self, name: str) -> bool:
-        """Whether the code reads the variable `name`, or read it at the documented state."""
-        if name in self.index.env_vars:
-            return True
-        return self.former is not None and self.former.env(name) is not None
-
-    def _env_family(self, ref: Reference, prefix: str) -> Outcome:
-        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start."""
-        index = self.index
-        if (
-            any(p.startswith(prefix) or prefix.startswith(p) for p in index.env_patterns)
-            or prefix in index.env_prefix_literals
-            or any(v.startswith(prefix) for v in index.env_vars)
-        ):
-            return Outcome("resolved", ref, prefix)
-        if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
-            return Outcome("ignored", ref)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"the code reads no environment variable that starts with `{prefix}`",
-            suggestions=tuple(sorted(p + "*" for p in index.env_prefix_literals)[:3]),
-        )
-
-    def _env(self, ref: Reference, name: str) -> Outcome:
-        index = self.index
-        if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
-            return Outcome("resolved", ref, name)
-        if any(name.endswith(s) and len(name) > len(s) for s in index.env_suffixes):
-            return Outcome("resolved", ref, name)  # `SPACY_LOG_FRIENDLY`: any prefix
-        old = self.former.env(name) if self.former is not None else None
-        if old is not None:  # `NO_COLOR` the code read at the documented state, and no more
-            return Outcome(
-                "unresolved",
-                ref,
-                message=f"`{name}` is no longer an environment variable the code reads "
-                f"(it was at {old[1]})",
-                suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
-            )
-        if name in index.key_literals:
-            return Outcome("ignored", ref)  # a settings key the code reads by that name
-        if renamed := namespaced_twins(name, index.env_vars):
-            return Outcome(
-                "unresolved",
-                ref,
-                message=f"`{name}` is not an environment variable the code reads "
-                f"(it reads {', '.join(f'`{v}`' for v in renamed)})",
-                suggestions=renamed,
-            )
-        if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
-            return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
-        close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
-        return Outcome(
-            "unresolved",
-            ref,
-            message=f"`{name}` is not an environment variable the code reads",
-            suggestions=tuple(close),
-        )
 
 
 def _said_old(doc: Document, ref: Reference) -> bool:

@@ -1,0 +1,147 @@
+"""What a class's methods set on `self`: the attribute names, their types where one is
+certain, and whether the class keeps any name (a namespace object).
+
+Read from the AST of the class alone. `self.config = Config(...)` types `config` as
+`Config`; a `__setattr__` storing by name, `self.__dict__.update(kw)`, `setattr(self, name,
+...)` or a module helper handed `self` that sets attributes by name open the class to any
+attribute, which the checker then never calls missing.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from klaro.scan.cli_ast import chain, positional_defaults
+from klaro.scan.model import ANY_ATTRIBUTE
+
+
+def instance_attributes(
+    node: ast.ClassDef, attachers: frozenset[str] = frozenset()
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Names the methods of a class assign on `self` (`self.x = ...`, `self.x: T = ...`), and
+    the type text of those always set from one annotation or one called name
+    (`self.config = Config(...)`, `None` aside): `(("config", "Config"),)`."""
+    found: dict[str, None] = {}
+    types: dict[str, set[str]] = {}
+    for method in node.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
+            continue
+        me = method.args.args[0].arg
+        params = _parameter_types(method)
+        if _stores_any_attribute(method):
+            found[ANY_ATTRIBUTE] = None
+        for sub in ast.walk(method):
+            if sets_any_attribute(sub, me) or _hands_self(sub, me, attachers):
+                found[ANY_ATTRIBUTE] = None
+            targets: list[ast.expr] = []
+            if isinstance(sub, ast.Assign):
+                targets = sub.targets
+            elif isinstance(sub, ast.AnnAssign | ast.AugAssign):
+                targets = [sub.target]
+            for target in targets:
+                elts = target.elts if isinstance(target, ast.Tuple) else [target]
+                for elt in elts:
+                    if (
+                        isinstance(elt, ast.Attribute)
+                        and isinstance(elt.value, ast.Name)
+                        and elt.value.id == me
+                    ):
+                        found[elt.attr] = None
+                        text = _type_text(sub, elt is target, params)
+                        types.setdefault(elt.attr, set()).add(text)
+    typed = tuple(
+        (name, next(iter(texts - {"None"})))
+        for name, texts in types.items()
+        if len(texts - {"None"}) == 1 and "" not in texts
+    )
+    return tuple(found), typed
+
+
+def _hands_self(node: ast.AST, me: str, attachers: frozenset[str]) -> bool:
+    """`_attach_fields(self)`: the instance handed to a function that names its attributes."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in attachers
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == me
+    )
+
+
+def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A `__setattr__` that keeps any name in a mapping (`self.__dict__[name] = value`,
+    starlette's `self._state[key] = value`): a namespace object, whose attributes are the
+    ones its users set (flask's `g.user`)."""
+    if method.name != "__setattr__" or len(method.args.args) < 3:
+        return False
+    name = method.args.args[1].arg
+    return any(
+        isinstance(sub, ast.Assign)
+        and any(
+            isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Name) and t.slice.id == name
+            for t in sub.targets
+        )
+        for sub in ast.walk(method)
+    )
+
+
+def sets_any_attribute(node: ast.AST, me: str) -> bool:
+    """`self.__dict__.update(kw)`, `setattr(self, name, value)`: attributes named at run time
+    (venusian's `Scanner(**kw)` gives `scanner.a`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "update"
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "__dict__"
+        and isinstance(func.value.value, ast.Name)
+        and func.value.value.id == me
+    ):
+        return True
+    return (
+        isinstance(func, ast.Name)
+        and func.id == "setattr"
+        and len(node.args) > 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == me
+        and not isinstance(node.args[1], ast.Constant)
+    )
+
+
+def _type_text(node: ast.AST, whole: bool, params: dict[str, str]) -> str:
+    """What an assignment says its target is: an annotation, a called name, `None`, what a
+    parameter it copies is (`self.type = type`, `type: Type[Arrow] = Arrow`), or ""."""
+    if isinstance(node, ast.AnnAssign):
+        return ast.unparse(node.annotation)
+    value = node.value if isinstance(node, ast.Assign) and whole else None
+    if isinstance(value, ast.Constant) and value.value is None:
+        return "None"
+    if isinstance(value, ast.Call):
+        return chain(value.func) or ""
+    if isinstance(value, ast.Name):
+        return params.get(value.id, "")
+    return ""
+
+
+def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """What each parameter is, as `_type_text` writes it: its annotation, or `type[X]` for a
+    parameter holding a class (`Type[Arrow]`, or a default of a capitalised name)."""
+    args = method.args
+    pairs = [*positional_defaults(args), *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+    defaults = {a.arg: d for a, d in pairs if d is not None}
+    found: dict[str, str] = {}
+    for arg, _ in pairs:
+        note = ast.unparse(arg.annotation).strip("'\"") if arg.annotation else ""
+        held = re.fullmatch(r"(?:typing\.)?[Tt]ype\[(.+)\]", note)
+        default = chain(defaults[arg.arg]) if arg.arg in defaults else ""
+        if held:
+            found[arg.arg] = f"type[{held.group(1)}]"
+        elif default and default.rsplit(".", 1)[-1][:1].isupper() and not note:
+            found[arg.arg] = f"type[{default}]"
+        elif note:
+            found[arg.arg] = note
+    return found

@@ -1,0 +1,86 @@
+"""Environment variables that pages name: whether the code reads them.
+
+The code's reads (`os.environ`, `os.getenv`, helpers that pass their parameter on, names kept
+in constants) are collected by the scan; a page's variable is stale when the documented state
+read it and the code reads it no more, and unknown when it carries the project's prefix but
+no read has that name. A project that reads variables by a prefix scan (`APP_*`) may read any.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from klaro.verify.former import Former
+from klaro.verify.index import ProjectIndex
+from klaro.verify.outcome import Outcome
+from klaro.verify.refs import Reference
+from klaro.verify.wording import namespaced_twins
+
+
+class EnvClaims:
+    """Judge environment variables against one project's reads."""
+
+    def __init__(self, index: ProjectIndex, former: Former | None) -> None:
+        self.index = index
+        self.former = former
+
+    def read(self, name: str) -> bool:
+        """Whether the code reads the variable `name`, or read it at the documented state."""
+        if name in self.index.env_vars:
+            return True
+        return self.former is not None and self.former.env(name) is not None
+
+    def family(self, ref: Reference, prefix: str) -> Outcome:
+        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start."""
+        index = self.index
+        if (
+            any(p.startswith(prefix) or prefix.startswith(p) for p in index.env_patterns)
+            or prefix in index.env_prefix_literals
+            or any(v.startswith(prefix) for v in index.env_vars)
+        ):
+            return Outcome("resolved", ref, prefix)
+        if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"the code reads no environment variable that starts with `{prefix}`",
+            suggestions=tuple(sorted(p + "*" for p in index.env_prefix_literals)[:3]),
+        )
+
+    def claim(self, ref: Reference, name: str) -> Outcome:
+        """A variable a page names (`APP_DEBUG`, ``export APP_DEBUG=1``): one the code reads,
+        one it read at the documented state, or one under its prefixes that it reads not."""
+        index = self.index
+        if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
+            return Outcome("resolved", ref, name)
+        if any(name.endswith(s) and len(name) > len(s) for s in index.env_suffixes):
+            return Outcome("resolved", ref, name)  # `SPACY_LOG_FRIENDLY`: any prefix
+        old = self.former.env(name) if self.former is not None else None
+        if old is not None:  # `NO_COLOR` the code read at the documented state, and no more
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}` is no longer an environment variable the code reads "
+                f"(it was at {old[1]})",
+                suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
+            )
+        if name in index.key_literals:
+            return Outcome("ignored", ref)  # a settings key the code reads by that name
+        if renamed := namespaced_twins(name, index.env_vars):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}` is not an environment variable the code reads "
+                f"(it reads {', '.join(f'`{v}`' for v in renamed)})",
+                suggestions=renamed,
+            )
+        if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+            return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
+        close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{name}` is not an environment variable the code reads",
+            suggestions=tuple(close),
+        )

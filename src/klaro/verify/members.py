@@ -1,0 +1,164 @@
+"""Dotted names and members: `pkg.mod.func`, `Class.attr`, `obj.method()` against the code.
+
+The resolver's verdict names the first component its owner lacks; a class that may have
+members nobody can list (a base from another package, a `__getattr__`, a `__setattr__` that
+keeps any name, attributes set at run time) makes a missing member unknown, unless the
+documented state had it. What is reported comes with the close names the owner has.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+from collections.abc import Sequence
+
+from klaro.verify.calls import CallChecks
+from klaro.verify.index import ProjectIndex
+from klaro.verify.outcome import Outcome
+from klaro.verify.refs import Reference
+from klaro.verify.wording import capitals
+
+# Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
+_PLACEHOLDERS = frozenset(
+    [
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "spam",
+        "eggs",
+        "func",
+        "function",
+        "method",
+        "meth",
+        "Class",
+        "MyClass",
+        "cls_name",
+        "attr",
+        "module",
+        "mod",
+        "obj",
+        "my_function",
+        "my_func",
+        "your_module",
+        "option",
+        "options",
+        "flag",
+        "flags",
+        "xxx",
+        "whatever",
+    ]
+)
+
+
+class MemberChecks(CallChecks):
+    """Judge dotted names and members; `Resolver` provides the state below."""
+
+    index: ProjectIndex
+    _strings: set[str]  # string literals of the current document's examples
+
+    def _dotted(
+        self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
+    ) -> Outcome:
+        """Resolve a dotted name, reporting the first component its owner does not have."""
+        verdict = self.names.verdict(name, called=called)
+        if verdict.status == "resolved" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unknown" and verdict.target:
+            target = verdict.target
+            cls = target if self.names.kind(target) == "class" else self.names.types.get(target)
+            if cls is not None and verdict.missing:
+                # a member another package's base may give, unless the class had it
+                return self._gone_member(ref, cls, verdict.missing)
+            if cls is not None:
+                return Outcome("ignored", ref)  # a member another package's base may give
+            return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
+        if verdict.status == "external" and verdict.target:
+            return Outcome("resolved", ref, verdict.target)
+        if verdict.status == "unresolved" and verdict.missing is not None:
+            keys = self.index.key_literals  # dotted ones: a bare name is not a path
+            if any("." in key and key in keys for key in (name, shown or "")):
+                return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
+            owner = verdict.target or ""
+            return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
+        return Outcome("ignored", ref)
+
+    def _gone_member(self, ref: Reference, cls: str, attr: str) -> Outcome:
+        """A member of a class that may have members we cannot list (a base from another
+        package, a `__getattr__`): stale only when the class had it at the documented
+        state and has it no more (Flask subclass `Grip.default_asset_manager`)."""
+        old = self._former_member(cls, attr)
+        if old is None:
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
+            f"(`{old[0]}` at {old[1]})",
+        )
+
+    def _typo_of_member(self, owner: str, attr: str) -> bool:
+        """Whether `attr` is close to a member the class has (`scans` for `scan`)."""
+        members = [m for m in self.names.member_names(owner) if m.isidentifier()]
+        return bool(difflib.get_close_matches(attr, members, n=1, cutoff=0.8))
+
+    def _missing(
+        self, ref: Reference, owner: str, attr: str, shown: str, tail: Sequence[str] = ()
+    ) -> Outcome:
+        """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
+        index = self.names
+        if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
+            return Outcome("ignored", ref)
+        parts = [attr, *tail]
+        if any(capitals(a) and capitals(b) for a, b in itertools.pairwise(parts)):
+            return Outcome("ignored", ref)  # `pkg.test.FILE.CLASS.METHOD`: words to fill in
+        if attr.startswith(self.index.attr_prefixes):
+            return Outcome("ignored", ref)  # `visit_Name`, reached by `getattr(self, ...)`
+        if owner and attr in self._strings and index.dynamic(owner):
+            return Outcome(
+                "ignored", ref
+            )  # registered by name in the examples, served by __getattr__
+        called = ref.context.split("|")[0].endswith("call")
+        if (
+            owner
+            and index.catch_all(owner, called=called)
+            and self._former_member(owner, attr) is None
+        ):
+            return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
+        held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
+        if held is not None and index.member(held, "__setattr__") is not None:
+            # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name
+            owner = held
+        if (
+            index.kind(owner) == "class"
+            and (
+                attr in index.attached
+                or (
+                    index.any_attribute(owner)
+                    and not (called and self._typo_of_member(owner, attr))
+                )
+                or attr in self.index.key_literals
+                or index.class_member(owner, attr) is not None
+            )
+            and self._former_member(owner, attr) is None
+        ):
+            # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
+            # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
+            return Outcome("ignored", ref)
+        members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
+        public = [m for m in members if not m.startswith("_") and m.isidentifier()]
+        close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
+        close += difflib.get_close_matches(attr, public, 3)
+        prefix = shown[: len(shown) - len(".".join([attr, *tail]))] if attr in shown else ""
+        suggestions = [prefix + ".".join([c, *tail]) for c in dict.fromkeys(close)][:3]
+        last = tail[-1] if tail else attr
+        suggestions += [n for n in index.by_last.get(last, ()) if n not in suggestions][:3]
+        where = f"`{owner}` has no `{attr}`" if owner else f"no module `{attr}`"
+        if "|" in owner:  # what a function returns: one of several classes
+            where = f"none of {', '.join(f'`{c}`' for c in owner.split('|'))} has `{attr}`"
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` does not exist: {where}",
+            suggestions=tuple(dict.fromkeys(suggestions))[:5],
+        )

@@ -1,0 +1,224 @@
+"""Bare names the project lacks: which read as claims about its code, and which as words.
+
+A page's `find_config` is a claim when it looks like code (called, snake_case, CamelCase) and a
+close project name exists, or when the documented state had it; a name the sentence gives to
+another library, a placeholder (`get_X`), a plural of a class's name, a naming style, the
+reader's own module or another language's identifier is a word. Mixed into `Resolver`, whose
+state (the project index, the documented state, the current page's sketches) it reads.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+
+from klaro.scan.names import Names
+from klaro.verify.former import Former
+from klaro.verify.index import ProjectIndex
+from klaro.verify.outcome import Outcome
+from klaro.verify.refs import Document, Reference
+from klaro.verify.wording import (
+    CASE_STYLE,
+    LOWER_CAMEL,
+    READERS_OWN,
+    given_to_another,
+    python_methods,
+    restyled,
+    sentences_around,
+    words_within,
+)
+
+_LETTER_WORD = re.compile(r"(?:^|_)[A-Z](?:_|$)")  # `get_X`, `teardown_X`: one capital
+_SNAKE_OR_CAMEL = re.compile(
+    r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
+    r"|^[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*$"  # `JSONSerializer`, not `URLs`
+)
+
+
+class UnknownNames:
+    """Judge names the project does not define; `Resolver` provides the state below."""
+
+    index: ProjectIndex
+    names: Names
+    former: Former | None
+    _placeholders: set[str]  # the parameter names the current page's call sketches write
+    _foreign_words: set[str]  # names of the pages' other-language blocks
+
+    def _unknown_name(self, ref: Reference, name: str, doc: Document, *, called: bool) -> Outcome:
+        """A bare name the project lacks: report it only when it clearly reads as code.
+
+        Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
+        and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
+        """
+        if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
+            return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
+        if _LETTER_WORD.search(name):
+            return Outcome("ignored", ref)  # `teardown_X()`: a pattern, X to fill in
+        if name in self.names.parameters or name in self.names.attached:
+            return Outcome("ignored", ref)
+        if name in self.names.served:
+            return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
+        if called and name in self.index.macros:
+            return Outcome("ignored", ref)  # a macro of the project's Jinja templates
+        keys = self.index.key_literals
+        if (name in keys and not called) or name in self.index.registered:
+            return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
+        if name.startswith("_") and (name[1:] in keys or name[1:] in self.names.by_last):
+            return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
+        if gone := self._once_named(ref, name, f"{name}()" if called else name):
+            return gone
+        singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
+        if not called and singular and self._plural_of_value(name, singular):
+            return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
+        if not called and name.endswith("s") and name[:-1] in self.names.imported:
+            return Outcome("ignored", ref)  # `GenericForeignKeys`: Django's, in the plural
+        if READERS_OWN.match(name) or (not called and CASE_STYLE.match(name)):
+            # `myfilter(42, 23)`, `my_task`: the reader's own; `snake_case`: a naming style
+            return Outcome("ignored", ref)
+        if not called and name in self._placeholders:
+            return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
+        if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
+            return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        if f"_{name}" in self.names.by_last:
+            return Outcome("ignored", ref)  # a private helper named loosely
+        if called and LOWER_CAMEL.match(name) and not self._camel_functions:
+            return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
+        # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
+        extra = self.index.registered | (self.index.macros if called else frozenset())
+        known = [*self._short_names(), *sorted(extra)]
+        close = [
+            c
+            for c in difflib.get_close_matches(name, known, n=3, cutoff=0.8)
+            if called
+            or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
+        ]
+        if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
+            return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
+        if name in self._foreign_words:
+            return Outcome("ignored", ref)  # nginx's `uwsgi_pass`, shown in an ```nginx block
+        if not called and self._readers_module(name, doc):
+            return Outcome("ignored", ref)  # a module of the layout the page sketches
+        shown = f"{name}()" if called else name
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is not defined in the project",
+            suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    @staticmethod
+    def _argument_on_page(name: str, doc: Document) -> bool:
+        """Whether a command line of the page passes `name` as one of its words: a value
+        given to a program (`honcho -f Procfile.dev start`), not a Python name."""
+        return any(ref.kind == "command" and name in ref.text.split()[1:] for ref in doc.references)
+
+    def _readers_module(self, name: str, doc: Document) -> bool:
+        """Whether the page writes `name.py` as a file the repository has nowhere: the
+        reader's module of a layout it sketches (``test_module_b`` beside a tree listing
+        `test_module_b.py`), not one of the project's."""
+        file = f"{name}.py"
+        if not re.search(rf"(?<![\w.]){re.escape(file)}\b", "\n".join(doc.lines)):
+            return False
+        return not any(f == file or f.endswith(f"/{file}") for f in self.index.files)
+
+    def _foreign_on_page(self, name: str, doc: Document) -> bool:
+        """Whether the page's examples take `name` from another package: prose's
+        ``PrettyJSONSerializer`` above `pretty_json.PrettyJSONSerializer`, after
+        `from betamax_serializers import pretty_json`."""
+        names = self.names
+        return any(
+            ref.kind in {"python", "import"}
+            and ref.text.split("(")[0].endswith(f".{name}")
+            and (root := ref.text.split(".")[0]) not in names.packages
+            and root not in names.by_last  # `cassette.Cassette`: maybe the project's module
+            for ref in doc.references
+        )
+
+    @functools.cached_property
+    def _foreign_bases(self) -> set[str]:
+        """The last names of the classes from other packages the project's classes derive
+        from (`Model` of `models.Model`): prose naming one means that package's class."""
+        kinds = self.names.kinds
+        return {
+            base.rpartition(".")[2]
+            for bases in self.names.bases.values()
+            for base in bases
+            if base not in kinds
+        }
+
+    @functools.cached_property
+    def _camel_functions(self) -> bool:
+        """Whether the project names any function in lowerCamelCase (`getLogger` style)."""
+        return any(
+            LOWER_CAMEL.match(n.rpartition(".")[2])
+            for n, kind in self.names.kinds.items()
+            if kind in {"function", "method"}
+        )
+
+    def _plural_of_value(self, name: str, other: str) -> bool:
+        """`entry_points` beside an attribute `entry_point`, ``ParserElements`` beside the class
+        `ParserElement`: the plural of a value's or a class's name is the concept ("the
+        entry_points argument to setup"), not a renamed function."""
+        if name not in {f"{other}s", f"{other}es"} and other not in {f"{name}s", f"{name}es"}:
+            return False
+        values = {"attribute", "constant", "property", "class"}  # also ``ParserElements``
+        return all(
+            self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
+        )
+
+    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
+        """A name the documented state of the code had and the current code lacks: stale."""
+        old = self.former.get(name) if self.former is not None else None
+        if old is None:
+            return None
+        full, where = old
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
+            "`klaro check --fix` repairs proven renames",
+            suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
+        )
+
+    def _unknown_owner(self, ref: Reference, name: str, doc: Document) -> Outcome:
+        """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
+        root, _, rest = name.partition(".")
+        if gone := self._once_named(ref, root, name):
+            return gone
+        if not root[:1].isupper() or READERS_OWN.match(root):
+            return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
+        if root in self._foreign_bases:
+            return Outcome("ignored", ref)  # `Model.save`: Django's, the base of the models
+        member = rest.split(".")[0]
+        classes = [
+            n
+            for n in self.names.by_last.get(member, ())
+            if self.names.kinds.get(n.rpartition(".")[0]) == "class"
+        ]
+        owners = {n.rpartition(".")[0].rsplit(".", 1)[-1] for n in classes}
+        close = difflib.get_close_matches(root, sorted(owners), n=3, cutoff=0.6)
+        if not close or self._given_to_another(ref, doc):
+            return Outcome("ignored", ref)
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{root}` is not defined in the project",
+            suggestions=tuple(f"{c}.{rest}" for c in close),
+        )
+
+    def _given_to_another(self, ref: Reference, doc: Document) -> bool:
+        """Whether the span's sentence gives the name to another library (see `wording`)."""
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        return given_to_another(sentence, ref.text, self._ours, self.index.libraries)
+
+    @functools.cached_property
+    def _ours(self) -> set[str]:
+        """The project's names in lower case: its packages, distribution, scripts and every
+        name its code defines (a sentence naming one is about the project)."""
+        index = self.index
+        names = {*index.packages, index.distribution, *index.scripts, *self.names.by_last}
+        return {n.lower() for n in names}
+
+    def _short_names(self) -> list[str]:
+        return self.names.short_names
