@@ -34,6 +34,8 @@ round 18 (`round: 18`) is a seventeenth blind set on twine, icecream, emoji, mdf
 tabulate.
 round 19 (`round: 19`) is an eighteenth blind set on colorlog, colorama, pathspec and
 pip-tools.
+round 20 (`round: 20`) is a nineteenth fresh set written blind on webdriver-manager, jsonpatch,
+sshtunnel and pysnooper (--confirm --round 20).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
