@@ -270,6 +270,10 @@ class Module:
     # goes through the environment keeping the names that start with a prefix it computes
     # (dynaconf's `DYNACONF_*`): the project's variables cannot all be listed
     env_scan: bool = False
+    # names a helper serves through the module's `__getattr__`, handed the module's name and
+    # the table: `deprecate_attributes(__name__, {"RaisesGroup": ...})`, `lazy.attach(
+    # __name__, submod_attrs={"io": ["load"]})`
+    served_names: tuple[str, ...] = ()
 
     @property
     def is_test(self) -> bool:

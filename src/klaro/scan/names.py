@@ -130,6 +130,11 @@ class Names:
     attached: set[str] = field(default_factory=set)
     # names the modules' own `__getattr__` (PEP 562) serve: deprecated aliases, lazy imports
     served: set[str] = field(default_factory=set)
+    handed: dict[str, set[str]] = field(default_factory=dict)  # module -> names a helper serves
+    # objects annotated as a project class but made by another package (flask's `current_app:
+    # Flask = LocalProxy(...)`): the proxy's own members (`_get_current_object`, private
+    # so as not to hide the object's) are the other package's
+    stand_ins: set[str] = field(default_factory=set)
     # modules the code installs in `sys.modules` at run time (cogapp's `cog`): not ours to list
     installed: set[str] = field(default_factory=set)
     # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
@@ -349,7 +354,9 @@ class Names:
 
     def module_serves(self, module: str, attr: str) -> bool:
         """Whether a module's `__getattr__` may give `attr`: the names it binds, spells or
-        looks up (duty's deprecated `tools.lazy`, a lazy-import table)."""
+        looks up (duty's deprecated `tools.lazy`, a lazy-import table), or a helper's."""
+        if attr in self.handed.get(module, ()):
+            return True  # `deprecate_attributes(__name__, {"RaisesGroup": ...})`
         hook = self.defs.get(f"{module}.__getattr__")
         return isinstance(hook, Function) and (attr in hook.served or ANY_NAME in hook.served)
 

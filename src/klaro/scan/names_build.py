@@ -127,7 +127,8 @@ def build_names(analysis: Analysis) -> Names:
         if f.name == "__getattr__"
         for name in f.served
         if name != ANY_NAME
-    }
+    } | {name for m in analysis.modules if m.role != "test" for name in m.served_names}
+    names.handed = {m.name: set(m.served_names) for m in analysis.modules if m.served_names}
     names.imported = {
         i.alias
         for m in analysis.modules
@@ -391,7 +392,17 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
             return  # what `Poll.history` gives is not a `HistoricalRecords`
         if cls is not None:
             names.types[full] = cls
+            if text == var.annotation and _foreign_call(names, module, var.value or ""):
+                names.stand_ins.add(full)
             return
+
+
+def _foreign_call(names: Names, module: str, value: str) -> bool:
+    """Whether a value is made by another package's callable (`LocalProxy(...)`)."""
+    called = _CALLED.match(value)
+    root = called.group(1).split(".")[0] if called else ""
+    target = names.aliases.get(module, {}).get(root)
+    return target is not None and target.split(".")[0] not in names.packages
 
 
 def _replaced_on_class(names: Names, cls: str) -> bool:

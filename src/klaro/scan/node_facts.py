@@ -24,8 +24,16 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
     (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
     One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
-    answers every public one, as a delegating or path-building object does."""
+    answers every public one, as a delegating or path-building object does; so does one
+    that reads the object's own items (`self[item]`), whose keys are the user's data."""
+    me = hook.args.args[0].arg if hook.args.args else ""
     name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    if any(
+        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == me
+        for n in ast.walk(hook)
+        if _looks_up(n, name)
+    ):
+        return False  # `return self[item]`: a mapping of the user's data (a configuration)
     guarded: set[int] = set()
     for node in ast.walk(hook):
         if isinstance(node, ast.If) and any(
@@ -303,3 +311,33 @@ def namespace_keys(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
 
 def _is_name(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def handed_tables(body: list[ast.stmt]) -> tuple[str, ...]:
+    """The names module-level calls hand a helper along with the module's own name
+    (`deprecate_attributes(__name__, {"RaisesGroup": ...})`, `lazy.attach(__name__,
+    submodules=["io"], submod_attrs={"io": ["load"]})`): a `__getattr__` the helper installs
+    serves them, so the module has them though it never binds them."""
+    found: dict[str, None] = {}
+    for stmt in body:
+        call = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
+        if not isinstance(call, ast.Call):
+            continue
+        values = [*call.args, *(k.value for k in call.keywords)]
+        if not any(isinstance(v, ast.Name) and v.id == "__name__" for v in values):
+            continue
+        for value in values:
+            if isinstance(value, ast.Dict):
+                keys = [k for k in value.keys if k is not None]
+                strings = [*keys, *(n for v in value.values for n in _elements(v))]
+            else:
+                strings = _elements(value)
+            for node in strings:
+                if isinstance(node, ast.Constant) and _identifier(node.value):
+                    found[str(node.value)] = None
+    return tuple(found)
+
+
+def _elements(node: ast.expr) -> list[ast.expr]:
+    """The items of a list, tuple or set literal, else none."""
+    return list(node.elts) if isinstance(node, ast.List | ast.Tuple | ast.Set) else []

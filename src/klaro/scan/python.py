@@ -39,6 +39,7 @@ from klaro.scan.node_facts import (
     constant_start,
     env_table,
     flag_pattern,
+    handed_tables,
     literal_env,
     names_all,
     namespace_keys,
@@ -226,6 +227,7 @@ class _ModuleVisitor:
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
+            served_names=handed_tables(body),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:

@@ -48,8 +48,12 @@ class CallChecks:
         target = outcome.target
         if args is None or outcome.status != "resolved" or not target:
             return outcome
-        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1]:
-            return outcome  # an attribute of a value, resolved only up to its owner
+        if target.rsplit(".", 1)[-1] != shown.rsplit(".", 1)[-1] and (
+            self.names.lookup(shown) != target
+        ):
+            # an attribute of a value, resolved only up to its owner; not a name the package
+            # gives another (`from .tracer import Tracer as snoop`: `snoop(depth=2)` is Tracer's)
+            return outcome
         problem = self.names.check_call(target, args[2], args[1], complete=complete)
         problem = problem or self._keyword_gone(target, args[2])
         if problem is None:

@@ -217,6 +217,9 @@ class CliClaims:
                     # the page's example declares it, or declares commands for a program
                     # that loads them at run time (a blueprint's `flask students create`)
                     return Outcome("ignored", ref)
+                if index.plugins and arg in index.other_commands:
+                    # a command an example app declares: `flask --app flaskr init-db`
+                    return Outcome("ignored", ref)
                 # a plugin's command (its options unknown): said so in its section, or help
                 # text pasted from an install that had the plugin
                 if index.plugins and (
@@ -267,7 +270,11 @@ class CliClaims:
             return Outcome("ignored", ref)
         if self.known(flag, self._real):
             section = self._section_command(doc, ref.line)
-            if section is not None and self._not_of(section, flag):
+            if (
+                section is not None
+                and self._not_of(section, flag)
+                and not self._said_of_another(doc, ref, flag)
+            ):
                 return self._wrong_command(ref, flag, section)
             return Outcome("resolved", ref, flag)
         if self._family(flag, ref, doc):
@@ -315,6 +322,17 @@ class CliClaims:
             return None
         first = words[1] if len(words) > 1 and words[0] in self.index.scripts else words[0]
         return first if first in self.index.subcommands else None
+
+    def _said_of_another(self, doc: Document, ref: Reference, flag: str) -> bool:
+        """Whether the flag's sentence names another sub-command that takes it ("using the
+        deep diff command and passing `--create-patch`" under "deep patch command"), or the
+        command line just below passes it."""
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        words = set(re.findall(r"[\w-]+", sentence))
+        if any(c in words and not self._not_of(c, flag) for c in self.index.subcommands):
+            return True
+        below = _command_below(doc, ref.line)
+        return len(below) > 1 and below[1] in self.index.subcommands and _passes(below, flag)
 
     def _not_of(self, command: str, flag: str) -> bool:
         """Whether `flag`, an option of some command, is not one `command` or the program

@@ -67,6 +67,8 @@ class EnvClaims:
             )
         if name in index.key_literals:
             return Outcome("ignored", ref)  # a settings key the code reads by that name
+        if name in index.test_env_vars:
+            return Outcome("resolved", ref, name)  # `IMPORT_EXPORT_TEST_TYPE`: the tests'
         if renamed := namespaced_twins(name, index.env_vars):
             return Outcome(
                 "unresolved",

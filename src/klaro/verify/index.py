@@ -50,6 +50,7 @@ class ProjectIndex:
     # options declared elsewhere in the repository (a test suite's pytest options, a dev
     # script's flags): real, so naming them is not drift, but not the product's CLI
     other_options: set[str] = field(default_factory=set)
+    other_commands: set[str] = field(default_factory=set)  # commands any module declares
     valued: set[str] = field(default_factory=set)  # options that take a value
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
     abbreviable: set[str] = field(default_factory=set)
@@ -84,6 +85,7 @@ class ProjectIndex:
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     env_vars: set[str] = field(default_factory=set)
+    test_env_vars: set[str] = field(default_factory=set)  # read by the test suite alone
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
@@ -231,6 +233,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if not o.positional
         for flag in o.flags
     }
+    index.other_commands = {c.name for m in analysis.modules for c in m.cli if c.name}
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
@@ -281,6 +284,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         else:
             index.env_vars.add(env.name)
     index.env_vars |= _shell_env_reads(analysis, index.packages)
+    index.test_env_vars = {
+        e.name for m in analysis.modules if m.role == "test" for e in m.env_vars
+    } - index.env_vars
     names = [meta.name or "", *index.packages, *index.scripts]
     prefixes = {n.upper().replace("-", "_") for n in names if n}
     # a script called `http` does not make HTTP_PROXY the project's

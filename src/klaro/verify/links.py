@@ -51,6 +51,11 @@ _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*
 # sources and images it copies
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
 
+# "e.g.", "for example", "such as" right before a span (past its opening quotes)
+_EXAMPLE_WORDS = re.compile(
+    r"\b(?:e\.\s?g\.|for\s+example|for\s+instance|such\s+as)[,:]?\s*[`'\"]*\s*$", re.I
+)
+
 
 class LinkResolver:
     """Check links and path mentions against the repository's files and headings."""
@@ -88,6 +93,8 @@ class LinkResolver:
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
             return Outcome("resolved", ref, inside)
+        if doc is not None and _offered_as_example(doc, ref, text):
+            return Outcome("ignored", ref)  # "for example `deepdiff/multiprocessing.py`"
         # `unicode_codes/data_dict.py`: a path inside the one package folder that has it
         within = [
             d
@@ -478,3 +485,14 @@ def drawn_tree(lines: Sequence[str]) -> set[str]:
     """The names a page's drawn directory trees hold (`├── bar.egg-info/` gives
     `bar.egg-info`), whether a literal block or a fenced one draws them."""
     return {m.rstrip("/") for m in _TREE_ENTRY.findall("\n".join(lines))}
+
+
+def _offered_as_example(doc: Document, ref: Reference, text: str) -> bool:
+    """Whether the words just before a path offer it as an example ("e.g. ``constance/
+    images``", "for example `deepdiff/multiprocessing.py`"): a value or a file to make, not
+    one the repository claims to have."""
+    if not 0 < ref.line <= len(doc.lines):
+        return False
+    line = doc.lines[ref.line - 1]
+    at = line.find(text)
+    return at > 0 and bool(_EXAMPLE_WORDS.search(line[:at]))

@@ -125,6 +125,8 @@ class MemberChecks(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
+        if owner in index.stand_ins and attr.startswith("_"):
+            return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
         held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
         if held is not None and index.member(held, "__setattr__") is not None:
             # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name

@@ -118,6 +118,10 @@ _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", r
 def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     """Return the references one Python block makes, updating the document's bindings."""
     code = _strip_prompts(source)
+    # `c = chord(...)` two blocks up may not be the `c` of `[a.s(), b.s(), c.s()]`: a
+    # one-letter name is any block's throwaway, so what an earlier block bound it to is
+    # held loosely (its members are checked, a member it lacks is not proof)
+    carried = {n for n in bindings.origins if len(n) == 1}
     visitor = _Visitor(bindings)
     try:
         tree = _parse_block(code)
@@ -128,9 +132,11 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
                 continue
             visitor.offset = offset
             visitor.bound = _bound_names(one)
+            visitor.loose = carried - visitor.bound
             visitor.visit(one)
     else:
         visitor.bound = _bound_names(tree)
+        visitor.loose = carried - visitor.bound
         visitor.visit(tree)
     known = set(bindings.origins) | visitor.bound
     comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
@@ -287,6 +293,7 @@ class _Visitor(ast.NodeVisitor):
         self.found: list[PyRef] = []
         self.offset = 0
         self.bound: set[str] = set()  # names the block itself binds somewhere
+        self.loose: set[str] = set()  # one-letter names an earlier block bound
         self.depth = 0  # functions the visit is inside
         # the project bases of the classes being defined, innermost last (`super()`)
         self.bases: list[tuple[str, bool] | None] = []
@@ -515,11 +522,14 @@ class _Visitor(ast.NodeVisitor):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
 
     def _own_instance(self, expr: ast.expr) -> bool:
-        """Whether `expr` is an instance of an example's own subclass (`john`, `Person()`)."""
+        """Whether `expr` is an instance of an example's own subclass (`john`, `Person()`), or
+        a one-letter name carried from an earlier block: a member it lacks is no proof."""
         if isinstance(expr, ast.Call):
             expr = expr.func
         return isinstance(expr, ast.Name) and (
-            expr.id in self.bindings.own or expr.id in self.bindings.subclasses
+            expr.id in self.bindings.own
+            or expr.id in self.bindings.subclasses
+            or expr.id in self.loose  # held loosely, as an example's own subclass is
         )
 
     def _free(self, name: str) -> bool:

@@ -29,7 +29,7 @@ from klaro.verify.helptext import help_commands
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
-from klaro.verify.sections import history_lines, indented_end
+from klaro.verify.sections import LIST_ITEM, history_lines, indented_end
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
 # command (a shell command line), env (a variable a shell line sets), link (href or src).
@@ -70,7 +70,6 @@ _MYST_PROSE = frozenset(
 _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
 _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
 _CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
-_LIST_START = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")
 _SPAN = re.compile(r"`([^`]+)`")
 # "accepts the following arguments:", "takes these keyword arguments:", "Parameters:"
 _TAKES_ARGUMENTS = re.compile(
@@ -235,10 +234,10 @@ def _argument_lists(doc: Document) -> None:
     like `ColoredFormatter(no_color=...)`, as an argument table's rows do."""
     lines = doc.lines
     for number, line in enumerate(lines):
-        if not line.rstrip().endswith(":") or _LIST_START.match(line):
+        if not line.rstrip().endswith(":") or LIST_ITEM.match(line):
             continue
         first = number
-        while first > 0 and lines[first - 1].strip() and not _LIST_START.match(lines[first - 1]):
+        while first > 0 and lines[first - 1].strip() and not LIST_ITEM.match(lines[first - 1]):
             first -= 1
         sentence = " ".join(x.strip() for x in lines[first : number + 1])
         if not _TAKES_ARGUMENTS.search(sentence):
@@ -258,7 +257,7 @@ def _argument_lists(doc: Document) -> None:
             at += 1
         indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
         while at < len(lines):
-            item = _LIST_START.match(lines[at])
+            item = LIST_ITEM.match(lines[at])
             if item and len(item.group(1)) == indent:
                 names = _ITEM_NAMES.match(lines[at], item.end())
                 for name in _SPAN.findall(names.group(0)) if names else ():

@@ -208,9 +208,10 @@ class Resolver(MemberChecks, UnknownNames):
         self.links = LinkResolver(index, ignore, self._dotted)
         self.cli = CliClaims(index, self._dotted, former)
         self.env = EnvClaims(index, former)
-        # the instances the examples of the project's pages bind, each name to one origin
-        # (None once two pages disagree): `term = Terminal()` on every page that binds `term`
-        self._conventions: dict[str, tuple[str, bool] | None] = {}
+        # the instances the examples of the project's pages bind, each name to the classes
+        # it is made from (`term = Terminal()` on every page that binds `term`; `huey =
+        # RedisHuey()` here, `SqliteHuey()` there), None once one imports it from the project
+        self._conventions: dict[str, list[str] | None] = {}
         # the names the pages' own Python directives declare: a role naming one is answered
         # by the directive, whose line carries the finding if the code lacks the name
         self._declared: set[str] = set()
@@ -225,12 +226,27 @@ class Resolver(MemberChecks, UnknownNames):
         for ref in doc.references:  # `.. class:: FactoryOptions` under `.. module:: factory`
             if ref.context.startswith("directive"):
                 self._declared.add(ref.text.partition("(")[0])
-        for name in doc.bindings.local:
-            self._conventions[name] = None
-        for name, origin in doc.bindings.origins.items():
-            seen = self._conventions.setdefault(name, origin)
-            if seen != origin or not origin[1]:
+        for name, (origin, instance) in doc.bindings.origins.items():
+            seen = self._conventions.setdefault(name, [])
+            if seen is None or self._readers(origin, instance):
+                continue  # `from tasks import huey`: the reader's, of a class unsaid
+            if instance:
+                if origin not in seen:
+                    seen.append(origin)  # `huey = RedisHuey()`
+            elif name not in self.names.packages:
+                # `from flask import session`: a project object whose class the page does not
+                # say; the package's own name stays the instance the other pages make
                 self._conventions[name] = None
+
+    def _readers(self, origin: str, instance: bool) -> bool:
+        """Whether an example's binding is to the reader's own object: imported from a module
+        neither the project's nor another package's (`from tasks import huey`)."""
+        return not instance and self.names.lookup(origin) is None
+
+    def _exported_one(self, name: str) -> str | None:
+        """The one object the project's packages export as `name`, or its one callable."""
+        exported = self._exported(name) - {None}
+        return exported.pop() if len(exported) == 1 else self._free_target(name)
 
     def _declared_by_docs(self, ref: Reference) -> bool:
         """Whether a role names what a page's directive declares (``:attr:`factory.
@@ -239,22 +255,40 @@ class Resolver(MemberChecks, UnknownNames):
         return name in self._declared or any(d.endswith(f".{name}") for d in self._declared)
 
     def _conventional(self, ref: Reference, doc: Document) -> Reference | None:
-        """`term.inkey(timeout=3)` on a page that never binds `term`: the instance every
-        page that binds it binds (`term = Terminal()`), when that is the project's class."""
+        """`term.inkey(timeout=3)` on a page that never binds `term`: the instance the pages
+        that bind it bind (`term = Terminal()`), when that is the project's class.
+
+        Bound to several classes (`huey = RedisHuey()`, `huey = SqliteHuey()`), the name is
+        the one whose class has the member. A name spelled like the package (`huey.signal`)
+        is the instance only where the package has no such member: the import was left out.
+        """
         root, dot, rest = ref.text.partition(".")
         context = ref.context.split("|")[0]
         if not dot or context not in {"call", "attr"}:
             return None
-        if (
-            root in doc.bindings.origins
-            or root in doc.bindings.local
-            or root in self.names.packages
-        ):
+        if root in doc.bindings.local:
             return None
-        origin = self._conventions.get(root)
-        if origin is None or self.names.external(origin[0]):
+        names = self.names
+        package = root in names.packages
+        if package and (names.lookup(ref.text) is not None or names.external(ref.text)):
             return None
-        return replace(ref, text=f"{origin[0]}.{rest}", context=f"instance-{ref.context}")
+        origins = self._conventions.get(root) or []
+        if (bound := doc.bindings.origins.get(root)) and not self._readers(*bound):
+            # the page binds it, in a later block than this use: its own binding says
+            origins = [bound[0]] if bound[1] else []
+        # `huey = RedisHuey()` with the import left out: the `RedisHuey` the package exports
+        found = [o if names.lookup(o) is not None else self._exported_one(o) for o in origins]
+        origins = [o for o in found if o is not None and not names.external(o)]
+        member = rest.split(".")[0]
+        having = [
+            o
+            for o in origins
+            if (cls := names.result_of(o)) is not None and names.member(cls, member) is not None
+        ]
+        if having or (origins and (package or len(origins) == 1)):
+            origin = (having or origins)[0]
+            return replace(ref, text=f"{origin}.{rest}", context=f"instance-{ref.context}")
+        return None
 
     def resolve_document(self, doc: Document) -> list[Outcome]:
         """Resolve every reference of a parsed document, in order.
@@ -682,11 +716,15 @@ class Resolver(MemberChecks, UnknownNames):
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
                 found.status == "unresolved"
-                and root in index.imported
                 and all(index.kinds[n] == "module" for n in owners)
+                and (
+                    root in index.imported
+                    or any(index.aliases.get(n, {}).get(root) == root for n in owners)
+                )
             ):
                 # `cache.get()`: Django's `cache`, which the code imports, more likely than
-                # the submodule `debug_toolbar.panels.cache` named by its last part
+                # the submodule `debug_toolbar.panels.cache` named by its last part; and
+                # `pytest.mark.x`: pytest's, which `constance/test/pytest.py` plugs into
                 return Outcome("ignored", ref)
             return found
         modules = index.by_last.get(root, ()) if not rest and not called else ()

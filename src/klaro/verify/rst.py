@@ -49,6 +49,9 @@ _CALLABLES = frozenset(
     {"function", "method", "classmethod", "staticmethod", "class", "exception", "decorator"}
 )
 _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg.base.Options`
+# a definition-list term that is a call sketch: colorama's `init(strip=None):` over the text
+# that explains the keyword
+_CALL_TERM = re.compile(r"^([A-Za-z_][\w.]*\([^()]*\))\s*:?$")
 _NESTED_DIRECTIVE = re.compile(r"^\s+\.\.\s+[\w:-]+::")
 # autodoc's explicit member list; `:special-members: __call__` and `:exclude-members:` filter
 # (under `automodule`, the special members of every class in it), they claim nothing
@@ -328,6 +331,9 @@ class _Reader:
         end = max(end, i + 1)
         text = "\n".join(x.strip() for x in lines[i:end])
         self._inline(text, i + 1)
+        term = _CALL_TERM.match(text) if end == i + 1 else None
+        if term and end < len(lines) and _indent(lines[end]) > indent and lines[end].strip():
+            self.doc.references.append(Reference("code", term.group(1), self.doc.path, i + 1))
         if text.rstrip().endswith("::"):
             # in a list item the body, and so a literal block's baseline, is the text column
             item = _LIST_ITEM.match(lines[i])

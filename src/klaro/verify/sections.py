@@ -16,6 +16,7 @@ HISTORY_NAME = (
 )
 UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered item, its indent
 # "Changelog", "Upgrading", and "Dropped Deprecated APIs" or "Removed functions": a heading
 # whose first words say the section lists what the code no longer has
 _HISTORY_HEADING = re.compile(
@@ -93,6 +94,28 @@ def indented_end(lines: list[str], start: int, indent: int) -> int:
     ):
         end += 1
     return end
+
+
+def list_around(lines: list[str], line: int) -> list[int]:
+    """The 0-based lines of the items of the list whose item is on 0-based `line`, at its
+    indent (blank lines and deeper continuations between them), or [] off a list."""
+    item = LIST_ITEM.match(lines[line]) if 0 <= line < len(lines) else None
+    if item is None:
+        return []
+    indent = len(item.group(1))
+    found = [line]
+    for step in (-1, 1):
+        at = line + step
+        while 0 <= at < len(lines):
+            text = lines[at]
+            depth = len(text) - len(text.lstrip())
+            other = LIST_ITEM.match(text)
+            if other and len(other.group(1)) == indent:
+                found.append(at)
+            elif text.strip() and depth <= indent:
+                break  # the list has ended (or not begun)
+            at += step
+    return sorted(found)
 
 
 def heading_above(lines: list[str], line: int, *, rst: bool = False) -> str:

@@ -18,6 +18,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
+from klaro.verify.sections import LIST_ITEM, list_around
 from klaro.verify.wording import (
     CASE_STYLE,
     LOWER_CAMEL,
@@ -30,6 +31,7 @@ from klaro.verify.wording import (
 )
 
 _LETTER_WORD = re.compile(r"(?:^|_)[A-Z](?:_|$)")  # `get_X`, `teardown_X`: one capital
+_ITEM_HEAD = re.compile(r"`+([A-Za-z_][\w.]*(?:\(\))?)`+")  # the span an item starts with
 _SNAKE_OR_CAMEL = re.compile(
     r"^_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$"
     r"|^[A-Z]{2,}[A-Z][a-z0-9]{2,}(?:[A-Z][a-z0-9]*)*$"  # `JSONSerializer`, not `URLs`
@@ -99,6 +101,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # nginx's `uwsgi_pass`, shown in an ```nginx block
         if not called and self._readers_module(name, doc):
             return Outcome("ignored", ref)  # a module of the layout the page sketches
+        if self._listed_with_readers(ref, name, doc):
+            return Outcome("ignored", ref)  # one of the tasks the page imagines in a queue
         shown = f"{name}()" if called else name
         return Outcome(
             "unresolved",
@@ -121,6 +125,26 @@ class UnknownNames:
         if not re.search(rf"(?<![\w.]){re.escape(file)}\b", "\n".join(doc.lines)):
             return False
         return not any(f == file or f.endswith(f"/{file}") for f in self.index.files)
+
+    def _listed_with_readers(self, ref: Reference, name: str, doc: Document) -> bool:
+        """Whether the name heads an item of a list whose other items head with the page's
+        own names or with names the project lacks too (``process_payment`` beside
+        ``check_spam``, ``make_thumbnail`` and the example's ``send_email``): the reader's
+        things the page imagines, where a list of the project's names would name some."""
+        lines = doc.lines
+        heads = []
+        for at in list_around(lines, ref.line - 1):
+            item = LIST_ITEM.match(lines[at])
+            head = _ITEM_HEAD.match(lines[at], item.end()) if item else None
+            if head is not None:
+                heads.append(head.group(1).removesuffix("()"))
+        if name not in heads:
+            return False
+        others = {h for h in heads if h != name}
+        own = doc.bindings.local | set(doc.bindings.origins)
+        if others & own:
+            return True
+        return len(others) >= 2 and not any(o in self.names.by_last for o in others)
 
     def _foreign_on_page(self, name: str, doc: Document) -> bool:
         """Whether the page's examples take `name` from another package: prose's
