@@ -9,13 +9,23 @@ from collections.abc import Iterable
 from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, suppressed, truthy
 from klaro.scan.cli_decorated import foreign_roots
 from klaro.scan.model import CliCommand, CliOption
+from klaro.scan.node_facts import flag_pattern
 
-# keywords a custom argparse Action takes for its environment variable (twine's `env=`)
 _ADDERS = (".add_argument", ".addoption", ".add_option")  # argparse, pytest, optparse
+# keywords a custom argparse Action takes for its environment variable (twine's `env=`)
 _ENV_KEYWORDS = ("env", "envvar", "env_var")
+_GROUPS = (
+    ".add_argument_group",
+    ".add_mutually_exclusive_group",
+    ".add_option_group",
+    "OptionGroup",
+)
 # stands for the options of a parser another package made (`sphinx.cmd.build.get_parser()`,
 # `parents=[...]`), which we cannot list
 _THEIRS = CliOption((), "another package's parser", hidden=True, unnamed=True)
+# stands for options whose flags the code computes (`group.add_option(abbrev, name)` in a loop
+# over what a helper built, `add_argument(*flags)`, `f"--{name}"`): we cannot list them
+_COMPUTED = CliOption((), "computed option names", hidden=True, unnamed=True)
 
 
 class Argparse:
@@ -35,7 +45,9 @@ class Argparse:
             id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)
         }
         # the names another package's imports bind: a parser one of them makes has options
-        self.foreign = foreign_roots(tree, self.module) - _parser_modules(tree)
+        parsers = _parser_modules(tree)
+        self.foreign = foreign_roots(tree, self.module) - parsers
+        self.parses = bool(parsers)  # the module imports argparse or optparse
         self._scope(tree.body, "")
         out = []
         for key, info in self.commands.items():
@@ -101,6 +113,8 @@ class Argparse:
                     if owner in made and _THEIRS not in options:
                         options.append(_THEIRS)  # `get_parser()` of sphinx: its options too
                     options.append(self._option(node))
+                    if self._computed(node) and _COMPUTED not in options:
+                        options.append(_COMPUTED)
                 elif isinstance(node, ast.Call):
                     self._helper_call(node, variables)
                     self._plugin_call(node, subparsers)
@@ -171,8 +185,9 @@ class Argparse:
             if found is None:
                 return
             key = found
-        elif func.endswith((".add_argument_group", ".add_mutually_exclusive_group", "OptionGroup")):
-            # `parser.add_argument_group(...)`, or optparse's `OptionGroup(parser, ...)`
+        elif func.endswith(_GROUPS):
+            # `parser.add_argument_group(...)`, or optparse's `OptionGroup(parser, ...)` and
+            # `parser.add_option_group(...)`
             base = func.rsplit(".", 1)[0] if not func.endswith("OptionGroup") else ""
             if not base and call.args:
                 base = dotted(call.args[0])
@@ -239,6 +254,16 @@ class Argparse:
             return self.constants.get(node.id)
         return None
 
+    def _computed(self, call: ast.Call) -> bool:
+        """Whether an add call spells a flag we cannot read: not a string, nor a constant.
+
+        Only where it is a parser's, as far as we can tell: the module imports argparse or
+        optparse, or the call passes keywords (`help=`, `**kwargs`); a `menu.add_option(item)`
+        of some other API leaves the program's options as we read them.
+        """
+        unread = any(self._string(a) is None and not _templated(a) for a in call.args)
+        return unread and (self.parses or bool(call.keywords))
+
     def _option(self, call: ast.Call) -> CliOption:
         flags = tuple(s for s in (self._string(a) for a in call.args) if s)
         positional = bool(flags) and not flags[0].startswith("-")
@@ -291,6 +316,14 @@ def _parser_modules(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module in {"argparse", "optparse"}:
             found.update(a.asname or a.name for a in node.names)
     return found
+
+
+def _templated(node: ast.expr) -> bool:
+    """Whether a flag is a template whose own letters we keep as a pattern (`"--{}set".format(
+    prefix)`, `f"--{prefix}histogram"`: `node_facts.flag_pattern`); `f"--{name}"` is not."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value if node.func.attr == "format" else node
+    return flag_pattern(node) is not None
 
 
 def _aliases(value: object) -> tuple[str, ...]:

@@ -103,6 +103,8 @@ class Names:
     members: dict[str, set[str]] = field(default_factory=dict)  # module/class -> member names
     aliases: dict[str, dict[str, str]] = field(default_factory=dict)  # module -> alias -> dotted
     stars: dict[str, list[str]] = field(default_factory=dict)  # module -> star-imported modules
+    # module -> its literal `__all__`: all that a star import of it binds
+    exports: dict[str, tuple[str, ...]] = field(default_factory=dict)
     bases: dict[str, list[str]] = field(default_factory=dict)  # class -> bases, full or dotted
     types: dict[str, str] = field(default_factory=dict)  # instance -> its project class
     returns: dict[str, str] = field(default_factory=dict)  # factory -> class it returns
@@ -186,9 +188,23 @@ class Names:
             found = self.lookup(target, hops + 1)
             return found if found != module else None
         for star in self.stars.get(package, ()) if not attr.startswith("_") else ():
-            if star in self.kinds and f"{star}.{attr}" in self.kinds and f"{star}.{attr}" != module:
-                return f"{star}.{attr}"
+            found = f"{star}.{attr}"
+            binds = star in self.kinds and found in self.kinds and found != module
+            if binds and self._star_binds(star, attr, own=target == module):
+                return found
         return None
+
+    def _star_binds(self, star: str, attr: str, *, own: bool) -> bool:
+        """Whether `from star import *` rebinds `attr` over a package's submodule.
+
+        A star import binds only the names of the source's `__all__` where it declares one
+        (mongoengine's `from mongoengine.queryset import *` does not bind the submodule
+        `queryset.queryset`); without one, the package's own binding of the name to its
+        submodule (`from mongoengine import queryset`) is taken to stand, as it is where
+        `__all__` is computed and we cannot read it.
+        """
+        exported = self.exports.get(star)
+        return attr in exported if exported is not None else not own
 
     def member(self, owner: str, attr: str, hops: int = 0) -> str | None:
         """Return `owner.attr` as a full name: own, re-exported, star-imported, inherited."""

@@ -175,6 +175,8 @@ def _add_module(names: Names, module: Module) -> None:
         _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
     for cls in module.classes:
         _add_class(names, cls, public and cls.name in exported)
+    if module.dunder_all:  # an empty one is mostly computed (`list(a.__all__) + ...`)
+        names.exports[name] = module.dunder_all
     aliases = names.aliases.setdefault(name, {})
     for imp in module.imports:
         if imp.name == "*":

@@ -769,7 +769,8 @@ def _program_argv(node: ast.Tuple | ast.List) -> bool:
 
 
 def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:
-    """Yield module-level statements, looking inside if/try blocks (guarded imports).
+    """Yield module-level statements, looking inside if/try blocks (guarded imports) and
+    with blocks, whose body always runs (clize's `with _silence_warning(): def file(...)`).
 
     `script=False` leaves out the body of `if __name__ == "__main__":`, which runs only when
     the file is run as a script: what it assigns is not a name of the module.
@@ -785,6 +786,8 @@ def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterab
                 for handler in node.handlers:
                     yield from _walk_statements(handler.body, script=script)
                 yield from _walk_statements(node.finalbody, script=script)
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            yield from _walk_statements(node.body, script=script)
 
 
 def _main_guard(test: ast.expr) -> bool:
