@@ -138,3 +138,23 @@ def test_options_the_program_hides_are_checked_but_never_documented(tmp_path: Pa
     )
     report = check_repository(config, analysis, ["USAGE.md"])
     assert not [f for f in report.findings if f.kind == "unresolved"], report.findings
+
+
+def test_a_computed_dunder_all_leaves_the_public_names_in_the_overview(tmp_path: Path) -> None:
+    pkg = tmp_path / "joined"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        '"""Joined."""\nfrom . import core\nfrom .core import Engine, start\n\n'
+        "__all__ = list(core.__all__) + ['core']\n"
+    )
+    (pkg / "core.py").write_text(
+        '"""Core."""\n__all__ = ["Engine", "start"]\n\n\nclass Engine:\n    """Run."""\n\n\n'
+        'def start() -> Engine:\n    """Start one."""\n    return Engine()\n'
+    )
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "joined"\nversion = "1"\n')
+    config = load_config(tmp_path, env={})
+    analysis = app.analyze(config)
+    (readme,) = app.generate(config, analysis, build_graph(analysis), docs=["readme"])
+    overview = readme.after.split("## API overview", 1)[1]
+    listed = {line.split("`")[1] for line in overview.splitlines() if line.startswith("- `")}
+    assert {"joined.Engine", "joined.start"} <= listed

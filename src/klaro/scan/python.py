@@ -825,26 +825,39 @@ def _param(arg: ast.arg, kind: str, default: ast.expr | None) -> Parameter:
 
 
 def _dunder_all(body: Iterable[ast.stmt]) -> tuple[str, ...] | None:
+    """The names a literal `__all__` lists (`+=` and `+` of literals included); None when
+    there is none, or when it is computed (`list(core.__all__) + list(utils.__all__)`),
+    whose names the module's public ones stand for better than an empty list would."""
     names: list[str] | None = None
     for node in body:
-        value: ast.expr | None = None
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
         ):
-            value, names = node.value, []
-        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and (
-            isinstance(node.target, ast.Name) and node.target.id == "__all__"
+            names = []
+        elif not (
+            isinstance(node, ast.AnnAssign | ast.AugAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "__all__"
+            and node.value is not None
         ):
-            value = node.value
-            if isinstance(node, ast.AnnAssign) or names is None:
-                names = []
-        if value is not None and isinstance(value, ast.List | ast.Tuple) and names is not None:
-            names.extend(
-                e.value
-                for e in value.elts
-                if isinstance(e, ast.Constant) and isinstance(e.value, str)
-            )
+            continue
+        elif isinstance(node, ast.AnnAssign) or names is None:
+            names = []
+        listed = _literal_names(node.value) if node.value is not None else None
+        if listed is None:
+            return None
+        names.extend(listed)
     return tuple(dict.fromkeys(names)) if names is not None else None
+
+
+def _literal_names(value: ast.expr) -> list[str] | None:
+    """The strings of a list or tuple literal, or of a sum of them; None for anything else."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left, right = _literal_names(value.left), _literal_names(value.right)
+        return None if left is None or right is None else left + right
+    if not isinstance(value, ast.List | ast.Tuple):
+        return None
+    return [e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
 
 
 def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
