@@ -8,7 +8,8 @@ called with that name's keywords; an instance the pages bind under the package's
 binding carried to the next block; a `__getattr__` that reads `self[item]` serves data
 keys; a flag's sentence may name the sub-command it belongs to; "for example `x/y.py`"
 offers a path; `pytest.mark.x` is pytest's, even beside a plugin module called `pytest`; a
-list of imagined task names is the reader's; a variable the tests read is a variable.
+list of imagined task names is the reader's; a variable the tests read is a variable on a
+page about testing.
 """
 
 from __future__ import annotations
@@ -151,6 +152,10 @@ def send_email(to):
 def traced():
     return 1
 ```
+"""
+
+TESTING = """\
+# Testing
 
 Run the tests against Redis with `TASKER_TEST_BACKEND=redis`.
 """
@@ -211,6 +216,7 @@ def _tasker(root: Path) -> Path:
         "tasker/testing/pytest.py": PLUGIN,
         "tests/settings.py": TEST_SETTINGS,
         "README.md": README,
+        "docs/testing.md": TESTING,
         "docs/guide.rst": GUIDE,
     }
     return _write(root, files)
@@ -245,7 +251,7 @@ def test_a_variable_the_tests_stop_reading_is_not_known(tmp_path: Path) -> None:
     root = _tasker(tmp_path)
     (root / "tests/settings.py").write_text("BACKEND = 'sqlite'\n")
     found = {(f, ref) for f, _, ref in _drift(root)}
-    assert ("README.md", "TASKER_TEST_BACKEND=redis") in found
+    assert ("docs/testing.md", "TASKER_TEST_BACKEND=redis") in found
 
 
 PROXY_INIT = '''\
@@ -365,3 +371,26 @@ def test_a_definition_term_sketching_a_call_is_checked(tmp_path: Path) -> None:
     found = {(line, ref) for _, line, ref in _drift(root)}
     assert (10, "init(strip=None)") in found
     assert (13, "init(wrap=True)") not in found
+
+
+def test_a_variable_only_the_tests_set_is_no_read_on_a_user_page(tmp_path: Path) -> None:
+    root = _tasker(tmp_path)
+    (root / "tests/settings.py").write_text(
+        'import os\n\nos.environ["TASKER_CONFIG"] = "tests/tasker.toml"\n'
+    )
+    (root / "README.md").write_text(README + "\nPoint `TASKER_CONFIG` at your file.\n")
+    found = {(f, ref) for f, _, ref in _drift(root)}
+    assert ("README.md", "TASKER_CONFIG") in found
+
+
+def test_keys_served_by_getattr_are_data_but_a_lost_method_is_stale(tmp_path: Path) -> None:
+    root = _tasker(tmp_path)
+    page = (
+        "# Config\n\n```python\nfrom tasker import Configuration\n\n"
+        'cfg = Configuration({"database": {"host": "db"}})\n'
+        "print(cfg.database, cfg.as_dict(), cfg.as_dikt())\n```\n"
+    )
+    (root / "docs/config.md").write_text(page)
+    found = {(f, line, ref) for f, line, ref in _drift(root)}
+    assert ("docs/config.md", 7, "tasker.Configuration.as_dikt") in found
+    assert not any("database" in ref for _, _, ref in found)

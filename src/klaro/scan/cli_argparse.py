@@ -24,7 +24,7 @@ _GROUPS = (
 # `parents=[...]`), which we cannot list
 _THEIRS = CliOption((), "another package's parser", hidden=True, unnamed=True)
 # stands for options whose flags the code computes (`group.add_option(abbrev, name)` in a loop
-# over what a helper built, `add_argument(*flags)`, `f"--{name}"`): we cannot list them
+# over what a helper built, `f"--{name}"`): we cannot list them
 _COMPUTED = CliOption((), "computed option names", hidden=True, unnamed=True)
 
 
@@ -259,9 +259,14 @@ class Argparse:
 
         Only where it is a parser's, as far as we can tell: the module imports argparse or
         optparse, or the call passes keywords (`help=`, `**kwargs`); a `menu.add_option(item)`
-        of some other API leaves the program's options as we read them.
+        of some other API leaves the program's options as we read them. A starred list
+        (`add_argument(*spec.aliases, **spec.options)`) forwards the flags of a spec the
+        project declares elsewhere with literals, as httpie's `ParserSpec` does: those we read.
         """
-        unread = any(self._string(a) is None and not _templated(a) for a in call.args)
+        unread = any(
+            self._string(a) is None and not _templated(a) and not isinstance(a, ast.Starred)
+            for a in call.args
+        )
         return unread and (self.parses or bool(call.keywords))
 
     def _option(self, call: ast.Call) -> CliOption:

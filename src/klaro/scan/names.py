@@ -56,7 +56,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
-from klaro.scan.node_facts import ANY_NAME
+from klaro.scan.node_facts import ANY_NAME, ITEMS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
@@ -355,6 +355,8 @@ class Names:
             if isinstance(hook, Function) and answers and not forwards:
                 if called and (hook.returns or "").strip("'\"") in _PLAIN_VALUES:
                     continue
+                if called and ITEMS in hook.served:
+                    continue  # `cfg.database` is a key of the data; `m.update()` a method
                 return True  # one forwarding to a project class answers that class's names
         return False
 

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from klaro.scan.model import ANY_ATTRIBUTE, GLOBALS, Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
-from klaro.scan.node_facts import ANY_NAME
+from klaro.scan.node_facts import ANY_NAME, ITEMS
 from klaro.scan.returns import value_chain
 
 T = TypeVar("T")
@@ -126,7 +126,7 @@ def build_names(analysis: Analysis) -> Names:
         for f in m.functions
         if f.name == "__getattr__"
         for name in f.served
-        if name != ANY_NAME
+        if name not in (ANY_NAME, ITEMS)
     } | {name for m in analysis.modules if m.role != "test" for name in m.served_names}
     names.handed = {m.name: set(m.served_names) for m in analysis.modules if m.served_names}
     names.imported = {

@@ -26,14 +26,9 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
     answers every public one, as a delegating or path-building object does; so does one
     that reads the object's own items (`self[item]`), whose keys are the user's data."""
-    me = hook.args.args[0].arg if hook.args.args else ""
-    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
-    if any(
-        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == me
-        for n in ast.walk(hook)
-        if _looks_up(n, name)
-    ):
+    if serves_items(hook):
         return False  # `return self[item]`: a mapping of the user's data (a configuration)
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
     guarded: set[int] = set()
     for node in ast.walk(hook):
         if isinstance(node, ast.If) and any(
@@ -66,6 +61,18 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
+def serves_items(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` reads the object's own items (`return self[item]`): the keys
+    of the user's data (a configuration, pyrsistent's `PMap`), values rather than methods."""
+    me = hook.args.args[0].arg if hook.args.args else ""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    return any(
+        isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == me
+        for n in ast.walk(hook)
+        if _looks_up(n, name)
+    )
+
+
 def _looks_up(node: ast.AST, name: str) -> bool:
     """Whether `node` looks `name` up in a table: `table[name]`, `table.get(name)`,
     `getattr(obj, name)`."""
@@ -81,6 +88,7 @@ def _looks_up(node: ast.AST, name: str) -> bool:
 
 
 ANY_NAME = "*"  # what a hook serves when its table comes from another package
+ITEMS = "[]"  # what a hook serves when it reads the object's own items: data, not methods
 
 
 def served_names(
@@ -152,6 +160,8 @@ def served_names(
                     served[str(inner.value)] = None
         elif isinstance(node, ast.Constant) and _identifier(node.value):
             served[str(node.value)] = None
+    if serves_items(hook):
+        served[ITEMS] = None
     return tuple(served)
 
 

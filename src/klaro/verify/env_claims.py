@@ -9,12 +9,16 @@ no read has that name. A project that reads variables by a prefix scan (`APP_*`)
 from __future__ import annotations
 
 import difflib
+import re
 
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference
 from klaro.verify.wording import namespaced_twins
+
+# pages about running the tests or working on the project
+_TESTING_PAGE = re.compile(r"test|contribut|develop|hacking", re.IGNORECASE)
 
 
 class EnvClaims:
@@ -67,8 +71,10 @@ class EnvClaims:
             )
         if name in index.key_literals:
             return Outcome("ignored", ref)  # a settings key the code reads by that name
-        if name in index.test_env_vars:
-            return Outcome("resolved", ref, name)  # `IMPORT_EXPORT_TEST_TYPE`: the tests'
+        if name in index.test_env_vars and _TESTING_PAGE.search(ref.file):
+            # `IMPORT_EXPORT_TEST_TYPE` on docs/testing.rst: the test suite's; elsewhere a
+            # test that sets a variable (`os.environ["APP_CONFIG"] = path`) proves no read
+            return Outcome("resolved", ref, name)
         if renamed := namespaced_twins(name, index.env_vars):
             return Outcome(
                 "unresolved",

@@ -118,9 +118,9 @@ _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", r
 def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     """Return the references one Python block makes, updating the document's bindings."""
     code = _strip_prompts(source)
-    # `c = chord(...)` two blocks up may not be the `c` of `[a.s(), b.s(), c.s()]`: a
-    # one-letter name is any block's throwaway, so what an earlier block bound it to is
-    # held loosely (its members are checked, a member it lacks is not proof)
+    # `c = chord(...)` two blocks up may not be the `c` of `[a.s(), b.s(), c.s()]`: where a
+    # block uses one-letter names nothing binds, its one-letter names are placeholders, and
+    # what an earlier block bound one to is held loosely (a member it lacks is no proof)
     carried = {n for n in bindings.origins if len(n) == 1}
     visitor = _Visitor(bindings)
     try:
@@ -132,11 +132,11 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
                 continue
             visitor.offset = offset
             visitor.bound = _bound_names(one)
-            visitor.loose = carried - visitor.bound
             visitor.visit(one)
     else:
         visitor.bound = _bound_names(tree)
-        visitor.loose = carried - visitor.bound
+        if _placeholder_letters(tree, visitor.bound | set(bindings.origins)):
+            visitor.loose = carried - visitor.bound
         visitor.visit(tree)
     known = set(bindings.origins) | visitor.bound
     comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
@@ -145,6 +145,14 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         visitor.visit(expression)
     visitor.found += _comment_variables(comments)
     return visitor.found
+
+
+def _placeholder_letters(tree: ast.AST, known: set[str]) -> bool:
+    """Whether a block uses a one-letter name that nothing binds (`a.s()`, `b.s()`)."""
+    return any(
+        isinstance(n, ast.Name) and len(n.id) == 1 and n.id not in known and n.id != "_"
+        for n in ast.walk(tree)
+    )
 
 
 def _parse_block(code: str) -> ast.Module:
