@@ -21,6 +21,7 @@ from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
+from klaro.verify.wording import before_span
 
 _OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$")
 # Sphinx viewcode's page of a module's source, and the object it anchors
@@ -491,8 +492,5 @@ def _offered_as_example(doc: Document, ref: Reference, text: str) -> bool:
     """Whether the words just before a path offer it as an example ("e.g. ``constance/
     images``", "for example `deepdiff/multiprocessing.py`"): a value or a file to make, not
     one the repository claims to have."""
-    if not 0 < ref.line <= len(doc.lines):
-        return False
-    line = doc.lines[ref.line - 1]
-    at = line.find(text)
-    return at > 0 and bool(_EXAMPLE_WORDS.search(line[:at]))
+    before = before_span(doc.lines, ref.line, text)
+    return before is not None and bool(_EXAMPLE_WORDS.search(before))

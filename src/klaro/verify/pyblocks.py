@@ -135,7 +135,7 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
             visitor.visit(one)
     else:
         visitor.bound = _bound_names(tree)
-        if _placeholder_letters(tree, visitor.bound | set(bindings.origins)):
+        if carried and _placeholder_letters(tree, visitor.bound | set(bindings.origins)):
             visitor.loose = carried - visitor.bound
         visitor.visit(tree)
     known = set(bindings.origins) | visitor.bound

@@ -29,7 +29,7 @@ from klaro.verify.helptext import help_commands
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
-from klaro.verify.sections import LIST_ITEM, history_lines, indented_end
+from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
 # command (a shell command line), env (a variable a shell line sets), link (href or src).
@@ -255,20 +255,15 @@ def _argument_lists(doc: Document) -> None:
         at = number + 1
         while at < len(lines) and not lines[at].strip():
             at += 1
-        indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
-        while at < len(lines):
-            item = LIST_ITEM.match(lines[at])
-            if item and len(item.group(1)) == indent:
-                names = _ITEM_NAMES.match(lines[at], item.end())
-                for name in _SPAN.findall(names.group(0)) if names else ():
-                    if name.isidentifier():
-                        call = f"{owner}({name}=...)"
-                        doc.references.append(
-                            Reference("code", call, doc.path, at + 1, "argument-table")
-                        )
-            elif lines[at].strip() and len(lines[at]) - len(lines[at].lstrip()) <= indent:
-                break  # the list has ended
-            at += 1
+        for row in list_around(lines, at):
+            item = LIST_ITEM.match(lines[row])
+            names = _ITEM_NAMES.match(lines[row], item.end()) if item else None
+            for name in _SPAN.findall(names.group(0)) if names else ():
+                if name.isidentifier():
+                    call = f"{owner}({name}=...)"
+                    doc.references.append(
+                        Reference("code", call, doc.path, row + 1, "argument-table")
+                    )
 
 
 def read_document(text: str, path: str) -> Document:

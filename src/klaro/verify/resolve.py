@@ -41,6 +41,7 @@ from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     MAN_SECTION,
     SKETCH,
+    before_span,
     capitals,
     parse_call,
     sentences_around,
@@ -239,8 +240,8 @@ class Resolver(MemberChecks, UnknownNames):
                 self._conventions[name] = None
 
     def _readers(self, origin: str, instance: bool) -> bool:
-        """Whether an example's binding is to the reader's own object: imported from a module
-        neither the project's nor another package's (`from tasks import huey`)."""
+        """Whether an example's binding says nothing of the project's classes: imported from
+        a module that is not the project's (the reader's `from tasks import huey`)."""
         return not instance and self.names.lookup(origin) is None
 
     def _exported_one(self, name: str) -> str | None:
@@ -928,14 +929,9 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     """Whether the words just before a span call it a thing of the past ("the old
     ``trio.MultiError``", "replaces the deprecated `@case_tags`", "formerly `x`"): a name
     kept on purpose, as a changelog keeps it."""
-    if not 0 < ref.line <= len(doc.lines):
-        return False
-    line = doc.lines[ref.line - 1]
-    at = line.find(ref.text)
-    if at < 0:
-        at = line.find(ref.text.rpartition(".")[2])
-    before = _MARKUP_END.sub("", line[:at])  # "the old :class:`~" is "the old"
-    return at > 0 and bool(_OLD_WORDS.search(before))
+    before = before_span(doc.lines, ref.line, ref.text, ref.text.rpartition(".")[2])
+    # "the old :class:`~" is "the old"
+    return before is not None and bool(_OLD_WORDS.search(_MARKUP_END.sub("", before)))
 
 
 def _span_arguments(

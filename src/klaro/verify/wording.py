@@ -67,6 +67,18 @@ _NAMED_LIBRARY_AFTER = re.compile(
 _OWNER_WORDS = 8  # how far back a sentence may name the library a span's name belongs to
 
 
+def before_span(lines: list[str], line: int, *texts: str) -> str | None:
+    """What 1-based `line` says before the first of `texts` found on it (the words that
+    introduce a span: "the old", "for example"), or None when none is found past its start."""
+    if not 0 < line <= len(lines):
+        return None
+    for text in texts:
+        at = lines[line - 1].find(text)
+        if at >= 0:
+            return lines[line - 1][:at] if at > 0 else None
+    return None
+
+
 def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
     if not 0 < line <= len(lines):
