@@ -68,6 +68,7 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         license=merged.get("license"),
         urls=tuple(sorted(merged.get("urls", {}).items())),
         entry_points=tuple(sorted(merged.get("entry_points", ()), key=lambda e: (e.group, e.name))),
+        version_files=tuple(merged.get("version_files", ())),
         source=merged.get("source"),
     )
 
@@ -126,6 +127,12 @@ def _from_pyproject(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"pyproject.toml: invalid TOML: {exc}") from None
     tool = _table(doc, "tool", "tool")
+    fields = _pyproject_fields(doc, tool)
+    files = _version_files(tool)
+    return fields | {"version_files": files} if files else fields
+
+
+def _pyproject_fields(doc: Mapping[str, Any], tool: Mapping[str, Any]) -> dict[str, Any]:
     project = _table(doc, "project", "project")
     poetry = _table(tool, "poetry", "tool.poetry")
     setuptools = _table(tool, "setuptools", "tool.setuptools")
@@ -184,6 +191,32 @@ def _from_pyproject(text: str) -> dict[str, Any]:
             ],
         }
     return {}
+
+
+def _version_files(tool: Mapping[str, Any]) -> list[str]:
+    """The modules a build hook writes the version into (hatch-vcs's `version-file`,
+    setuptools-scm's `write_to`/`version_file`, pdm-backend's `write_to`): absent from a
+    checkout (and ignored by git), yet the package's own modules once built. Settings of
+    another tool are read as well as they can be, never an error of ours."""
+    hatch = _loose(tool, "hatch", "build")
+    places = [
+        _loose(hatch, "hooks", "vcs", "version-file"),
+        *(
+            _loose(target, "hooks", "vcs", "version-file")
+            for target in _loose(hatch, "targets").values()
+        ),
+        _loose(tool, "setuptools_scm", "write_to"),
+        _loose(tool, "setuptools_scm", "version_file"),
+        _loose(tool, "pdm", "version", "write_to"),
+    ]
+    return [p for p in places if isinstance(p, str) and p.endswith(".py")]
+
+
+def _loose(table: Any, *keys: str) -> Any:
+    """`table[k1][k2]...`, or {} when a step is missing or not a table."""
+    for key in keys:
+        table = table.get(key, {}) if isinstance(table, Mapping) else {}
+    return table
 
 
 def _wrong(where: str, expected: str, value: object) -> ConfigError:
@@ -308,7 +341,10 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                     [str(e) for e in entries] if isinstance(entries, list) else str(entries),
                 )
             url = _str(kw.get("url"))
+            scm = _mapping(kw.get("use_scm_version"))
+            written = [_str(scm.get(k)) for k in ("write_to", "version_file")]
             return {
+                "version_files": [w for w in written if w and w.endswith(".py")],
                 "name": _str(kw.get("name")),
                 "version": _str(kw.get("version")),
                 "description": _str(kw.get("description")),

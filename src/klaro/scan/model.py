@@ -316,6 +316,8 @@ class PackageMetadata:
     license: str | None = None
     urls: tuple[tuple[str, str], ...] = ()
     entry_points: tuple[EntryPoint, ...] = ()
+    # modules a build hook writes (`version-file = "pkg/_version.py"`): missing from a checkout
+    version_files: tuple[str, ...] = ()
     source: str | None = None  # which file the facts came from
 
     @property

@@ -57,12 +57,28 @@ class PerAnalysis(Generic[T]):
         return value
 
 
+def _add_built_modules(names: Names, analysis: Analysis) -> None:
+    """The version modules a build hook writes (`plumbum/version.py`, ignored by git): the
+    package's modules, whose names (`version`, `__version_tuple__`) we cannot list."""
+    packages = {m.path.removesuffix("/__init__.py"): m.name for m in analysis.modules}
+    for path in analysis.metadata.version_files:
+        folder, _, file = path.strip("/").rpartition("/")
+        package = packages.get(folder)
+        if package is None or "/" in file:
+            continue
+        module = f"{package}.{file.removesuffix('.py')}"
+        if module not in names.kinds:
+            names.kinds[module] = "module"
+            names.kinds[f"{module}.{ANY_ATTRIBUTE}"] = "attribute"
+
+
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
     for module in analysis.modules:
         _add_module(names, module)
     names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
+    _add_built_modules(names, analysis)
     for module in analysis.modules:
         for cls in _classes(module.classes):
             made_by = next(

@@ -523,8 +523,9 @@ class CliClaims:
     def _other_programs(self, doc: Document) -> tuple[frozenset[str], frozenset[str]]:
         """Programs other than ours the document runs, and the flags it gives them.
 
-        Runs are its shell lines and the code spans that start with a well-known program
-        (`pipx install tool --include-deps`); `python -m pip` runs pip.
+        Runs are its shell lines, the code spans that start with a well-known program
+        (`pipx install tool --include-deps`) and the indented lines that do (`black --diff
+        trio` in a ```text block); `python -m pip` runs pip.
         """
         if doc.path not in self._others:
             programs: set[str] = set()
@@ -543,6 +544,11 @@ class CliClaims:
                 programs.add(program)
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
+            for line in doc.lines:  # a well-known program in a block we do not run (```text)
+                words = _PROMPT_START.sub("", line).split() if line[:1].isspace() else []
+                if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
+                    programs.add(words[0])
+                    flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
 

@@ -56,6 +56,7 @@ class MemberChecks(CallChecks):
 
     index: ProjectIndex
     _strings: set[str]  # string literals of the current document's examples
+    _placeholders: set[str]  # the names the current page's call sketches pass
 
     def _dotted(
         self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
@@ -108,6 +109,9 @@ class MemberChecks(CallChecks):
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
+            return Outcome("ignored", ref)
+        if attr.isupper() and attr in self._placeholders:
+            # ``env.TYPE(...)`` beside the sketch ``env('NAME', type=TYPE)``: to fill in
             return Outcome("ignored", ref)
         parts = [attr, *tail]
         if any(capitals(a) and capitals(b) for a, b in itertools.pairwise(parts)):

@@ -52,6 +52,8 @@ _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg
 # a definition-list term that is a call sketch: colorama's `init(strip=None):` over the text
 # that explains the keyword
 _CALL_TERM = re.compile(r"^([A-Za-z_][\w.]*\([^()]*\))\s*:?$")
+# an entry that says its object is missing: a plan kept in the reference, not a claim
+_ABSENT = re.compile(r"\bnot(?: yet)? implemented(?: yet)?\s*[!.]", re.I)
 _NESTED_DIRECTIVE = re.compile(r"^\s+\.\.\s+[\w:-]+::")
 # autodoc's explicit member list; `:special-members: __call__` and `:exclude-members:` filter
 # (under `automodule`, the special members of every class in it), they claim nothing
@@ -232,9 +234,21 @@ class _Reader:
             fields = [f"{f}=..." for f in documented if f not in written]
             if paren or fields:
                 text = f"{name}({', '.join([*parts, *fields])})"
+        if not kind.startswith("auto") and _ABSENT.search(self._first_paragraph(i + 1, end)):
+            return  # `.. method:: sendfile` over "Not implemented yet!": said to be missing
         self.doc.references.append(Reference("code", text, self.doc.path, i + 1, context))
         if kind.startswith("auto") and bare in {"class", "exception", "module"}:
             self._listed_members(i, end, name)
+
+    def _first_paragraph(self, start: int, end: int) -> str:
+        """The text of a directive's body up to its first blank line after some text."""
+        words: list[str] = []
+        for line in self.lines[start:end]:
+            if not line.strip() and words:
+                break
+            if line.strip() and not _OPTION_LINE.match(line):
+                words.append(line.strip())
+        return " ".join(words)
 
     def _listed_members(self, i: int, end: int, owner: str) -> None:
         """`:members: css_to_xpath, selector_to_xpath` under an autodoc directive: members

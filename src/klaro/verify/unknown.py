@@ -149,15 +149,22 @@ class UnknownNames:
     def _foreign_on_page(self, name: str, doc: Document) -> bool:
         """Whether the page's examples take `name` from another package: prose's
         ``PrettyJSONSerializer`` above `pretty_json.PrettyJSONSerializer`, after
-        `from betamax_serializers import pretty_json`."""
+        `from betamax_serializers import pretty_json`; or on an object whose type the project's
+        code does not give (``db_manager()`` of a Django manager, as the example calls it):
+        the prose means what the example means, and the example's member is not judged."""
         names = self.names
-        return any(
-            ref.kind in {"python", "import"}
-            and ref.text.split("(")[0].endswith(f".{name}")
-            and (root := ref.text.split(".")[0]) not in names.packages
-            and root not in names.by_last  # `cassette.Cassette`: maybe the project's module
-            for ref in doc.references
-        )
+        for ref in doc.references:
+            if ref.kind not in {"python", "import"}:
+                continue
+            owner, _, last = ref.text.split("(")[0].rpartition(".")
+            if last != name or not owner:
+                continue
+            root = owner.split(".")[0]
+            if root not in names.packages and root not in names.by_last:
+                return True  # `cassette.Cassette`: maybe the project's module
+            if ref.context.startswith("instance") and names.result_of(owner) is None:
+                return True  # ``db_manager()`` over `poll.history.db_manager('other')`
+        return False
 
     @functools.cached_property
     def _foreign_bases(self) -> set[str]:

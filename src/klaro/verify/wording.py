@@ -42,6 +42,7 @@ CASE_STYLE = re.compile(
 )
 LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
+_AND_SO_ON = re.compile(r",\s*(?:\.\.\.|\u2026)\s*\)$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
 _SPAN = re.compile(r"`+([^`]+)`+")
 # what markup leaves before a span's name: ``, *, a Sphinx role (`:func:`), a `~`
@@ -144,8 +145,9 @@ def parse_call(arguments: str) -> ast.Call | None:
 
 
 def sketch_names(arguments: str) -> tuple[str, ...]:
-    """The plain names a call sketch passes, positionally or as values of keywords."""
-    node = parse_call(arguments)
+    """The plain names a call sketch passes, positionally or as values of keywords (a
+    trailing `...` after keywords, `(name, type=TYPE, ...)`, is the sketch's "and so on")."""
+    node = parse_call(arguments) or parse_call(_AND_SO_ON.sub(")", arguments))
     if node is None:
         return ()
     values = [*node.args, *(k.value for k in node.keywords)]
