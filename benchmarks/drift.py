@@ -36,6 +36,8 @@ round 19 (`round: 19`) is an eighteenth blind set on colorlog, colorama, pathspe
 pip-tools.
 round 20 (`round: 20`) is a nineteenth fresh set written blind on webdriver-manager, jsonpatch,
 sshtunnel and pysnooper (--confirm --round 20).
+round 21 (`round: 21`) is a twentieth fresh set written blind on httpstat, python-crontab,
+sqlitedict and ping3 (--confirm --round 21).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
