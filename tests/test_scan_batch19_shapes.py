@@ -88,7 +88,7 @@ def test_a_star_import_binds_only_the_names_of_its_sources_all(tmp_path: Path) -
         "mongo/queryset/visitor.py": "class Q:\n    pass\n",
         "README.md": (
             "# mongo\n\nBuild a `mongo.queryset.Q` for a `mongo.queryset.QuerySet`.\n\n"
-            "The `mongo.queryset.QueryCache` is gone.\n"
+            "The `mongo.queryset.QueryCache` caches results.\n"
         ),
     }
     assert _drift(_write(tmp_path, files)) == {("README.md", 5, "mongo.queryset.QueryCache")}
@@ -104,6 +104,6 @@ def test_a_function_defined_in_a_module_level_with_block_is_the_modules(tmp_path
     files = {
         "pyproject.toml": '[project]\nname = "conv"\nversion = "1"\n',
         "conv/__init__.py": code,
-        "README.md": "# conv\n\nUse `conv.file()` or `conv.text()`; `conv.lines()` is gone.\n",
+        "README.md": "# conv\n\nUse `conv.file()` or `conv.text()`; `conv.lines()` reads lines.\n",
     }
     assert _drift(_write(tmp_path, files)) == {("README.md", 3, "conv.lines()")}

@@ -158,7 +158,7 @@ def test_flags_parsed_by_code_no_framework_reader_sees_are_known(tmp_path: Path)
     }
     readme = "# lint\n\n- `-o` to override.\n- `--bind-cookies` binds cookies.\n"
     tests = {"tests/test_cli.py": "ARGS = ['--left-in-tests']\n"}  # tests are not the product
-    readme += "- `--left-in-tests` was renamed.\n"
+    readme += "- `--left-in-tests` keeps the tests.\n"
     found = _check(tmp_path, {**code, **tests}, {"README.md": readme}, "lint")
     assert found == ["README.md:5: --left-in-tests"]
 

@@ -74,7 +74,7 @@ Values go through `dispatch` on their way. The `file_mapping` module maps files;
 `file_maping` module does not exist.
 The old setting `insert_marker` is now `start_marker`.
 Run one test with `tidy.tests.FILE.CLASS.METHOD`; `tidy.core.Convertr` is misspelt.
-Fragments live in `src/myproject/newsfragments/` of your project; `tidy/fragments/` is gone.
+Fragments live in `src/myproject/newsfragments/` of your project, not `tidy/fragments/`.
 
 ```python
 class Summing:

@@ -255,7 +255,7 @@ def test_history_names(path: str, history: bool) -> None:
 
 
 def test_cli_flag_and_no_documents_line(rst_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (rst_repo / "UPGRADING.md").write_text("`tinytool.old_greet()` is gone.\n")
+    (rst_repo / "UPGRADING.md").write_text("Call `tinytool.old_greet()` now.\n")
     assert main(["check", str(rst_repo), "--no-cache"]) == 0
     assert main(["check", str(rst_repo), "--no-cache", "--include-history"]) == 1
     capsys.readouterr()

@@ -21,7 +21,7 @@ class Job:
 
 DOC = """### `Job`
 
-Run with `Job.run()`; the old `Job.start_now` and `Job.dry_mode` are gone, `Job.name` stays.
+Run with `Job.run()`; the old `Job.start_now` is gone, `Job.dry_mode` is off, `Job.name` stays.
 See [the guide](/guide/#jobs), [the code](../jobs/__init__.py) and ![chart](img/none.png).
 
 ```python
@@ -38,7 +38,7 @@ def test_unresolved_spans_and_dead_links_become_plain_words(tmp_path: Path) -> N
     grounded = ground(DOC, resolver, "docs/api.md")
     assert grounded.splitlines()[2:4] == [
         # "the old `Job.start_now`" names the past on purpose, as a changelog does
-        "Run with `Job.run()`; the old `Job.start_now` and Job.dry_mode are gone, "
+        "Run with `Job.run()`; the old `Job.start_now` is gone, Job.dry_mode is off, "
         "`Job.name` stays.",
         "See the guide, [the code](../jobs/__init__.py) and chart.",
     ]

@@ -114,6 +114,11 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
             items.append(_class_item(cls, digests))
             items += [_function_item(m, digests, "method") for m in cls.methods]
         items += [_function_item(f, digests, "function") for f in module.functions]
+        # module constants (`CRON_COMMAND`): names only, what a sentence may still name
+        items += [
+            Item("constant", f"{module.name}.{v.name}", anchor=module.name, line=v.lineno)
+            for v in module.constants
+        ]
         if module.flag_literals:  # `names = ["--verbosity", "-v"]`: flags a library's
             # decorator adds to its users' commands, which only history can tell gone
             items.append(Item("flags", module.name, params=module.flag_literals))

@@ -544,8 +544,13 @@ class CliClaims:
                 programs.add(program)
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
+            fenced = False
             for line in doc.lines:  # a well-known program in a block we do not run (```text)
-                words = _PROMPT_START.sub("", line).split() if line[:1].isspace() else []
+                if line.lstrip().startswith(("```", "~~~")):
+                    fenced = not fenced
+                    continue
+                coded = fenced or line[:1].isspace()  # a fence's, or an indented block's
+                words = _PROMPT_START.sub("", line).split() if coded else []
                 if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
                     programs.add(words[0])
                     flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))

@@ -19,7 +19,7 @@ from klaro.errors import KlaroError, UsageError
 from klaro.scan.model import Analysis
 from klaro.scan.state import State, build_state
 
-_PYTHON_KINDS = frozenset({"module", "class", "function", "method"})
+_PYTHON_KINDS = frozenset({"module", "class", "function", "method", "constant"})
 _CALLABLE = frozenset({"function", "method"})
 
 

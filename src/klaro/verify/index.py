@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from klaro.scan.model import Analysis, CliCommand, Function, Module
+from klaro.scan.model import Analysis, CliCommand, Function, Module, iter_classes
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
 
@@ -65,6 +65,9 @@ class ProjectIndex:
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
+    # CamelCase words the package's docstrings write ("members in UserModel"): the code's
+    # own name for a class the reader defines, when the project defines none by it
+    docstring_words: set[str] = field(default_factory=set)
     # the code scans the environment by a computed prefix: its own variables are open
     env_scanned: bool = False
     registered: set[str] = field(default_factory=set)  # names stored under a string key
@@ -322,6 +325,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    index.docstring_words = _docstring_words([m for m in modules if m.role == "package"])
     patterns = sorted(
         {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
     )
@@ -446,3 +450,16 @@ def _called_program(
     called = {call.rsplit(".", 1)[-1] for call in function.calls}
     found = [roots[name] for name in called if name in roots]
     return found[0] if len(found) == 1 else None
+
+
+_CAMEL_WORD = re.compile(r"(?<![\w.`])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w`])")
+
+
+def _docstring_words(modules: list[Module]) -> set[str]:
+    """The CamelCase words written plainly (no code markup) in the docstrings of `modules`."""
+    texts = [m.docstring or "" for m in modules]
+    for module in modules:
+        texts += [f.docstring or "" for f in module.functions]
+        for cls in iter_classes(module.classes):
+            texts += [cls.docstring or "", *(f.docstring or "" for f in cls.methods)]
+    return {word for text in texts if text for word in _CAMEL_WORD.findall(text)}

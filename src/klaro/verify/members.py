@@ -19,6 +19,12 @@ from klaro.verify.refs import Reference
 from klaro.verify.wording import capitals
 
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
+# what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
+_OBJECT_MEMBERS = frozenset(vars(object))
+# "``FormHelper.attributes``": a class's members of a kind, not a member of that name
+_KINDS_OF_MEMBER = frozenset(
+    {"attributes", "methods", "properties", "members", "options", "fields", "settings"}
+)
 _PLACEHOLDERS = frozenset(
     [
         "foo",
@@ -110,6 +116,16 @@ class MemberChecks(CallChecks):
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
+        called = ref.context.split("|")[0].endswith("call")
+        if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
+            return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
+        if (
+            attr in _KINDS_OF_MEMBER
+            and not (tail or called)
+            and index.kind(owner) == "class"
+            and self._former_member(owner, attr) is None
+        ):
+            return Outcome("ignored", ref)  # "adds new ``FormHelper.attributes``": its kind
         if attr.isupper() and attr in self._placeholders:
             # ``env.TYPE(...)`` beside the sketch ``env('NAME', type=TYPE)``: to fill in
             return Outcome("ignored", ref)
@@ -122,7 +138,6 @@ class MemberChecks(CallChecks):
             return Outcome(
                 "ignored", ref
             )  # registered by name in the examples, served by __getattr__
-        called = ref.context.split("|")[0].endswith("call")
         if (
             owner
             and index.catch_all(owner, called=called)

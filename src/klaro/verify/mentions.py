@@ -63,3 +63,16 @@ def heading_name(title: str) -> str | None:
     if keyword:  # `class Metre(Base)` declares code: read as a call, as code spans are
         return f"{name}()"
     return name if call or coded else None
+
+
+# `cron_command`, `CRON_COMMAND`, `CronTab` in a sentence without markup: shaped like code
+_PROSE_NAME = re.compile(
+    r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)"
+    r"(?![\w`/@-]|\.\w)"
+)
+
+
+def prose_names(text: str) -> list[str]:
+    """The identifiers plain `text` writes without markup (`cron_command`, `CRON_COMMAND`,
+    `CronTab`): words that name code only when the code once had them (see `Former`)."""
+    return _PROSE_NAME.findall(_TEMPLATE.sub(" ", text))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import html
 import re
 import shlex
 import textwrap
@@ -26,7 +27,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from klaro.verify.helptext import help_commands
-from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
+from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
@@ -53,6 +54,11 @@ _LONE_ASSIGN = re.compile(r"^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*\s*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
+# a command line's comment that opens with the spellings of the option it passes
+_COMMENT_SPELLINGS = re.compile(r"^\s*(--?[A-Za-z][\w-]*/--?[A-Za-z][\w-]*)\b(?![/-])")
+_HTML_CODE = re.compile(r"<code(?:\s[^>]*)?>([^<]+)</code>", re.I)
+_HTML_CODE_OPEN = re.compile(r"^<code(?:\s[^>]*)?>$", re.I)
+_HTML_CODE_CLOSE = re.compile(r"^</code\s*>$", re.I)
 _ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_list's { #id }
 _MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
 _MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
@@ -120,6 +126,9 @@ class Document:
     # the identifiers of its blocks in another language (```nginx: `uwsgi_pass`): that
     # language's names, which prose on any page may name
     foreign_words: set[str] = field(default_factory=set)
+    # identifiers its sentences write without markup, by the line they are first on: names
+    # of code only when the documented state had them and the code has them no more
+    prose_names: dict[str, int] = field(default_factory=dict)
     # the lines of its history sections ("Changelog", "Before (Celery)" under a migration
     # guide): old code on purpose, skipped by default
     history: set[int] = field(init=False)
@@ -283,9 +292,21 @@ def add_words(doc: Document, text: str) -> None:
 
 def _inline(doc: Document, token: Token, line: int) -> None:
     linked = ""  # the web address of the link the text is in: `[`f()`](https://...)`
+    coded: list[str] | None = None  # the text inside an HTML `<code>` tag, while in one
     for child in token.children or ():
+        if coded is not None and child.type in {"text", "html_inline"}:
+            if child.type == "html_inline" and _HTML_CODE_CLOSE.match(child.content):
+                text = html.unescape("".join(coded)).strip()
+                if text:  # `<strong><code>HTTPSTAT_SHOW_IP</code></strong>`: a code span
+                    doc.references.append(Reference("code", text, doc.path, line))
+                coded = None
+            elif child.type == "text":
+                coded.append(child.content)
+            continue
         if child.type in {"softbreak", "hardbreak"}:
             line += 1
+        elif child.type == "html_inline" and _HTML_CODE_OPEN.match(child.content):
+            coded = []
         elif child.type == "code_inline":
             context = f"href {linked}" if linked else ""
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
@@ -305,6 +326,9 @@ def _inline(doc: Document, token: Token, line: int) -> None:
                 doc.references.append(Reference("env", name, doc.path, line, "prose"))
             for name in dotted_mentions(child.content):  # "available under pkg.typing"
                 doc.references.append(Reference("code", name, doc.path, line, "prose"))
+            for number, row in enumerate(child.content.split("\n")):
+                for name in prose_names(row):
+                    doc.prose_names.setdefault(name, line + number)
         line += child.content.count("\n") if child.type == "text" else 0
 
 
@@ -345,12 +369,16 @@ def _take_in(doc: Document, inner: Document, offset: int) -> None:
     doc.words |= inner.words
 
 
-def _html(doc: Document, html: str, line: int) -> None:
-    """Read anchors and links from raw HTML in the document (`<a name=..>`, `<img src=..>`)."""
-    for offset, text in enumerate(html.splitlines() or [html]):
+def _html(doc: Document, markup: str, line: int) -> None:
+    """Read anchors, links and one-line code spans from raw HTML in the document (`<a
+    name=..>`, `<img src=..>`, `<code>HTTPSTAT_DEBUG</code>`)."""
+    for offset, text in enumerate(markup.splitlines() or [markup]):
         doc.anchors.update(m.lower() for m in _HTML_ANCHOR.findall(text))
         for target in _HTML_LINK.findall(text):
             doc.references.append(Reference("link", target, doc.path, line + offset, "html"))
+        for code in _HTML_CODE.findall(text):
+            if code := html.unescape(code).strip():
+                doc.references.append(Reference("code", code, doc.path, line + offset))
 
 
 def guess_language(content: str) -> str:
@@ -478,7 +506,12 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
             pending = text.rstrip()[:-1]
             continue
         pending = ""
-        _command_line(doc, text.split(" #", 1)[0].strip(), pending_line)
+        command, _, comment = text.partition(" #")
+        _command_line(doc, command.strip(), pending_line)
+        spelled = _COMMENT_SPELLINGS.match(comment)
+        if spelled and set(spelled.group(1).split("/")) & set(command.split()):
+            # `ping3 --interface eth0  # -I/--interface. ...`: the option's spellings, a claim
+            doc.references.append(Reference("code", spelled.group(1), doc.path, pending_line))
 
 
 def _command_line(doc: Document, text: str, line: int) -> None:

@@ -41,6 +41,7 @@ from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     MAN_SECTION,
     SKETCH,
+    after_span,
     before_span,
     capitals,
     parse_call,
@@ -180,6 +181,13 @@ _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
     r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?)"
     r"(?:\s+(?:the|a|an))?\s*$",
+    re.IGNORECASE,
+)
+_GONE_AFTER = re.compile(
+    r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired)\b"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported))"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b",
     re.IGNORECASE,
 )
 _MARKUP_END = re.compile(r"\s*(?::[\w:-]+:)?[`*_~@]*\s*$")
@@ -323,6 +331,7 @@ class Resolver(MemberChecks, UnknownNames):
             if ref.kind == "import" and outcome.status == "unresolved":
                 failed.append(ref.text)
             outcomes.append(outcome)
+        outcomes += self._stale_prose(doc)
         return [self._key_namespace(o, doc) for o in outcomes]
 
     def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
@@ -927,11 +936,15 @@ class Resolver(MemberChecks, UnknownNames):
 
 def _said_old(doc: Document, ref: Reference) -> bool:
     """Whether the words just before a span call it a thing of the past ("the old
-    ``trio.MultiError``", "replaces the deprecated `@case_tags`", "formerly `x`"): a name
-    kept on purpose, as a changelog keeps it."""
+    ``trio.MultiError``", "replaces the deprecated `@case_tags`", "formerly `x`"), or those
+    just after it do ("``wtforms.ext.csrf`` was integrated into WTForms core"): a name kept
+    on purpose, as a changelog keeps it."""
     before = before_span(doc.lines, ref.line, ref.text, ref.text.rpartition(".")[2])
     # "the old :class:`~" is "the old"
-    return before is not None and bool(_OLD_WORDS.search(_MARKUP_END.sub("", before)))
+    if before is not None and _OLD_WORDS.search(_MARKUP_END.sub("", before)):
+        return True
+    after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
+    return after is not None and bool(_GONE_AFTER.match(after))
 
 
 def _span_arguments(

@@ -17,13 +17,15 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 
-from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name
+from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
 from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
 from klaro.verify.sections import UNDERLINE, indented_end
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
 _TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
+# `vdirsyncer.service_`: a hyperlink reference to a target of that name, not a dotted name
+_WORD_REFERENCE = re.compile(r"(?<![\w.])[A-Za-z][\w.+-]*?[A-Za-z0-9]__?(?!\w|\.\w)")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
@@ -359,12 +361,15 @@ class _Reader:
         and the variables its plain words name as such."""
         doc = self.doc
         plain = _INLINE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # markup out
+        plain = _WORD_REFERENCE.sub(lambda m: " " * len(m.group()), plain)
         for number, row in enumerate(text.split("\n")):
             for name in env_mentions(row):
                 doc.references.append(Reference("env", name, doc.path, line + number, "prose"))
         for number, row in enumerate(plain.split("\n")):
             for name in dotted_mentions(row):
                 doc.references.append(Reference("code", name, doc.path, line + number, "prose"))
+            for name in prose_names(row):
+                doc.prose_names.setdefault(name, line + number)
         for match in _INLINE.finditer(text):
             at = line + text.count("\n", 0, match.start())
             if match.group("literal"):

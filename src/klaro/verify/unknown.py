@@ -9,11 +9,13 @@ state (the project index, the documented state, the current page's sketches) it 
 
 from __future__ import annotations
 
+import ast
 import difflib
 import functools
 import re
 
 from klaro.scan.names import Names
+from klaro.verify.env_claims import EnvClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
@@ -44,6 +46,7 @@ class UnknownNames:
     index: ProjectIndex
     names: Names
     former: Former | None
+    env: EnvClaims
     _placeholders: set[str]  # the parameter names the current page's call sketches write
     _foreign_words: set[str]  # names of the pages' other-language blocks
 
@@ -70,6 +73,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
+        if not called and name in _page_strings(doc):
+            return Outcome("ignored", ref)  # ``field_2`` of `Layout('field_1', 'field_2')`
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
         if not called and singular and self._plural_of_value(name, singular):
             return Outcome("ignored", ref)  # ``ParserElements``: the plural of a class's name
@@ -212,6 +217,27 @@ class UnknownNames:
             suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
+    def _stale_prose(self, doc: Document) -> list[Outcome]:
+        """Identifiers the page's sentences write without markup ("the global CRON_COMMAND")
+        that the documented state had and the code has no more: stale as a span would be.
+        Other plain words are never claims, so without a documented state this says nothing;
+        a name also written as a span or in an example is judged there."""
+        if self.former is None or not doc.prose_names:
+            return []
+        written = {part for ref in doc.references for part in re.findall(r"\w+", ref.text)}
+        found = []
+        for name, line in doc.prose_names.items():
+            if name in written or name in self.names.by_last or name in self.names.parameters:
+                continue
+            if name.isupper() and self.former.env(name) is not None:
+                ref = Reference("env", name, doc.path, line, "prose-word")
+                found.append(self.env.claim(ref, name))  # "set HTTPSTAT_DEBUG to true"
+                continue
+            ref = Reference("code", name, doc.path, line, "prose-word")
+            if gone := self._once_named(ref, name, name):
+                found.append(gone)
+        return found
+
     def _unknown_owner(self, ref: Reference, name: str, doc: Document) -> Outcome:
         """`Old.attr` where `Old` is unknown but a similar project class has `attr`: a rename."""
         root, _, rest = name.partition(".")
@@ -221,6 +247,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
         if root in self._foreign_bases:
             return Outcome("ignored", ref)  # `Model.save`: Django's, the base of the models
+        if root in self.index.docstring_words:
+            return Outcome("ignored", ref)  # "members in UserModel": the code's word for it
         member = rest.split(".")[0]
         classes = [
             n
@@ -253,3 +281,24 @@ class UnknownNames:
 
     def _short_names(self) -> list[str]:
         return self.names.short_names
+
+
+def _page_strings(doc: Document) -> set[str]:
+    """The identifier-like strings the page's examples and literal spans give as values
+    (`Layout('field_1', 'field_2')`, ``["config_name", "name_a"]``): a bare name equal to
+    one is that value, named again in the text, not a symbol of the code."""
+    found = set(doc.bindings.strings)
+    for ref in doc.references:
+        if ref.kind == "code" and ref.text[:1] in "[(\"'{":
+            try:
+                tree = ast.parse(ref.text, mode="eval")
+            except (SyntaxError, ValueError):
+                continue
+            found.update(
+                node.value
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value.isidentifier()
+            )
+    return found

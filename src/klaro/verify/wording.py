@@ -80,6 +80,15 @@ def before_span(lines: list[str], line: int, *texts: str) -> str | None:
     return None
 
 
+def after_span(lines: list[str], line: int, text: str) -> str | None:
+    """What 1-based `line` says after `text` (the words a span is followed by: "was
+    removed"), or None when `text` is not on it."""
+    if not 0 < line <= len(lines):
+        return None
+    at = lines[line - 1].find(text)
+    return lines[line - 1][at + len(text) :] if at >= 0 else None
+
+
 def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
     if not 0 < line <= len(lines):
