@@ -206,8 +206,8 @@ class UnknownNames:
     def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
         """A name the documented state of the code had and the current code lacks: stale."""
         old = self.former.get(name) if self.former is not None else None
-        if old is None:
-            return None
+        if old is None or name in self.index.key_literals:
+            return None  # or a value the code still reads by name (`DEFAULT_RULES:rm_root`)
         full, where = old
         return Outcome(
             "unresolved",
