@@ -127,6 +127,11 @@ class Class:
     instance_attributes: tuple[str, ...] = ()
     # (attribute, type text) for `self.x` always set from one annotation or one called name
     instance_types: tuple[tuple[str, str], ...] = ()
+    # (attribute, chain of one element) for `self.x` lists filled with one kind of item
+    # (`self.crons.append(CronItem(...))` gives `("crons", "CronItem()")`; see scan.elements)
+    element_chains: tuple[tuple[str, str], ...] = ()
+    # the chain of one element of an instance, iterated or indexed (`self.crons[]`)
+    element_chain: str | None = None
 
     @property
     def fullname(self) -> str:

@@ -60,6 +60,10 @@ from klaro.scan.node_facts import ANY_NAME, ITEMS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
+# how the examples' checker writes one element of an instance: `cron.__next__` (a loop over
+# it) or `cron.__getitem__` (an index), each of what the class holds (`Names.element_of`)
+ITERATED = "__next__"
+ELEMENT_STEPS = frozenset({ITERATED, "__getitem__"})
 # what a `__getattr__` annotated with one of these gives is a value, never a method
 _PLAIN_VALUES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
 # Bases that add no attributes a document would name on the subclass.
@@ -139,6 +143,9 @@ class Names:
     stand_ins: set[str] = field(default_factory=set)
     # modules the code installs in `sys.modules` at run time (cogapp's `cog`): not ours to list
     installed: set[str] = field(default_factory=set)
+    # a class, or a list attribute (`pkg.CronTab.crons`) -> the one class of its elements
+    # (see scan.elements): `for job in cron`, `cron[0]`, `self.slices[1]`
+    elements: dict[str, str] = field(default_factory=dict)
     # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
     metaclass: dict[str, str] = field(default_factory=dict)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -243,6 +250,11 @@ class Names:
         """The project class an instance is of, or a factory function returns."""
         return self.types.get(full) or self.returns.get(full)
 
+    def element_of(self, cls: str) -> str | None:
+        """The project class of one element of an instance of `cls` (iterated, or indexed
+        when the class has no `__getitem__` of its own), by its class or a base."""
+        return next((self.elements[c] for c in self.lineage(cls) if c in self.elements), None)
+
     def result_of(self, dotted: str, hops: int = 0) -> str | None:
         """The project class of what calling `dotted` gives, as examples chain calls.
 
@@ -255,6 +267,8 @@ class Names:
             head, _, attr = dotted.rpartition(".")
             owner = self.result_of(head, hops + 1)
             full = self.member(owner, attr) if owner is not None else None
+            if full is None and owner is not None and attr in ELEMENT_STEPS:
+                return self.element_of(owner)  # `for job in cron`: one of its elements
             if full is None and owner is not None:
                 # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
                 hook = self.member(owner, "__getattr__")

@@ -98,6 +98,8 @@ def build_names(analysis: Analysis) -> Names:
         chains += _add_returns(names, module)
     for module in analysis.modules:
         _add_types(names, module)
+    for module in analysis.modules:  # what containers hold, followed with the results
+        chains += _element_chains(module)
     if _follow_chains(names, chains):  # results through attributes and other results
         for module in analysis.modules:
             _add_types(names, module)
@@ -239,8 +241,21 @@ def _define(names: Names, full: str, kind: str, obj: Definition, public: bool, m
 
 _SELF = frozenset({"Self", "typing.Self", "typing_extensions.Self"})
 
-# (function, module, owning class, returned chain) still to follow
+# (function, module, owning class, returned chain) still to follow; a container's element
+# chain has the container (a class, or its list attribute) prefixed by `_HOLDS` instead
 _Chain = tuple[str, str, str | None, str]
+_HOLDS = "[]"
+
+
+def _element_chains(module: Module) -> list[_Chain]:
+    """The element chains of the module's classes and their list attributes, to follow."""
+    found: list[_Chain] = []
+    for cls in _classes(module.classes):
+        if cls.element_chain:
+            found.append((_HOLDS + cls.fullname, module.name, cls.fullname, cls.element_chain))
+        for attr, text in cls.element_chains:
+            found.append((f"{_HOLDS}{cls.fullname}.{attr}", module.name, cls.fullname, text))
+    return found
 
 
 def _add_returns(names: Names, module: Module) -> list[_Chain]:
@@ -284,7 +299,12 @@ def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
         for chain in list(chains):
             full, module, owner, text = chain
             cls = _follow(names, module, owner, text)
-            if cls is not None:
+            if cls is not None and full.startswith(_HOLDS):
+                chains.remove(chain)
+                if "|" not in cls:  # items of several classes: no element type
+                    names.elements[full.removeprefix(_HOLDS)] = cls
+                    progress = added = True
+            elif cls is not None:
                 _returned(names, full, owner, text, cls)
                 chains.remove(chain)
                 progress = added = True
@@ -315,20 +335,46 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
         return classes[0] if len(classes) == 1 else names.union(classes)
     value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
     head, *parts = chain.split(".")
-    name = head.replace("()", "")
+    name, steps = _steps(head)
+    found: str | None = None
     if name in {"self", "cls"}:
         value = None if owner is None else ("instance" if name == "self" else "object", owner)
     else:
-        target = names.resolve_in(module, name, owner)
-        value = _value_of(names, target) if target is not None else None
-    value = _called_value(names, value, head.count("()"))
+        found = names.resolve_in(module, name, owner)
+        value = _value_of(names, found) if found is not None else None
+    value = _stepped(names, value, found, steps)
     for part in parts:
         if value is None:
             return None
-        found = names.member(value[1], part.replace("()", ""))
+        name, steps = _steps(part)
+        found = names.member(value[1], name)
         value = _value_of(names, found) if found is not None else None
-        value = _called_value(names, value, part.count("()"))
+        value = _stepped(names, value, found, steps)
     return value[1] if value is not None and value[0] == "instance" else None
+
+
+def _steps(part: str) -> tuple[str, list[str]]:
+    """A chain component's name and the calls `()` and element reads `[]` after it, in order."""
+    name = part.split("(")[0].split("[")[0]
+    rest = part[len(name) :]
+    return name, [rest[i : i + 2] for i in range(0, len(rest), 2)]
+
+
+def _stepped(
+    names: Names, value: tuple[str, str] | None, full: str | None, steps: list[str]
+) -> tuple[str, str] | None:
+    """The value after the calls and element reads of a chain component: an element of
+    a list attribute by what it is filled with, of an instance by its class's elements."""
+    for step in steps:
+        if step == _HOLDS:
+            held = names.elements.get(full) if full is not None else None
+            if held is None and value is not None and value[0] == "instance":
+                held = names.element_of(value[1])
+            value = ("instance", held) if held is not None else None
+        else:
+            value = _called_value(names, value, 1)
+        full = None
+    return value
 
 
 def _value_of(names: Names, full: str) -> tuple[str, str] | None:

@@ -16,6 +16,8 @@ from typing import Any
 
 from klaro.scan import cli as cli_surface
 from klaro.scan.cli_ast import chain, positional_defaults
+from klaro.scan.elements import element_chains
+from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
 from klaro.scan.instance_attrs import instance_attributes, sets_any_attribute
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
@@ -50,8 +52,7 @@ from klaro.scan.node_facts import (
 from klaro.scan.returns import delegate_chain, returned_chain
 
 _VALUE_LIMIT = 80
-_ENV_READERS = {"os.getenv", "getenv", "os.environ.get", "environ.get", "os.environ.setdefault"}
-_ENV_READERS |= {"environ.setdefault", "os.environ.pop", "environ.pop"}
+_ENV_READERS = ENV_READERS
 # A mapping handed in for testability (`env: Mapping[str, str] = os.environ`) is read like
 # os.environ; only UPPER_CASE keys count there, so an ordinary dict called `env` stays quiet.
 _ENV_PARAMS = {"env", "environ", "environment"}
@@ -110,6 +111,10 @@ class _ModuleVisitor:
         self.constants: dict[str, str] = {}
         # functions that read the variable their parameter names: `env("APP_LEVEL", int)`
         self.env_helpers: dict[str, int] = {}
+        # classes whose instances read the variable they are made with (`Env('{prefix}_X')`)
+        self.env_classes: dict[str, EnvClass] = {}
+        self.env_made: dict[str, bool] = {}  # such a class -> whether every making was literal
+        self.env_held: dict[str, list[EnvVar | None]] = {}  # its template's pattern, held back
         self.attached: dict[str, None] = {}
         self.opened: dict[str, None] = {}  # names given attributes named at run time
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
@@ -143,6 +148,10 @@ class _ModuleVisitor:
         }
         if self.reads_env:
             self.env_helpers = _env_helpers(body)
+            self.env_classes = env_classes(body, self.constants)
+            self.env_helpers.update(  # `Env("APP_X")` in another module: linked as a helper
+                (name, c.position) for name, c in self.env_classes.items() if c.plain
+            )
             self.attribute_strings = _attribute_strings(body)
             for node in body:  # `def config(env=DEFAULT_ENV)`: the default is read too
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -164,6 +173,10 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
+        for name, held in self.env_held.items():  # made elsewhere, or with a computed name:
+            if not self.env_made.get(name, False):  # the class's reads stay a pattern
+                self.env_dynamic |= None in held
+                self.env += [e for e in held if e is not None]
         if self.env_dynamic:  # `'{0}_{1}'.format(self.environ_prefix, name)`, read from
             for prefix, line in _prefix_defaults(tree):  # `environ_prefix='DJANGO'`
                 self.env.append(EnvVar(prefix.rstrip("_") + "_*", self.path, line, None, "prefix"))
@@ -297,6 +310,7 @@ class _ModuleVisitor:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
         attributes, types = instance_attributes(node, self._attachers)
+        held, element = element_chains(node)
         # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)
         # is the class's too, as at module level
         defs = [n for n in _walk_statements(node.body, script=False) if isinstance(n, _DEFS)]
@@ -326,6 +340,8 @@ class _ModuleVisitor:
             classes=nested,
             instance_attributes=attributes,
             instance_types=types,
+            element_chains=held,
+            element_chain=element,
         )
 
     def _function(
@@ -447,7 +463,9 @@ class _ModuleVisitor:
                             self.opened[given.id] = None
                     helper = self.env_helpers.get(name)
                     prefixed = self.env_helpers.get(name + "*")
-                    if helper is not None and len(node.args) > helper:
+                    if name in self.env_classes:
+                        self._env_made(name, node)
+                    elif helper is not None and len(node.args) > helper:
                         self._env(node.args[helper], node, "helper", None, upper_only=True)
                     elif prefixed is not None and len(node.args) > prefixed:
                         text = self._string(node.args[prefixed])
@@ -566,7 +584,33 @@ class _ModuleVisitor:
             return
         text = constant_start(node)  # also `'TLDR_COLOR_%s' % key.upper()`
         if text and _ENV_PREFIX.match(text):
-            self.env.append(EnvVar(text + "*", self.path, node.lineno, None, "prefix"))
+            pattern = EnvVar(text + "*", self.path, node.lineno, None, "prefix")
+            helper = self._env_class_of(node, builds=True)
+            if helper is not None:  # `self.key = "APP_" + key`: each making names it
+                self.env_held.setdefault(helper, []).append(pattern)
+            else:
+                self.env.append(pattern)
+
+    def _env_class_of(self, node: ast.expr, *, builds: bool) -> str | None:
+        """The helper class whose name-building (`builds`) or reading expression `node` is."""
+        for name, helper in self.env_classes.items():
+            if id(node) in (helper.builds if builds else helper.reads):
+                return name
+        return None
+
+    def _env_made(self, name: str, node: ast.Call) -> None:
+        """`Env('{prefix}_DEBUG')`: a read of the variable the helper class names from the
+        literal (`HTTPSTAT_DEBUG`); a making with a computed name leaves the class's reads
+        to stand for any name (`scan.env_classes`)."""
+        helper = self.env_classes[name]
+        given = helper.argument(node)
+        text = self._string(given) if given is not None else None
+        filled = helper.name(text) if text is not None else None
+        if filled and ENV_NAME.match(filled):
+            self.env.append(EnvVar(filled, self.path, node.lineno, None, "helper"))
+            self.env_made.setdefault(name, True)
+        else:
+            self.env_made[name] = False
 
     def _auto_envvar_prefix(self, value: ast.expr, node: ast.expr) -> None:
         """click's `auto_envvar_prefix="TOOL"`: every option is also read from `TOOL_...`."""
@@ -588,6 +632,9 @@ class _ModuleVisitor:
         if not name and (suffix := built_suffix(key)):
             self.env.append(EnvVar("*" + suffix, self.path, node.lineno, None, "suffix"))
             return  # `"{}_LOG_FRIENDLY".format(env_prefix)`: any prefix, that end
+        if not name and (helper := self._env_class_of(key, builds=False)):
+            self.env_held.setdefault(helper, []).append(None)  # `os.getenv(self.key)`
+            return
         if not name and not isinstance(key, ast.Constant):
             self.env_dynamic = True  # `os.environ[env]`: a name the code computes
         if not name or (upper_only and not ENV_NAME.match(name)):
@@ -699,19 +746,7 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             continue
         params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
         for sub in ast.walk(node):
-            key: ast.expr | None = None
-            if isinstance(sub, ast.Call) and sub.args:
-                name = chain(sub.func)
-                key = sub.args[0] if name in _ENV_READERS else None
-            elif isinstance(sub, ast.Subscript) and chain(sub.value) in ENV_MAPS:
-                key = sub.slice
-            elif (
-                isinstance(sub, ast.Compare)
-                and len(sub.ops) == 1
-                and type(sub.ops[0]) in (ast.In, ast.NotIn)
-                and chain(sub.comparators[0]) in ENV_MAPS
-            ):
-                key = sub.left
+            key = env_key(sub)
             if isinstance(key, ast.Name) and key.id in params:
                 helpers[node.name] = params.index(key.id)
                 break

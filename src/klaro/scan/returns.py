@@ -10,7 +10,9 @@ generator, a return the chain cannot write or a local name bound twice has no in
 result; a function returning one of a few chains (`Result(...)` or `Match(...)`) returns
 their union, and `return None` only makes a result optional. A memoising function returns
 what it stores: `cached = self._cache.get(key)` returned beside `self._cache[key] = result`
-is a `result` too.
+is a `result` too. One element of a container is written `[]` after it (`return
+self.slices[1]` gives `self.slices[]`): the resolver knows the element types of the project's
+containers (`scan.elements`).
 """
 
 from __future__ import annotations
@@ -71,6 +73,14 @@ def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     if not found or len(found) > _MAX_ALTERNATIVES:
         return None
     return "|".join(sorted(found))
+
+
+def expression_chain(
+    expr: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> str | None:
+    """An expression of a function's body as a chain, its local names replaced by their one
+    value (`item = CronItem(...)`, then `item` is `CronItem()`), else None."""
+    return _chain(expr, _local_values(list(_own_nodes(function))), 0)
 
 
 def value_chain(text: str) -> str | None:
@@ -157,6 +167,9 @@ def _chain(
             return "cls" if _is_self(arg) else None
         called = _chain(func, local, depth, stored)
         return None if called is None else f"{called}()"
+    if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
+        held = _chain(expr.value, local, depth, stored)  # `self.slices[1]`: one element
+        return None if held is None else f"{held}[]"
     return None
 
 

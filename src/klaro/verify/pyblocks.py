@@ -18,6 +18,7 @@ import tokenize
 import warnings
 from dataclasses import dataclass, field
 
+from klaro.scan.names import ITERATED
 from klaro.verify.mentions import env_mentions
 
 # `# or db.query_file(path)`: a comment offering another call
@@ -558,8 +559,8 @@ class _Visitor(ast.NodeVisitor):
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
-        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name):
-            return self.bindings.elements.get(expr.value.id)  # `bars[i]`: one of the bars
+        if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
+            return self._elements_of(expr.value, step="__getitem__")  # `bars[i]`: one of them
         if isinstance(expr, ast.Call):
             if _is_super(expr) and self.bases:
                 base = self.bases[-1]  # `super().add_fields(...)`: the base's method
@@ -595,15 +596,22 @@ class _Visitor(ast.NodeVisitor):
             return None
         return expr.id, False
 
-    def _elements_of(self, expr: ast.expr | None) -> tuple[str, bool] | None:
-        """What one element of a list expression is: the list a name holds, or the element
-        of a comprehension or a literal list (its first element)."""
-        if isinstance(expr, ast.Name):
-            return self.bindings.elements.get(expr.id)
+    def _elements_of(self, expr: ast.expr | None, step: str = ITERATED) -> tuple[str, bool] | None:
+        """What one element of a list expression is: the list a name holds, the element of a
+        comprehension or a literal list (its first element), or one of what an instance of a
+        project class holds (`for job in cron`, `cron[0]`), written with `step` for the
+        resolver (`Names.result_of`), which gives its class only when the project's code
+        says what the class holds."""
+        if isinstance(expr, ast.Name) and expr.id in self.bindings.elements:
+            return self.bindings.elements[expr.id]
         if isinstance(expr, ast.ListComp | ast.SetComp | ast.GeneratorExp):
             return self._origin(expr.elt)
         if isinstance(expr, ast.List | ast.Tuple | ast.Set) and expr.elts:
             return self._origin(expr.elts[0])
+        if isinstance(expr, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
+            held = self._origin(expr)
+            if held is not None and held[1]:
+                return f"{held[0]}.{step}", True
         return None
 
     def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
