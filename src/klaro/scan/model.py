@@ -257,6 +257,9 @@ class Module:
     # keys of a configuration, a logger or an entry-point group, which documents name like
     # Python paths or names
     key_literals: tuple[str, ...] = ()
+    # snake_case keywords its calls pass (`signal.send(app, old_username=...)`): names of
+    # arguments some callee, maybe another package's, receives, which documents name
+    passed_keywords: tuple[str, ...] = ()
     # prefixes of attribute names the code builds at run time (`getattr(self, "convert_%s" %
     # tag)`): a visitor's `convert_b`, `visit_Name` exist by naming convention
     attr_prefixes: tuple[str, ...] = ()

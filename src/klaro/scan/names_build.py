@@ -136,6 +136,8 @@ def build_names(analysis: Analysis) -> Names:
     names.dependencies = set(_import_names(requirements)) - names.packages
     # a test's `nox.options.reuse_venvs = True` (expecting AttributeError) makes no name
     names.attached = {a for m in analysis.modules if m.role != "test" for a in m.attached}
+    # an argument the code passes by name is a name of the code (a signal's `old_username`)
+    names.parameters |= {k for m in analysis.modules if m.role != "test" for k in m.passed_keywords}
     names.installed = {n for m in analysis.modules if m.role != "test" for n in m.installed_modules}
     names.served = {
         name

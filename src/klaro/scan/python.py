@@ -124,6 +124,7 @@ class _ModuleVisitor:
         self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
+        self.passed: dict[str, None] = {}  # snake_case keywords its calls pass
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
         self.registered_by: dict[str, None] = {}  # `registry[v.tag] = v`: `tag`
@@ -234,6 +235,7 @@ class _ModuleVisitor:
             flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
+            passed_keywords=tuple(self.passed),
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
             registered_by=tuple(self.registered_by),
@@ -446,6 +448,7 @@ class _ModuleVisitor:
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
                 name = chain(node.func)
+                self.passed.update((k.arg, None) for k in node.keywords if k.arg and "_" in k.arg)
                 if name:
                     if calls is not None:
                         calls[name] = None
