@@ -40,12 +40,19 @@ version-file = "formkit/_version.py"
 
 INIT = '''\
 """Formkit."""
-from .forms import Form, FormHelper, Layout, UserModelMixin, data_manager, field_id
+from .forms import Form, FormHelper, Layout, Record, UserModelMixin, data_manager, field_id
 from .storage import BaseStorage
 from .env import env
 '''
 
 FORMS = '''\
+from django.db import models
+
+
+class Record(models.Model):
+    pass
+
+
 class Layout:
     def __init__(self, *fields):
         self.fields = fields
@@ -128,7 +135,7 @@ README = """\
 - <strong><code>FORMKIT_DEBGU</code></strong>: say even more.
 
 ```python
-from formkit import BaseStorage, Form, Layout
+from formkit import BaseStorage, Form, Layout, Record
 from formkit._version import version
 import formkit._verison
 
@@ -141,8 +148,8 @@ class FileStorage(BaseStorage):
 
 BaseStorage().sett("key", 1)
 layout = Layout("field_1", "field_2")
-result = Form().validate()
-result.db_manager("other")
+record = Record.objects.create(name="x")
+record.history.db_manager("other")
 ```
 
 Name the second field ``field_2``; ``field_ix`` is the form's own.
@@ -294,3 +301,25 @@ def test_a_sentence_naming_a_constant_the_code_had_is_stale(
     assert "README.md:3: unresolved: `CRON_COMMAND` is no longer in the project" in out
     assert "README.md:4: unresolved: `CRONKIT_LEVEL` is no longer an environment variable" in out
     assert "CronTab" not in out and "snake_case" not in out
+
+
+def test_prose_stays_checked_beside_a_project_method_whose_result_is_untyped(
+    tmp_path: Path,
+) -> None:
+    """`db["dogs"].insert_al(...)` goes through `Database.__getitem__`, a project method with
+    no known result: the example's member is not judged, but the prose naming it still is
+    (unlike a member of an object the project's types never reach)."""
+    code = (
+        "class Table:\n    def insert_all(self, rows):\n        return rows\n\n\n"
+        "class Database:\n    def __getitem__(self, name):\n        return make(name)\n"
+    )
+    readme = (
+        "# dbkit\n\n```python\nfrom dbkit import Database\n\ndb = Database()\n"
+        'db["dogs"].insert_al([{"id": 1}])\n```\n\nCall ``insert_al()`` with rows.\n'
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "dbkit"\nversion = "1"\n',
+        "dbkit/__init__.py": code,
+        "README.md": readme,
+    }
+    assert _drift(_write(tmp_path, files)) == {("README.md", 10, "insert_al()")}

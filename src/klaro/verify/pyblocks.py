@@ -113,6 +113,7 @@ class Bindings:
 _DECLARES_OPTION = re.compile(r"argument|option|switch|flag")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*$")
 _COMMAND_MAKERS = frozenset({"command", "group", "add_command"})  # click's, typer's, kin
+_LISTED = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp, ast.GeneratorExp)
 _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", re.M)
 
 
@@ -619,7 +620,9 @@ class _Visitor(ast.NodeVisitor):
             self.bindings.bind(target.id, self._origin(value))
             if isinstance(value, ast.Call) and self._own_instance(value):
                 self.bindings.own.add(target.id)  # `john = Person(...)`
-            held = None if isinstance(value, ast.Name) else self._elements_of(value)
+            # `bars = [ProgressBar(...)]`: what the list holds (an instance it binds is one
+            # thing, its elements are known where it is looped over or indexed)
+            held = self._elements_of(value) if isinstance(value, _LISTED) else None
             if held is not None:
                 self.bindings.elements[target.id] = held
         elif isinstance(target, ast.Tuple | ast.List):

@@ -167,7 +167,11 @@ class UnknownNames:
             root = owner.split(".")[0]
             if root not in names.packages and root not in names.by_last:
                 return True  # `cassette.Cassette`: maybe the project's module
-            if ref.context.startswith("instance") and names.result_of(owner) is None:
+            if (
+                ref.context.startswith("instance")
+                and names.lookup(owner) is None  # not a project method whose result is untyped
+                and names.result_of(owner) is None
+            ):
                 return True  # ``db_manager()`` over `poll.history.db_manager('other')`
         return False
 
