@@ -331,7 +331,7 @@ class Resolver(MemberChecks, UnknownNames):
             if ref.kind == "import" and outcome.status == "unresolved":
                 failed.append(ref.text)
             outcomes.append(outcome)
-        outcomes += self._stale_prose(doc)
+        outcomes += [o for o in self._stale_prose(doc) if not self._ignored(o.reference.text)]
         return [self._key_namespace(o, doc) for o in outcomes]
 
     def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
