@@ -524,8 +524,8 @@ class CliClaims:
         """Programs other than ours the document runs, and the flags it gives them.
 
         Runs are its shell lines, the code spans that start with a well-known program
-        (`pipx install tool --include-deps`) and the indented lines that do (`black --diff
-        trio` in a ```text block); `python -m pip` runs pip.
+        (`pipx install tool --include-deps`) and the lines of plain blocks that do (`black
+        --diff trio` in a ```text block); `python -m pip` runs pip.
         """
         if doc.path not in self._others:
             programs: set[str] = set()
@@ -544,13 +544,8 @@ class CliClaims:
                 programs.add(program)
                 flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
-            fenced = False
-            for line in doc.lines:  # a well-known program in a block we do not run (```text)
-                if line.lstrip().startswith(("```", "~~~")):
-                    fenced = not fenced
-                    continue
-                coded = fenced or line[:1].isspace()  # a fence's, or an indented block's
-                words = _PROMPT_START.sub("", line).split() if coded else []
+            for line in doc.plain_lines:  # a well-known program in a block we do not run
+                words = _PROMPT_START.sub("", line).split()
                 if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
                     programs.add(words[0])
                     flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from klaro.scan.model import Analysis, CliCommand, Function, Module, iter_classes
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
+from klaro.verify.mentions import prose_names
 
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
 # typer gives every application these unless built with `add_completion=False`
@@ -452,9 +453,6 @@ def _called_program(
     return found[0] if len(found) == 1 else None
 
 
-_CAMEL_WORD = re.compile(r"(?<![\w.`])[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?![\w`])")
-
-
 def _docstring_words(modules: list[Module]) -> set[str]:
     """The CamelCase words written plainly (no code markup) in the docstrings of `modules`."""
     texts = [m.docstring or "" for m in modules]
@@ -462,4 +460,5 @@ def _docstring_words(modules: list[Module]) -> set[str]:
         texts += [f.docstring or "" for f in module.functions]
         for cls in iter_classes(module.classes):
             texts += [cls.docstring or "", *(f.docstring or "" for f in cls.methods)]
-    return {word for text in texts if text for word in _CAMEL_WORD.findall(text)}
+    words = {word for text in texts if text for word in prose_names(text)}
+    return {word for word in words if "_" not in word}  # `UserModel`, not `cron_command`

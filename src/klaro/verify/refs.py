@@ -129,6 +129,9 @@ class Document:
     # identifiers its sentences write without markup, by the line they are first on: names
     # of code only when the documented state had them and the code has them no more
     prose_names: dict[str, int] = field(default_factory=dict)
+    # the lines of its blocks read neither as code nor as commands (```text, output): where
+    # another program's command line may be shown without a prompt (`black --diff trio`)
+    plain_lines: list[str] = field(default_factory=list)
     # the lines of its history sections ("Changelog", "Before (Celery)" under a migration
     # guide): old code on purpose, skipped by default
     history: set[int] = field(init=False)
@@ -367,6 +370,9 @@ def _take_in(doc: Document, inner: Document, offset: int) -> None:
     doc.anchors |= inner.anchors
     doc.labels |= inner.labels
     doc.words |= inner.words
+    doc.plain_lines += inner.plain_lines
+    for name, line in inner.prose_names.items():
+        doc.prose_names.setdefault(name, line + offset)
 
 
 def _html(doc: Document, markup: str, line: int) -> None:
@@ -427,6 +433,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             for offset, text, context in pydoc_claims(lines):
                 doc.references.append(Reference("code", text, doc.path, start + offset, context))
         _indented_examples(doc, lines, start)
+    if not (python or shell) and (not lang or lang in _PLAIN_INFO):
+        doc.plain_lines += lines
     if lang not in _PYTHON_INFO:  # "; overridden by the APP_URL environment variable"
         for offset, line in enumerate(lines):
             if _COMMENT_LINE.match(line):

@@ -209,6 +209,7 @@ class Resolver(MemberChecks, UnknownNames):
         self._stars: list[str] = []  # modules its examples import with `*`
         self._failed: list[str] = []  # names its imports failed to find, so far
         self._placeholders: set[str] = set()  # the parameter names its call sketches write
+        self._values: set[str] | None = None  # the current page's strings given as values
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
         self._ignore_re = (
@@ -306,6 +307,7 @@ class Resolver(MemberChecks, UnknownNames):
         checked (`ShortUUIDField(...)` after `from pkg.gone import ShortUUIDField`).
         """
         self._failed = failed = []
+        self._values = None
         # the names the page's call sketches take (``srange(range_spec)``): its placeholders
         self._placeholders = {
             name

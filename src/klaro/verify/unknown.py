@@ -49,6 +49,7 @@ class UnknownNames:
     env: EnvClaims
     _placeholders: set[str]  # the parameter names the current page's call sketches write
     _foreign_words: set[str]  # names of the pages' other-language blocks
+    _values: set[str] | None  # the strings the current page gives as values, once read
 
     def _unknown_name(self, ref: Reference, name: str, doc: Document, *, called: bool) -> Outcome:
         """A bare name the project lacks: report it only when it clearly reads as code.
@@ -73,7 +74,7 @@ class UnknownNames:
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
-        if not called and name in _page_strings(doc):
+        if not called and name in self._page_strings(doc):
             return Outcome("ignored", ref)  # ``field_2`` of `Layout('field_1', 'field_2')`
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
         if not called and singular and self._plural_of_value(name, singular):
@@ -221,6 +222,12 @@ class UnknownNames:
             suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
+    def _page_strings(self, doc: Document) -> set[str]:
+        """`page_strings` of the current page, read on its first unknown name."""
+        if self._values is None:
+            self._values = page_strings(doc)
+        return self._values
+
     def _stale_prose(self, doc: Document) -> list[Outcome]:
         """Identifiers the page's sentences write without markup ("the global CRON_COMMAND")
         that the documented state had and the code has no more: stale as a span would be.
@@ -287,7 +294,7 @@ class UnknownNames:
         return self.names.short_names
 
 
-def _page_strings(doc: Document) -> set[str]:
+def page_strings(doc: Document) -> set[str]:
     """The identifier-like strings the page's examples and literal spans give as values
     (`Layout('field_1', 'field_2')`, ``["config_name", "name_a"]``): a bare name equal to
     one is that value, named again in the text, not a symbol of the code."""
