@@ -38,6 +38,8 @@ round 20 (`round: 20`) is a nineteenth fresh set written blind on webdriver-mana
 sshtunnel and pysnooper (--confirm --round 20).
 round 21 (`round: 21`) is a twentieth fresh set written blind on httpstat, python-crontab,
 sqlitedict and ping3 (--confirm --round 21).
+round 22 (`round: 22`) is a twenty-first fresh set written blind on pybreaker, html2text,
+logzero and better-exceptions (--confirm --round 22).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
