@@ -40,6 +40,8 @@ round 21 (`round: 21`) is a twentieth fresh set written blind on httpstat, pytho
 sqlitedict and ping3 (--confirm --round 21).
 round 22 (`round: 22`) is a twenty-first fresh set written blind on pybreaker, html2text,
 logzero and better-exceptions (--confirm --round 22).
+round 23 (`round: 23`) is a twenty-second fresh set written blind on statsd, polib,
+restructuredtext-lint and pyjokes (--confirm --round 23).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
