@@ -299,3 +299,43 @@ def test_members_and_keywords_history_knows_behind_unknowable_bases(
     assert "README.md:6: unresolved: `make()` no longer takes `redirect`" in out
     assert "App.run" not in out  # Flask's: not ours to judge
     assert _check(root, capsys, "--no-history")[0] == 0
+
+
+def test_a_function_called_in_a_plain_sentence_then_renamed_is_stale(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`read_settings()` without backticks is still a call; empty parentheses make even a
+    plain word (`reload()`) one, while "file(s)" and a word alone stay words."""
+    code = (repo / "tidy/__init__.py").read_text() + "\n\ndef reload():\n    return None\n"
+    (repo / "tidy/__init__.py").write_text(code)
+    readme = "# Tidy\n\nCall reload() after editing, then read_settings(). Keep the file(s).\n"
+    (repo / "README.md").write_text(readme)
+    _git(repo, "commit", "-qam", "reload")
+    assert _check(repo, capsys)[0] == 0
+    (repo / "tidy/__init__.py").write_text(code.replace("def reload", "def refresh"))
+    code_, out = _check(repo, capsys)
+    assert code_ == 1
+    assert "README.md:3: unresolved: `reload` is no longer in the project" in out
+    assert "file" not in out and out.count("unresolved:") == 1
+
+
+def test_fix_reports_the_stale_names_no_rename_repairs(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check --fix` sees what `check` sees: a module constant dropped from the code and
+    still named in a sentence is left unresolved (exit 1), not passed over as fixed."""
+    code = (repo / "tidy/__init__.py").read_text() + "\nDEFAULT_TIMEOUT = 10\n"
+    (repo / "tidy/__init__.py").write_text(code)
+    readme = "# Tidy\n\nWaits DEFAULT_TIMEOUT seconds for `read_settings`.\n"
+    (repo / "README.md").write_text(readme)
+    _git(repo, "commit", "-qam", "timeout")
+    code = code.replace("DEFAULT_TIMEOUT", "TIMEOUT").replace("read_settings", "load_settings")
+    (repo / "tidy/__init__.py").write_text(code)
+    assert _check(repo, capsys)[0] == 1
+    fixed, out = _check(repo, capsys, "--fix")
+    assert fixed == 1
+    assert "README.md:3: fixed: `read_settings` -> `load_settings`" in out
+    assert "README.md:3: unresolved: `DEFAULT_TIMEOUT` is no longer in the project" in out
+    assert "--fix` repairs" not in out  # the advice is for `check`, not for `--fix` itself
+    assert "1 unresolved" in out
+    assert (repo / "README.md").read_text() == readme.replace("read_settings", "load_settings")

@@ -380,3 +380,25 @@ def test_since_the_merge_base_repairs_the_renames_made_on_the_branch_only(tmp_pa
     assert "README.md:1: fixed: `load_books` -> `read_books`" in out
     # main's rename is not the branch's evidence: still reported, never rewritten
     assert "README.md:1: unresolved: `Catalog.find_title`" in out
+
+
+def test_a_keyword_in_a_plain_sentences_call_is_repaired(tmp_path, capsys):
+    """`shelf.load_books(path, strict=True)` without backticks still passes `strict`; a
+    `strict=` that belongs to no call of the function is left as it is."""
+    root = tmp_path / "prose-call"
+    _write(root, {"pyproject.toml": PYPROJECT, "shelf/__init__.py": INIT, "shelf/core.py": CORE})
+    readme = (
+        "Call shelf.load_books(path, strict=True) to insist.\n"
+        "The option strict=yes in the config file is another thing.\n"
+    )
+    _write(root, {"README.md": readme})
+    _first_commit(root)
+    (root / "shelf/core.py").write_text(CORE.replace("strict", "exact"))
+    _git(root, "commit", "-qam", "rename strict")
+    assert main(["check", str(root), "--no-cache", "-q"]) == 1
+    assert "README.md:1: unresolved: `load_books()` has no parameter `strict`" in (
+        capsys.readouterr().out
+    )
+    assert main(["check", str(root), "--fix", "--no-cache"]) == 0
+    assert "README.md:1: fixed: `strict` -> `exact`" in capsys.readouterr().out
+    assert (root / "README.md").read_text() == readme.replace("strict=True", "exact=True")

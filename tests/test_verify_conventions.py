@@ -71,7 +71,7 @@ Subclass `tidy.Converter` and add `convert_b` for `<b>` tags; `tidy.Converter.re
 is not there.
 Scope values are read as `tidy.S.globals`, but `tidy.registry.missing` is not registered.
 Values go through `dispatch` on their way. The `file_mapping` module maps files; the
-`file_maping` module does not exist.
+`file_maping` module is misspelt.
 The old setting `insert_marker` is now `start_marker`.
 Run one test with `tidy.tests.FILE.CLASS.METHOD`; `tidy.core.Convertr` is misspelt.
 Fragments live in `src/myproject/newsfragments/` of your project, not `tidy/fragments/`.

@@ -111,7 +111,7 @@ README = """\
 Hooks read `TOOL_NEW_VERSION` and `TOOL_OLD_VERSION`, never `TOOL_VERSION_NEW`.
 Templates may use `version_tuple`; put `SENTRY_DSN` in the settings.
 The `--pdb` option of pytest does not mix with `--tool-workers`; `--tool-jobs` is no flag.
-Call `srange(range_spec)`: `range_spec` is a string; `srang()` does not exist.
+Call `srange(range_spec)`: `range_spec` is a string; `srang()` is a typo.
 Build `ParserElements` from others; `ParserElemnts` is a typo.
 The `parse_action` of an element, and the `parseAction` attribute.
 Workers need `fork()`.

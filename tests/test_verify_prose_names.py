@@ -37,3 +37,15 @@ def test_a_dotted_name_in_plain_rst_prose_is_checked_and_markup_is_not_prose(
     rst = f"Tidy\n====\n\n{SENTENCES}\nSee ``tidy.types`` and `the guide <https://x.org/tidy.old>`_.\n"
     root = _write(tmp_path / "tidy", {**FILES, "README.rst": rst})
     assert _drift(root) == {("README.rst", 5, "tidy.typing")}
+
+
+def test_a_call_in_a_plain_sentence_has_its_keywords_checked(tmp_path: Path) -> None:
+    """`tidy.clean(text, strip=True)` in a sentence passes a keyword as a span would; a call
+    without keywords and a parenthesised aside after a name add no claim."""
+    sentences = (
+        "Call tidy.clean(text, strip=True) first.\n"
+        "Then tidy.clean(text, text=None) again.\n"
+        "Or tidy.clean(text) (the fast path).\n"
+    )
+    root = _write(tmp_path / "tidy", {**FILES, "README.md": f"# Tidy\n\n{sentences}"})
+    assert _drift(root) == {("README.md", 3, "tidy.clean(text, strip=True)")}

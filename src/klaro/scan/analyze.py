@@ -11,6 +11,7 @@ import gc
 import hashlib
 import os
 import pickle
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -21,10 +22,11 @@ from klaro.errors import KlaroError
 from klaro.redact import redact_source
 from klaro.scan.files import scan_repository
 from klaro.scan.graph_cache import remember_source
-from klaro.scan.layout import module_name_for, module_role
+from klaro.scan.layout import is_test_path, module_name_for, module_role
 from klaro.scan.metadata import read_metadata, source_roots
 from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
 from klaro.scan.python import analyze_source
+from klaro.scan.startup import startup_source
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
 # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
@@ -34,7 +36,7 @@ from klaro.scan.python import analyze_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 72
+ANALYZER_VERSION = 74
 
 Progress = Callable[[int, int, str], None]
 
@@ -100,11 +102,20 @@ def _analyze(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
     roots = source_roots(Path(scan.root))
-    hashes = {f.path: f.sha256 for f in python_files}
+    # `.pth` files run their `import` lines at start-up: read as scripts of their own
+    startup = [f for f in scan.files if f.path.endswith(".pth") and not is_test_path(f.path)]
+    hashes = {f.path: f.sha256 for f in [*python_files, *startup]}
     results: dict[str, Module | AnalysisError] = {}
     jobs: list[_Job] = []
-    for source_file in python_files:
+    for source_file in [*python_files, *startup]:
         key = (source_file.path, source_file.sha256)
+        if source_file.path.endswith(".pth"):
+            stem = re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1][: -len(".pth")])
+            jobs.append(
+                (source_file.path, startup_source(scan.contents[source_file.path]),
+                 f"_pth_{stem}", "script")
+            )  # fmt: skip
+            continue
         name = module_name_for(source_file.path, package_dirs, roots)
         role = module_role(source_file.path, package_dirs, roots)
         cached = cache.get(key) if cache else None
@@ -118,7 +129,7 @@ def _analyze(
     for path, result in _run(jobs, workers):
         done += 1
         if progress is not None:
-            progress(done, len(python_files), path)
+            progress(done, len(hashes), path)
         results[path] = result
         if cache:
             cache.put((path, hashes[path]), result)

@@ -10,7 +10,10 @@ import fnmatch
 
 _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
 _TEST_FILES = {"conftest.py", "tests.py", "test.py"}
-_ROOT_SCRIPTS = {"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py"}
+# top-level files that are no module of the API (`__init__.py` there is a vendoring aid)
+_ROOT_SCRIPTS = {
+    "setup.py", "conftest.py", "noxfile.py", "fabfile.py", "manage.py", "tasks.py", "__init__.py"
+}  # fmt: skip
 
 
 _SOURCE_ROOTS = frozenset({"src"})
@@ -42,7 +45,8 @@ def module_name_for(
         start -= 1
     if dirs and dirs[0] == "src":
         start = 1  # src layout: namespace packages under src/ keep their full name
-    return ".".join(parts[start:]) or parts[-1]
+    # a bare `__init__.py` at the top (polib ships one for vendoring): no package name
+    return ".".join(parts[start:]) or (parts[-1] if parts else "__init__")
 
 
 def is_test_path(path: str) -> bool:

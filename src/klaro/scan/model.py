@@ -257,6 +257,9 @@ class Module:
     # keys of a configuration, a logger or an entry-point group, which documents name like
     # Python paths or names
     key_literals: tuple[str, ...] = ()
+    # string literals that end a key's first part (`"pyramid."`, `"ALLAUTH_"`): the code may
+    # join one to a key literal (`'pyramid.' + key`, `getattr(settings, self.prefix + name)`)
+    key_prefixes: tuple[str, ...] = ()
     # snake_case keywords its calls pass (`signal.send(app, old_username=...)`): names of
     # arguments some callee, maybe another package's, receives, which documents name
     passed_keywords: tuple[str, ...] = ()

@@ -52,6 +52,7 @@ its declared dependencies), `imported` (names it imports from other packages), `
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -303,12 +304,27 @@ class Names:
         since its methods are on the class (its instance attributes are set at run time).
         """
         for base in self.bases.get(cls, ()):
+            if base in self.kinds and self.kinds[base] != "class" and self._made_elsewhere(base):
+                return True  # `Base = declarative_base()`, `class Model(Base)`
             if base in self.kinds:
                 if depth < MAX_HOPS and self.open_class(base, depth + 1, methods=methods):
                     return True
             elif base not in _CLOSED_BASES and not (methods and stdlib_class(base)):
                 return True
         return False
+
+    def _made_elsewhere(self, name: str) -> bool:
+        """Whether a module constant holds what another package's call makes
+        (`Base = declarative_base()`): a class nobody here can list. One the project's
+        own function makes (tinydb's `with_typehint(Table)`) is as closed as before."""
+        value = getattr(self.defs.get(name), "value", None) or ""
+        called = re.match(r"([A-Za-z_][\w.]*)\(", value)
+        if called is None:
+            return False
+        module = self.module_of.get(name, "")
+        head, _, rest = called.group(1).partition(".")
+        target = self.aliases.get(module, {}).get(head)
+        return target is not None and self.external(f"{target}.{rest}" if rest else target)
 
     def open_module(self, module: str, depth: int = 0) -> bool:
         """Whether a module star-imports another package (`from marshmallow.fields import *`,
@@ -362,6 +378,12 @@ class Names:
         for name in ("__getattr__", "__getattribute__"):
             found = self.member(cls, name)
             hook = self.defs.get(found) if found else None
+            if (
+                found is not None
+                and self.kinds.get(cls) == "class"
+                and self.kinds.get(found) not in {"function", "method"}
+            ):
+                return True  # `__getattr__ = _ProxyLookup(getattr)`: an object answers
             forwards = found is not None and found.rpartition(".")[0] in self.delegates
             answers = isinstance(hook, Function) and (
                 not hook.refuses_names or ANY_NAME in hook.served  # a table of another package

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from klaro.scan.model import ANY_ATTRIBUTE, GLOBALS, Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
 from klaro.scan.node_facts import ANY_NAME, ITEMS
-from klaro.scan.returns import value_chain
+from klaro.scan.returns import documented_return, value_chain
 
 T = TypeVar("T")
 _REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
@@ -100,7 +100,9 @@ def build_names(analysis: Analysis) -> Names:
         _add_types(names, module)
     for module in analysis.modules:  # what containers hold, followed with the results
         chains += _element_chains(module)
-    if _follow_chains(names, chains):  # results through attributes and other results
+    followed = _follow_chains(names, chains)  # results through attributes and results
+    documented = [_add_documented_returns(names, module) for module in analysis.modules]
+    if followed or any(documented):
         for module in analysis.modules:
             _add_types(names, module)
     for module in analysis.modules:  # after the types: the instance's class must be known
@@ -191,18 +193,22 @@ def _add_module(names: Names, module: Module) -> None:
     for func in module.functions:
         _define(names, func.fullname, "function", func, public and func.name in exported, name)
         names.parameters.update(p.name for p in func.parameters)
-    for const in module.constants:
-        _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
-    for cls in module.classes:
-        _add_class(names, cls, public and cls.name in exported)
-    if module.dunder_all:  # an empty one is mostly computed (`list(a.__all__) + ...`)
-        names.exports[name] = module.dunder_all
     aliases = names.aliases.setdefault(name, {})
     for imp in module.imports:
         if imp.name == "*":
             names.stars.setdefault(name, []).append(imp.module)
         else:
             aliases[imp.alias] = f"{imp.module}.{imp.name}" if imp.name else imp.module
+    for const in module.constants:
+        if const.annotation is None and const.value in aliases:
+            # `from .lint import lint` then `lint = lint`: a re-export, not a value
+            aliases[const.name] = aliases[const.value]
+            continue
+        _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
+    for cls in module.classes:
+        _add_class(names, cls, public and cls.name in exported)
+    if module.dunder_all:  # an empty one is mostly computed (`list(a.__all__) + ...`)
+        names.exports[name] = module.dunder_all
 
 
 def _add_class(names: Names, cls: Class, public: bool) -> None:
@@ -260,13 +266,17 @@ def _element_chains(module: Module) -> list[_Chain]:
     return found
 
 
+def _functions(module: Module) -> list[tuple[Function, str | None]]:
+    """A module's functions and its classes' methods, each with its class (None for none)."""
+    found: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
+    return found + [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
+
+
 def _add_returns(names: Names, module: Module) -> list[_Chain]:
     """Record the project class each factory function or method returns: annotated, or the
     one chain all its returns give (`scan.returns`); chains not followed yet are returned."""
-    functions: list[tuple[Function, str | None]] = [(f, None) for f in module.functions]
-    functions += [(m, c.fullname) for c in _classes(module.classes) for m in c.methods]
     pending: list[_Chain] = []
-    for func, owner in functions:
+    for func, owner in _functions(module):
         if func.returns:
             cls = _class_named(names, module.name, func.returns, owner)
             if cls is not None:
@@ -280,6 +290,26 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             else:
                 pending.append((func.fullname, module.name, owner, func.returns_call))
     return pending
+
+
+def _add_documented_returns(names: Names, module: Module) -> bool:
+    """What the docstrings of functions whose code the resolver could not follow say they
+    return (`:rtype:`, "returns a :class:`~polib.POFile` instance"), when that is a project
+    class; an annotation or a followed chain always wins."""
+    added = False
+    for func, owner in _functions(module):
+        if func.returns or func.fullname in names.returns:
+            continue
+        written = documented_return(func.docstring)
+        if written is None:
+            continue
+        cls = _class_named(names, module.name, written, owner)
+        if cls is None and names.kinds.get(written) == "class":
+            cls = written  # written in full (`polib.POFile`)
+        if cls is not None:
+            names.returns[func.fullname] = cls
+            added = True
+    return added
 
 
 def _add_delegates(names: Names, module: Module) -> None:

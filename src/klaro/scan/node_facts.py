@@ -26,7 +26,7 @@ def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
     answers every public one, as a delegating or path-building object does; so does one
     that reads the object's own items (`self[item]`), whose keys are the user's data."""
-    if serves_items(hook):
+    if serves_items(hook) or asks_sources(hook):
         return False  # `return self[item]`: a mapping of the user's data (a configuration)
     name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
     guarded: set[int] = set()
@@ -70,6 +70,27 @@ def serves_items(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == me
         for n in ast.walk(hook)
         if _looks_up(n, name)
+    )
+
+
+def asks_sources(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` passes the name to objects it goes through (`for source in
+    self._sources: if source.has(name): return source.get(name)`, layeredconfig): the
+    names are whatever those sources hold, the user's data."""
+    me = hook.args.args[0].arg if hook.args.args else ""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    local = {
+        n.id
+        for n in ast.walk(hook)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id != me
+    }
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id in local
+        and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
+        for n in ast.walk(hook)
     )
 
 
@@ -160,7 +181,7 @@ def served_names(
                     served[str(inner.value)] = None
         elif isinstance(node, ast.Constant) and _identifier(node.value):
             served[str(node.value)] = None
-    if serves_items(hook):
+    if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
 

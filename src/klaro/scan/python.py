@@ -59,6 +59,9 @@ _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z")  # `APP_`, `TLDR_COLOR_`
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
+# a mapping of variables for a child process: `env`, `env_vars`, `child_environ`
+_ENV_MAPPING = re.compile(r"(?:\w+_)?env(?:iron(?:ment)?)?(?:_?vars?)?\Z", re.IGNORECASE)
+_KEY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*[._]\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
@@ -124,6 +127,7 @@ class _ModuleVisitor:
         self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
+        self.key_prefixes: dict[str, None] = {}  # `"pyramid."`, `"ALLAUTH_"`
         self.passed: dict[str, None] = {}  # snake_case keywords its calls pass
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
         self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
@@ -235,6 +239,7 @@ class _ModuleVisitor:
             flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
+            key_prefixes=tuple(self.key_prefixes),
             passed_keywords=tuple(self.passed),
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
@@ -425,6 +430,8 @@ class _ModuleVisitor:
             if kind is ast.Constant:
                 value = node.value
                 flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
+                if isinstance(value, str) and _KEY_PREFIX.match(value):
+                    self.key_prefixes[value] = None
                 if flag and id(node) not in argv:
                     self.flags[value] = None
                 elif isinstance(value, str) and _ENV_PREFIX.match(value) and "_" in value[:-1]:
@@ -518,7 +525,18 @@ class _ModuleVisitor:
                 assert isinstance(node, ast.Subscript)
                 owner = chain(node.value)
                 if owner in ENV_MAPS or owner in _ENV_PARAMS:
-                    self._env(node.slice, node, "os.environ", None, upper_only=owner in _ENV_PARAMS)
+                    # `os.environ["APP_HOME"] = path` sets the variable (for a child program,
+                    # or a test's own setup): named by the code, no proof that it is read
+                    via = "os.environ" if isinstance(node.ctx, ast.Load) else "sets"
+                    self._env(node.slice, node, via, None, upper_only=owner in _ENV_PARAMS)
+                elif (
+                    isinstance(node.ctx, ast.Store)
+                    and owner
+                    and _ENV_MAPPING.match(owner.rpartition(".")[2])
+                    and (text := literal_env(node.slice))
+                ):
+                    # `context.env_vars["HATCH_TEST_ARGS"] = args`: set for a child program
+                    self.env.append(EnvVar(text, self.path, node.lineno, None, "sets"))
                 elif isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Constant):
                     held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
                     if isinstance(held, str) and held.isidentifier():
@@ -643,7 +661,8 @@ class _ModuleVisitor:
         if not name or (upper_only and not ENV_NAME.match(name)):
             return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
-        via = "os.getenv" if via.endswith("getenv") else via if via == "helper" else "os.environ"
+        if via not in {"helper", "sets"}:
+            via = "os.getenv" if via.endswith("getenv") else "os.environ"
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
 
     def _env_call(self, name: str, node: ast.Call) -> None:

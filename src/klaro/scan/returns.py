@@ -18,6 +18,7 @@ containers (`scan.elements`).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 _MAX_DEPTH = 6  # local names standing for other local names, at most this deep
@@ -190,3 +191,27 @@ def _mapping_read(expr: ast.expr) -> str | None:
 
 def _is_self(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Name) and expr.id == "self"
+
+
+# what a docstring says a function returns: `:rtype: Foo`, "returns a :class:`~pkg.Foo`
+# instance", Google's `Returns:` section opening with the type (`Foo: the ...`)
+_DOCUMENTED_RETURN = re.compile(
+    r":rtype:\s*(?::(?:py:)?class:)?`?~?(?P<rtype>[A-Za-z_][\w.]*)`?"
+    r"|\breturns?\s+(?:a|an|the|one|a\s+new|an\s+instance\s+of)\s+"
+    r"(?::(?:py:)?class:)`~?(?P<prose>[A-Za-z_][\w.]*)`"
+    r"|^\s*Returns:\s*\n\s+(?P<google>[A-Z][\w.]*)\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def documented_return(docstring: str | None) -> str | None:
+    """The class a docstring says the function returns, as written (`~polib.POFile` gives
+    `polib.POFile`), for a function whose code says nothing the resolver can follow
+    (polib's `pofile()` returns what a parser it picks at run time makes). IDEs read
+    these the same way; the resolver still requires the name to be a project class."""
+    if not docstring:
+        return None
+    found = _DOCUMENTED_RETURN.search(docstring)
+    if found is None:
+        return None
+    return found.group("rtype") or found.group("prose") or found.group("google")

@@ -29,8 +29,13 @@ from klaro.verify.resolve import Resolver, ignored_path
 from klaro.verify.sections import HISTORY_NAME
 
 DRIFT = frozenset({"unresolved", "dead-link"})
-# `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`
-_HISTORY = re.compile(rf"^{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$", re.I)
+# `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`, and a predecessor's history
+# kept beside the project's (pyramid's `BFG_HISTORY.rst`)
+_HISTORY = re.compile(
+    r"^(?:\w+[._-](?=(?:change[ _-]?logs?|changes|history|news|release[ _-]?notes)\b))?"
+    rf"{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$",
+    re.I,
+)
 _HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
 # design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`
 _PROPOSALS_DIR = re.compile(r"(^|/)(drafts?|ideas|proposals?|rfcs?|peps|design[ _-]?notes)/", re.I)

@@ -542,15 +542,29 @@ class CliClaims:
                 if program in self.index.scripts or program.split(".")[0] in self.index.packages:
                     continue
                 programs.add(program)
-                flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
+                flags.update(_flags_given(words[1:]))
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))
+            for line in doc.lines:  # the shell's own: `set -euo pipefail`
+                if shell_set := _SHELL_SET.match(line):
+                    flags.update(_flags_given(shell_set.group(1).split()))
             for line in doc.plain_lines:  # a well-known program in a block we do not run
                 words = _PROMPT_START.sub("", line).split()
                 if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
                     programs.add(words[0])
-                    flags.update(w.split("=", 1)[0] for w in words[1:] if w.startswith("-"))
+                    flags.update(_flags_given(words[1:]))
             self._others[doc.path] = (frozenset(programs), frozenset(flags))
         return self._others[doc.path]
+
+
+_SHELL_SET = re.compile(r"^\s*(?:\$\s+)?set\s+((?:[-+][A-Za-z]+\s*)+)")
+
+
+def _flags_given(words: list[str]) -> set[str]:
+    """The options a command line gives: `--flag=x` as `--flag`, and each letter of a
+    cluster of short ones (`set -euo pipefail` gives `-e`, `-u` and `-o`)."""
+    found = {w.split("=", 1)[0] for w in words if w.startswith("-")}
+    found |= {f"-{c}" for w in words if re.fullmatch(r"-[A-Za-z]{2,}", w) for c in w[1:]}
+    return found
 
 
 def _command_above(doc: Document, line: int, reach: int = 6) -> str | None:
@@ -642,9 +656,12 @@ def _single_dash_word(flag: str) -> bool:
 
 
 def _short_cluster(flag: str, options: set[str]) -> bool:
-    """`-vv` (a counted flag given twice) or `-dco` (short flags given together)."""
-    if flag.startswith("--") or len(flag) < 3 or not flag[1:].isalpha():
+    """`-vv` (a counted flag given twice) or `-dco` (short flags given together); or a short
+    option with its value attached (`-mPOST`, `-n3`), which no cluster of letters spells."""
+    if flag.startswith("--") or len(flag) < 3:
         return False
+    if not flag[2:].islower() or not flag[2:].isalpha():
+        return flag[:2] in options
     return all(f"-{letter}" in options for letter in flag[1:])
 
 

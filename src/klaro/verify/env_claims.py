@@ -45,6 +45,8 @@ class EnvClaims:
             return Outcome("resolved", ref, prefix)
         if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)
+        if any(key.startswith(prefix) for key in index.key_literals):
+            return Outcome("ignored", ref)  # `AXES_*` settings: keys the code reads by name
         return Outcome(
             "unresolved",
             ref,
@@ -69,11 +71,17 @@ class EnvClaims:
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
-        if name in index.key_literals:
+        if index.is_key(name):
             return Outcome("ignored", ref)  # a settings key the code reads by that name
-        if name in index.test_env_vars and _TESTING_PAGE.search(ref.file):
-            # `IMPORT_EXPORT_TEST_TYPE` on docs/testing.rst: the test suite's; elsewhere a
-            # test that sets a variable (`os.environ["APP_CONFIG"] = path`) proves no read
+        if any(name.startswith(p) and name != p for p in index.env_prefix_literals):
+            # `ENV_OPTION_PREFIX = "HATCH_ENV_TYPE_"`: names the code builds from that start
+            return Outcome("ignored", ref)
+        if name in index.test_env_reads or (
+            name in index.test_env_vars and _TESTING_PAGE.search(ref.file)
+        ):
+            # `TREEBEARD_TEST_ALPHABET`, which a test reads: the test suite's wherever a page
+            # names it; a test that only sets a variable (`os.environ["APP_CONFIG"] = path`)
+            # proves no read, except on a page about testing (docs/testing.rst)
             return Outcome("resolved", ref, name)
         if renamed := namespaced_twins(name, index.env_vars):
             return Outcome(

@@ -21,6 +21,7 @@ from klaro.scan.names_build import names_of
 from klaro.scan.state import State, build_state
 from klaro.verify import project_index, verify
 from klaro.verify.check import DRIFT, check_repository
+from klaro.verify.former import Former
 from klaro.verify.model import Finding
 from klaro.verify.repair import (
     DocumentFix,
@@ -32,6 +33,7 @@ from klaro.verify.repair import (
     repair_document,
     shifted,
 )
+from klaro.verify.resolve import Resolver
 
 # Rewrites a document's reviewed lines in place when it can prove the result (a model's
 # proposals, `agent.propose`); what it cannot settle stays in `reviews`.
@@ -135,7 +137,9 @@ def fix_drift(
         report.changes = compare(base.state, current)
     rules = report.rules = plan_rules(report.changes, current, names_of(analysis))
     scripts = report.scripts = sorted(set(current.scripts) | project_index(analysis).scripts)
-    before = check_repository(config, analysis, docs)
+    former = _former(config, analysis, base)
+    before = check_repository(config, analysis, docs, former)
+    resolver = Resolver(project_index(analysis), config.ignore_references, former)
     for path in before.documents:
         with open(config.root / path, encoding="utf-8", errors="replace", newline="") as handle:
             text = handle.read()
@@ -147,9 +151,7 @@ def fix_drift(
             edited = {e.line for e in fix.edits}
             report.remaining += [f for f in before.drift if f.file == path and f.line not in edited]
         else:
-            report.remaining += verify(
-                fix.after, analysis, path=path, ignore=config.ignore_references
-            )
+            report.remaining += verify(fix.after, analysis, path=path, resolver=resolver)
     report.remaining = [f for f in report.remaining if f.kind in DRIFT]
     reviewed = {(r.file, r.line) for r in report.reviews}
     for finding in report.remaining:  # the checker's "did you mean" goes with the review line
@@ -158,6 +160,15 @@ def fix_drift(
     report.remaining = [f for f in report.remaining if (f.file, f.line) not in reviewed]
     report.fixed = _fixed_lines(config.root, base, report.documents)
     return report
+
+
+def _former(config: Config, analysis: Analysis, base: Baseline | None) -> Former | None:
+    """The documented state's gone names, for the lines no rename repairs: a module constant
+    the code dropped (`DEFAULT_TIMEOUT` in a sentence) is still reported, not passed over."""
+    if base is None:
+        return None
+    where = f"commit {base.revision[:12]}" if base.revision else base.origin
+    return Former(config.root, analysis, base_state=base.state, base_label=where, advice="")
 
 
 def change_commit(root: Path, base: Baseline | None) -> Callable[[Change], str]:

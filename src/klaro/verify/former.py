@@ -37,6 +37,10 @@ class Former:
     base_root: Path | None = None
     base_label: str = "the pull request's base"
     problem: str = ""  # why the documented state could not be read, for one line on stderr
+    # the documented state already read (`check --fix` holds it): neither git nor a tree
+    base_state: State | None = None
+    # what a stale name's finding adds: how to repair it (nothing when --fix itself asks)
+    advice: str = "`klaro check --fix` repairs proven renames"
     _where: str = field(default="", repr=False)
     _names: dict[tuple[str, str], tuple[str, str]] | None = field(default=None, repr=False)
     # function -> the keywords it took (parameters and keys read from **kwargs)
@@ -96,6 +100,8 @@ class Former:
             return analyze_repository(root, cache_dir=self.cache_dir, cache_of=current)
 
         current = build_state(self.analysis, self.root, bodies=False)
+        if self.base_state is not None:
+            return self._remember(self.base_state, current, self.base_label)
         if self.base_root is not None:
             old = build_state(analyse(self.base_root), self.base_root, bodies=False)
             return self._remember(old, current, self.base_label)

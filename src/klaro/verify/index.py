@@ -66,6 +66,7 @@ class ProjectIndex:
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
+    key_prefixes: set[str] = field(default_factory=set)  # `"pyramid."`, joined to keys
     # CamelCase words the package's docstrings write ("members in UserModel"): the code's
     # own name for a class the reader defines, when the project defines none by it
     docstring_words: set[str] = field(default_factory=set)
@@ -89,7 +90,8 @@ class ProjectIndex:
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     env_vars: set[str] = field(default_factory=set)
-    test_env_vars: set[str] = field(default_factory=set)  # read by the test suite alone
+    test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
+    test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
     env_prefixes: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
@@ -116,6 +118,22 @@ class ProjectIndex:
     @property
     def packages(self) -> set[str]:
         return self.names.packages
+
+    def is_key(self, name: str) -> bool:
+        """Whether the code spells `name` as a key: whole (`"scriv.create.add"`), or as a
+        prefix literal joined to a key literal (`'pyramid.' + key` with `'reload_templates'`,
+        a settings class's `"ALLAUTH_"` with `"TRUSTED_PROXY_COUNT"`)."""
+        if name in self.key_literals:
+            return True
+        for prefix in (p for p in self.key_prefixes if name.startswith(p)):
+            rest = name[len(prefix) :]
+            if rest in self.key_literals:
+                return True
+            # the start of a family: `pyramid.debug_`, "the `pyramid.reload` settings"
+            start = rest.rstrip("_") + "_"
+            if len(start) > 2 and any(k.startswith(start) for k in self.key_literals):
+                return True
+        return False
 
     def own_page(self, url: str) -> bool:
         """Whether a web address is one of the project's own pages (its repository, its docs
@@ -288,9 +306,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         else:
             index.env_vars.add(env.name)
     index.env_vars |= _shell_env_reads(analysis, index.packages)
-    index.test_env_vars = {
-        e.name for m in analysis.modules if m.role == "test" for e in m.env_vars
-    } - index.env_vars
+    tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
+    index.test_env_vars = {e.name for e in tests} - index.env_vars
+    index.test_env_reads = {e.name for e in tests if e.via != "sets"} - index.env_vars
     names = [meta.name or "", *index.packages, *index.scripts]
     prefixes = {n.upper().replace("-", "_") for n in names if n}
     # a script called `http` does not make HTTP_PROXY the project's
@@ -326,6 +344,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     index.docstring_words = _docstring_words([m for m in modules if m.role == "package"])
     patterns = sorted(
         {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}

@@ -45,7 +45,10 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 
 # the reader's own project in a tutorial's paths: `src/myproject/`, `your_package/`
-_READERS_PROJECT = re.compile(r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?")
+_READERS_PROJECT = re.compile(
+    r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?"
+    r"|(?:foo|bar|baz|qux|spam|eggs)(?:\.\w+)?"  # `src/foo/file.ext`: a path to fill in
+)
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
@@ -161,14 +164,27 @@ class LinkResolver:
             name = unquote(fragment).lower()
             if name in self._labels and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("resolved", ref, f"#{name}")  # a label of another page
-            return self._anchor(ref, doc.path, fragment, doc.anchors)
+            # a page the build adds headings to (mkdocstrings' `::: pkg.Class`) has more
+            # anchors than its source shows, as links from other pages already allow
+            return self._anchor(ref, doc.path, fragment, None if doc.generated else doc.anchors)
         dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
+        if dotted and (
+            target.lower().endswith(DOCUMENT_SUFFIXES)
+            or self.index.exists(posixpath.join(posixpath.dirname(doc.path), target))
+        ):
+            dotted = False  # `[config file](hatch.md)`: the page beside this one
         if dotted and target.split(".")[0] in self.index.packages:
             return self.dotted(ref, target)  # MyST / Sphinx link to a Python object
         if ref.context == "doc" and not self._sphinx(posixpath.dirname(doc.path)):
             return Outcome("ignored", ref)  # `:doc:` outside a Sphinx source: where included
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+        root = self._sphinx_root(base) if ref.context in _SITE_ONLY and base else None
+        if root is not None and not target.startswith("/"):
+            # Sphinx joins a docname from its source folder and stops there: `../narr/views`
+            # on `docs/quick_tour.rst` is `docs/narr/views`
+            inner = posixpath.normpath(posixpath.join("/", base[len(root) :], target))
+            path = posixpath.join(root, inner.lstrip("/")) if root else inner.lstrip("/")
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
         if (
@@ -218,6 +234,10 @@ class LinkResolver:
             # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`
             stem = path[: -len(".rst")]
             path = self._first_existing((stem + s for s in DOCUMENT_SUFFIXES), path)
+        if path.endswith(".*") and not self.index.exists(path):
+            # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
+            stem = path[:-1]
+            path = next((f for f in sorted(self.index.files) if f.startswith(stem)), path)
         if not self.index.exists(path) and path.lower().endswith(".html"):
             # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
             stem = path[: -len(".html")]
@@ -374,11 +394,15 @@ class LinkResolver:
 
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""
+        return self._sphinx_root(folder) is not None
+
+    def _sphinx_root(self, folder: str) -> str | None:
+        """The source folder (the one with `conf.py`) of the Sphinx project `folder` is in."""
         while True:
             if self.index.exists(posixpath.join(folder, "conf.py")):
-                return True
+                return folder
             if not folder:
-                return False
+                return None
             folder = posixpath.dirname(folder)
 
     def _anchor(

@@ -83,8 +83,8 @@ class MemberChecks(CallChecks):
         if verdict.status == "external" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unresolved" and verdict.missing is not None:
-            keys = self.index.key_literals  # dotted ones: a bare name is not a path
-            if any("." in key and key in keys for key in (name, shown or "")):
+            # dotted keys: a bare name is not a path
+            if any("." in key and self.index.is_key(key) for key in (name, shown or "")):
                 return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
@@ -102,6 +102,17 @@ class MemberChecks(CallChecks):
             ref,
             message=f"`{attr}` is no longer a member of `{cls.rpartition('.')[2]}` "
             f"(`{old[0]}` at {old[1]})",
+        )
+
+    def _subclasses_define(self, owner: str, attr: str) -> bool:
+        """Whether the project's subclasses of a class give it `attr`: an interface's
+        optional attribute (kombu's `Transport.recoverable_channel_errors`), which the base
+        leaves to the transports that have one."""
+        names = self.names
+        values = {"attribute", "constant", "property"}  # a method missing is a method missing
+        return any(
+            owner in bases and names.kinds.get(f"{cls}.{attr}") in values
+            for cls, bases in names.bases.items()
         )
 
     def _typo_of_member(self, owner: str, attr: str) -> bool:
@@ -160,6 +171,7 @@ class MemberChecks(CallChecks):
                 )
                 or attr in self.index.key_literals
                 or index.class_member(owner, attr) is not None
+                or (not called and self._subclasses_define(owner, attr))
             )
             and self._former_member(owner, attr) is None
         ):

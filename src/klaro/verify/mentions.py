@@ -10,6 +10,7 @@ decides; web hosts and file names (`pkg.readthedocs.io`, `mkdocs.yml`) are told 
 
 from __future__ import annotations
 
+import ast
 import re
 
 _NAME = r"\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
@@ -37,8 +38,26 @@ _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")  # `{{ cookiecutter.repo_name }
 
 def dotted_mentions(text: str) -> list[str]:
     """The dotted names plain `text` writes (`pyrsistent.typing`), in order; not those of
-    the template expressions it holds."""
-    return _DOTTED.findall(_TEMPLATE.sub(" ", text))
+    the template expressions it holds. A call that passes keywords keeps its arguments
+    (`pkg.load(path, strict=True)`): they are claims about the signature, as in a span."""
+    text = _TEMPLATE.sub(" ", text)
+    return [m.group(1) + _keyword_arguments(text, m.end()) for m in _DOTTED.finditer(text)]
+
+
+def _keyword_arguments(text: str, start: int) -> str:
+    """The parenthesised arguments at `start` when they parse and pass a keyword, else ""."""
+    if not text.startswith("(", start):
+        return ""
+    close = text.find(")", start)
+    inside = text[start:close]
+    if close < 0 or len(inside) > 120 or "\n" in inside or "=" not in inside:
+        return ""
+    arguments = text[start : close + 1]
+    try:
+        call = ast.parse(f"f{arguments}", mode="eval").body
+    except SyntaxError:
+        return ""
+    return arguments if isinstance(call, ast.Call) and call.keywords else ""
 
 
 # a heading that is an API name: `render_content`, `class GitHubAssetManager(Base)`,
@@ -65,14 +84,16 @@ def heading_name(title: str) -> str | None:
     return name if call or coded else None
 
 
-# `cron_command`, `CRON_COMMAND`, `CronTab` in a sentence without markup: shaped like code
+# `cron_command`, `CRON_COMMAND`, `CronTab`, `helper()` in a sentence without markup: shaped
+# like code (a plain word counts only when empty parentheses make it a call)
 _PROSE_NAME = re.compile(
-    r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)"
+    r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
+    r"|[A-Za-z_]\w*(?=\(\)))"
     r"(?![\w`/@-]|\.\w)"
 )
 
 
 def prose_names(text: str) -> list[str]:
     """The identifiers plain `text` writes without markup (`cron_command`, `CRON_COMMAND`,
-    `CronTab`): words that name code only when the code once had them (see `Former`)."""
+    `CronTab`, `helper()`): words that name code only when the code once had them (see `Former`)."""
     return _PROSE_NAME.findall(_TEMPLATE.sub(" ", text))

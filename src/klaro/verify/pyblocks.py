@@ -96,8 +96,13 @@ class Bindings:
     # commands the examples declare (`@app.cli.command("create-user")`, `AppGroup("user")`,
     # `@cli.command()` on `def init_db`): a command line naming one runs the example's
     commands: set[str] = field(default_factory=set)
+    line: int = 0  # where the block being read starts
+    # every binding of a name, in page order, with its block's first line: prose between
+    # two examples means the binding made before it (`origin_at`)
+    history: dict[str, list[tuple[int, tuple[str, bool] | None]]] = field(default_factory=dict)
 
     def bind(self, name: str, origin: tuple[str, bool] | None) -> None:
+        self.history.setdefault(name, []).append((self.line, origin))
         self.elements.pop(name, None)
         self.subclasses.pop(name, None)
         self.own.discard(name)
@@ -108,12 +113,24 @@ class Bindings:
             self.origins[name] = origin
             self.local.discard(name)
 
+    def origin_at(self, name: str, line: int) -> tuple[tuple[str, bool] | None, int]:
+        """What `name` is bound to for a sentence on `line`: the binding of the last example
+        above it, else the first one below; with the line of that example's block (0 when
+        the name is bound nowhere on the page but carried in from elsewhere)."""
+        seen = self.history.get(name)
+        if not seen:
+            return self.origins.get(name), 0
+        before = [(origin, at) for at, origin in seen if at <= line]
+        return before[-1] if before else (seen[0][1], seen[0][0])
+
 
 # `add_argument`, `click.option`, plumbum's `switch` and `SwitchAttr`: calls declaring options
 _DECLARES_OPTION = re.compile(r"argument|option|switch|flag")
 _FLAG = re.compile(r"^--?[A-Za-z][\w-]*$")
 _COMMAND_MAKERS = frozenset({"command", "group", "add_command"})  # click's, typer's, kin
 _LISTED = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp, ast.GeneratorExp)
+# `"pkg.integrations.django.Middleware"`: a class by its import path, in a setting
+_CLASS_PATH = re.compile(r"^[a-z_]\w*(?:\.[a-z_]\w*)+\.[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$")
 _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", re.M)
 
 
@@ -493,8 +510,14 @@ class _Visitor(ast.NodeVisitor):
             self.visit(arg)
 
     def visit_Constant(self, node: ast.Constant) -> None:
-        if isinstance(node.value, str) and node.value.isidentifier():
+        if not isinstance(node.value, str):
+            return
+        if node.value.isidentifier():
             self.bindings.strings.add(node.value)
+        elif _CLASS_PATH.match(node.value):
+            # a setting that names a class by its import path, as Django's MIDDLEWARE and
+            # logging's "class" do: `"pkg.integrations.django.Middleware"`
+            self._add("python", node.value, node, "string")
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._chain(node, called=False)
@@ -508,14 +531,17 @@ class _Visitor(ast.NodeVisitor):
             root = root.value
         attrs.reverse()
         origin = self._shadowed_module(root, attrs[0]) or self._origin(root)
+        # `helper.labels_uppercase = True`: an attribute given, which Python allows on any
+        # instance, not one read
+        read = "store" if isinstance(node.ctx, ast.Store) and len(attrs) == 1 else "attr"
         if origin is not None:
             dotted, instance = origin
             if not instance:
-                context = call_context("call", call) if call else "call" if called else "attr"
+                context = call_context("call", call) if call else "call" if called else read
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
                 # the whole chain: `User.age.map(fn)` is `map` of what `User.age` gives
-                context = "instance-call" if called else "instance-attr"
+                context = "instance-call" if called else f"instance-{read}"
                 if _is_super(root):  # the base's own member, not an override
                     context = context.replace("instance", "instance-super", 1)
                 elif self._own_instance(root):  # its class's machinery is the example's

@@ -43,6 +43,11 @@ _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-ses
 _PLAIN_INFO = {"text", "txt", "none", "output", "plain", "default"}  # untagged, as good as
 _NOT_FOREIGN = _PLAIN_INFO | {"md", "markdown", "rst", "myst"}
 _TEMPLATE_INFO = {"jinja", "jinja2", "j2", "django", "htmldjango", "html+jinja", "html+django"}
+# names a template binds: `{% tag as name %}`, `{% for a, b in ... %}`, `{% with name=... %}`
+_TEMPLATE_BINDS = re.compile(
+    r"\{%[^%]*?\bas\s+(\w+)\s*%\}|\{%-?\s*for\s+(\w+)(?:\s*,\s*(\w+))?\s+in\b"
+    r"|\{%-?\s*with\s+(\w+)\s*="
+)
 _IDENTIFIER = re.compile(r"(?<![\w.$-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
@@ -104,7 +109,9 @@ class Reference:
     text: str
     file: str
     line: int  # 1-based line in `file`
-    context: str = ""  # import | call | attr | instance-call | instance-attr | image | href URL...
+    # import | call | attr | store | instance-call | instance-attr | instance-store | image |
+    # href URL...
+    context: str = ""
 
 
 @dataclass
@@ -394,12 +401,26 @@ def guess_language(content: str) -> str:
     lines = content.splitlines()
     if any(x.lstrip().startswith(">>>") for x in lines):
         return "pycon"
+    source = textwrap.dedent(content)
     try:
-        tree = ast.parse(textwrap.dedent(content))
+        tree = ast.parse(source)
     except (SyntaxError, ValueError):
         # Python 2 (`print 'x', i`) or a `...` elision: Python still, when it imports
         return "python" if any(_IMPORT_LINE.match(x) for x in lines) else ""
-    return "python" if any(isinstance(n, _CODE_NODES) for n in ast.walk(tree)) else ""
+    code = [n for n in ast.walk(tree) if isinstance(n, _CODE_NODES)]
+    rows = source.splitlines()
+    if code and all(isinstance(n, ast.Call) and _spaced_call(n, rows) for n in code):
+        return ""  # `INGRESS (implicit)`: words and their asides, as a listing writes them
+    return "python" if code else ""
+
+
+def _spaced_call(call: ast.Call, rows: list[str]) -> bool:
+    """Whether a call has a space before its parenthesis (`name (note)`), as no Python
+    style writes one."""
+    end = call.func.end_lineno, call.func.end_col_offset
+    if end[0] is None or end[1] is None or end[0] > len(rows):
+        return False
+    return rows[end[0] - 1][end[1] : end[1] + 1] == " "
 
 
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
@@ -420,6 +441,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         # a history section's example binds its names for itself: `from tasks import
         # send_email` under "Before (Celery)" is not what the page's other lines mean
         bindings = copy.deepcopy(doc.bindings) if start in doc.history else doc.bindings
+        bindings.line = start
         for kind, text, offset, context in python_references(content, bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif shell:
@@ -433,8 +455,13 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             for offset, text, context in pydoc_claims(lines):
                 doc.references.append(Reference("code", text, doc.path, start + offset, context))
         _indented_examples(doc, lines, start)
+    if not python and "{%" in content:  # `{% get_providers as socialaccount_providers %}`
+        doc.bindings.local.update(n for m in _TEMPLATE_BINDS.findall(content) for n in m if n)
     if not (python or shell) and (not lang or lang in _PLAIN_INFO):
         doc.plain_lines += lines
+        for offset, line in enumerate(lines):  # a listing's `- dumb_css_parser  :returns ...`
+            for name in prose_names(line):
+                doc.prose_names.setdefault(name, start + offset)
     if lang not in _PYTHON_INFO:  # "; overridden by the APP_URL environment variable"
         for offset, line in enumerate(lines):
             if _COMMENT_LINE.match(line):

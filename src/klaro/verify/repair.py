@@ -304,6 +304,21 @@ def _bound(rule: Rule, used: Iterable[str]) -> bool:
     return any(name.split(".")[-2:] == [change.owner, change.old_token] for name in used)
 
 
+def _keyword_of(change: Change, line: str, start: int, end: int) -> bool:
+    """Whether the match is a keyword passed to the changed function: `name=` inside the
+    parentheses of a call whose callee is the function, by its old or new name."""
+    if not re.match(r"\s*=(?!=)", line[end:]):
+        return False
+    depth = 0
+    for at in range(start - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[at], 0)
+        if depth < 0:
+            callee = re.search(r"([A-Za-z_]\w*)\s*$", line[:at])
+            names = {n.rsplit("(", 1)[0].rsplit(".", 1)[-1] for n in (change.old, change.new)}
+            return callee is not None and callee.group(1) in names
+    return False
+
+
 def _applies(
     rule: Rule,
     line: str,
@@ -321,6 +336,8 @@ def _applies(
     if "://" in word or ("@" in word.split("/")[0] and "/" in word):
         return False  # a URL or an e-mail address names someone else's resource
     token = rule.change.old_token
+    if rule.change.kind == "parameter" and _keyword_of(rule.change, line, start, end):
+        return True  # `pkg.load(path, strict=True)` in a sentence: a call all the same
     if rule.where == "call":
         owner = rule.change.old.rsplit("(", 1)[0].rsplit(".", 1)[-1]
         new_owner = rule.change.new.rsplit("(", 1)[0].rsplit(".", 1)[-1]

@@ -37,6 +37,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.sections import heading_between
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     MAN_SECTION,
@@ -187,7 +188,10 @@ _GONE_AFTER = re.compile(
     r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
     r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired)\b"
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported))"
-    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b",
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b"
+    # "the ``get_view`` function doesn't really exist": a name for an idea, said so
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:\w+\s+)?(?:do(?:es)?n['\u2019]t|do(?:es)?\s+not)"
+    r"\s+(?:really\s+|actually\s+)?exist\b",
     re.IGNORECASE,
 )
 _MARKUP_END = re.compile(r"\s*(?::[\w:-]+:)?[`*_~@]*\s*$")
@@ -274,7 +278,7 @@ class Resolver(MemberChecks, UnknownNames):
         """
         root, dot, rest = ref.text.partition(".")
         context = ref.context.split("|")[0]
-        if not dot or context not in {"call", "attr"}:
+        if not dot or context not in {"call", "attr", "store"}:
             return None
         if root in doc.bindings.local:
             return None
@@ -654,7 +658,7 @@ class Resolver(MemberChecks, UnknownNames):
             doc = replace(doc, bindings=Bindings())
         if root == "__main__" and rest:
             return Outcome("ignored", ref)  # `__main__.parent`: the running script's name
-        origin = doc.bindings.origins.get(root)
+        origin, bound_at = doc.bindings.origin_at(root, ref.line)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
         if origin is not None and not origin[1] and self._import_fails(origin[0]):
@@ -686,6 +690,16 @@ class Resolver(MemberChecks, UnknownNames):
                 )
                 if found.status != "unresolved":
                     return found
+                rst = doc.path.endswith(".rst")
+                if (
+                    bound_at > ref.line
+                    and heading_between(doc.lines, ref.line, bound_at, rst=rst)
+                    and self._kind_has(root, member)
+                ):
+                    # bound only by an example of a later section (`field = StringField()`
+                    # under "datalist"), while the word names a kind of which another class
+                    # has the member: this sentence is about SelectField's `field.choices`
+                    return Outcome("ignored", ref)
                 # prose far from the example may mean a project name (`console.X` the module),
                 # when that has the member itself: `spinner.frame()` after `spinner = Halo()`
                 # is not `Halo.spinner` (an attribute that may hold anything) plus `frame`
@@ -836,9 +850,12 @@ class Resolver(MemberChecks, UnknownNames):
     def _python(self, ref: Reference) -> Outcome:
         names = self.names
         root = ref.text.split(".")[0]
+        if ref.context == "string":  # `"pkg.middleware.Middleware"`: a path only when ours
+            ours = root in names.packages
+            return self._dotted(ref, ref.text) if ours else Outcome("ignored", ref)
         free = "." in ref.text and root not in names.packages and names.lookup(root) is None
         instance = ref.context.startswith("instance")
-        if free and (instance or ref.context.startswith(("call", "attr"))):
+        if free and (instance or ref.context.startswith(("call", "attr", "store"))):
             # `where(...).matches(regex)` with the import left out: the package's `where`;
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
@@ -889,6 +906,10 @@ class Resolver(MemberChecks, UnknownNames):
         found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
+        if context == "instance-store" and not self._typo_of_member(cls, attr):
+            # Python lets an example give an instance any attribute (the project may read it
+            # back through `__dict__` or a template): stale only when the class had it
+            return self._gone_member(ref, cls, attr)
         called = context in {"instance-call", "instance-super-call", "instance-own-call"}
         if context.startswith("instance-own"):
             # an example's subclass: its metaclass, decorators or `__call__` may give members
@@ -902,6 +923,15 @@ class Resolver(MemberChecks, UnknownNames):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _kind_has(self, word: str, member: str) -> bool:
+        """Whether a project class named for `word` (`SelectField` for `field`) has `member`."""
+        word = word.lower()
+        return any(
+            self.names.kind(owner := full.rpartition(".")[0]) == "class"
+            and owner.rpartition(".")[2].lower().endswith(word)
+            for full in self.names.by_last.get(member, ())
+        )
 
     def _star_source(self, name: str) -> str | None:
         """The project module a document's `from pkg import *` gives `name` from: one that

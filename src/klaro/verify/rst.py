@@ -90,6 +90,9 @@ def _anchor(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
 
 
+_PSEUDOCODE = re.compile(r"\bpseudo[- ]?code\b", re.IGNORECASE)
+
+
 class _Reader:
     """Walk the lines once, sending paragraphs to the inline reader and blocks to `add_block`."""
 
@@ -302,8 +305,9 @@ class _Reader:
             self.doc.anchors.add(_anchor(name))
             self.doc.labels.add(name.lower())
 
-    def _literal_block(self, i: int, indent: int) -> int:
-        """A `::` literal block: the lines indented past the paragraph that introduced it."""
+    def _literal_block(self, i: int, indent: int, language: str | None = None) -> int:
+        """A `::` literal block: the lines indented past the paragraph that introduced it,
+        in the page's highlight language unless the paragraph says what it is."""
         start = i
         while start < len(self.lines) and not self.lines[start].strip():
             start += 1
@@ -311,7 +315,7 @@ class _Reader:
             return i
         end = self._body_end(start - 1, indent)
         content = textwrap.dedent("\n".join(self.lines[start:end])).rstrip("\n")
-        add_block(self.doc, self.highlight, content, start + 1)
+        add_block(self.doc, language or self.highlight, content, start + 1)
         return end
 
     # -- paragraphs ------------------------------------------------------------------------------
@@ -353,7 +357,9 @@ class _Reader:
         if text.rstrip().endswith("::"):
             # in a list item the body, and so a literal block's baseline, is the text column
             item = _LIST_ITEM.match(lines[i])
-            return self._literal_block(end, item.end() if item else indent)
+            # "looks something like this pseudocode::": names for ideas, no code to check
+            sketch = "text" if _PSEUDOCODE.search(text) else None
+            return self._literal_block(end, item.end() if item else indent, sketch)
         return end
 
     def _inline(self, text: str, line: int) -> None:

@@ -137,6 +137,18 @@ def section_above(lines: list[str], line: int, *, rst: bool = False) -> str:
     return "\n".join(lines[_heading_line(lines, line, rst) : line])
 
 
+def heading_between(lines: list[str], first: int, last: int, *, rst: bool = False) -> bool:
+    """Whether a heading starts a new section after 1-based line `first` and up to `last`:
+    the two lines are in different sections. Markdown's `#` and `===`/`---` underlines; with
+    `rst`, any title underline (in Markdown, a fence's backticks are none)."""
+    for number in range(max(first, 1), min(last, len(lines))):
+        line = lines[number]
+        underline = UNDERLINE.match(line) and lines[number - 1].strip()
+        if MD_HEADING.match(line) or (underline and (rst or line.strip()[0] in "=-")):
+            return True
+    return False
+
+
 def _heading_line(lines: list[str], line: int, rst: bool) -> int:
     """Where the section of 1-based `line` starts: just below its heading (the underline
     for rst), or 60 lines up when no heading is that near."""

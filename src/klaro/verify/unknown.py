@@ -15,6 +15,7 @@ import functools
 import re
 
 from klaro.scan.names import Names
+from klaro.scan.stdlib import everyday_names
 from klaro.verify.env_claims import EnvClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
@@ -59,6 +60,8 @@ class UnknownNames:
         """
         if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
+        if f"do_{name}" in self.names.by_last:
+            return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`
         if _LETTER_WORD.search(name):
             return Outcome("ignored", ref)  # `teardown_X()`: a pattern, X to fill in
         if name in self.names.parameters or name in self.names.attached:
@@ -68,7 +71,7 @@ class UnknownNames:
         if called and name in self.index.macros:
             return Outcome("ignored", ref)  # a macro of the project's Jinja templates
         keys = self.index.key_literals
-        if (name in keys and not called) or name in self.index.registered:
+        if (self.index.is_key(name) and not called) or name in self.index.registered:
             return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
         if name.startswith("_") and (name[1:] in keys or name[1:] in self.names.by_last):
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
@@ -214,11 +217,11 @@ class UnknownNames:
         if old is None or name in self.index.key_literals:
             return None  # or a value the code still reads by name (`DEFAULT_RULES:rm_root`)
         full, where = old
+        advice = f"; {self.former.advice}" if self.former and self.former.advice else ""
         return Outcome(
             "unresolved",
             ref,
-            message=f"`{shown}` is no longer in the project (`{full}` at {where}); "
-            "`klaro check --fix` repairs proven renames",
+            message=f"`{shown}` is no longer in the project (`{full}` at {where}){advice}",
             suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
         )
 
@@ -256,8 +259,9 @@ class UnknownNames:
             return gone
         if not root[:1].isupper() or READERS_OWN.match(root):
             return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
-        if root in self._foreign_bases:
-            return Outcome("ignored", ref)  # `Model.save`: Django's, the base of the models
+        if root in self._foreign_bases or root in everyday_names():
+            # `Model.save`: Django's, the base of the models; `Popen.communicate()`: Python's
+            return Outcome("ignored", ref)
         if root in self.index.docstring_words:
             return Outcome("ignored", ref)  # "members in UserModel": the code's word for it
         member = rest.split(".")[0]

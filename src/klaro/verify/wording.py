@@ -32,7 +32,7 @@ def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
 
 
 # tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`
-READERS_OWN = re.compile(r"^(?:[Mm]y|[Yy]our)(?:_\w|[A-Z]|[a-z]{3})")
+READERS_OWN = re.compile(r"^(?:[Mm]y|[Yy]our|[Ss]ome_?)(?:_\w|[A-Z]|[a-z]{3})")
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 # the names of naming styles: "follows the convention of `snake_case`", `camelCase` keys
 CASE_STYLE = re.compile(

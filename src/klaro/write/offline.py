@@ -409,7 +409,9 @@ def _configuration(analysis: Analysis, facts: ProjectFacts) -> str | None:
     rows: dict[str, tuple[str, str]] = {}
     for env in (e for e in analysis.env_vars if is_setting(e.name)):
         module = next((m.name for m in analysis.modules if m.path == env.path), env.path)
-        # a private module is named by the public package it belongs to
+        # a private module is named by the public package it belongs to; a start-up file
+        # (`hook.pth`) by its path
+        module = env.path if env.path.endswith(".pth") else module
         module = ".".join(_public_prefix(module.split("."))) or module
         default, where = rows.get(env.name, ("", f"`{module}`"))
         rows[env.name] = (default or _value(env.default), where)
