@@ -42,6 +42,8 @@ round 22 (`round: 22`) is a twenty-first fresh set written blind on pybreaker, h
 logzero and better-exceptions (--confirm --round 22).
 round 23 (`round: 23`) is a twenty-second fresh set written blind on statsd, polib,
 restructuredtext-lint and pyjokes (--confirm --round 23).
+round 24 (`round: 24`) is a twenty-third fresh set written blind on pretty-errors, speedtest-cli,
+num2words and nameparser (--confirm --round 24).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
