@@ -106,3 +106,46 @@ def test_a_variable_a_start_up_pth_file_reads_is_the_projects(tmp_path: Path) ->
         ("HOOKED_ENABLE", "hooked_hook.pth")
     ]
     assert _drift(root) == {("README.md", 3, "HOOKED_DISABLE")}
+
+
+DIAMOND = """\
+class BaseLock:
+    def __init__(self, path):
+        self.path = path
+
+
+class BaseAsyncLock(BaseLock):
+    def __init__(self, path, executor=None):
+        super().__init__(path)
+        self.executor = executor
+
+
+class SoftLock(BaseLock):
+    pass
+
+
+class AsyncSoftLock(SoftLock, BaseAsyncLock):
+    pass
+"""
+
+
+ALIAS = "from locks._async import AsyncSoftLock\n\nAsyncLock = AsyncSoftLock\n"
+
+
+def test_members_of_a_diamond_are_found_in_pythons_order(tmp_path: Path) -> None:
+    """`AsyncSoftLock(SoftLock, BaseAsyncLock)` takes `__init__` from BaseAsyncLock: Python's
+    C3 order visits it before the common BaseLock (filelock's AsyncFileLock)."""
+    readme = (
+        "# locks\n\n```python\nfrom locks import AsyncLock\n\n"
+        'AsyncLock("a.lock", executor=None)\nAsyncLock("a.lock", loop=None)\n```\n'
+    )
+    root = _write(
+        tmp_path / "locks",
+        {
+            "pyproject.toml": '[project]\nname = "locks"\nversion = "1"\n',
+            "locks/_async.py": DIAMOND,
+            "locks/__init__.py": ALIAS,
+            "README.md": readme,
+        },
+    )
+    assert _drift(root) == {("README.md", 7, "locks.AsyncLock")}

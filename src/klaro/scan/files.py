@@ -33,7 +33,8 @@ DEFAULT_IGNORES: tuple[str, ...] = (
     "dist/", "*.egg-info/", "site-packages/", ".eggs/",
 )  # fmt: skip
 _ALWAYS_PRUNED = frozenset({".git", ".hg", ".svn", ".klaro"})  # no rule can re-include these
-_OUTPUT_DIRS = frozenset({"build", "dist"})  # ignored unless they hold an `__init__.py`
+_OUTPUT_DIRS = frozenset({"build", "dist"})  # ignored unless they hold one of these:
+_SOURCE_MARKS = frozenset({"__init__.py", "conf.py"})
 _IGNORE_FILES = (".gitignore", ".klaroignore")
 _GLOB_CHARS = re.compile(r"[\\*?\[\]]")
 # A compiled pattern, whether it ignores (False for `!`), whether its regex marks directories.
@@ -241,8 +242,10 @@ class _Walker:
                 self._skip(rel, f"unreadable directory ({exc.strerror})")
                 continue
             names = {entry.name for entry in entries}
-            if (rel and "pyvenv.cfg" in names) or (output_dir and "__init__.py" not in names):
-                continue  # a virtualenv, or build output rather than a package called `build`
+            if (rel and "pyvenv.cfg" in names) or (output_dir and not names & _SOURCE_MARKS):
+                # a virtualenv, or build output rather than a package called `build` or
+                # the Sphinx sources of a `doc/build/` (mako's), whose `conf.py` says so
+                continue
             rules = self._rules(rel, parent, names)
             for entry in entries:
                 path = f"{rel}/{entry.name}" if rel else entry.name

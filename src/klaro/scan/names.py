@@ -122,6 +122,7 @@ class Names:
     # class -> the class its `__getattr__` forwards every other name to (tinydb's `TinyDB`
     # to its default `Table`)
     delegates: dict[str, str] = field(default_factory=dict)
+    _orders: dict[str, list[str]] = field(default_factory=dict, repr=False)  # C3, memoised
     # module names bound to a method of an instance (`encode = _jwt_global_obj.encode`)
     bound: dict[str, str] = field(default_factory=dict)
     by_last: dict[str, list[str]] = field(default_factory=dict)
@@ -229,6 +230,13 @@ class Names:
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:
                 return found
+        if len(self.bases.get(owner, ())) > 1:
+            # several bases: Python looks in C3 order, so a diamond's later branch comes
+            # before the common base (`AsyncSoftFileLock(SoftFileLock, BaseAsyncFileLock)`
+            # gets `__init__` from BaseAsyncFileLock, not BaseFileLock)
+            for klass in self.method_order(owner)[1:]:
+                if f"{klass}.{attr}" in self.kinds:
+                    return f"{klass}.{attr}"
         for base in self.bases.get(owner, ()):
             if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
                 python = stdlib_class(base)  # what it defines, not what every object has
@@ -357,6 +365,28 @@ class Names:
     def any_attribute(self, cls: str) -> bool:
         """Whether the class (or a project base) sets attributes named at run time."""
         return any(f"{c}.{ANY_ATTRIBUTE}" in self.kinds for c in self.lineage(cls))
+
+    def method_order(self, cls: str, depth: int = 0) -> list[str]:
+        """The project classes of `cls`'s method resolution order (C3, as Python computes
+        it), `cls` first; bases from other packages end their branch. Depth-first when
+        the bases admit no C3 order, or nest past the hop limit."""
+        if cls in self._orders:
+            return self._orders[cls]
+        bases = [b for b in self.bases.get(cls, ()) if self.kinds.get(b) == "class"]
+        if depth > MAX_HOPS:
+            return [cls, *bases]
+        sequences = [list(self.method_order(b, depth + 1)) for b in bases] + [list(bases)]
+        order = [cls]
+        while any(sequences):
+            heads = [s[0] for s in sequences if s]
+            head = next((h for h in heads if not any(h in s[1:] for s in sequences if s)), None)
+            if head is None:  # no consistent order: fall back to depth-first
+                order = self.lineage(cls)
+                break
+            order.append(head)
+            sequences = [s[1:] if s and s[0] == head else s for s in sequences]
+        self._orders[cls] = order
+        return order
 
     def lineage(self, cls: str) -> list[str]:
         """The class and its project bases, nearest first (each once)."""

@@ -71,8 +71,10 @@ class EnvClaims:
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
-        if index.is_key(name):
-            return Outcome("ignored", ref)  # a settings key the code reads by that name
+        if index.is_key(name) or name in index.names.parameters:
+            # a settings key the code reads by that name, or a keyword it passes (eliot's
+            # journald fields: `journal.send(ELIOT_TASK=...)`)
+            return Outcome("ignored", ref)
         if any(name.startswith(p) and name != p for p in index.env_prefix_literals):
             # `ENV_OPTION_PREFIX = "HATCH_ENV_TYPE_"`: names the code builds from that start
             return Outcome("ignored", ref)

@@ -373,7 +373,28 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
+    index.key_literals |= _data_file_names(index, {m.path.rpartition("/")[0] for m in shipped})
     return index
+
+
+_XML_NAME = re.compile(rb"""\bname\s*=\s*["']([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+)["']""")
+
+
+def _data_file_names(index: ProjectIndex, folders: set[str]) -> set[str]:
+    """Dotted names the package's XML data files declare (ZConfig's `<sectiontype
+    name="ZConfig.basic.mapping">`, a ZCML registration): identifiers of that format,
+    which documents write like Python paths."""
+    found: set[str] = set()
+    for path in sorted(index.files):
+        if not path.endswith((".xml", ".zcml")) or path.rpartition("/")[0] not in folders:
+            continue
+        try:
+            with open(index.root / path, "rb") as handle:
+                data = handle.read(200_000)
+        except OSError:
+            continue
+        found.update(m.decode("ascii") for m in _XML_NAME.findall(data))
+    return found
 
 
 _SHELL_VARIABLE = re.compile(r"\$\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")

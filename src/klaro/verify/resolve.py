@@ -14,6 +14,7 @@ import ast
 import builtins
 import difflib
 import fnmatch
+import functools
 import keyword
 import re
 import sys
@@ -185,8 +186,10 @@ _OLD_WORDS = re.compile(
     re.IGNORECASE,
 )
 _GONE_AFTER = re.compile(
-    r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?"
-    r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired)\b"
+    r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
+    r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
+    r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired"
+    r"|eliminated)\b"
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported))"
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b"
     # "the ``get_view`` function doesn't really exist": a name for an idea, said so
@@ -636,7 +639,8 @@ class Resolver(MemberChecks, UnknownNames):
             return False
         if self.former is not None and self.former.get(word) is not None:
             return False
-        members = sorted(self.names.member_names(module))
+        # a private module (`_traceback`) is no public name `eliot:traceback` could mean
+        members = sorted(m for m in self.names.member_names(module) if not m.startswith("_"))
         return not difflib.get_close_matches(word, members, n=1, cutoff=0.8)
 
     def _names_each(self, shown: str) -> bool:
@@ -736,6 +740,8 @@ class Resolver(MemberChecks, UnknownNames):
             owners = [n for n in owners if index.kinds[n] != "attribute"]
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
+        if rest and root in self._imported_roots:
+            return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
         if owners:
@@ -923,6 +929,18 @@ class Resolver(MemberChecks, UnknownNames):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    @functools.cached_property
+    def _imported_roots(self) -> frozenset[str]:
+        """The top-level modules of other packages the project's code imports (`twisted`
+        for eliot's `from twisted.internet.defer import inlineCallbacks`)."""
+        names = self.names
+        return frozenset(
+            target.split(".")[0]
+            for aliases in names.aliases.values()
+            for target in aliases.values()
+            if names.external(target)
+        )
 
     def _kind_has(self, word: str, member: str) -> bool:
         """Whether a project class named for `word` (`SelectField` for `field`) has `member`."""

@@ -12,7 +12,8 @@ import re
 HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
     r"|(?:version|release|project)[ _-]?(?:history|changes)"  # anyio's `versionhistory.rst`
-    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from)"
+    r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from"
+    r"|porting)"  # simpy's "Porting from SimPy 2 to 3"
 )
 UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")

@@ -33,6 +33,7 @@ from klaro.verify.wording import (
     words_within,
 )
 
+_INDEXED = re.compile(r"^([A-Za-z]\w*?)_([A-Za-z]?\d+|[A-Za-z])$")  # `method_a1`, `attribute_c`
 _LETTER_WORD = re.compile(r"(?:^|_)[A-Z](?:_|$)")  # `get_X`, `teardown_X`: one capital
 _ITEM_HEAD = re.compile(r"`+([A-Za-z_][\w.]*(?:\(\))?)`+")  # the span an item starts with
 _SNAKE_OR_CAMEL = re.compile(
@@ -62,8 +63,9 @@ class UnknownNames:
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
         if f"do_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`
-        if _LETTER_WORD.search(name):
-            return Outcome("ignored", ref)  # `teardown_X()`: a pattern, X to fill in
+        if _LETTER_WORD.search(name) or self._numbered(name, doc):
+            # `teardown_X()`: a pattern, X to fill in; `method_a1` beside `method_b1`: made up
+            return Outcome("ignored", ref)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
         if name in self.names.served:
@@ -230,6 +232,20 @@ class UnknownNames:
         if self._values is None:
             self._values = page_strings(doc)
         return self._values
+
+    @staticmethod
+    def _numbered(name: str, doc: Document) -> bool:
+        """Whether a name is one of a numbered or lettered series the page makes up
+        (`method_a1`, `method_b1`; `attribute_1`, `attribute_2`): its stem with another
+        index is written on the page too, or the page defines it in other letter case."""
+        series = _INDEXED.match(name)
+        if series is None:
+            return False
+        stem, index = series.groups()
+        sibling = re.compile(
+            rf"\b{re.escape(stem)}_(?!{re.escape(index)}\b)(?:[A-Za-z]?\d+|[A-Za-z])\b"
+        )
+        return any(sibling.search(line) for line in doc.lines)
 
     def _stale_prose(self, doc: Document) -> list[Outcome]:
         """Identifiers the page's sentences write without markup ("the global CRON_COMMAND")
