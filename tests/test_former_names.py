@@ -339,3 +339,28 @@ def test_fix_reports_the_stale_names_no_rename_repairs(
     assert "--fix` repairs" not in out  # the advice is for `check`, not for `--fix` itself
     assert "1 unresolved" in out
     assert (repo / "README.md").read_text() == readme.replace("read_settings", "load_settings")
+
+
+def test_a_function_dropped_from_a_module_that_makes_names_at_run_time_is_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module whose `__getattr__` stores what it loads (`globals()[name] = ...`) may have
+    any name; only history can say `available()` was its function and is gone."""
+    root = tmp_path / "names"
+    (root / "names/locales").mkdir(parents=True)
+    locales = (
+        "def __getattr__(name):\n    value = name.upper()\n    globals()[name] = value\n"
+        "    return value\n\n\ndef available():\n    return []\n"
+    )
+    (root / "names/__init__.py").write_text("")
+    (root / "names/locales/__init__.py").write_text(locales)
+    readme = "```python\nfrom names import locales\n\nlocales.available()\nlocales.en_US\n```\n"
+    (root / "README.md").write_text(readme)
+    _first_commit(root)
+    assert _check(root, capsys)[0] == 0
+    (root / "names/locales/__init__.py").write_text(locales.replace("def available", "def _avail"))
+    code, out = _check(root, capsys)
+    assert code == 1
+    assert "README.md:4: unresolved: `available` is no longer in `names.locales`" in out
+    assert "en_US" not in out
+    assert _check(root, capsys, "--no-history")[0] == 0  # without history: any name

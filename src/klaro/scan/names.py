@@ -474,7 +474,9 @@ class Names:
             kind = self.kinds.get(owner)
             cls = owner if kind == "class" else self.types.get(owner)
             if kind != "class" and f"{owner}.{ANY_ATTRIBUTE}" in self.kinds:
-                return Verdict("unknown", owner)  # an object given members at run time
+                # an object (or a module, `globals()[name] = ...`) given members at run time
+                missing = (parts[i], tuple(parts[i + 1 :])) if kind == "module" else (None, ())
+                return Verdict("unknown", owner, *missing)
             if kind != "module" and cls is None:
                 return Verdict("unknown", owner)  # an attribute of a plain value
             method = called and i == len(parts) - 1
@@ -482,7 +484,8 @@ class Names:
                 # may come from another package's base (what it lacks kept: history may know)
                 return Verdict("unknown", owner, parts[i], tuple(parts[i + 1 :]))
             if kind == "module" and self.open_module(owner):
-                return Verdict("unknown", owner)  # `from marshmallow.fields import *`
+                # `from marshmallow.fields import *`: what it lacks kept, as history may know
+                return Verdict("unknown", owner, parts[i], tuple(parts[i + 1 :]))
             if kind == "module" and self.module_serves(owner, parts[i]):
                 return Verdict("unknown", owner)  # a deprecated or lazy name (PEP 562)
             return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))

@@ -79,6 +79,17 @@ class MemberChecks(CallChecks):
                 return self._gone_member(ref, cls, verdict.missing)
             if cls is not None:
                 return Outcome("ignored", ref)  # a member another package's base may give
+            if self.names.kind(target) == "module" and verdict.missing and self.former:
+                # a module that makes names at run time (`globals()[name] = ...`) may have
+                # any: stale only when the documented state defined it there
+                where = self.former.had(f"{target}.{verdict.missing}")
+                if where is not None:
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{verdict.missing}` is no longer in `{target}` "
+                        f"(`{target}.{verdict.missing}` at {where})",
+                    )
             return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
         if verdict.status == "external" and verdict.target:
             return Outcome("resolved", ref, verdict.target)
