@@ -74,9 +74,15 @@ class Layered:
         raise AttributeError(name)
 
 
+class Registry(dict):
+    def add(self, item):
+        self[item] = item
+
+
 proxy = Proxy()
 fixed = Fixed()
 config = Layered()
+registry = Registry()
 '''
 
 MIDDLEWARE = """\
@@ -101,7 +107,8 @@ README = """\
 Set ``TIDY_DEBUG``; the tests read ``TIDY_TEST_ALPHABET``, and ``TIDY_CONFIG`` is no
 variable of ours. The ``TIDY_LOCK_*`` settings tune locks; no ``TIDY_CACHE_*`` exists.
 
-``proxy.form`` and ``config.downloading`` are answered; ``fixed.gamma`` is not.
+``proxy.form`` and ``config.downloading`` are answered; ``fixed.gamma`` is not, nor is
+``registry.insert()`` (a dict's own `__getattribute__` answers no made-up name).
 ``Model.metadata`` comes from SQLAlchemy's base; ``Plain.metadata`` is its own.
 
 ```python
@@ -133,8 +140,9 @@ def test_names_of_the_test_suite_settings_and_open_objects(tmp_path: Path) -> No
         ("README.md", 3, "TIDY_CONFIG"),  # only set by a test: no read
         ("README.md", 4, "TIDY_CACHE_*"),
         ("README.md", 6, "fixed.gamma"),
-        ("README.md", 7, "Plain.metadata"),
-        ("README.md", 12, "tidy.integrations.django.GoneMiddleware"),
+        ("README.md", 7, "registry.insert()"),
+        ("README.md", 8, "Plain.metadata"),
+        ("README.md", 13, "tidy.integrations.django.GoneMiddleware"),
     }
 
 

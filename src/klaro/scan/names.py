@@ -411,7 +411,7 @@ class Names:
             if (
                 found is not None
                 and self.kinds.get(cls) == "class"
-                and self.kinds.get(found) not in {"function", "method"}
+                and self.kinds.get(found) in {"attribute", "constant"}
             ):
                 return True  # `__getattr__ = _ProxyLookup(getattr)`: an object answers
             forwards = found is not None and found.rpartition(".")[0] in self.delegates
