@@ -130,6 +130,9 @@ class Names:
     packages: set[str] = field(default_factory=set)
     dependencies: set[str] = field(default_factory=set)
     imported: set[str] = field(default_factory=set)
+    # the top-level modules of other packages the code imports (`twisted` for eliot's
+    # `from twisted.internet.defer import inlineCallbacks`)
+    imported_modules: set[str] = field(default_factory=set)
     parameters: set[str] = field(default_factory=set)
     short_names: list[str] = field(default_factory=list)
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module

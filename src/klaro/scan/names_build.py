@@ -158,6 +158,12 @@ def build_names(analysis: Analysis) -> Names:
         for i in m.imports
         if i.name != "*" and i.module.split(".")[0] not in names.packages
     }
+    names.imported_modules = {
+        target.split(".")[0]
+        for aliases in names.aliases.values()
+        for target in aliases.values()
+        if names.external(target)
+    }
     return names
 
 

@@ -10,8 +10,9 @@ decides; web hosts and file names (`pkg.readthedocs.io`, `mkdocs.yml`) are told 
 
 from __future__ import annotations
 
-import ast
 import re
+
+from klaro.verify.wording import parse_call
 
 _NAME = r"\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
 _VARIABLE = r"env(?:ironment)?[ -]+var(?:iable)?s?\b"  # not a bare "variable": a constant
@@ -53,11 +54,8 @@ def _keyword_arguments(text: str, start: int) -> str:
     if close < 0 or len(inside) > 120 or "\n" in inside or "=" not in inside:
         return ""
     arguments = text[start : close + 1]
-    try:
-        call = ast.parse(f"f{arguments}", mode="eval").body
-    except SyntaxError:
-        return ""
-    return arguments if isinstance(call, ast.Call) and call.keywords else ""
+    call = parse_call(arguments)
+    return arguments if call is not None and call.keywords else ""
 
 
 # a heading that is an API name: `render_content`, `class GitHubAssetManager(Base)`,

@@ -14,7 +14,6 @@ import ast
 import builtins
 import difflib
 import fnmatch
-import functools
 import keyword
 import re
 import sys
@@ -740,7 +739,7 @@ class Resolver(MemberChecks, UnknownNames):
             owners = [n for n in owners if index.kinds[n] != "attribute"]
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
             return Outcome("ignored", ref)
-        if rest and root in self._imported_roots:
+        if rest and root in index.imported_modules:
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
@@ -929,18 +928,6 @@ class Resolver(MemberChecks, UnknownNames):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
-
-    @functools.cached_property
-    def _imported_roots(self) -> frozenset[str]:
-        """The top-level modules of other packages the project's code imports (`twisted`
-        for eliot's `from twisted.internet.defer import inlineCallbacks`)."""
-        names = self.names
-        return frozenset(
-            target.split(".")[0]
-            for aliases in names.aliases.values()
-            for target in aliases.values()
-            if names.external(target)
-        )
 
     def _kind_has(self, word: str, member: str) -> bool:
         """Whether a project class named for `word` (`SelectField` for `field`) has `member`."""
