@@ -44,6 +44,8 @@ round 23 (`round: 23`) is a twenty-second fresh set written blind on statsd, pol
 restructuredtext-lint and pyjokes (--confirm --round 23).
 round 24 (`round: 24`) is a twenty-third fresh set written blind on pretty-errors, speedtest-cli,
 num2words and nameparser (--confirm --round 24).
+round 25 (`round: 25`) is a twenty-fourth fresh set written blind on gdown, gita, pyppeteer and
+wikipedia (--confirm --round 25).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
