@@ -20,7 +20,7 @@ from pathlib import Path
 from klaro import __version__, safeio
 from klaro.errors import KlaroError
 from klaro.redact import redact_source
-from klaro.scan.files import scan_repository
+from klaro.scan.files import is_python_module, scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import is_test_path, module_name_for, module_role
 from klaro.scan.metadata import read_metadata, source_roots
@@ -36,7 +36,7 @@ from klaro.scan.startup import startup_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 74
+ANALYZER_VERSION = 75
 
 Progress = Callable[[int, int, str], None]
 
@@ -97,7 +97,7 @@ def _analyze(
     )
     cache = _Cache(cache_dir, cache_of or scan.root) if cache_dir is not None else None
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
-    python_files = [f for f in scan.files if f.path.endswith(".py")]
+    python_files = [f for f in scan.files if is_python_module(f)]
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
@@ -117,6 +117,8 @@ def _analyze(
             )  # fmt: skip
             continue
         name = module_name_for(source_file.path, package_dirs, roots)
+        if not source_file.path.endswith(".py"):  # `bin/num2words`: run, never imported
+            name = "_script_" + re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1])
         role = module_role(source_file.path, package_dirs, roots)
         cached = cache.get(key) if cache else None
         if cached is not None and (

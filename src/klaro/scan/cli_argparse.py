@@ -65,6 +65,7 @@ class Argparse:
                     option_refs=tuple(self.refs.get(key, ())),
                     abbreviations=info.get("abbreviations") is not False,
                     plugins=bool(info.get("plugins")),
+                    computed=bool(info.get("computed")),
                     aliases=_aliases(info.get("aliases")),
                 )
             )
@@ -176,13 +177,22 @@ class Argparse:
                 self.options.setdefault(key, []).append(_THEIRS)  # we follow no other's
         elif func.endswith(".add_subparsers"):
             parent = variables.get(func[: -len(".add_subparsers")])
-            if parent:
+            if parent in self.commands:  # not one of the computed commands
                 subs[targets[0]] = parent
                 self.commands[parent]["subcommands"] = True
             return
         elif func.endswith(".add_parser"):
             found = self._sub_parser(call, function, subs)
             if found is None:
+                # `sp = subparsers.add_parser(name, ...)` in a loop over a table: commands we
+                # cannot name, whose options are theirs, never the program's own
+                # (of sub-parsers we did not see made, its options stay the program's own,
+                # open to names we cannot read, as before)
+                parent_key = subs.get(func[: -len(".add_parser")])
+                if parent_key is not None:
+                    self.commands[parent_key]["computed"] = True
+                    for target in targets:
+                        variables[target] = f"{function}:{target}:computed"
                 return
             key = found
         elif func.endswith(_GROUPS):

@@ -66,6 +66,10 @@ _LANGUAGE_BY_NAME = {
     "authors": "text", "notice": "text", "readme": "text", "changelog": "text",
     ".bashrc": "shell", ".profile": "shell", ".zshrc": "shell",
 }  # fmt: skip
+_LANGUAGE_BY_SHEBANG = {
+    "python": "python", "pypy": "python", "sh": "shell", "bash": "shell", "zsh": "shell",
+    "dash": "shell", "ksh": "shell",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -93,12 +97,35 @@ def looks_like_secret_content(head: bytes) -> bool:
     return _PRIVATE_KEY.search(head) is not None
 
 
-def language_of(path: str) -> str:
-    """Name a file's language from its name, so later stages pick what they can read."""
+def language_of(path: str, head: bytes = b"") -> str:
+    """Name a file's language from its name, so later stages pick what they can read.
+
+    A name without a suffix says nothing: its first line may (`bin/num2words` starts with
+    `#!/usr/bin/env python`, the program setup.py's `scripts=` installs).
+    """
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if name in _LANGUAGE_BY_NAME:
         return _LANGUAGE_BY_NAME[name]
-    return _LANGUAGE_BY_EXT.get(os.path.splitext(name)[1], "other")
+    suffix = os.path.splitext(name)[1]
+    if not suffix and head.startswith(b"#!"):
+        return _LANGUAGE_BY_SHEBANG.get(_interpreter(head), "other")
+    return _LANGUAGE_BY_EXT.get(suffix, "other")
+
+
+def _interpreter(head: bytes) -> str:
+    """The program a `#!` line runs: `python3` of `#!/usr/bin/env -S python3 -u`."""
+    words = head[2:].split(b"\n", 1)[0].decode("latin-1").split()
+    if words and words[0].rsplit("/", 1)[-1] == "env":
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    program = words[0].rsplit("/", 1)[-1] if words else ""
+    return re.sub(r"[\d.]+$", "", program)  # python3.11 -> python
+
+
+def is_python_module(file: SourceFile) -> bool:
+    """Whether a file is Python code to analyse: a `.py` module, or a script with no suffix
+    whose `#!` line runs Python. Stubs (`.pyi`) describe code and can lag it: not read."""
+    name = file.path.rsplit("/", 1)[-1]
+    return name.endswith(".py") or (file.language == "python" and "." not in name)
 
 
 def scan_repository(
@@ -337,7 +364,7 @@ class _Walker:
         if looks_like_secret_content(head):
             return self._skip(rel, "secret")
         digest = hashlib.sha256(data).hexdigest()
-        self.files.append(SourceFile(rel, language_of(rel), len(data), digest))
+        self.files.append(SourceFile(rel, language_of(rel, head), len(data), digest))
         if self.keep_content:
             self.contents[rel] = data
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from klaro import safeio
 from klaro.errors import KlaroError
+from klaro.scan.files import is_python_module
 from klaro.scan.graph import CodeGraph, build_graph
 from klaro.scan.model import Analysis
 from klaro.scan.names_build import names_of
@@ -64,7 +65,7 @@ def _content_key(analysis: Analysis, code_fingerprint: str) -> str:
     """Everything the graph depends on: each Python file's hash, and the code that built it."""
     h = hashlib.sha256(code_fingerprint.encode())
     for f in sorted(analysis.files, key=lambda f: f.path):
-        if f.path.endswith(".py"):
+        if is_python_module(f):
             h.update(f"{f.path}\0{f.sha256}\n".encode())
     return h.hexdigest()
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from klaro import safeio
 from klaro.errors import KlaroError, UsageError
+from klaro.scan.files import language_of
 from klaro.scan.model import Analysis
 from klaro.scan.state import STATE_PATH, State, build_state, load_state
 
@@ -100,6 +101,23 @@ def _commit(root: Path, revision: str) -> str | None:
     return _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
 
 
+def _is_code(top: Path, status: str) -> bool:
+    """Whether a `git status --porcelain` line names a file whose edit changes what the code
+    exposes: a module, the packaging files, or a script without a suffix that runs Python."""
+    # `XY path`; the output's first line comes without its leading blank (" M" as "M")
+    path = status[2:].split(" -> ")[-1].strip().strip('"')
+    if path.endswith(_CODE_FILES):
+        return True
+    if "." in path.rsplit("/", 1)[-1]:
+        return False
+    try:
+        with (top / path).open("rb") as fh:
+            head = fh.read(256)
+    except OSError:
+        return False
+    return language_of(path, head) == "python"
+
+
 def _revision(root: Path, since: str | None) -> str | None:
     """The commit to compare with: the one asked for, the PR's merge base, or the last one."""
     if since:
@@ -113,7 +131,8 @@ def _revision(root: Path, since: str | None) -> str | None:
         if merge_base:
             return merge_base
     dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
-    if dirty and any(line.rstrip().endswith(_CODE_FILES) for line in dirty.splitlines()):
+    top = Path(_git(root, "rev-parse", "--show-toplevel") or root) if dirty else root
+    if dirty and any(_is_code(top, line) for line in dirty.splitlines()):
         return _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
     return _git(root, "rev-parse", "--verify", "--quiet", "HEAD~1^{commit}")
 

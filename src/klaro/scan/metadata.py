@@ -69,6 +69,7 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         urls=tuple(sorted(merged.get("urls", {}).items())),
         entry_points=tuple(sorted(merged.get("entry_points", ()), key=lambda e: (e.group, e.name))),
         version_files=tuple(merged.get("version_files", ())),
+        script_files=tuple(merged.get("script_files", ())),
         source=merged.get("source"),
     )
 
@@ -129,6 +130,10 @@ def _from_pyproject(text: str) -> dict[str, Any]:
     tool = _table(doc, "tool", "tool")
     fields = _pyproject_fields(doc, tool)
     files = _version_files(tool)
+    # `[tool.setuptools] script-files`: programs installed as they are, not entry points
+    scripts = _loose(tool, "setuptools").get("script-files")
+    if isinstance(scripts, list):
+        fields["script_files"] = [s for s in scripts if isinstance(s, str)]
     return fields | {"version_files": files} if files else fields
 
 
@@ -303,6 +308,7 @@ def _from_setup_cfg(text: str) -> dict[str, Any]:
         "license": meta.get("license"),
         "urls": {"Homepage": meta["url"]} if meta.get("url") else {},
         "entry_points": eps,
+        "script_files": _lines(options.get("scripts", "")),
     }
 
 
@@ -356,6 +362,7 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                 "license": _str(kw.get("license")),
                 "urls": {"Homepage": url} if url else {},
                 "entry_points": eps,
+                "script_files": _strings(kw.get("scripts")),
             }
     return {}
 

@@ -203,6 +203,9 @@ class CliCommand:
     # sub-commands also come from plugins at run time (a pluggy hook or entry points given
     # the group, `with_plugins`, `add_command` of a loaded object): others may exist
     plugins: bool = False
+    # sub-commands named by values we cannot read (argparse's `add_parser(name)` in a loop
+    # over a table the package ships): any word may be one
+    computed: bool = False
     # click decorators naming options defined in another module (`@options.verbose`), as
     # (position among `options`, decorator as written); resolved across modules, then emptied
     option_refs: tuple[tuple[int, str], ...] = ()
@@ -329,6 +332,8 @@ class PackageMetadata:
     entry_points: tuple[EntryPoint, ...] = ()
     # modules a build hook writes (`version-file = "pkg/_version.py"`): missing from a checkout
     version_files: tuple[str, ...] = ()
+    # programs installed as they are (setup.py's `scripts=["bin/num2words"]`): their paths
+    script_files: tuple[str, ...] = ()
     source: str | None = None  # which file the facts came from
 
     @property

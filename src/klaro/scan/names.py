@@ -76,6 +76,10 @@ _CLOSED_BASES = frozenset(
         "dict", "list", "str", "int", "tuple", "typing.TypedDict", "TypedDict",
     }
 )  # fmt: skip
+_MODULE_ATTRIBUTES = frozenset(
+    {"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__package__", "__path__",
+     "__dict__", "__cached__"}
+)  # fmt: skip
 CALLABLE_KINDS = frozenset({"function", "method", "classmethod", "staticmethod"})
 Definition = Module | Class | Function | Variable
 
@@ -153,6 +157,8 @@ class Names:
     elements: dict[str, str] = field(default_factory=dict)
     # class -> its project metaclass (`metaclass=FactoryMetaClass`): what the class itself has
     metaclass: dict[str, str] = field(default_factory=dict)
+    # folders without `__init__.py` other distributions share (`zope` of `src/zope/component`)
+    namespaces: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -223,6 +229,10 @@ class Names:
         full = f"{owner}.{attr}"
         if full in self.kinds:
             return full
+        if attr in _MODULE_ATTRIBUTES and self.kinds.get(owner) == "module":
+            # what the import system sets on every module: `from pkg.tests import __file__`
+            package = getattr(self.defs.get(owner), "path", "__init__.py")
+            return full if attr != "__path__" or package.endswith("__init__.py") else None
         if hops > MAX_HOPS:
             return None
         target = self.aliases.get(owner, {}).get(attr)
@@ -305,8 +315,22 @@ class Names:
         return found
 
     def external(self, dotted: str) -> bool:
-        """Whether a dotted name lives outside the project (standard library, dependency)."""
-        return dotted.split(".")[0] not in self.packages
+        """Whether a dotted name lives outside the project (standard library, dependency).
+
+        Inside a shared namespace package (`zope`), a name is ours only under a module we
+        have: `zope.interface.named`, re-exported by our `zope.component`, is another's.
+        """
+        parts = dotted.split(".")
+        if parts[0] not in self.packages:
+            return True
+        prefix = parts[0]
+        for part in parts[1:]:
+            if prefix not in self.namespaces:
+                return False
+            prefix = f"{prefix}.{part}"
+            if prefix not in self.kinds and prefix not in self.namespaces:
+                return True
+        return False
 
     def open_class(self, cls: str, depth: int = 0, *, methods: bool = False) -> bool:
         """Whether a class has bases we cannot see, so an unknown attribute may be inherited.

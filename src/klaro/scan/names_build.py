@@ -72,6 +72,28 @@ def _add_built_modules(names: Names, analysis: Analysis) -> None:
             names.kinds[f"{module}.{ANY_ATTRIBUTE}"] = "attribute"
 
 
+def _add_namespaces(names: Names, analysis: Analysis) -> None:
+    """Folders of modules without an `__init__.py` (PEP 420). Under a package of ours
+    (`zope/component/testfiles/`) one is our module, importable by its name; at the top, or
+    under another such folder (`src/zope/`), it is shared with other distributions, which
+    put their own modules in it (`zope.interface` beside our `zope.component`)."""
+    for module in sorted(analysis.modules, key=lambda m: m.name.count(".")):
+        if module.role != "package":
+            continue
+        parts = module.name.split(".")
+        for depth in range(1, len(parts)):
+            prefix, parent = ".".join(parts[:depth]), ".".join(parts[: depth - 1])
+            if prefix in names.kinds or prefix in names.namespaces:
+                continue
+            if parent and names.kinds.get(parent) == "module":
+                names.kinds[prefix] = "module"
+                names.members.setdefault(parent, set()).add(parts[depth - 1])
+                if module.is_public and not parts[depth - 1].startswith("_"):
+                    names.public.add(prefix)
+            else:
+                names.namespaces.add(prefix)
+
+
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
@@ -79,6 +101,7 @@ def build_names(analysis: Analysis) -> Names:
         _add_module(names, module)
     names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     _add_built_modules(names, analysis)
+    _add_namespaces(names, analysis)
     for module in analysis.modules:
         for cls in _classes(module.classes):
             made_by = next(

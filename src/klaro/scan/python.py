@@ -64,6 +64,8 @@ _ENV_MAPPING = re.compile(r"(?:\w+_)?env(?:iron(?:ment)?)?(?:_?vars?)?\Z", re.IG
 _KEY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*[._]\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
+# a dotted name before a slash: a Kubernetes API group and its version (`"kopf.dev/v1"`)
+_GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
@@ -443,6 +445,8 @@ class _ModuleVisitor:
                     and id(node) not in names
                 ):
                     self.keys[value] = None
+                elif isinstance(value, str) and (head := _GROUP_PATH.match(value)):
+                    self.keys[head[1]] = None  # `"kopf.dev/v1"`: an API group, a value
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)

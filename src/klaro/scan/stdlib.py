@@ -8,6 +8,7 @@ code; anything else, or a callable without a readable signature, is unknown (Non
 from __future__ import annotations
 
 import builtins
+import collections
 import functools
 import importlib
 import inspect
@@ -57,10 +58,20 @@ def stdlib_class(dotted: str) -> type | None:
     that can be listed, so a method missing from both is missing. Classes that make
     attributes up (`__getattr__`) count as unknown.
     """
-    obj = python_object(dotted)
+    obj = _CLASS_MAKERS.get(dotted) or python_object(dotted)
     if not isinstance(obj, type) or hasattr(obj, "__getattr__"):
         return None
     return obj
+
+
+# bases that are functions making a class: what their classes are at run time (a TypedDict
+# is a plain dict: `body.setdefault(...)`; a NamedTuple has `_replace`, `_asdict`, `count`)
+_MADE_TUPLE = collections.namedtuple("_MADE_TUPLE", ())
+_CLASS_MAKERS: dict[str, type] = {
+    f"{module}{name}": made
+    for module in ("", "typing.", "typing_extensions.")
+    for name, made in (("TypedDict", dict), ("NamedTuple", _MADE_TUPLE))
+}
 
 
 _EVERYDAY = (

@@ -174,6 +174,7 @@ class CliClaims:
         skip = False
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
+        nested: set[str] | None = None  # the sub-commands of that one, when it has its own
         # a program that loads its sub-commands from entry points reads no grammar of its
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
@@ -217,6 +218,16 @@ class CliClaims:
                     # the page's example declares it, or declares commands for a program
                     # that loads them at run time (a blueprint's `flask students create`)
                     return Outcome("ignored", ref)
+                gone = self._former.command(arg) if self._former is not None else None
+                if gone is not None:
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{program} {arg}`: `{arg}` is no longer a command of "
+                        f"`{program}` (`{gone[0]}` at {gone[1]})",
+                    )
+                if index.computed:
+                    return Outcome("ignored", ref)  # named by a table we do not read
                 if index.plugins and arg in index.other_commands:
                     # a command an example app declares: `flask --app flaskr init-db`
                     return Outcome("ignored", ref)
@@ -250,6 +261,20 @@ class CliClaims:
                 )
             if first and word and arg in index.subcommands:
                 command = arg
+                first = False
+                nested = index.nested.get(arg) if arg not in index.open_groups else None
+                continue
+            if nested is not None and word:
+                if arg not in nested:  # `gita group rmrepo` once `rmrepo` is gone
+                    close = difflib.get_close_matches(arg, sorted(nested), n=3)
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{program} {command} {arg}`: `{arg}` is not a command of "
+                        f"`{program} {command}`",
+                        suggestions=tuple(f"{program} {command} {c}" for c in close),
+                    )
+                command, nested = arg, None  # its flags are the nested command's
             elif command in index.wrappers:
                 break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
             first = False  # later words may be nested commands or arguments: not checked
@@ -375,8 +400,10 @@ class CliClaims:
         """`the `records` command` after the script became `records-cli`: a program the
         project installed at the documented state and no longer does, named in a sentence
         about the command line."""
-        if not self._could_be_script(word) or not _named_as_program(doc, ref):
-            return None  # the cheap tests first: this runs for every one-word span
+        if not self._could_be_script(word):
+            return None  # the cheap test first: this runs for every one-word span
+        if not (_named_as_program(doc, ref) or _beside(doc, ref, self.index.scripts)):
+            return None
         why = self._not_installed(word)
         if why is None:
             return None
@@ -414,7 +441,9 @@ class CliClaims:
         index = self.index
         if word in index.scripts:
             return False
-        return word in index.packages or bool(
+        # `restructuredtext-lint`, the distribution of `restructuredtext_lint`
+        own = {distribution_key(n) for n in (*index.packages, index.distribution) if n}
+        return distribution_key(word) in own or bool(
             difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
 
@@ -631,6 +660,18 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     after = _WORD.findall(line[match.end() :])[:1]
     words = [w.rstrip(".") for w in [*before, *after]]
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+
+
+def _beside(doc: Document, ref: Reference, scripts: set[str]) -> bool:
+    """Whether the span is another name for a program named just before it: "``rst-lint``
+    (also available as ``restructuredtext-lint``)", "run `tidy` or `tidy-cli`"."""
+    line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
+    at = line.find(f"`{ref.text}`")
+    spans = list(re.finditer(r"`+([^`]+)`+", line[: max(at, 0)]))
+    if at < 0 or not spans or spans[-1].group(1) not in scripts:
+        return False
+    between = line[spans[-1].end() : at]
+    return len(between) <= 40 and re.search(r"\b(?:as|or|alias)\b", between) is not None
 
 
 def _program_of(command: str) -> str:

@@ -65,6 +65,10 @@ class Former:
         """`(name, where)` when the project once installed a command `name`, else None."""
         return self._lookup("script", name)
 
+    def command(self, name: str) -> tuple[str, str] | None:
+        """`(command, where)` when the project's CLI once had the sub-command `name`."""
+        return self._lookup("command", name)
+
     def option(self, flag: str) -> tuple[str, str] | None:
         """`(flag, where)` when a command of the project once took the option `flag`."""
         return self._lookup("option", flag)
@@ -137,7 +141,8 @@ class Former:
 def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tuple[str, str]]:
     """Names the old state had and the new one lacks: by ("python", short name) for modules,
     classes, functions, methods, parameters and class attributes; by ("env", name) for
-    environment variables; by ("script", name) for the commands the project installs and by
+    environment variables; by ("script", name) for the commands the project installs, by
+    ("command", name) for their sub-commands and by
     ("option", flag) for their options and the flags its code spells (a library's decorator
     adding `--verbosity` to its users' commands)."""
     defined = {i.short for i in new.items if i.kind in _PYTHON_KINDS}
@@ -146,6 +151,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
     }
     env_now = {i.name for i in new.items if i.kind == "env"}
     options_now = {f for i in new.items if i.kind in {"option", "flags"} for f in i.params}
+    commands_now = {i.short for i in new.items if i.kind == "command"}
     attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
@@ -166,6 +172,8 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             gone.setdefault(("python", item.short), (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
             gone.setdefault(("env", item.name), (item.name, where))
+        elif item.kind == "command" and item.short not in commands_now:
+            gone.setdefault(("command", item.short), (item.name.replace("|", " ").strip(), where))
         elif item.kind in {"option", "flags"}:
             for flag in set(item.params) - options_now:
                 gone.setdefault(("option", flag), (flag, where))

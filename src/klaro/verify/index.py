@@ -47,6 +47,12 @@ class ProjectIndex:
     # project when it does not): a pure plugin installs none
     installs: bool = False
     subcommands: set[str] = field(default_factory=set)
+    # a group's own sub-commands by its name (`group` -> `add`, `rmrepo`), for groups that
+    # are sub-commands themselves and declare all theirs (no plugins, no computed names)
+    nested: dict[str, set[str]] = field(default_factory=dict)
+    # groups whose words we cannot list: sub-commands from plugins or computed names, or a
+    # positional argument of their own before them
+    open_groups: set[str] = field(default_factory=set)
     options: set[str] = field(default_factory=set)
     # options declared elsewhere in the repository (a test suite's pytest options, a dev
     # script's flags): real, so naming them is not drift, but not the product's CLI
@@ -76,6 +82,7 @@ class ProjectIndex:
     # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
+    computed: bool = False  # a command group names sub-commands by values we cannot read
     # commands that accept flags we cannot name (another package's decorator adds them, or
     # unknown ones pass on): sub-commands by name, "" for a program's own command
     open_commands: set[str] = field(default_factory=set)
@@ -245,6 +252,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     modules = [m for m in analysis.modules if m.role != "test"]
     meta = analysis.metadata
     index.scripts = {e.name for e in meta.entry_points if e.group.endswith("_scripts")}
+    index.scripts |= {path.rsplit("/", 1)[-1] for path in meta.script_files}
     index.entry_groups = {e.group for e in meta.entry_points}
     index.installs = bool(index.scripts)
     index.other_options = {
@@ -261,6 +269,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.subcommands.add(command.name)
             index.subcommands.update(command.aliases)
         index.plugins = index.plugins or command.plugins
+        index.computed = index.computed or command.computed
+        if command.parent:
+            index.nested.setdefault(command.parent, set()).update((command.name, *command.aliases))
+        if command.plugins or command.computed or any(o.positional for o in command.options):
+            index.open_groups.add(command.name)
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
         if "/management/commands/" in f"/{command.path}":  # a Django management command
@@ -411,7 +424,7 @@ def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
         parts = file.path.split("/")
         if not packages & set(parts[:-1]) or file.size > 200_000:
             continue
-        shell = file.language == "shell" or "." not in parts[-1]
+        shell = file.language == "shell" or ("." not in parts[-1] and file.language != "python")
         if not shell:
             continue
         try:
@@ -457,10 +470,18 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
                 unparsed.add(entry.name)
             continue
         where, command = found
-        if not (command.has_subcommands or command.plugins) and not (
+        if not (command.has_subcommands or command.plugins or command.computed) and not (
             {(where.name, command.name), (where.name, command.function)} & parents
         ):
             leaves.add(entry.name)
+    # programs installed as they are (`scripts=["bin/num2words"]`): the file's own commands
+    for path in analysis.metadata.script_files:
+        script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
+        roots = [c for c in script.cli if c.parent is None] if script else []
+        if script is not None and not roots:
+            unparsed.add(path.rsplit("/", 1)[-1])
+        elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
+            leaves.add(path.rsplit("/", 1)[-1])
     return leaves, unparsed
 
 

@@ -507,7 +507,10 @@ class _Visitor(ast.NodeVisitor):
         else:
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
-            self.visit(arg)
+            if isinstance(arg, ast.Attribute):  # `postprocess=gdown.extractall`: handed on
+                self._chain(arg, called=False, passed=True)
+            else:
+                self.visit(arg)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if not isinstance(node.value, str):
@@ -522,8 +525,16 @@ class _Visitor(ast.NodeVisitor):
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._chain(node, called=False)
 
-    def _chain(self, node: ast.Attribute, *, called: bool, call: ast.Call | None = None) -> None:
-        """Record `name.a.b` when `name` was imported, or `Cls(...).meth` on an instance."""
+    def _chain(
+        self,
+        node: ast.Attribute,
+        *,
+        called: bool,
+        call: ast.Call | None = None,
+        passed: bool = False,
+    ) -> None:
+        """Record `name.a.b` when `name` was imported, or `Cls(...).meth` on an instance;
+        `passed`: the value is handed to a call as an argument (context "value")."""
         attrs: list[str] = []
         root: ast.expr = node
         while isinstance(root, ast.Attribute):
@@ -537,6 +548,7 @@ class _Visitor(ast.NodeVisitor):
         if origin is not None:
             dotted, instance = origin
             if not instance:
+                read = "value" if passed else read
                 context = call_context("call", call) if call else "call" if called else read
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
@@ -586,6 +598,8 @@ class _Visitor(ast.NodeVisitor):
             if base is None or base[1]:
                 return None
             return f"{base[0]}.{expr.attr}", False
+        if isinstance(expr, ast.Await):  # `page = await browser.newPage()`: what it returns
+            return self._origin(expr.value)
         if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
             return self._elements_of(expr.value, step="__getitem__")  # `bars[i]`: one of them
         if isinstance(expr, ast.Call):

@@ -50,6 +50,9 @@ _TEMPLATE_BINDS = re.compile(
 )
 _IDENTIFIER = re.compile(r"(?<![\w.$-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
 _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
+# among prompted lines, a prompt a typo glued to its command (num2words' `$num2words 2.14`);
+# `$HOME/bin` or `$PATH` is a variable, written in capitals
+_GLUED_PROMPT = re.compile(r"^\s*\$(?=[a-z][\w.-]*(?:\s|$))")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # `HOWDOI_URL=serverfault.com howdoi make pesto`: a command run with a variable set
@@ -109,7 +112,8 @@ class Reference:
     text: str
     file: str
     line: int  # 1-based line in `file`
-    # import | call | attr | store | instance-call | instance-attr | instance-store | image |
+    # import | call | attr | value (an attribute passed to a call) | store | instance-call |
+    # instance-attr | instance-store | image |
     # href URL...
     context: str = ""
 
@@ -526,7 +530,7 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
     pending = ""
     pending_line = 0
     for offset, raw in enumerate(lines):
-        match = _PROMPT.match(raw)
+        match = _PROMPT.match(raw) or (_GLUED_PROMPT.match(raw) if has_prompts else None)
         if pending:
             text = pending + " " + raw.strip()
         elif match:

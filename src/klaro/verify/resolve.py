@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from klaro.scan.model import Function
+from klaro.scan.names import CALLABLE_KINDS
 from klaro.verify.calls import MEMBER_KINDS
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.env_claims import EnvClaims
@@ -91,6 +92,8 @@ _WEB_PARTS = frozenset(
     | {"readthedocs", "github", "gitlab", "pypi", "herokuapp", "netlify", "helpmanual", "www"}
 )
 # Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
+# a program's name with hyphens (`pyppeteer-install`, `restructuredtext-lint`)
+_HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+")
 _FILE_EXTENSIONS = frozenset(
     {
         "pot",
@@ -280,7 +283,7 @@ class Resolver(MemberChecks, UnknownNames):
         """
         root, dot, rest = ref.text.partition(".")
         context = ref.context.split("|")[0]
-        if not dot or context not in {"call", "attr", "store"}:
+        if not dot or context not in {"call", "attr", "value", "store"}:
             return None
         if root in doc.bindings.local:
             return None
@@ -401,10 +404,19 @@ class Resolver(MemberChecks, UnknownNames):
         outcome = self._code(ref, doc)
         tail = parts[-1]
         if outcome.status == "unresolved" and (
-            _WEB_PARTS.intersection(parts[1:]) or (len(tail) <= 3 and tail.islower())
+            _WEB_PARTS.intersection(parts[1:])
+            or (len(tail) <= 3 and tail.islower())
+            or self._linked_file(ref, doc)
         ):
             return Outcome("ignored", ref)
         return outcome
+
+    @staticmethod
+    def _linked_file(ref: Reference, doc: Document) -> bool:
+        """ "Download [gita.fish](https://.../fish/gita.fish)": the line links a file by
+        that name, so the words name the file."""
+        line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
+        return re.search(rf"/{re.escape(ref.text)}(?:[)>\s#?`]|$)", line) is not None
 
     def _ignored(self, text: str) -> bool:
         """Match ignore patterns on the text and its dotted tails (`Cls.meth` in `pkg.Cls.meth`)."""
@@ -451,7 +463,8 @@ class Resolver(MemberChecks, UnknownNames):
             return flag
         if text in self.index.scripts:
             return Outcome("resolved", ref, text)  # "the `markdown_py` script"
-        if text.isidentifier() and (gone := self.cli.former_program(ref, text, doc)):
+        named = text.isidentifier() or _HYPHENATED.fullmatch(text) is not None
+        if named and (gone := self.cli.former_program(ref, text, doc)):
             return gone
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
@@ -860,7 +873,7 @@ class Resolver(MemberChecks, UnknownNames):
             return self._dotted(ref, ref.text) if ours else Outcome("ignored", ref)
         free = "." in ref.text and root not in names.packages and names.lookup(root) is None
         instance = ref.context.startswith("instance")
-        if free and (instance or ref.context.startswith(("call", "attr", "store"))):
+        if free and (instance or ref.context.startswith(("call", "attr", "value", "store"))):
             # `where(...).matches(regex)` with the import left out: the package's `where`;
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
@@ -898,6 +911,12 @@ class Resolver(MemberChecks, UnknownNames):
                 if not positional:
                     return outcome
                 args = (base, positional - 1, keywords)
+            if (args or context == "value") and "." in ref.text and context[:4] != "free":
+                # (a bare name, `glom(...)` or `@serde(...)`, may be bound to the function
+                # by an import the snippet left out or wrote on another page)
+                misused = self._module_for_function(outcome, called=bool(args))
+                if misused is not None:
+                    return misused
             return self._called(outcome, ref.text, args, complete=True)
         owner_name, _, attr = ref.text.rpartition(".")
         if names.kind(names.lookup(owner_name) or "") == "module":
@@ -929,6 +948,38 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
+    def _module_for_function(self, outcome: Outcome, *, called: bool) -> Outcome | None:
+        """A Python example calling a module (`gdown.cached_download(url)` once the package
+        stopped binding the function over its submodule), or handing one on where the
+        module's own function of that name is meant (`postprocess=gdown.extractall`): the
+        line fails, or does something else. A module that puts an object in its own place
+        (`sys.modules[__name__] = ...`) may be callable: not judged."""
+        names = self.names
+        target = outcome.target
+        if outcome.status != "resolved" or names.kind(target) != "module":
+            return None
+        if target.rpartition(".")[2] != outcome.reference.text.rpartition(".")[2]:
+            return None  # resolved up to its module only (`duty.tools.lazy`, a PEP 562 name)
+        if names.open_module(target):
+            return None
+        last = target.rpartition(".")[2]
+        own = names.kind(f"{target}.{last}")
+        if not called and own not in CALLABLE_KINDS | {"class"}:
+            return None  # a module handed on as a module (`importlib.reload(pkg.mod)`)
+        if own is not None:
+            package = target.rpartition(".")[0]
+            said = f"`{target}` is the module: `{package}` does not export its `{last}`"
+            suggestions: tuple[str, ...] = (f"{target}.{last}",)
+        else:
+            said = f"`{target}` is a module, which cannot be called"
+            members = sorted(
+                m
+                for m in names.member_names(target)
+                if not m.startswith("_") and names.kind(f"{target}.{m}") in CALLABLE_KINDS
+            )
+            suggestions = tuple(difflib.get_close_matches(last, members, n=3, cutoff=0.5))
+        return Outcome("unresolved", outcome.reference, message=said, suggestions=suggestions)
+
     def _kind_has(self, word: str, member: str) -> bool:
         """Whether a project class named for `word` (`SelectField` for `field`) has `member`."""
         word = word.lower()
@@ -958,8 +1009,10 @@ class Resolver(MemberChecks, UnknownNames):
         names = self.names
         if root in names.dependencies or root in sys.stdlib_module_names or root in PYTHONS:
             return Outcome("ignored", ref)
-        if names.kinds.get(root) == "module":
-            return Outcome("ignored", ref)  # an example's own package (flask's `flaskr`)
+        if names.kinds.get(root) == "module" or root in names.namespaces:
+            # an example's own package (flask's `flaskr`), or another distribution's part
+            # of a namespace package we share (`zope.interface` beside our `zope.component`)
+            return Outcome("ignored", ref)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
         if not close:
             return Outcome("ignored", ref)
