@@ -62,10 +62,10 @@ _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # a mapping of variables for a child process: `env`, `env_vars`, `child_environ`
 _ENV_MAPPING = re.compile(r"(?:\w+_)?env(?:iron(?:ment)?)?(?:_?vars?)?\Z", re.IGNORECASE)
 _KEY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*[._]\Z")
-# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
-# `"insert_marker"`, `"_src_path"`
 # a dotted name before a slash: a Kubernetes API group and its version (`"kopf.dev/v1"`)
 _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
+# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
+# `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`

@@ -91,9 +91,9 @@ _WEB_PARTS = frozenset(
     {"org", "com", "net", "io", "dev", "edu", "gov", "info", "app", "page", "site", "cloud"}
     | {"readthedocs", "github", "gitlab", "pypi", "herokuapp", "netlify", "helpmanual", "www"}
 )
-# Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
 # a program's name with hyphens (`pyppeteer-install`, `restructuredtext-lint`)
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+")
+# Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
 _FILE_EXTENSIONS = frozenset(
     {
         "pot",
@@ -413,8 +413,8 @@ class Resolver(MemberChecks, UnknownNames):
 
     @staticmethod
     def _linked_file(ref: Reference, doc: Document) -> bool:
-        """ "Download [gita.fish](https://.../fish/gita.fish)": the line links a file by
-        that name, so the words name the file."""
+        """Whether the line links a file by the very name (`Download [gita.fish](https://
+        .../fish/gita.fish)`): the words then name the file."""
         line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
         return re.search(rf"/{re.escape(ref.text)}(?:[)>\s#?`]|$)", line) is not None
 
