@@ -478,10 +478,11 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     for path in analysis.metadata.script_files:
         script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
         roots = [c for c in script.cli if c.parent is None] if script else []
+        name = path.rsplit("/", 1)[-1]
         if script is not None and not roots:
-            unparsed.add(path.rsplit("/", 1)[-1])
+            unparsed.add(name)
         elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
-            leaves.add(path.rsplit("/", 1)[-1])
+            leaves.add(name)
     return leaves, unparsed
 
 

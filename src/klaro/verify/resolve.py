@@ -958,16 +958,15 @@ class Resolver(MemberChecks, UnknownNames):
         target = outcome.target
         if outcome.status != "resolved" or names.kind(target) != "module":
             return None
-        if target.rpartition(".")[2] != outcome.reference.text.rpartition(".")[2]:
+        package, _, last = target.rpartition(".")
+        if last != outcome.reference.text.rpartition(".")[2]:
             return None  # resolved up to its module only (`duty.tools.lazy`, a PEP 562 name)
         if names.open_module(target):
             return None
-        last = target.rpartition(".")[2]
         own = names.kind(f"{target}.{last}")
         if not called and own not in CALLABLE_KINDS | {"class"}:
             return None  # a module handed on as a module (`importlib.reload(pkg.mod)`)
         if own is not None:
-            package = target.rpartition(".")[0]
             said = f"`{target}` is the module: `{package}` does not export its `{last}`"
             suggestions: tuple[str, ...] = (f"{target}.{last}",)
         else:
