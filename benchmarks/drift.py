@@ -46,6 +46,8 @@ round 24 (`round: 24`) is a twenty-third fresh set written blind on pretty-error
 num2words and nameparser (--confirm --round 24).
 round 25 (`round: 25`) is a twenty-fourth fresh set written blind on gdown, gita, pyppeteer and
 wikipedia (--confirm --round 25).
+round 26 (`round: 26`) is a twenty-fifth fresh set written blind on pyright, responses,
+nbstripout and scp (--confirm --round 26).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
