@@ -400,7 +400,7 @@ class Resolver(MemberChecks, UnknownNames):
         (`pkg.readthedocs.io`, `semver.org`) or a file (`markdown.pl`, `scriv.d`)."""
         parts = ref.text.split(".")
         if parts[0] not in self.index.packages:
-            return Outcome("ignored", ref)
+            return self._prose_member(ref, parts)
         outcome = self._code(ref, doc)
         tail = parts[-1]
         if outcome.status == "unresolved" and (
@@ -410,6 +410,29 @@ class Resolver(MemberChecks, UnknownNames):
         ):
             return Outcome("ignored", ref)
         return outcome
+
+    def _prose_member(self, ref: Reference, parts: list[str]) -> Outcome:
+        """`Page.J()` in a sentence or a table cell, without markup: a claim only where the
+        documented state had that member on the project class of that name and the class
+        has it no more (plain words are no claims; see `Former`)."""
+        if len(parts) != 2 or not parts[0][:1].isupper():
+            return Outcome("ignored", ref)
+        head, member = parts
+        member = member.partition("(")[0]
+        for cls in self.names.by_last.get(head, ()):
+            if self.names.kind(cls) != "class" or self.names.member(cls, member) is not None:
+                continue
+            if old := self._former_member(cls, member):
+                return Outcome(
+                    "unresolved",
+                    ref,
+                    message=f"`{member}` is no longer a member of `{head}` "
+                    f"(`{old[0]}` at {old[1]})",
+                    suggestions=tuple(
+                        difflib.get_close_matches(member, self.names.member_names(cls), n=3)
+                    ),
+                )
+        return Outcome("ignored", ref)
 
     @staticmethod
     def _linked_file(ref: Reference, doc: Document) -> bool:
