@@ -59,10 +59,61 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPTION = re.compile(r"--[a-z][a-z0-9-]+")
 # too common to rename as a word without renaming other libraries' names with it
 _COMMON = frozenset(
-    "self cls name value data path file text args kwargs type main run get set key keys "
-    "items values config options result default help version open close read write start "
-    "stop update format print list dict str int float bool none true false object call "
-    "init test setup load dump dumps loads parse".split()
+    {
+        "self",
+        "cls",
+        "name",
+        "value",
+        "data",
+        "path",
+        "file",
+        "text",
+        "args",
+        "kwargs",
+        "type",
+        "main",
+        "run",
+        "get",
+        "set",
+        "key",
+        "keys",
+        "items",
+        "values",
+        "config",
+        "options",
+        "result",
+        "default",
+        "help",
+        "version",
+        "open",
+        "close",
+        "read",
+        "write",
+        "start",
+        "stop",
+        "update",
+        "format",
+        "print",
+        "list",
+        "dict",
+        "str",
+        "int",
+        "float",
+        "bool",
+        "none",
+        "true",
+        "false",
+        "object",
+        "call",
+        "init",
+        "test",
+        "setup",
+        "load",
+        "dump",
+        "dumps",
+        "loads",
+        "parse",
+    }
 )
 Key = tuple[str, int, str]
 
@@ -261,8 +312,11 @@ def report(cases: list[Case], misses: bool) -> None:
     for case in cases:
         if not case.error:
             by_kind[case.kind].append(case)
-    print("{:10} {:>5} {:>5} {:>6} {:>5} {:>5} {:>5}".format(
-        "kind", "cases", "found", "recall", "new", "right", "prec"))
+    print(
+        "{:10} {:>5} {:>5} {:>6} {:>5} {:>5} {:>5}".format(
+            "kind", "cases", "found", "recall", "new", "right", "prec"
+        )
+    )
     totals = [0, 0, 0, 0]
     for kind in KINDS:
         rows = by_kind.get(kind, [])
@@ -272,13 +326,16 @@ def report(cases: list[Case], misses: bool) -> None:
         new = sum(len(c.new_findings) for c in rows)
         right = sum(1 for c in rows for f, n, _ in c.new_findings if (f, n) in c.lines)
         prec = f"{right / new:5.2f}" if new else "    -"
-        print(f"{kind:10} {len(rows):5} {found:5} {found / len(rows):6.2f} {new:5} {right:5} {prec}")
+        recall = found / len(rows)
+        print(f"{kind:10} {len(rows):5} {found:5} {recall:6.2f} {new:5} {right:5} {prec}")
         for i, v in enumerate((len(rows), found, new, right)):
             totals[i] += v
     n, found, new, right = totals
     if n:
-        print(f"overall: recall {found / n:.3f} ({found}/{n}), "
-              f"precision {right / new if new else 1:.3f} ({right}/{new})")
+        print(
+            f"overall: recall {found / n:.3f} ({found}/{n}), "
+            f"precision {right / new if new else 1:.3f} ({right}/{new})"
+        )
     for case in cases:
         if case.error:
             print(f"BROKEN {case.project} {case.kind} {case.old}: {case.error}")
@@ -289,8 +346,10 @@ def report(cases: list[Case], misses: bool) -> None:
                 continue
             where = ", ".join(f"{f}:{n}" for f, n in sorted(case.lines)[:4])
             label = "MISS" if not case.found else "NOISE"
-            print(f"{label} {case.project} {case.kind} {case.old} -> {case.new} [{where}]"
-                  + (f" extra={wrong[:3]}" if wrong else ""))
+            print(
+                f"{label} {case.project} {case.kind} {case.old} -> {case.new} [{where}]"
+                + (f" extra={wrong[:3]}" if wrong else "")
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
