@@ -143,6 +143,9 @@ class Document:
     # the lines of its blocks read neither as code nor as commands (```text, output): where
     # another program's command line may be shown without a prompt (`black --diff trio`)
     plain_lines: list[str] = field(default_factory=list)
+    # the command lines of those blocks (`nbstripout --dry-run FILE` with no prompt): a
+    # claim when the program is the project's own, which only the resolver knows
+    plain_commands: list[Reference] = field(default_factory=list)
     # the lines of its history sections ("Changelog", "Before (Celery)" under a migration
     # guide): old code on purpose, skipped by default
     history: set[int] = field(init=False)
@@ -463,6 +466,11 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         doc.bindings.local.update(n for m in _TEMPLATE_BINDS.findall(content) for n in m if n)
     if not (python or shell) and (not lang or lang in _PLAIN_INFO):
         doc.plain_lines += lines
+        commands = Document(doc.path)
+        for offset, line in enumerate(lines):
+            if _PLAIN_COMMAND.match(line):
+                _command_line(commands, line.strip().partition(" #")[0], start + offset)
+        doc.plain_commands += [r for r in commands.references if r.kind == "command"]
         for offset, line in enumerate(lines):  # a listing's `- dumb_css_parser  :returns ...`
             for name in prose_names(line):
                 doc.prose_names.setdefault(name, start + offset)
@@ -512,6 +520,10 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
         i = indented_end(lines, first, len(match.group(1)))
         script = [x.strip().removeprefix("- ") for x in lines[first:i]]  # GitLab: a list
         _shell(doc, script, start + first)
+
+
+# `tool --flag ARG`, `/path/to/tool -t FILE | other`: a program word, then an option
+_PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s]*)*\s+--?[A-Za-z]")
 
 
 def _looks_like_shell(lines: list[str]) -> bool:

@@ -325,7 +325,7 @@ class Resolver(MemberChecks, UnknownNames):
             for name in sketch_names(call.group(1))
         }
         outcomes = []
-        for ref in doc.references:
+        for ref in [*doc.references, *self._own_plain_commands(doc)]:
             if ref.kind == "python" and self._from_failed(ref.text):
                 outcomes.append(Outcome("ignored", ref))
                 continue
@@ -344,6 +344,20 @@ class Resolver(MemberChecks, UnknownNames):
             outcomes.append(outcome)
         outcomes += [o for o in self._stale_prose(doc) if not self._ignored(o.reference.text)]
         return [self._key_namespace(o, doc) for o in outcomes]
+
+    def _own_plain_commands(self, doc: Document) -> list[Reference]:
+        """The command lines of the page's plain blocks that run one of the project's
+        programs (`nbstripout --dry-run FILE` in an untagged block): claims as a prompted
+        line would be; other programs' lines there are theirs."""
+        own = []
+        for ref in doc.plain_commands:
+            words = ref.text.split()
+            if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
+                if words[2].split(".")[0] in self.index.packages:
+                    own.append(ref)
+            elif words[0].rsplit("/", 1)[-1] in self.index.scripts:
+                own.append(ref)
+        return own
 
     def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
         """`.. module:: flask_sqlalchemy.config` over `.. data:: SQLALCHEMY_ECHO` entries:
