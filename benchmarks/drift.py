@@ -48,6 +48,8 @@ round 25 (`round: 25`) is a twenty-fourth fresh set written blind on gdown, gita
 wikipedia (--confirm --round 25).
 round 26 (`round: 26`) is a twenty-fifth fresh set written blind on pyright, responses,
 nbstripout and scp (--confirm --round 26).
+round 27 (`round: 27`) is a twenty-sixth fresh set written blind on pudb, enlighten,
+td-watson and nodeenv (--confirm --round 27).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
