@@ -254,11 +254,19 @@ def apply(root: Path, case: Case) -> dict[Path, str] | None:
             undo[path] = text
             path.write_text(changed, encoding="utf-8")
     for path, text in undo.items():  # a rename that breaks the code is no refactoring
-        try:
-            ast.parse(path.read_text(encoding="utf-8"))
-        except SyntaxError:
-            ast.parse(text)  # already broken before: fine
+        if _parses(text) and not _parses(path.read_text(encoding="utf-8")):
+            for undone, original in undo.items():
+                undone.write_text(original, encoding="utf-8")
+            return None
     return undo or None
+
+
+def _parses(source: str) -> bool:
+    try:
+        ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def drift_keys(root: Path, docs: list[str], history: bool) -> set[Key]:

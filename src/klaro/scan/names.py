@@ -143,6 +143,9 @@ class Names:
     library: set[str] = field(default_factory=set)  # full names of the package's own code
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
+    # methods the code calls on `self` (`self.get_object()`, which a mixin expects of the
+    # class it is mixed into): names of the code wherever they are defined, if anywhere
+    expected: set[str] = field(default_factory=set)
     # names the modules' own `__getattr__` (PEP 562) serve: deprecated aliases, lazy imports
     served: set[str] = field(default_factory=set)
     handed: dict[str, set[str]] = field(default_factory=dict)  # module -> names a helper serves
@@ -285,6 +288,7 @@ class Names:
         `create_app()` returns: a name not found is looked up on the result of its owner.
         """
         full = self.lookup(dotted)
+        owner: str | None = None  # the class of a chain's receiver (`Frag().on().select`)
         if full is None and "." in dotted and hops < MAX_HOPS:
             head, _, attr = dotted.rpartition(".")
             owner = self.result_of(head, hops + 1)
@@ -300,7 +304,7 @@ class Names:
         if full in self.bound:  # `signal = Namespace().signal`: what the method returns
             return self.returns.get(self.bound[full])
         if full in self.receiver_returns and "." in dotted:
-            receiver = self.lookup(dotted.rpartition(".")[0])
+            receiver = owner or self.lookup(dotted.rpartition(".")[0])
             if receiver is not None and self.returns[full] in self.lineage(receiver):
                 return receiver
         if self.kinds.get(full) == "class":
@@ -470,6 +474,13 @@ class Names:
             return True  # `deprecate_attributes(__name__, {"RaisesGroup": ...})`
         hook = self.defs.get(f"{module}.__getattr__")
         return isinstance(hook, Function) and (attr in hook.served or ANY_NAME in hook.served)
+
+    def class_serves(self, cls: str, attr: str) -> bool:
+        """Whether a class's refusing `__getattr__` gives `attr` all the same: a name of the
+        table it looks names up in (`_COLOURS = {"red": ...}`; `return _COLOURS[name]`)."""
+        found = self.member(cls, "__getattr__")
+        hook = self.defs.get(found) if found else None
+        return isinstance(hook, Function) and attr in hook.served
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""

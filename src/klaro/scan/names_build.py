@@ -161,6 +161,14 @@ def build_names(analysis: Analysis) -> Names:
     names.dependencies = set(_import_names(requirements)) - names.packages
     # a test's `nox.options.reuse_venvs = True` (expecting AttributeError) makes no name
     names.attached = {a for m in analysis.modules if m.role != "test" for a in m.attached}
+    # what a mixin calls on `self` and defines nowhere (`self.get_object()`): a member it
+    # expects the class it is mixed into to have, a name of the code all the same
+    names.expected = {
+        call[5:]
+        for function in analysis.iter_functions()
+        for call in function.calls
+        if call.startswith("self.") and call.count(".") == 1
+    }
     # an argument the code passes by name is a name of the code (a signal's `old_username`)
     names.parameters |= {k for m in analysis.modules if m.role != "test" for k in m.passed_keywords}
     names.installed = {n for m in analysis.modules if m.role != "test" for n in m.installed_modules}

@@ -20,15 +20,21 @@ ATTR_GETTERS = frozenset({"getattr", "hasattr", "setattr"})
 ENV_KEYWORDS = frozenset({"env_var", "env_variable", "env_name", "environment_variable"})
 
 
-def refuses_names(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def refuses_names(
+    hook: ast.FunctionDef | ast.AsyncFunctionDef, owner: ast.ClassDef | None = None
+) -> bool:
     """Whether a `__getattr__` serves only some names: it raises AttributeError for the rest
     (environs' registry), or looks the name up in a mapping (`return self._parsers[name]`).
     One that refuses only private names (`if name.startswith("__"): raise ...`, glom's `T`)
     answers every public one, as a delegating or path-building object does; so does one
-    that reads the object's own items (`self[item]`), whose keys are the user's data."""
-    if serves_items(hook) or asks_sources(hook):
+    that reads the object's own items (`self[item]`), whose keys are the user's data, one
+    that asks what the constructor was given (`self._schema.get_type(name)`: gql's schema
+    types) and one that makes the entry it looks up (`self.variables[name] = ...`)."""
+    if serves_items(hook) or asks_sources(hook) or makes_entries(hook):
         return False  # `return self[item]`: a mapping of the user's data (a configuration)
     name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    if owner is not None and asks_given(hook, given_attributes(owner)):
+        return False
     guarded: set[int] = set()
     for node in ast.walk(hook):
         if isinstance(node, ast.If) and any(
@@ -92,6 +98,86 @@ def asks_sources(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
         for n in ast.walk(hook)
     )
+
+
+def makes_entries(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a `__getattr__` stores an entry under the name it is asked for
+    (`self.variables[name] = Variable(name)`): every name is served."""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+    return any(
+        isinstance(n, ast.Subscript)
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.slice, ast.Name)
+        and n.slice.id == name
+        for n in ast.walk(hook)
+    )
+
+
+def given_attributes(owner: ast.ClassDef) -> set[str]:
+    """The instance attributes `__init__` sets from its parameters (`self._schema =
+    schema`, `self._type = type_def`): what the user handed the object, not a table of
+    the class's own."""
+    found: set[str] = set()
+    for init in owner.body:
+        if not isinstance(init, ast.FunctionDef | ast.AsyncFunctionDef) or init.name != "__init__":
+            continue
+        args = init.args
+        params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs][1:]}
+        for node in ast.walk(init):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            if not any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(node.value)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.update(
+                t.attr
+                for t in targets
+                if isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == (args.args[0].arg if args.args else "self")
+            )
+    return found
+
+
+def asks_given(hook: ast.FunctionDef | ast.AsyncFunctionDef, given: set[str]) -> bool:
+    """Whether a `__getattr__` looks its name up in what the constructor was given
+    (`self._schema.get_type(name)`, `name in self._type.fields`): the user's data."""
+    if not given:
+        return False
+    me = hook.args.args[0].arg if hook.args.args else ""
+    name = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
+
+    def rooted(node: ast.expr) -> bool:  # `self.<given>...`
+        while isinstance(node, ast.Attribute | ast.Subscript | ast.Call):
+            inner = node.func if isinstance(node, ast.Call) else node.value
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == me
+            ):
+                return node.attr in given
+            node = inner
+        return False
+
+    for node in ast.walk(hook):
+        if isinstance(node, ast.Subscript) and _looks_up(node, name) and rooted(node.value):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and any(isinstance(a, ast.Name) and a.id == name for a in node.args)
+            and rooted(node.func.value)
+        ):
+            return True
+        if (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Name)
+            and node.left.id == name
+            and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops)
+            and any(rooted(c) for c in node.comparators)
+        ):
+            return True  # `if name in self._type.fields`
+    return False
 
 
 def _looks_up(node: ast.AST, name: str) -> bool:

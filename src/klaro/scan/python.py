@@ -394,7 +394,7 @@ class _ModuleVisitor:
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
-            refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node),
+            refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
             served=(
                 served_names(node, self.body, self.module.split(".")[0])

@@ -32,7 +32,8 @@ DRIFT = frozenset({"unresolved", "dead-link"})
 # `changes.rst`, `HISTORY-1.x.md`, coverage's `whatsnew5x.rst`, and a predecessor's history
 # kept beside the project's (pyramid's `BFG_HISTORY.rst`)
 _HISTORY = re.compile(
-    r"^(?:\w+[._-](?=(?:change[ _-]?logs?|changes|history|news|release[ _-]?notes)\b))?"
+    r"^(?:\w+[._-](?=(?:change[ _-]?logs?|changes|history|news|release[ _-]?notes)\b)"
+    r"|v?\d+(?:[._-]\d+)*[._-])?"  # or a release's: `v0_13_migration.md`, `2.0-upgrade.rst`
     rf"{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$",
     re.I,
 )

@@ -6,7 +6,9 @@ which files; dotted names are resolved by `klaro.scan.names` (the `names` field)
 
 from __future__ import annotations
 
+import ast
 import functools
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,6 +179,26 @@ class ProjectIndex:
                 continue
             found.update(_MACRO.findall(text))
         return frozenset(found)
+
+    def top_level_names(self, page: str, target: str) -> set[str]:
+        """The names a Python file a page includes (`.. literalinclude:: ../ex/async.py`)
+        defines at its top level; nothing when it is missing or does not parse. The file
+        is only read, never run."""
+        folder = posixpath.dirname(page)
+        path = posixpath.normpath(posixpath.join(folder, target.lstrip("/")))
+        if path.startswith("..") or not (self.root / path).is_file():
+            return set()
+        try:
+            tree = ast.parse((self.root / path).read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            return set()
+        found: set[str] = set()
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found.add(node.name)
+            elif isinstance(node, ast.Assign):
+                found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        return found
 
     def exists(self, path: str) -> bool:
         """Whether a repository path exists (a file or a folder)."""

@@ -166,6 +166,8 @@ class MemberChecks(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
+        if index.kind(owner) == "class" and index.class_serves(owner, attr):
+            return Outcome("ignored", ref)  # a name of the table its `__getattr__` reads
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
         held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None

@@ -401,6 +401,9 @@ def _html(doc: Document, markup: str, line: int) -> None:
                 doc.references.append(Reference("code", code, doc.path, line + offset))
 
 
+_TEMPLATE_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+
+
 def guess_language(content: str) -> str:
     """`python` for an untagged block that is Python code, as Sphinx highlights a plain
     literal block that parses (and GitHub's reader reads an untagged fence); `pycon` for a
@@ -409,6 +412,8 @@ def guess_language(content: str) -> str:
     if any(x.lstrip().startswith(">>>") for x in lines):
         return "pycon"
     source = textwrap.dedent(content)
+    if _TEMPLATE_TAGS.search(source):
+        return ""  # `{{ moment.locale("es") }}`: a Jinja template, though it parses as sets
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):

@@ -204,6 +204,10 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 
 
+# what follows a name to make it a release: `1.0.0`, `v2.1`, `2.0a1`, `>= 1.4`
+_VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
+
+
 class Resolver(MemberChecks, UnknownNames):
     """Resolve references against one project index; reusable across documents and drafts."""
 
@@ -236,12 +240,19 @@ class Resolver(MemberChecks, UnknownNames):
         self._declared: set[str] = set()
         self._exports: dict[str, set[str | None]] = {}  # see `_exported`
         self._foreign_words: set[str] = set()  # names of the pages' other-language blocks
+        # per page, the top-level names of the Python files it shows with `literalinclude`:
+        # the page's own example code, which its later lines call (`await main()`)
+        self._included: dict[str, set[str]] = {}
 
     def remember(self, doc: Document, text: str) -> None:
         """Learn what a page gives the others: its anchors and includes (for links), and the
         instances its examples bind, which a page that uses `term` without binding it means."""
         self.links.remember(doc, text)
         self._foreign_words |= doc.foreign_words
+        for ref in doc.references:
+            if ref.context == "literalinclude" and ref.text.strip().endswith(".py"):
+                shown = self._included.setdefault(doc.path, set())
+                shown |= self.index.top_level_names(doc.path, ref.text.strip())
         for ref in doc.references:  # `.. class:: FactoryOptions` under `.. module:: factory`
             if ref.context.startswith("directive"):
                 self._declared.add(ref.text.partition("(")[0])
@@ -509,7 +520,9 @@ class Resolver(MemberChecks, UnknownNames):
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
         if " " in text and not spaced_call:
-            first = text.split()[0]
+            first, _, rest = text.partition(" ")
+            if _VERSION_WORDS.fullmatch(rest.strip()):
+                return Outcome("ignored", ref)  # "From `dateparser 1.0.0` on": a release
             if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
                 return self.cli.command(ref, text, doc)
             if first in _PLACEHOLDER_PROGRAMS:
@@ -917,6 +930,8 @@ class Resolver(MemberChecks, UnknownNames):
             if target is not None and (instance or names.kind(target) == "class"):
                 meant = self._python(replace(ref, text=target + ref.text[len(root) :]))
                 return replace(meant, reference=ref)  # said as written
+        if ref.context.startswith("free") and root in self._included.get(ref.file, ()):
+            return Outcome("ignored", ref)  # `await main()`: the included example's `main`
         if ref.context.startswith("free") and (
             root not in names.packages or ref.context.startswith("free-call")
         ):

@@ -68,6 +68,8 @@ class UnknownNames:
             return Outcome("ignored", ref)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
+        if name in self.names.expected:
+            return Outcome("ignored", ref)  # "the mixin expects a ``get_object`` method"
         if name in self.names.served:
             return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
         if called and name in self.index.macros:

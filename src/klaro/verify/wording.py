@@ -14,6 +14,8 @@ import functools
 import io
 import re
 
+from klaro.verify.sections import LIST_ITEM
+
 
 def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
     """The variables the code reads that are `name` with a prefix added or dropped
@@ -94,9 +96,15 @@ def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     if not 0 < line <= len(lines):
         return "", ""
     start = end = line - 1
-    while start > 0 and lines[start - 1].strip() and line - start < 10:
+    # a list item is a paragraph of its own: "* create a FileVar object" says nothing of
+    # the `upload_files` the next item sets
+    while (start > 0 and lines[start - 1].strip() and line - start < 10) and not LIST_ITEM.match(
+        lines[start]
+    ):
         start -= 1
     while end + 1 < len(lines) and lines[end + 1].strip() and end - line < 10:
+        if LIST_ITEM.match(lines[end + 1]):
+            break
         end += 1
     before = " ".join(x.strip() for x in lines[start : line - 1])
     paragraph = " ".join(x.strip() for x in lines[start : end + 1])
