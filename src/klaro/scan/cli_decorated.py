@@ -199,7 +199,7 @@ def decorated_commands(
             options = tuple(_typer_options(node))
         else:
             options = tuple(_click_options(node, shared, refs, foreign))
-            if _passes_unknown_options(call):
+            if _passes_unknown_options(call, node):
                 passed = CliOption((), "ignore_unknown_options", hidden=True, unnamed=True)
                 options += (passed,)
         help_text = help_of(kw(call, "help")) if call else None
@@ -265,7 +265,7 @@ def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:
     Read: `@with_plugins(...)` (click-plugins); `group.add_command(...)` given a loaded object
     (`ep.load()`) or inside a loop; the group handed to code we cannot see into (a pluggy
     hook `pm.hook.register_commands(cli=cli)`, `trogon.tui()(cli)`), not to a function of
-    this module nor to click itself.
+    this module nor to click itself (`ctx.invoke(stop)` runs a command).
     """
     local = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     looped = {id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)}
@@ -289,6 +289,8 @@ def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:
             continue
         if func in local or func.split(".")[0] in CLICK_MODULES or func in groups:
             continue
+        if last in {"invoke", "forward"}:
+            continue  # `ctx.invoke(stop)`: click's context runs the command, adds none
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             if isinstance(arg, ast.Name) and arg.id in groups and id(arg) not in shadowed:
                 found.add(arg.id)
@@ -350,16 +352,36 @@ def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback
     return name
 
 
-def _passes_unknown_options(call: ast.Call | None) -> bool:
+def _passes_unknown_options(
+    call: ast.Call | None, node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> bool:
     """`@click.command(context_settings=dict(ignore_unknown_options=True))`: flags the command
-    does not know go on to its arguments (shiv hands them to pip)."""
+    does not know go on to its arguments (shiv hands them to pip). Only to arguments that
+    take them: a variadic `@click.argument(nargs=-1)`, or `ctx.args` with
+    `allow_extra_args`; a command with neither fails on them ("unexpected extra argument")."""
     settings = kw(call, "context_settings") if call is not None else None
     if isinstance(settings, ast.Call) and dotted(settings.func) == "dict":
-        return truthy(kw(settings, "ignore_unknown_options"))
-    if isinstance(settings, ast.Dict):
+        given = {k.arg: k.value for k in settings.keywords if k.arg}
+    elif isinstance(settings, ast.Dict):
         pairs = zip(settings.keys, settings.values, strict=True)
-        return any(literal(k) == "ignore_unknown_options" and truthy(v) for k, v in pairs)
-    return False
+        given = {str(literal(k)): v for k, v in pairs if k is not None}
+    else:
+        return False
+    if not truthy(given.get("ignore_unknown_options")):
+        return False
+    return truthy(given.get("allow_extra_args")) or any(
+        isinstance(deco, ast.Call)
+        and dotted(deco.func).rsplit(".", 1)[-1] == "argument"
+        and _variadic(kw(deco, "nargs"))
+        for deco in node.decorator_list
+    )
+
+
+def _variadic(nargs: ast.expr | None) -> bool:
+    """`nargs=-1`: an argument taking every word left."""
+    return isinstance(nargs, ast.UnaryOp) or (
+        isinstance(nargs, ast.Constant) and isinstance(nargs.value, int) and nargs.value < 0
+    )
 
 
 def _click_options(
@@ -444,10 +466,7 @@ def _click_option(call: ast.Call) -> CliOption | None:
         # click: the first `--long` name in declaration order, else the first short one
         longs = [f for f in primary if f.startswith("--")]
         dest = (longs or primary)[0].lstrip("-").replace("-", "_").lower()
-    nargs = kw(call, "nargs")
-    many = isinstance(nargs, ast.UnaryOp) or (
-        isinstance(nargs, ast.Constant) and isinstance(nargs.value, int) and nargs.value < 0
-    )
+    many = _variadic(kw(call, "nargs"))
     default = kw(call, "default")
     return CliOption(
         flags=tuple(flags),

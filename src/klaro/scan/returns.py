@@ -199,7 +199,8 @@ _DOCUMENTED_RETURN = re.compile(
     r":rtype:\s*(?::(?:py:)?class:)?`?~?(?P<rtype>[A-Za-z_][\w.]*)`?"
     r"|\breturns?\s+(?:a|an|the|one|a\s+new|an\s+instance\s+of)\s+"
     r"(?::(?:py:)?class:)`~?(?P<prose>[A-Za-z_][\w.]*)`"
-    r"|^\s*Returns:\s*\n\s+(?P<google>[A-Z][\w.]*)\s*:",
+    r"|^\s*Returns:\s*\n\s+(?::(?:py:)?(?:class|obj):`~?(?P<role>[A-Za-z_][\w.]*)`"
+    r"|(?P<google>[A-Z][\w.]*))\s*:",  # `Counter: ...`, `:py:class:\`Counter\`: ...`
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -214,4 +215,4 @@ def documented_return(docstring: str | None) -> str | None:
     found = _DOCUMENTED_RETURN.search(docstring)
     if found is None:
         return None
-    return found.group("rtype") or found.group("prose") or found.group("google")
+    return found["rtype"] or found["prose"] or found["role"] or found["google"]

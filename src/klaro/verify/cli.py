@@ -474,7 +474,7 @@ class CliClaims:
         built = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
         if built is not None and built.fullmatch(flag):
             return True
-        if flag.startswith("--no-") and f"--{flag[5:]}" in options:
+        if flag.startswith("--no-") and f"--{flag[5:]}" in options - self.index.paired:
             return True  # argparse's BooleanOptionalAction and its kin
         return _abbreviates(flag, self.index.abbreviable & options)
 

@@ -63,6 +63,9 @@ class ProjectIndex:
     valued: set[str] = field(default_factory=set)  # options that take a value
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
     abbreviable: set[str] = field(default_factory=set)
+    # long flags of click switches that name their own off switch (`--gap/--gapless`): no
+    # `--no-gap` is made for them, as argparse's BooleanOptionalAction would
+    paired: set[str] = field(default_factory=set)
     # option-shaped string literals of the shipped code: flags some parser we do not read
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
     flag_literals: set[str] = field(default_factory=set)
@@ -318,6 +321,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.valued.update(option.flags)
                 if command.abbreviations:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
+                longs = [f for f in option.flags if f.startswith("--")]
+                if command.framework == "click" and option.is_flag and len(longs) > 1:
+                    index.paired.update(longs)
             if option.envvar:
                 index.env_vars.add(option.envvar)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)

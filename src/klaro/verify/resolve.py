@@ -54,6 +54,7 @@ from klaro.verify.wording import (
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
 _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
 _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
+_SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
@@ -519,6 +520,13 @@ class Resolver(MemberChecks, UnknownNames):
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
+        if " " in text and (setting := _SETTING.match(text)):
+            # ``parallel_extract = False`` in a config file: a setting the code once had
+            gone = self._once_named(ref, setting[1], setting[1]) or self._gone_setting(
+                ref, setting[1]
+            )
+            if gone is not None:
+                return gone
         if " " in text and not spaced_call:
             first, _, rest = text.partition(" ")
             if _VERSION_WORDS.fullmatch(rest.strip()):
@@ -633,6 +641,24 @@ class Resolver(MemberChecks, UnknownNames):
             return self._code(replace(ref, text=value), doc)
         gone = self._once_named(ref, root, value)
         return gone or Outcome("ignored", ref)
+
+    def _gone_setting(self, ref: Reference, name: str) -> Outcome | None:
+        """A setting the documented state kept as a class attribute (`Config.parallel_extract`,
+        which a config file's keys set) that the class has no more: stale, though the code
+        may still spell the word elsewhere (an option's `dest="parallel_extract"`)."""
+        old = self.former.get(name) if self.former is not None else None
+        owner = old[0].rpartition(".")[0] if old else ""
+        if old is None or self.names.kind(owner) != "class":
+            return None
+        if self.names.member(owner, name) is not None:
+            return None
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{name}` is no longer a setting of `{owner.rpartition('.')[2]}` "
+            f"(`{old[0]}` at {old[1]})",
+            suggestions=tuple(difflib.get_close_matches(name, self.names.member_names(owner))),
+        )
 
     def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """`command -- --interactive`: a library's docs run "your program" built with it, so
