@@ -203,8 +203,8 @@ def named_lines(root: Path, docs: list[str]) -> dict[str, set[tuple[str, int]]]:
 def _renamed(old: str, kind: str) -> str:
     if kind == "env":
         return f"{old}_RENAMED"
-    if kind == "option":
-        return f"{old}-renamed"
+    if kind == "option":  # not `--old-renamed`: argparse takes `--old` as its abbreviation
+        return f"--renamed-{old[2:]}"
     if kind == "class":
         return f"{old}Renamed"
     return f"{old}_renamed"

@@ -173,3 +173,60 @@ def test_a_setting_the_config_class_dropped_is_stale(tmp_path: Path) -> None:
     assert _drift_since_commit(root) == set()
     (root / "nodes.py").write_text(CONFIG.replace("    parallel_extract = True\n", ""))
     assert _drift_since_commit(root) == {("README.rst", 4, "parallel_extract = False")}
+
+
+RELOADER = '''\
+class IReloaderProxy:
+    def watch_files(self, files):
+        """Track some custom paths."""
+
+
+_proxy = None
+
+
+def get_reloader():
+    """Get a reference to the current :class:`reload.IReloaderProxy`."""
+    return _proxy
+
+
+def start_reloader(path):
+    """Start a monitor; in a monitored process it will return a reference to the current
+    :class:`reload.IReloaderProxy` instead."""
+    if _proxy is not None:
+        return get_reloader()
+    return run(path)
+
+
+def run(path):
+    return path
+'''
+
+RELOADER_DOC = """\
+# reload
+
+```python
+import reload
+
+reloader = reload.start_reloader('app.main')
+reloader.watch_files(['foo.ini'])
+reloader.stop_all()
+reload.get_reloader().watch_file('bar.ini')
+```
+"""
+
+
+def test_a_docstring_that_returns_a_reference_to_a_class_types_the_result(
+    tmp_path: Path,
+) -> None:
+    root = _write(
+        tmp_path / "reload",
+        {
+            "pyproject.toml": '[project]\nname = "reload"\nversion = "1"\n',
+            "reload/__init__.py": RELOADER,
+            "README.md": RELOADER_DOC,
+        },
+    )
+    assert _drift(root) == {
+        ("README.md", 8, "reload.start_reloader.stop_all"),
+        ("README.md", 9, "reload.get_reloader.watch_file"),
+    }

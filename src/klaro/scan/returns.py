@@ -194,10 +194,13 @@ def _is_self(expr: ast.expr) -> bool:
 
 
 # what a docstring says a function returns: `:rtype: Foo`, "returns a :class:`~pkg.Foo`
-# instance", Google's `Returns:` section opening with the type (`Foo: the ...`)
+# instance", "it will return a reference to the current :class:`Proxy`", a getter's "Get
+# a reference to the current :class:`Proxy`", Google's `Returns:` section opening with the
+# type (`Foo: the ...`)
+_ARTICLES = r"(?:(?:a|an|the|one|new|instance|reference|copy|proxy|handle|current|to|of)\s+){1,6}"
 _DOCUMENTED_RETURN = re.compile(
     r":rtype:\s*(?::(?:py:)?class:)?`?~?(?P<rtype>[A-Za-z_][\w.]*)`?"
-    r"|\breturns?\s+(?:a|an|the|one|a\s+new|an\s+instance\s+of)\s+"
+    rf"|(?:\breturns?\s+|^\s*(?:gets?|creates?|makes?|builds?)\s+){_ARTICLES}"
     r"(?::(?:py:)?class:)`~?(?P<prose>[A-Za-z_][\w.]*)`"
     r"|^\s*Returns:\s*\n\s+(?::(?:py:)?(?:class|obj):`~?(?P<role>[A-Za-z_][\w.]*)`"
     r"|(?P<google>[A-Z][\w.]*))\s*:",  # `Counter: ...`, `:py:class:\`Counter\`: ...`

@@ -1004,7 +1004,12 @@ class Resolver(MemberChecks, UnknownNames):
             owner_name = f"{module}.{owner_name}" if module is not None else owner_name
         cls = names.result_of(owner_name)
         if cls is None:
-            return Outcome("ignored", ref)
+            broken = self._broken_chain(owner_name)
+            if broken is None:
+                return Outcome("ignored", ref)
+            # `every(10).seconds.do(job)` once `Job.seconds` is gone: the chain breaks there
+            outcome = self._python(replace(ref, text=broken, context="instance-attr"))
+            return replace(outcome, reference=ref)
         found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
@@ -1025,6 +1030,19 @@ class Resolver(MemberChecks, UnknownNames):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _broken_chain(self, dotted: str) -> str | None:
+        """The first step of an example's chain that its project class lacks
+        (`pkg.every.seconds` of `pkg.every.seconds.do` when `every()` gives a `Job` with no
+        `seconds`), None when the chain only leaves what the project's names can follow."""
+        names = self.names
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            cls = names.result_of(".".join(parts[:i]))
+            if cls is not None:
+                missing = names.member(cls, parts[i]) is None
+                return ".".join(parts[: i + 1]) if missing else None
+        return None
 
     def _module_for_function(self, outcome: Outcome, *, called: bool) -> Outcome | None:
         """A Python example calling a module (`gdown.cached_download(url)` once the package
