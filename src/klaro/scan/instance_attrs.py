@@ -88,20 +88,28 @@ def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
 
 
 def sets_any_attribute(node: ast.AST, me: str) -> bool:
-    """`self.__dict__.update(kw)`, `setattr(self, name, value)`: attributes named at run time
-    (venusian's `Scanner(**kw)` gives `scanner.a`)."""
+    """`self.__dict__.update(kw)`, `vars(self).update(kw)`, `setattr(self, name, value)`:
+    attributes named at run time (venusian's `Scanner(**kw)` gives `scanner.a`; mido's
+    `Message` its fields)."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    if (
-        isinstance(func, ast.Attribute)
-        and func.attr == "update"
-        and isinstance(func.value, ast.Attribute)
-        and func.value.attr == "__dict__"
-        and isinstance(func.value.value, ast.Name)
-        and func.value.value.id == me
-    ):
-        return True
+    if isinstance(func, ast.Attribute) and func.attr == "update":
+        held = func.value
+        if (  # `self.__dict__`
+            isinstance(held, ast.Attribute)
+            and held.attr == "__dict__"
+            and isinstance(held.value, ast.Name)
+            and held.value.id == me
+        ) or (  # `vars(self)`
+            isinstance(held, ast.Call)
+            and isinstance(held.func, ast.Name)
+            and held.func.id == "vars"
+            and len(held.args) == 1
+            and isinstance(held.args[0], ast.Name)
+            and held.args[0].id == me
+        ):
+            return True
     return (
         isinstance(func, ast.Name)
         and func.id == "setattr"

@@ -141,6 +141,7 @@ class Names:
     short_names: list[str] = field(default_factory=list)
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
     library: set[str] = field(default_factory=set)  # full names of the package's own code
+    in_tests: set[str] = field(default_factory=set)  # full names its test modules define
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
     # methods the code calls on `self` (`self.get_object()`, which a mixin expects of the
@@ -252,6 +253,8 @@ class Names:
             # gets `__init__` from BaseAsyncFileLock, not BaseFileLock)
             for klass in self.method_order(owner)[1:]:
                 if f"{klass}.{attr}" in self.kinds:
+                    if self._foreign_before(owner, klass, attr):
+                        return None  # `SQ(Q, SearchNode)`: Django's `Q.__init__` runs first
                     return f"{klass}.{attr}"
         for base in self.bases.get(owner, ()):
             if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
@@ -270,6 +273,19 @@ class Names:
         if owner in self.delegates:  # what `__getattr__` forwards to
             return self.member(self.delegates[owner], attr, hops + 1)
         return None
+
+    def _foreign_before(self, owner: str, klass: str, attr: str) -> bool:
+        """Whether a base of `owner` from another package comes before the base that leads
+        to `klass` and may define `attr` itself (a standard-library class is looked into)."""
+        for base in self.bases.get(owner, ()):
+            if base in self.kinds:
+                if klass in self.method_order(base):
+                    return False
+                continue
+            python = stdlib_class(base)
+            if python is None or any(attr in vars(k) for k in python.__mro__ if k is not object):
+                return True
+        return False
 
     def type_of(self, full: str) -> str | None:
         """The project class an instance is of, or a factory function returns."""

@@ -150,6 +150,7 @@ def build_names(analysis: Analysis) -> Names:
             names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
     shipped = {f for f, m in names.module_of.items() if _role(analysis, m) != "test"}
     names.library = {f for f in shipped if _role(analysis, names.module_of[f]) == "package"}
+    names.in_tests = set(names.module_of) - shipped
     names.short_names = sorted(
         {f.rsplit(".", 1)[-1] for f in shipped if not f.rsplit(".", 1)[-1].startswith("_")}
     )

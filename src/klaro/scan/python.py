@@ -122,6 +122,10 @@ class _ModuleVisitor:
         self.env_held: dict[str, list[EnvVar | None]] = {}  # its template's pattern, held back
         self.attached: dict[str, None] = {}
         self.opened: dict[str, None] = {}  # names given attributes named at run time
+        # `glob = globals()` then `glob[name] = value` (mido's backend functions): the names
+        # bound to the module's namespace, and the names written to by key
+        self.namespace_aliases: set[str] = set()
+        self.keyed_stores: set[str] = set()
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
@@ -233,7 +237,11 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
-            opened=tuple(self.opened),
+            opened=tuple(
+                {**self.opened, GLOBALS: None}
+                if self.namespace_aliases & self.keyed_stores
+                else self.opened
+            ),
             installed_modules=tuple(self.installed),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
@@ -431,11 +439,13 @@ class _ModuleVisitor:
                 self.flag_patterns[pattern] = None
             if kind is ast.Constant:
                 value = node.value
-                flag = isinstance(value, str) and value[:1] == "-" and _FLAG.match(value)
+                # also click's switch pair: `"--telemetry/--no-telemetry"`
+                parts = value.split("/") if isinstance(value, str) and value[:1] == "-" else []
+                flag = bool(parts) and all(_FLAG.match(p) for p in parts)
                 if isinstance(value, str) and _KEY_PREFIX.match(value):
                     self.key_prefixes[value] = None
                 if flag and id(node) not in argv:
-                    self.flags[value] = None
+                    self.flags.update(dict.fromkeys(parts))
                 elif isinstance(value, str) and _ENV_PREFIX.match(value) and "_" in value[:-1]:
                     self.env_prefixes[value] = None  # two words at least: `"KEYRING_PROPERTY_"`
                 elif (
@@ -555,8 +565,14 @@ class _ModuleVisitor:
                     # `globals()[rank] = rank` (bandit's HIGH, MEDIUM): module names made at
                     # run time, which cannot be listed
                     self.opened[GLOBALS] = None
+                elif isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+                    self.keyed_stores.add(node.value.id)  # `glob[name] = ...`: see below
             elif kind is ast.Assign:
                 assert isinstance(node, ast.Assign)
+                if _is_globals(node.value):  # `glob = globals()`
+                    self.namespace_aliases.update(
+                        t.id for t in node.targets if isinstance(t, ast.Name)
+                    )
                 table = env_table(node.value)
                 if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
                     self.env_table += [

@@ -75,6 +75,10 @@ class EnvClaims:
             # a settings key the code reads by that name, or a keyword it passes (eliot's
             # journald fields: `journal.send(ELIOT_TASK=...)`)
             return Outcome("ignored", ref)
+        if name in index.names.by_last:
+            # a name the code defines (supervisor's `EventTypes.SUPERVISOR_STATE_CHANGE`), a
+            # constant or class attribute the page names by its upper-case spelling
+            return Outcome("ignored", ref)
         if any(name.startswith(p) and name != p for p in index.env_prefix_literals):
             # `ENV_OPTION_PREFIX = "HATCH_ENV_TYPE_"`: names the code builds from that start
             return Outcome("ignored", ref)

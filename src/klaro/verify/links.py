@@ -23,7 +23,11 @@ from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
 from klaro.verify.wording import before_span
 
-_OBJECT_ANCHOR = re.compile(r"^https?://[^#]+#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$")
+# a Sphinx page's id of an object: on a site (`https://.../api.html#pkg.mod.Class`), on a
+# page of the built docs (`api.html#pkg...`) or this page (`#pkg.logging.VerboseOption`)
+_OBJECT_ANCHOR = re.compile(
+    r"^(?:https?://[^#]+|[\w./-]*\.html|)#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$"
+)
 # Sphinx viewcode's page of a module's source, and the object it anchors
 _VIEWCODE = re.compile(
     r"^https?://[^#?]+/_modules/((?:[A-Za-z_]\w*/)*[A-Za-z_]\w*)\.html(?:#([A-Za-z_][\w.]*))?$"

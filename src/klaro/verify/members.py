@@ -63,6 +63,7 @@ class MemberChecks(CallChecks):
     index: ProjectIndex
     _strings: set[str]  # string literals of the current document's examples
     _placeholders: set[str]  # the names the current page's call sketches pass
+    _plugged: bool  # whether the current page's examples import a plugin of the package
 
     def _dotted(
         self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
@@ -168,6 +169,8 @@ class MemberChecks(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if index.kind(owner) == "class" and index.class_serves(owner, attr):
             return Outcome("ignored", ref)  # a name of the table its `__getattr__` reads
+        if self._plugged and index.kind(owner) == "class":
+            return self._gone_member(ref, owner, attr)  # a plugin the page imports may add it
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
         held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None

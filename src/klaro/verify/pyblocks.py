@@ -548,7 +548,9 @@ class _Visitor(ast.NodeVisitor):
         if origin is not None:
             dotted, instance = origin
             if not instance:
-                read = "value" if passed else read
+                # `pkg.Table.method = fn` sets the last attribute of a path, however long
+                stored = isinstance(node.ctx, ast.Store)
+                read = "value" if passed else "store" if stored else read
                 context = call_context("call", call) if call else "call" if called else read
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:

@@ -223,6 +223,7 @@ class Resolver(MemberChecks, UnknownNames):
         self._stars: list[str] = []  # modules its examples import with `*`
         self._failed: list[str] = []  # names its imports failed to find, so far
         self._placeholders: set[str] = set()  # the parameter names its call sketches write
+        self._plugged = False  # whether its examples import a plugin of the package
         self._values: set[str] | None = None  # the current page's strings given as values
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
@@ -329,6 +330,13 @@ class Resolver(MemberChecks, UnknownNames):
         """
         self._failed = failed = []
         self._values = None
+        # `import agatesql` (a package named for ours, not ours): a plugin, which may add
+        # members to the project's classes (`agate.Table.from_sql`) on this page
+        self._plugged = any(
+            root != package and root.startswith(package) and root not in self.names.packages
+            for root in {o.split(".")[0] for o, _ in doc.bindings.origins.values()}
+            for package in self.names.packages
+        )
         # the names the page's call sketches take (``srange(range_spec)``): its placeholders
         self._placeholders = {
             name
@@ -744,6 +752,10 @@ class Resolver(MemberChecks, UnknownNames):
         index = self.names
         name = shown.replace(":", ".")
         root, _, rest = name.partition(".")
+        if ":" in shown and root not in index.packages and root not in doc.bindings.origins:
+            # `module:attr` starts at a top-level package: `python:render` (a Sphinx domain's
+            # directive), `rpcinterface:x` (an ini section) name no Python path
+            return Outcome("ignored", ref)
         if ref.context.startswith("role:") and root in doc.bindings.origins:
             # Sphinx resolves ``:class:`unittest.TestCase``` by its own rules, never by the
             # page's examples (`from betamax.fixtures import unittest` below it)
@@ -822,7 +834,11 @@ class Resolver(MemberChecks, UnknownNames):
                 return alike if alike.status == "resolved" else found
             return found
         # `console.X` may mean the module `pkg.console` as well as an instance named console
-        owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
+        owners = [
+            n
+            for n in index.by_last.get(root, ())
+            if (rest or index.kinds[n] != "module") and n not in index.in_tests
+        ]
         if not rest and not called and root.isalpha() and root.islower():
             # a plain word (`style`, `name`) that is also some object's attribute is a word
             owners = [n for n in owners if index.kinds[n] != "attribute"]
@@ -981,8 +997,14 @@ class Resolver(MemberChecks, UnknownNames):
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
-            outcome = self._dotted(ref, ref.text, called=bool(args))
             owner = names.lookup(ref.text.rpartition(".")[0]) or ""
+            if context == "store" and names.kind(owner) == "class":
+                # `agate.Table.new_method = fn`: an example patching a class gives it the
+                # member; stale only when the class had it and lost it
+                attr = ref.text.rpartition(".")[2]
+                if names.member(owner, attr) is None:
+                    return self._gone_member(ref, owner, attr)
+            outcome = self._dotted(ref, ref.text, called=bool(args))
             if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
                 # `Filter.__iter__(self)`: through the class, the instance is passed by hand
                 base, positional, keywords = args
@@ -1040,7 +1062,10 @@ class Resolver(MemberChecks, UnknownNames):
         for i in range(len(parts) - 1, 0, -1):
             cls = names.result_of(".".join(parts[:i]))
             if cls is not None:
-                missing = names.member(cls, parts[i]) is None
+                # a step Python takes for the example (`for m in MidiFile(...)`: `__next__`;
+                # `Cls.__subclasses__()`) is no member the class must define
+                step = parts[i]
+                missing = names.member(cls, step) is None and not step.startswith("__")
                 return ".".join(parts[: i + 1]) if missing else None
         return None
 

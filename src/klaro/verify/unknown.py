@@ -68,8 +68,6 @@ class UnknownNames:
             return Outcome("ignored", ref)
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
-        if name in self.names.expected:
-            return Outcome("ignored", ref)  # "the mixin expects a ``get_object`` method"
         if name in self.names.served:
             return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
         if called and name in self.index.macros:
@@ -81,6 +79,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
+        if name in self.names.expected:
+            return Outcome("ignored", ref)  # "the mixin expects a ``get_object`` method"
         if not called and name in self._page_strings(doc):
             return Outcome("ignored", ref)  # ``field_2`` of `Layout('field_1', 'field_2')`
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
@@ -309,8 +309,15 @@ class UnknownNames:
         """The project's names in lower case: its packages, distribution, scripts and every
         name its code defines (a sentence naming one is about the project)."""
         index = self.index
-        names = {*index.packages, index.distribution, *index.scripts, *self.names.by_last}
-        return {n.lower() for n in names}
+        # a module named for another library (click-extra's `pygments.py`, a test's
+        # `django`) leaves that library's name to it: "Pygments' own `SvgFormatter`"
+        own = {
+            short.lower()
+            for short, fulls in self.names.by_last.items()
+            if any(f not in self.names.in_tests for f in fulls)
+        } - index.libraries
+        names = {*index.packages, index.distribution, *index.scripts}
+        return {n.lower() for n in names} | own
 
     def _short_names(self) -> list[str]:
         return self.names.short_names
