@@ -119,3 +119,41 @@ def test_batch26_shapes(tmp_path: Path) -> None:
         ("docs/index.rst", 14, "api.html#tab.table.Table.print_tables"),
         ("docs/index.rst", 27, "tab.Table.print_tabel"),
     }
+
+
+RUNNING_PAGE = """\
+# Colorize
+
+Pass `--dry-run` to see it, or `--dry-runs` never; the [dark theme](#dark) is below.
+Frameworks plug in as `tab.your_framework.tab_from`.
+
+```{click:source}
+import click
+
+@click.command()
+@click.option("--dry-run", is_flag=True)
+def cli(dry_run):
+    pass
+```
+
+```{click:run}
+invoke(cli, args=["--help"])
+```
+"""
+
+
+def test_a_myst_directive_that_runs_its_code_is_the_page_s_example(tmp_path: Path) -> None:
+    """click-extra's `{click:source}` declares the page's own CLI; `{click:run}` prints
+    what only the built page shows (a heading `#dark` links to)."""
+    cli = (
+        "import click\n\n\n@click.command()\n@click.option('--color')\ndef main(color):\n    pass\n"
+    )
+    files = {
+        **FILES,
+        "pyproject.toml": FILES["pyproject.toml"] + '[project.scripts]\ntab = "tab.cli:main"\n',
+        "tab/cli.py": cli,
+        "docs/colorize.md": RUNNING_PAGE,
+    }
+    root = _write(tmp_path / "tab", files)
+    found = {f for f in _drift(root) if f[0] == "docs/colorize.md"}
+    assert found == {("docs/colorize.md", 3, "--dry-runs")}

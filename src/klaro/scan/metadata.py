@@ -324,6 +324,7 @@ def _parse_entry_lines(group: str, body: str | list[str]) -> list[EntryPoint]:
 def _from_setup_py(text: str) -> dict[str, Any]:
     """Read literal keyword arguments of the `setup(...)` call."""
     tree = ast.parse(text)
+    scope = _module_literals(tree)
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
@@ -333,8 +334,8 @@ def _from_setup_py(text: str) -> dict[str, Any]:
             for keyword in node.keywords:
                 if keyword.arg:
                     try:
-                        kw[keyword.arg] = _literal(keyword.value)
-                    except ValueError:
+                        kw[keyword.arg] = _literal(keyword.value, scope)
+                    except (ValueError, TypeError, SyntaxError, RecursionError):
                         continue
             # setup.py is code, not a schema: a value of another type is left out, not guessed
             eps: list[EntryPoint] = []
@@ -367,8 +368,12 @@ def _from_setup_py(text: str) -> dict[str, Any]:
     return {}
 
 
-def _literal(node: ast.expr) -> Any:
-    """A literal value, `dict(console_scripts=[...])` included (a common setup.py spelling)."""
+def _literal(node: ast.expr, scope: Mapping[str, Any] | None = None) -> Any:
+    """A literal value, `dict(console_scripts=[...])` included (a common setup.py spelling),
+    reading names the module bound to literals (`scope`) and what a list comprehension or an
+    f-string makes of them (csvkit's `[f'{bin} = csvkit.utilities.{bin}:main' for bin in
+    bins]`). Nothing is run: anything else raises ValueError, as `ast.literal_eval` does."""
+    scope = scope or {}
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -376,8 +381,55 @@ def _literal(node: ast.expr) -> Any:
         and not node.args
         and all(k.arg for k in node.keywords)
     ):
-        return {str(k.arg): _literal(k.value) for k in node.keywords}
+        return {str(k.arg): _literal(k.value, scope) for k in node.keywords}
+    if isinstance(node, ast.Name) and node.id in scope:
+        return scope[node.id]
+    if isinstance(node, ast.List | ast.Tuple):
+        items = [_literal(e, scope) for e in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        return {
+            _literal(k, scope): _literal(v, scope)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if k is not None
+        }
+    if isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        loop = node.generators[0]
+        values = _literal(loop.iter, scope)
+        if isinstance(loop.target, ast.Name) and not loop.ifs and isinstance(values, list | tuple):
+            return [_literal(node.elt, {**scope, loop.target.id: v}) for v in values]
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                if part.conversion != -1 or part.format_spec is not None:
+                    raise ValueError("formatted value")
+                parts.append(str(_literal(part.value, scope)))
+            else:
+                parts.append(str(_literal(part, scope)))
+        return "".join(parts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left, scope), _literal(node.right, scope)
+        if isinstance(left, str) and isinstance(right, str):
+            return left + right
+        if isinstance(left, list) and isinstance(right, list):
+            return left + right  # `[...] + extra_scripts`
+        raise ValueError("not a sum of strings or lists")
     return ast.literal_eval(node)
+
+
+def _module_literals(tree: ast.Module) -> dict[str, Any]:
+    """The names a setup.py binds at its top level to literal values (`bins = [...]`)."""
+    scope: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                try:
+                    scope[target.id] = _literal(node.value, scope)
+                except (ValueError, TypeError, SyntaxError, RecursionError):
+                    scope.pop(target.id, None)
+    return scope
 
 
 def _str(value: Any) -> str | None:

@@ -46,6 +46,9 @@ _OTHER_PROGRAMS = frozenset(
         "sqlite3", "psql", "mysql", "node", "deno", "bash", "zsh", "powershell",
         "heroku", "django", "django-admin", "sudo", "systemctl", "terraform", "ansible",
         "vagrant", "gcloud", "aws", "az", "composer", "mvn", "gradle", "ffmpeg",
+        "cmake", "meson", "ninja", "clangd", "nuitka", "pyinstaller", "auditwheel",
+        "delocate", "maturin", "nginx", "pandoc", "doxygen", "valgrind",
+        "gdb", "lldb", "openssl", "rustup", "pixi", "conda-build",
     }
 )  # fmt: skip
 # Programs whose names are also words (`ls`, `make`, `find`): another's only in a code span.
@@ -148,7 +151,8 @@ class CliClaims:
         ones named after the project are the plugin's."""
         for arg in args:
             flag = arg.split("=", 1)[0]
-            if self.index.namespaced(flag) and not self.known(flag, self._accepted):
+            ours = self.index.namespaced(flag) or self._was_option(flag)
+            if ours and not self.known(flag, self._accepted):
                 return Outcome(
                     "unresolved",
                     ref,
@@ -170,7 +174,22 @@ class CliClaims:
         """Check sub-commands and options as a user would type them after the program."""
         index = self.index
         if not index.options and not index.subcommands:
-            return Outcome("resolved", ref, program)  # a CLI we do not read (tqdm's docstring)
+            # a CLI we do not read (tqdm's docstring, csvkit's class-built parsers): only a
+            # flag the code spelled at the documented state and spells no more is known gone
+            for arg in args:
+                flag = arg.split("=", 1)[0]
+                if (
+                    flag.startswith("-")
+                    and self._was_option(flag)
+                    and not self.known(flag, self._accepted)
+                ):
+                    return Outcome(
+                        "unresolved",
+                        replace(ref, line=_line_of(doc, ref, flag)),
+                        message=f"`{flag}` is no longer an option of `{program}`",
+                        suggestions=tuple(difflib.get_close_matches(flag, sorted(self._accepted))),
+                    )
+            return Outcome("resolved", ref, program)
         skip = False
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
@@ -484,8 +503,10 @@ class CliClaims:
         """Whether the document gives this flag to another program: in one of its command
         lines (`less -R`), or in a sentence naming another program and not ours (with
         `spans_only`, in a code span: the stronger sign, when the flag is close to ours)."""
-        if self.index.namespaced(flag):
-            return False  # "pass pytest the `--typeguard-packages` option": the plugin's
+        if self.index.namespaced(flag) or self._was_option(flag):
+            # "pass pytest the `--typeguard-packages` option": the plugin's; so is a flag
+            # the project itself took at the documented state and dropped
+            return False
         programs, flags = self._other_programs(doc)
         if flag in flags:
             return True
@@ -708,6 +729,6 @@ def _short_cluster(flag: str, options: set[str]) -> bool:
 
 def _abbreviates(flag: str, options: set[str]) -> bool:
     """argparse accepts any unambiguous prefix of a long option (`--package` for `--packages`)."""
-    if not flag.startswith("--") or len(flag) < 4:
+    if not flag.startswith("--") or len(flag) < 3:
         return False
     return len([o for o in options if o.startswith(flag)]) == 1

@@ -147,6 +147,8 @@ class LinkResolver:
     def link(self, ref: Reference, doc: Document) -> Outcome:
         href = ref.text.strip()
         anchor = _OBJECT_ANCHOR.search(href)
+        if anchor and href.startswith("#") and doc.generated:
+            anchor = None  # a page mkdocstrings fills (`::: pkg.Cls`) has anchors we cannot list
         if anchor and anchor.group(1).split(".")[0] in self.index.packages:
             # `api.html#pkg.mod.Class`: Sphinx's anchor of one of the project's objects
             return self.dotted(ref, anchor.group(1))

@@ -16,7 +16,7 @@ from klaro.verify.calls import CallChecks
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference
-from klaro.verify.wording import capitals
+from klaro.verify.wording import READERS_OWN, capitals
 
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
@@ -139,6 +139,8 @@ class MemberChecks(CallChecks):
         index = self.names
         if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
             return Outcome("ignored", ref)
+        if READERS_OWN.match(attr):
+            return Outcome("ignored", ref)  # `svcs.your_framework.svcs_from`: to fill in
         called = ref.context.split("|")[0].endswith("call")
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
@@ -169,8 +171,10 @@ class MemberChecks(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if index.kind(owner) == "class" and index.class_serves(owner, attr):
             return Outcome("ignored", ref)  # a name of the table its `__getattr__` reads
-        if self._plugged and index.kind(owner) == "class":
-            return self._gone_member(ref, owner, attr)  # a plugin the page imports may add it
+        if self._plugged and index.kind(owner) == "class" and not self._typo_of_member(owner, attr):
+            # a plugin the page imports may add it (`import agatesql`: `Table.from_sql`),
+            # though not a misspelling of a member the class has
+            return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
         held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None

@@ -81,6 +81,11 @@ _MYST_PROSE = frozenset(
         "sidebar", "margin", "rubric", "only",
     }
 )  # fmt: skip
+# MyST directives that run the code of their body at build time (click-extra's
+# `{click:source}` and `{click:run}`, `{python:render}`, `{jupyter-execute}`, `{ipython}`)
+_EXECUTING = frozenset(
+    {"source", "run", "render", "exec", "execute", "jupyter-execute", "ipython", "runblock"}
+)
 _EXECUTED = re.compile(r"\bexec=[\"']?(?:1|true|on|yes)\b", re.I)  # markdown-exec
 _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters", "param"})
 _CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
@@ -374,6 +379,13 @@ def _myst_directive(doc: Document, info: str, content: str, start: int) -> bool:
                 doc.references.append(Reference("code", flag, doc.path, start - 1, "directive"))
         body = "\n".join("" if _MYST_OPTION.match(x) else x for x in content.splitlines())
         _take_in(doc, parse_document(body, doc.path), start - 1)
+    elif kind in _EXECUTING:
+        # ```{click:source} / ```{python:render}: the page's own code, which the docs build
+        # runs; what it prints (headings, a help screen) is on the built page only
+        body = "\n".join("" if _MYST_OPTION.match(x) else x for x in content.splitlines())
+        if guess_language(body) in {"python", "pycon"}:
+            add_block(doc, "python", body, start)
+        doc.generated = doc.generated or kind != "source"
     return True
 
 

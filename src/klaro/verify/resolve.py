@@ -205,6 +205,7 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 
 
+_RELEASE_SERIES = re.compile(r"^v?\d+(?:\.(?:\d+|x|\*))*\.(?:x|\*)$")
 # what follows a name to make it a release: `1.0.0`, `v2.1`, `2.0a1`, `>= 1.4`
 _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
 
@@ -224,6 +225,8 @@ class Resolver(MemberChecks, UnknownNames):
         self._failed: list[str] = []  # names its imports failed to find, so far
         self._placeholders: set[str] = set()  # the parameter names its call sketches write
         self._plugged = False  # whether its examples import a plugin of the package
+        self._lines: list[str] = []  # its text
+        self._guessed_root = False  # while a name the page never bound is taken for ours
         self._values: set[str] | None = None  # the current page's strings given as values
         self.ignore = tuple(ignore)
         # the patterns as one expression, compiled once rather than per reference and tail
@@ -330,6 +333,7 @@ class Resolver(MemberChecks, UnknownNames):
         """
         self._failed = failed = []
         self._values = None
+        self._lines = doc.lines
         # `import agatesql` (a package named for ours, not ours): a plugin, which may add
         # members to the project's classes (`agate.Table.from_sql`) on this page
         self._plugged = any(
@@ -367,16 +371,17 @@ class Resolver(MemberChecks, UnknownNames):
 
     def _own_plain_commands(self, doc: Document) -> list[Reference]:
         """The command lines of the page's plain blocks that run one of the project's
-        programs (`nbstripout --dry-run FILE` in an untagged block): claims as a prompted
-        line would be; other programs' lines there are theirs."""
+        programs (`nbstripout --dry-run FILE` in an untagged block) or the host it plugs
+        into (`pytest --session-timeout=600`): claims as a prompted line would be; other
+        programs' lines there are theirs."""
         own = []
         for ref in doc.plain_commands:
             words = ref.text.split()
             if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
                 if words[2].split(".")[0] in self.index.packages:
                     own.append(ref)
-            elif words[0].rsplit("/", 1)[-1] in self.index.scripts:
-                own.append(ref)
+            elif words[0].rsplit("/", 1)[-1] in self.index.scripts | self.index.hosts:
+                own.append(ref)  # or the host it plugs into: `pytest --session-timeout=600`
         return own
 
     def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
@@ -493,6 +498,8 @@ class Resolver(MemberChecks, UnknownNames):
         text = ref.text.strip().rstrip(";,")
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
+        if _RELEASE_SERIES.match(text):
+            return Outcome("ignored", ref)  # ``v0.x``, ``2.*``: a release series
         if text.startswith("$ "):
             return self.cli.command(ref, text[2:], doc)
         if text.startswith(("import ", "from ")):
@@ -834,11 +841,10 @@ class Resolver(MemberChecks, UnknownNames):
                 return alike if alike.status == "resolved" else found
             return found
         # `console.X` may mean the module `pkg.console` as well as an instance named console
-        owners = [
-            n
-            for n in index.by_last.get(root, ())
-            if (rest or index.kinds[n] != "module") and n not in index.in_tests
-        ]
+        owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
+        # a test module's own names (a fake `system` RPC namespace) never make a member of
+        # theirs missing
+        tests_only = bool(owners) and all(n in index.in_tests for n in owners)
         if not rest and not called and root.isalpha() and root.islower():
             # a plain word (`style`, `name`) that is also some object's attribute is a word
             owners = [n for n in owners if index.kinds[n] != "attribute"]
@@ -862,6 +868,8 @@ class Resolver(MemberChecks, UnknownNames):
                 # the submodule `debug_toolbar.panels.cache` named by its last part; and
                 # `pytest.mark.x`: pytest's, which `constance/test/pytest.py` plugs into
                 return Outcome("ignored", ref)
+            if tests_only and found.status == "unresolved":
+                return Outcome("ignored", ref)  # `system.listMethods`: not the tests' fake
             return found
         modules = index.by_last.get(root, ()) if not rest and not called else ()
         module = next((n for n in modules if index.kinds[n] == "module"), None)
@@ -970,7 +978,11 @@ class Resolver(MemberChecks, UnknownNames):
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
             if target is not None and (instance or names.kind(target) == "class"):
-                meant = self._python(replace(ref, text=target + ref.text[len(root) :]))
+                self._guessed_root = True  # the page never bound the name: our guess
+                try:
+                    meant = self._python(replace(ref, text=target + ref.text[len(root) :]))
+                finally:
+                    self._guessed_root = False
                 return replace(meant, reference=ref)  # said as written
         if ref.context.startswith("free") and root in self._included.get(ref.file, ()):
             return Outcome("ignored", ref)  # `await main()`: the included example's `main`
@@ -1027,7 +1039,7 @@ class Resolver(MemberChecks, UnknownNames):
         cls = names.result_of(owner_name)
         if cls is None:
             broken = self._broken_chain(owner_name)
-            if broken is None:
+            if broken is None or not self._written_break(ref, broken):
                 return Outcome("ignored", ref)
             # `every(10).seconds.do(job)` once `Job.seconds` is gone: the chain breaks there
             outcome = self._python(replace(ref, text=broken, context="instance-attr"))
@@ -1052,6 +1064,21 @@ class Resolver(MemberChecks, UnknownNames):
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
+
+    def _written_break(self, ref: Reference, broken: str) -> bool:
+        """Whether the line writes the broken step right after the one before it
+        (`every(10).seconds`), on a chain the page starts from the project's package: a
+        break an earlier line wrote (`v = Cls.gone()`) is reported there, and a name the
+        page never bound (`moment.create(...)`, which prose calls the instance) is no chain
+        of ours to follow."""
+        if ref.text.split(".")[0] not in self.names.packages or self._guessed_root:
+            return False
+        before, step = broken.rsplit(".", 1)
+        prev = before.rpartition(".")[2]
+        line = self._lines[ref.line - 1] if 0 < ref.line <= len(self._lines) else ""
+        called = r"(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?"  # `every(10)`, `f(g(x))`
+        written = rf"\b{re.escape(prev)}\s*{called}\s*\.\s*{re.escape(step)}\b"
+        return re.search(written, line) is not None
 
     def _broken_chain(self, dotted: str) -> str | None:
         """The first step of an example's chain that its project class lacks
