@@ -384,8 +384,11 @@ class CliClaims:
         index = self.index
         if command in index.open_commands or index.plugins or flag in UNIVERSAL_OPTIONS:
             return False
-        if flag not in index.options:
-            return False  # known otherwise (a literal, a pattern): not a sub-command's claim
+        took = self._former is not None and self._former.took(command, flag) is not None
+        if flag not in index.options and not (took or self._was_option(flag)):
+            # known otherwise (a literal, a pattern): not a sub-command's claim, unless a
+            # command took it at the documented state (tmuxp's dropped `load -s`)
+            return False
         own = index.command_options.get(command, set()) | index.command_options.get("", set())
         return not self.known(flag, own)
 

@@ -46,6 +46,8 @@ class Former:
     # function -> the keywords it took (parameters and keys read from **kwargs)
     _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _defined: set[str] = field(default_factory=set, repr=False)  # full names it had
+    # command (`load`, "" for the program) -> the flags it took
+    _command_flags: dict[str, set[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -78,6 +80,12 @@ class Former:
         away while its name lives on elsewhere), else None."""
         self._gone()
         return self._where if full in self._defined else None
+
+    def took(self, command: str, flag: str) -> str | None:
+        """Where the documented state had `command` (as a user types it after the program,
+        `load`; "" for the program) take `flag`, else None."""
+        self._gone()
+        return self._where if flag in self._command_flags.get(command, set()) else None
 
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
@@ -135,6 +143,10 @@ class Former:
             for i in old.items
             if i.kind in _CALLABLE
         }
+        for item in old.items:
+            if item.kind == "option":
+                command = item.name.rpartition("|")[0]
+                self._command_flags.setdefault(command, set()).update(item.params)
         return gone_names(old, current, where)
 
 

@@ -10,6 +10,7 @@ import ast
 import functools
 import posixpath
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -211,6 +212,21 @@ class ProjectIndex:
         return (self.root / path).exists() if self.root.is_dir() else False
 
 
+def _subparser_builders(commands: Sequence[CliCommand]) -> set[int]:
+    """The unnamed commands that only fill a named sub-command's parser: tmuxp's
+    `create_load_subparser(parser)` in `cli/load.py`, read on its own as a program with the
+    same options as `tmuxp load`. Their flags are that sub-command's, not the program's."""
+    named = [
+        {f for o in c.options if not o.positional for f in o.flags} for c in commands if c.name
+    ]
+    found = set()
+    for command in commands:
+        flags = {f for o in command.options if not o.positional for f in o.flags}
+        if not command.name and flags and any(flags <= other for other in named):
+            found.add(id(command))
+    return found
+
+
 # First words of environment variables that belong to other programs or the system: a project
 # reading XDG_CONFIG_HOME or PIP_TOOLS_CACHE does not make every XDG_* or PIP_* its own.
 OTHER_NAMESPACES = frozenset(
@@ -289,6 +305,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         for flag in o.flags
     }
     index.other_commands = {c.name for m in analysis.modules for c in m.cli if c.name}
+    builders = _subparser_builders(analysis.cli)
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
@@ -315,6 +332,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             elif not option.positional:
                 index.options.update(option.flags)
                 for name in (command.name, *command.aliases):
+                    if id(command) in builders:
+                        continue  # a sub-command's parser, read where it is filled
                     index.command_options.setdefault(name, set()).update(option.flags)
                 index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:

@@ -244,6 +244,11 @@ class LinkResolver:
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
             stem = path[:-1]
             path = next((f for f in sorted(self.index.files) if f.startswith(stem)), path)
+        if not self.index.exists(path) and not posixpath.splitext(target)[1]:
+            # `[getting started](./getting-started)`: a site serves the page without its
+            # suffix, from the page's folder or from the page's own URL (`../connectors`)
+            site = self._site_url(doc.path, target) or path
+            path = self._first_existing([*_page_files(path), *_page_files(site)], path)
         if not self.index.exists(path) and path.lower().endswith(".html"):
             # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
             stem = path[: -len(".html")]
@@ -355,6 +360,7 @@ class LinkResolver:
             self._script_words[root] = _string_parts(
                 self.index.root / f for f in self.index.files
                 if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES
+                or _DOCS_SCRIPT.match(f)  # pyinfra's scripts/generate_connectors_docs.py
             )  # fmt: skip
         parts = path.split("/")
         missing = next(
@@ -362,6 +368,11 @@ class LinkResolver:
             "",
         )
         words = self._script_words[root]
+        stem = posixpath.splitext(posixpath.basename(path))[0]
+        if missing != posixpath.basename(path) and stem.lower() in {"index", "readme"}:
+            # a folder the script fills with its pages (`connectors/{name}.md`) has an index
+            # only where the script spells one
+            return stem in words
         if missing in words or posixpath.splitext(missing)[0] in words:
             return True
         # h11's make-state-diagrams.py writes `<role>.svg` into `_static`: a file whose
@@ -499,6 +510,10 @@ def _string_parts(files: Iterable[Path]) -> frozenset[str]:
                     if part and len(part) < 80:
                         found.update((part, posixpath.splitext(part)[0]))
     return frozenset(found)
+
+
+# a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
+_DOCS_SCRIPT = re.compile(r"^(?:scripts|tools|bin|dev)/[\w.-]*docs?[\w.-]*\.py$", re.I)
 
 
 def _page_files(page: str) -> list[str]:

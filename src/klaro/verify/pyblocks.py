@@ -610,7 +610,12 @@ class _Visitor(ast.NodeVisitor):
                 return (base[0], True) if base is not None else None
             if isinstance(expr.func, ast.Name) and expr.func.id in self.bindings.subclasses:
                 return self.bindings.subclasses[expr.func.id], True  # `Person(...)`
-            func = self._origin(expr.func)
+            called = expr.func
+            if isinstance(called, ast.Subscript):
+                held = self._origin(called.value)
+                if held is not None and not held[1]:
+                    called = called.value  # `FastAPIUsers[User, UUID](...)`: a generic class
+            func = self._origin(called)
             # Calling a class gives an instance, a factory what it returns: the resolver,
             # which knows the project, tells which (`get_app()` annotated `-> App`).
             if func is not None and not func[1]:
