@@ -156,16 +156,14 @@ def definitions(analysis: Analysis) -> dict[str, str]:
     for module in analysis.modules:
         if module.role == "test":
             continue
-        for function in module.functions:
-            kinds.setdefault(function.name, "function")
-            for param in function.parameters:
-                kinds.setdefault(param.name, "parameter")
+        callables = [(f, "function") for f in module.functions]
         for cls in module.classes:
             kinds.setdefault(cls.name, "class")
-            for method in cls.methods:
-                kinds.setdefault(method.name, "method")
-                for param in method.parameters:
-                    kinds.setdefault(param.name, "parameter")
+            callables += [(m, "method") for m in cls.methods]
+        for function, kind in callables:
+            kinds.setdefault(function.name, kind)
+            for param in function.parameters:
+                kinds.setdefault(param.name, "parameter")
         for constant in module.constants:
             kinds.setdefault(constant.name, "constant")
         for env in module.env_vars:
