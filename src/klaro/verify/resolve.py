@@ -461,16 +461,9 @@ class Resolver(MemberChecks, UnknownNames):
         for cls in self.names.by_last.get(head, ()):
             if self.names.kind(cls) != "class" or self.names.member(cls, member) is not None:
                 continue
-            if old := self._former_member(cls, member):
-                return Outcome(
-                    "unresolved",
-                    ref,
-                    message=f"`{member}` is no longer a member of `{head}` "
-                    f"(`{old[0]}` at {old[1]})",
-                    suggestions=tuple(
-                        difflib.get_close_matches(member, self.names.member_names(cls), n=3)
-                    ),
-                )
+            gone = self._gone_member(ref, cls, member)
+            if gone.status == "unresolved":
+                return gone
         return Outcome("ignored", ref)
 
     @staticmethod
