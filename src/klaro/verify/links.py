@@ -244,10 +244,13 @@ class LinkResolver:
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
             stem = path[:-1]
             path = next((f for f in sorted(self.index.files) if f.startswith(stem)), path)
+        site = None
         if not self.index.exists(path) and not posixpath.splitext(target)[1]:
-            # `[getting started](./getting-started)`: a site serves the page without its
-            # suffix, from the page's folder or from the page's own URL (`../connectors`)
-            site = self._site_url(doc.path, target) or path
+            # `[getting started](./getting-started)` on a page of a docs site: the site
+            # serves the page without its suffix, from the page's folder or from the page's
+            # own URL (`../connectors`); a repository view serves no such page
+            site = self._site_url(doc.path, target)
+        if site is not None:
             path = self._first_existing([*_page_files(path), *_page_files(site)], path)
         if not self.index.exists(path) and path.lower().endswith(".html"):
             # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
@@ -369,7 +372,8 @@ class LinkResolver:
         )
         words = self._script_words[root]
         stem = posixpath.splitext(posixpath.basename(path))[0]
-        if missing != posixpath.basename(path) and stem.lower() in {"index", "readme"}:
+        page = path.lower().endswith(DOCUMENT_SUFFIXES)
+        if page and missing != posixpath.basename(path) and stem.lower() in {"index", "readme"}:
             # a folder the script fills with its pages (`connectors/{name}.md`) has an index
             # only where the script spells one
             return stem in words
