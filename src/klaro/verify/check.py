@@ -23,6 +23,7 @@ from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
 from klaro.verify.former import Former
+from klaro.verify.mentions import TEMPLATE_TAGS
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
 from klaro.verify.resolve import Resolver, ignored_path
@@ -108,7 +109,6 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
 
 
 _TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates"})
-_TEMPLATE_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
 def _template(root: Path, path: str) -> bool:
@@ -118,7 +118,7 @@ def _template(root: Path, path: str) -> bool:
     if not _TEMPLATE_FOLDERS.intersection(path.split("/")[:-1]):
         return False
     try:
-        return bool(_TEMPLATE_TAGS.search((root / path).read_text(encoding="utf-8")))
+        return bool(TEMPLATE_TAGS.search((root / path).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError):
         return False
 

@@ -34,14 +34,15 @@ _DOTTED = re.compile(
 )
 
 
-_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")  # `{{ cookiecutter.repo_name }}`: a template's
+# a template's expression or tag (`{{ cookiecutter.repo_name }}`, `{% if x %}`)
+TEMPLATE_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 
 
 def dotted_mentions(text: str) -> list[str]:
     """The dotted names plain `text` writes (`pyrsistent.typing`), in order; not those of
     the template expressions it holds. A call that passes keywords keeps its arguments
     (`pkg.load(path, strict=True)`): they are claims about the signature, as in a span."""
-    text = _TEMPLATE.sub(" ", text)
+    text = TEMPLATE_TAGS.sub(" ", text)
     return [m.group(1) + _keyword_arguments(text, m.end()) for m in _DOTTED.finditer(text)]
 
 
@@ -94,4 +95,4 @@ _PROSE_NAME = re.compile(
 def prose_names(text: str) -> list[str]:
     """The identifiers plain `text` writes without markup (`cron_command`, `CRON_COMMAND`,
     `CronTab`, `helper()`): words that name code only when the code once had them (see `Former`)."""
-    return _PROSE_NAME.findall(_TEMPLATE.sub(" ", text))
+    return _PROSE_NAME.findall(TEMPLATE_TAGS.sub(" ", text))

@@ -27,7 +27,13 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from klaro.verify.helptext import help_commands
-from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
+from klaro.verify.mentions import (
+    TEMPLATE_TAGS,
+    dotted_mentions,
+    env_mentions,
+    heading_name,
+    prose_names,
+)
 from klaro.verify.pyblocks import Bindings, python_references
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
@@ -413,9 +419,6 @@ def _html(doc: Document, markup: str, line: int) -> None:
                 doc.references.append(Reference("code", code, doc.path, line + offset))
 
 
-_TEMPLATE_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
-
-
 def guess_language(content: str) -> str:
     """`python` for an untagged block that is Python code, as Sphinx highlights a plain
     literal block that parses (and GitHub's reader reads an untagged fence); `pycon` for a
@@ -424,7 +427,7 @@ def guess_language(content: str) -> str:
     if any(x.lstrip().startswith(">>>") for x in lines):
         return "pycon"
     source = textwrap.dedent(content)
-    if _TEMPLATE_TAGS.search(source):
+    if TEMPLATE_TAGS.search(source):
         return ""  # `{{ moment.locale("es") }}`: a Jinja template, though it parses as sets
     try:
         tree = ast.parse(source)
