@@ -111,3 +111,35 @@ def test_site_links_generated_pages_and_generic_classes(tmp_path: Path) -> None:
         ("docs/index.md", 3, "connectors/index.md"),
         ("docs/usage.md", 5, "users.current_usr"),
     }
+
+
+def test_an_upper_case_constant_once_defined_is_stale_in_a_span(tmp_path: Path) -> None:
+    """markdownify's ``ATX_CLOSED`` (found by automutate.py): no environment variable, so
+    nothing without history; a module constant the documented state had, so stale once
+    renamed."""
+    code = "ATX = 'atx'\nATX_CLOSED = 'atx_closed'\n\n\ndef convert(html, heading_style=ATX):\n"
+    code += "    return html\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "mdify"\nversion = "1"\n',
+        "mdify/__init__.py": code,
+        "README.rst": "mdify\n=====\n\nAccepted values are ``ATX`` and ``ATX_CLOSED``.\n",
+    }
+    root = _write(tmp_path / "mdify", files)
+    _first_commit(root)
+    (root / "mdify/__init__.py").write_text(code.replace("ATX_CLOSED", "ATX_SHUT"))
+    assert _drift(root) == set()
+    assert _drift_since_commit(root) == {("README.rst", 4, "ATX_CLOSED")}
+
+
+def test_a_file_the_reader_is_to_write_is_a_placeholder(tmp_path: Path) -> None:
+    """streamlink's "Implement the plugin in ``src/streamlink/plugins/pluginname.py``" and
+    pyinfra's "a new `src/pyinfra/operations/mytool.py`" (wild batch 27)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "stream"\nversion = "1"\n',
+        "src/stream/__init__.py": "",
+        "src/stream/plugins/__init__.py": "",
+        "README.md": "# stream\n\nImplement it in `src/stream/plugins/pluginname.py` or "
+        "`src/stream/plugins/mytool.py`; see `src/stream/plugins/twitch.py`.\n",
+    }
+    root = _write(tmp_path / "stream", files)
+    assert _drift(root) == {("README.md", 3, "src/stream/plugins/twitch.py")}

@@ -21,7 +21,7 @@ from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference, read_document
-from klaro.verify.wording import before_span
+from klaro.verify.wording import READERS_OWN, before_span
 
 # a Sphinx page's id of an object: on a site (`https://.../api.html#pkg.mod.Class`), on a
 # page of the built docs (`api.html#pkg...`) or this page (`#pkg.logging.VerboseOption`)
@@ -103,6 +103,11 @@ class LinkResolver:
             return Outcome("resolved", ref, inside)
         if doc is not None and _offered_as_example(doc, ref, text):
             return Outcome("ignored", ref)  # "for example `deepdiff/multiprocessing.py`"
+        stem = posixpath.splitext(posixpath.basename(path))[0]
+        if READERS_OWN.match(stem) or stem.lower() in _PLACEHOLDER_STEMS:
+            # "implement it in `src/pkg/plugins/pluginname.py`", "a new `.../mytool.py`":
+            # the file the reader is to write
+            return Outcome("ignored", ref)
         # `unicode_codes/data_dict.py`: a path inside the one package folder that has it
         within = [
             d
@@ -516,6 +521,10 @@ def _string_parts(files: Iterable[Path]) -> frozenset[str]:
     return frozenset(found)
 
 
+# a file's name that stands for the reader's own: `plugins/pluginname.py`, `yourmodule.py`
+_PLACEHOLDER_STEMS = frozenset(
+    {"pluginname", "modulename", "packagename", "projectname", "appname", "filename", "name"}
+)
 # a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
 _DOCS_SCRIPT = re.compile(r"^(?:scripts|tools|bin|dev)/[\w.-]*docs?[\w.-]*\.py$", re.I)
 

@@ -506,6 +506,9 @@ class Resolver(MemberChecks, UnknownNames):
             return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             outcome = self.env.claim(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            if outcome.status == "ignored" and text == env.group(1):
+                # ``ATX_CLOSED``: no variable the code reads, but a constant it had and lost
+                outcome = self._once_named(ref, text, text) or outcome
             value = dotted_value(text) if outcome.status != "unresolved" else None
             return self._code(replace(ref, text=value), doc) if value else outcome
         if _CAPITAL_WORD.match(text) and self.env.read(text):
