@@ -488,15 +488,18 @@ class Names:
         looks up (duty's deprecated `tools.lazy`, a lazy-import table), or a helper's."""
         if attr in self.handed.get(module, ()):
             return True  # `deprecate_attributes(__name__, {"RaisesGroup": ...})`
-        hook = self.defs.get(f"{module}.__getattr__")
-        return isinstance(hook, Function) and (attr in hook.served or ANY_NAME in hook.served)
+        return self._serves(f"{module}.__getattr__", attr, ANY_NAME)
 
     def class_serves(self, cls: str, attr: str) -> bool:
         """Whether a class's refusing `__getattr__` gives `attr` all the same: a name of the
-        table it looks names up in (`_COLOURS = {"red": ...}`; `return _COLOURS[name]`)."""
-        found = self.member(cls, "__getattr__")
-        hook = self.defs.get(found) if found else None
-        return isinstance(hook, Function) and attr in hook.served
+        table it looks names up in (`_COLOURS = {"red": ...}`; `return _COLOURS[name]`).
+        (One that serves any name is a catch-all: see `catch_all`.)"""
+        return self._serves(self.member(cls, "__getattr__"), attr)
+
+    def _serves(self, hook_name: str | None, attr: str, *also: str) -> bool:
+        """Whether the `__getattr__` of that full name lists `attr` (or one of `also`)."""
+        hook = self.defs.get(hook_name) if hook_name else None
+        return isinstance(hook, Function) and bool({attr, *also} & set(hook.served))
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""

@@ -151,8 +151,10 @@ class CliClaims:
         ones named after the project are the plugin's."""
         for arg in args:
             flag = arg.split("=", 1)[0]
-            ours = self.index.namespaced(flag) or self._was_option(flag)
-            if ours and not self.known(flag, self._accepted):
+            if not flag.startswith("-") or self.known(flag, self._accepted):
+                continue
+            # (history is asked last: it reads the documented state)
+            if self.index.namespaced(flag) or self._was_option(flag):
                 return Outcome(
                     "unresolved",
                     ref,
@@ -180,8 +182,8 @@ class CliClaims:
                 flag = arg.split("=", 1)[0]
                 if (
                     flag.startswith("-")
-                    and self._was_option(flag)
                     and not self.known(flag, self._accepted)
+                    and self._was_option(flag)
                 ):
                     return Outcome(
                         "unresolved",
@@ -384,10 +386,13 @@ class CliClaims:
         index = self.index
         if command in index.open_commands or index.plugins or flag in UNIVERSAL_OPTIONS:
             return False
-        took = self._former is not None and self._former.took(command, flag) is not None
-        if flag not in index.options and not (took or self._was_option(flag)):
+        if flag not in index.options and not (
+            (self._former is not None and self._former.took(command, flag) is not None)
+            or self._was_option(flag)
+        ):
             # known otherwise (a literal, a pattern): not a sub-command's claim, unless a
-            # command took it at the documented state (tmuxp's dropped `load -s`)
+            # command took it at the documented state (tmuxp's dropped `load -s`); history
+            # is read only for such a flag
             return False
         own = index.command_options.get(command, set()) | index.command_options.get("", set())
         return not self.known(flag, own)
