@@ -52,6 +52,8 @@ round 27 (`round: 27`) is a twenty-sixth fresh set written blind on pudb, enligh
 td-watson and nodeenv (--confirm --round 27).
 round 28 (`round: 28`) is a twenty-seventh fresh set written blind on aiosmtpd, doc2dash,
 python-benedict and tmuxp (--confirm --round 28).
+round 29 (`round: 29`) is a twenty-eighth fresh set written blind on premailer, pyquery,
+segno and deptry (--confirm --round 29).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
