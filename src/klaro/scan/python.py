@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import functools
 import re
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -50,6 +49,7 @@ from klaro.scan.node_facts import (
     served_names,
 )
 from klaro.scan.returns import delegate_chain, returned_chain
+from klaro.scan.syntax import parse_module
 
 _VALUE_LIMIT = 80
 _ENV_READERS = ENV_READERS
@@ -86,10 +86,7 @@ def analyze_source(
     source: str | bytes, path: str, module: str, *, is_package: bool, role: str = "package"
 ) -> Module:
     """Analyse one module's source; raises SyntaxError or ValueError for unparsable input."""
-    with warnings.catch_warnings():  # the repository's `"\("` is its business, not a warning
-        warnings.simplefilter("ignore", SyntaxWarning)
-        warnings.simplefilter("ignore", DeprecationWarning)
-        tree = ast.parse(source, filename=path)
+    tree = parse_module(source, path)
     text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
     lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     wants_cli = any(word in text for word in _CLI_WORDS)

@@ -20,6 +20,7 @@ from typing import Any
 
 from klaro.errors import KlaroError
 from klaro.scan.model import Analysis, Class, CliCommand, Function, iter_classes
+from klaro.scan.syntax import parse_module
 
 STATE_VERSION = 1
 STATE_PATH = ".klaro/state.json"
@@ -176,7 +177,7 @@ def _command_items(command: CliCommand) -> Iterator[Item]:
 def _body_digests(path: Path) -> dict[str, tuple[str, str]]:
     """Name-free digests (and shapes) of every class and function body, by qualified name."""
     try:
-        tree = ast.parse(path.read_bytes())
+        tree = parse_module(path.read_bytes(), str(path))
     except (OSError, SyntaxError, ValueError):
         return {}
     found: dict[str, tuple[str, str]] = {}

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from klaro.scan.model import Analysis, CliCommand, Function, Module, iter_classes
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
+from klaro.scan.syntax import parse_module
 from klaro.verify.mentions import prose_names
 
 UNIVERSAL_OPTIONS = frozenset({"--help", "-h", "--version"})
@@ -193,7 +194,7 @@ class ProjectIndex:
         if path.startswith("..") or not (self.root / path).is_file():
             return set()
         try:
-            tree = ast.parse((self.root / path).read_bytes())
+            tree = parse_module((self.root / path).read_bytes(), path)
         except (OSError, SyntaxError, ValueError):
             return set()
         found: set[str] = set()
