@@ -170,13 +170,14 @@ def decorated_commands(
     ]
     names: dict[str, str] = {}  # function name -> command name, for parent lookups
     found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str, ast.expr, str]] = []
+    elsewhere = _imported_elsewhere(tree)
     for node, prefix in functions:
         for deco in node.decorator_list:
             call = deco if isinstance(deco, ast.Call) else None
             func = dotted(call.func if call else deco)
             last = func.rsplit(".", 1)[-1]
             owner = func.rsplit(".", 1)[0] if "." in func else ""
-            if last not in {"command", "group", "callback"}:
+            if last not in {"command", "group", "callback"} or func in elsewhere:
                 continue
             is_typer = owner in typer_apps
             if not is_typer and not (frameworks & CLICK_MODULES):
@@ -220,6 +221,19 @@ def decorated_commands(
     if frameworks & CLICK_MODULES:
         out += _added_commands(tree, path, module, names)
     return out
+
+
+def _imported_elsewhere(tree: ast.Module) -> set[str]:
+    """Bare names a module imports from other than click or typer: schemathesis'
+    `from schemathesis.cli.ext.groups import group` gives `@group("Options")`, a heading
+    of the help text, not a command group."""
+    return {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        and (node.level or (node.module or "").split(".")[0] not in CLICK_MODULES | {"typer"})
+        for alias in node.names
+    }
 
 
 def _added_commands(

@@ -28,6 +28,10 @@ class KwargsFlow:
     keys: tuple[str, ...] = ()  # keywords read by name (also when open)
     open: bool = False  # some use we cannot follow: any keyword may be accepted
     refused: bool = False  # extra keywords are only reported (raise, warnings.warn): refused
+    # per target, what every call handing it the kwargs already fills: the count of leading
+    # positional arguments and the keywords written (`writers.save(m, size, out, kind,
+    # **kw)`: `kw` cannot hold `kind`, a second value for it is a TypeError)
+    filled: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
 
 
 def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
@@ -55,6 +59,7 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
                 elif _self_attribute(target, node) is not None:
                     stashed.add(str(_self_attribute(target, node)))
     forwards: dict[str, None] = {}
+    filled: dict[str, tuple[int, frozenset[str]]] = {}
     keys: dict[str, None] = {}
     refused = False
     # one use we cannot follow opens the keywords; those read by name are still recorded:
@@ -73,13 +78,44 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         kind, values = use
         for value in values if kind else ():
             (forwards if kind == "call" else keys)[value] = None
+            call = parents.get(parents.get(sub, sub))
+            if kind == "call" and isinstance(call, ast.Call):
+                given = _given(call)
+                before = filled.get(value, given)
+                filled[value] = (min(before[0], given[0]), before[1] & given[1])
     defaults = _default_classes(node)  # `klass = kwargs.pop("klass", Task)`: usually Task
     forwards = {defaults.get(target, target): None for target in forwards}
     if stashed:
         splats = _attribute_splats(owner, stashed) if owner is not None else None
         opened = opened or splats is None
         forwards.update(dict.fromkeys(splats or ()))
-    return KwargsFlow(tuple(forwards), tuple(keys), open=opened, refused=refused)
+    kept = tuple(
+        (target, count, tuple(sorted(words)))
+        for target, (count, words) in filled.items()
+        if target in forwards and (count or words)
+    )
+    return KwargsFlow(tuple(forwards), tuple(keys), open=opened, refused=refused, filled=kept)
+
+
+def _given(call: ast.Call) -> tuple[int, frozenset[str]]:
+    """The leading positional arguments (up to a `*args`) and the keywords a call writes;
+    `self` handed to a method through its class (`BaseScheduler.start(self, *args,
+    **kwargs)`) is the instance, which no signature we compare counts."""
+    args = call.args
+    if (
+        isinstance(call.func, ast.Attribute)
+        and dotted(call.func.value).rpartition(".")[2][:1].isupper()  # a class, by its name
+        and args
+        and isinstance(args[0], ast.Name)
+        and args[0].id in {"self", "cls"}
+    ):
+        args = args[1:]
+    count = 0
+    for arg in args:
+        if isinstance(arg, ast.Starred):
+            break
+        count += 1
+    return count, frozenset(k.arg for k in call.keywords if k.arg)
 
 
 def _default_classes(node: _Node) -> dict[str, str]:

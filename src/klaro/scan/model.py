@@ -67,6 +67,8 @@ class Function:
     # where its own `**kwargs` go (see scan.kwargs): call targets handed them
     # (`return _open(path, **kwargs)`), keywords read by name, or open (untraceable)
     forwards: tuple[str, ...] = ()
+    # per forward target: leading positional arguments and keywords the call already fills
+    forward_filled: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     kwarg_keys: tuple[str, ...] = ()
     kwargs_open: bool = False
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted

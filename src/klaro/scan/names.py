@@ -616,9 +616,11 @@ class Names:
                 continue
             if any(p.kind == "var_keyword" for p in params):
                 forwarded = self.forwarded(full)
-                if forwarded is None or keyword in forwarded:
+                if (forwarded is None and not self._doubled(full, keyword)) or (
+                    forwarded is not None and keyword in forwarded
+                ):
                     continue
-                accepted = accepted | forwarded
+                accepted = accepted | (forwarded or set())
             close = difflib.get_close_matches(keyword, sorted(accepted), n=3, cutoff=0.6)
             return CallProblem(f"`{shown}()` has no parameter `{keyword}`", tuple(close), keyword)
         if positional is not None and not any(p.kind == "var_positional" for p in params):
@@ -660,6 +662,25 @@ class Names:
                 return shown, _dataclass_parameters(obj, made)
         return None
 
+    def takes(self, full: str, keyword: str) -> bool:
+        """Whether a call of `full` surely accepts `keyword`: its signature is known and
+        names it (or the callees its `**kwargs` go to do)."""
+        return self._signature(full) is not None and self.check_call(full, (keyword,), None) is None
+
+    def abstract_takes(self, cls: str, keyword: str) -> bool:
+        """Whether `cls` is an abstract base (`class Source(abc.ABC)`) that a shipped
+        subclass's constructor takes `keyword` for, or has as a field: the base, which nobody
+        instantiates, stands for its concrete classes (dature's `Source(nested_resolve=...)`)."""
+        bases = self.bases.get(cls, ())
+        if not any(b.rsplit(".", 1)[-1] in {"ABC", "ABCMeta", "Protocol"} for b in bases):
+            return False
+        return any(
+            cls in found
+            and sub not in self.in_tests
+            and (self.takes(sub, keyword) or self.kinds.get(f"{sub}.{keyword}") == "attribute")
+            for sub, found in self.bases.items()
+        )
+
     def callee(self, full: str) -> Function | None:
         """The function a call of `full` runs: itself, a class's `__init__`, an instance's
         bound method or `__call__`."""
@@ -698,6 +719,21 @@ class Names:
                 found += [f for f in self.forward_chain(target, depth + 1) if f not in found]
         return found
 
+    def _doubled(self, full: str, keyword: str) -> bool:
+        """Whether every call `full` hands its `**kwargs` to fills `keyword` already, so
+        passing it is a TypeError however open the keywords are further on (segno's
+        `QRCode.save(out, fmt=None, **kw)` -> `writers.save(..., out, fmt, **kw)`: no `kind=`)."""
+        obj = self.callee(full)
+        if obj is None or obj.kwargs_open or not obj.forwards or keyword in obj.kwarg_keys:
+            return False
+        owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
+        for callee in obj.forwards:
+            target = self.resolve_in(obj.module, callee, owner)
+            found = self._signature(target) if target in self.defs else None
+            if found is None or keyword not in _filled_by(obj, callee, found[1]):
+                return False
+        return True
+
     def forwarded(self, full: str, depth: int = 0) -> set[str] | None:
         """Keywords `full` accepts through its `**kwargs` (scan.kwargs), None when any may be.
 
@@ -730,13 +766,28 @@ class Names:
             found = self._signature(target) if target else None
             if found is None:
                 return None
-            names |= {p.name for p in found[1] if p.kind not in {"positional_only", "var_keyword"}}
+            taken = _filled_by(obj, callee, found[1])
+            names |= {
+                p.name
+                for p in found[1]
+                if p.kind not in {"positional_only", "var_keyword"} and p.name not in taken
+            }
             if any(p.kind == "var_keyword" for p in found[1]):
                 further = self.forwarded(str(target), depth + 1)
                 if further is None:
                     return None  # forwarding on to something unknown
                 names |= further
         return names
+
+
+def _filled_by(caller: Function, callee: str, params: tuple[Parameter, ...]) -> set[str]:
+    """The parameters of `callee` the call handing it `caller`'s `**kwargs` fills already:
+    a keyword for one of them in the kwargs is a second value, a TypeError."""
+    for target, count, keywords in caller.forward_filled:
+        if target == callee:
+            ordered = [p for p in params if p.kind in {"positional_only", "positional_or_keyword"}]
+            return {p.name for p in ordered[:count]} | set(keywords)
+    return set()
 
 
 def _missing_required(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
@@ -282,7 +282,14 @@ class _ModuleVisitor:
             targets: list[ast.expr] = []
             annotation: str | None = None
             value: ast.expr | None = None
-            if isinstance(node, ast.Assign):
+            if isinstance(node, ast.Import | ast.ImportFrom) and not module_level:
+                # `from icalendar.param import CN, ROLE` in a class body: class attributes
+                targets = [
+                    ast.Name(alias.asname or alias.name.split(".")[0], lineno=node.lineno)
+                    for alias in node.names
+                    if alias.name != "*"
+                ]
+            elif isinstance(node, ast.Assign):
                 targets, value = node.targets, node.value
             elif isinstance(node, ast.AnnAssign):
                 targets, value = [node.target], node.value
@@ -292,7 +299,7 @@ class _ModuleVisitor:
                     # `Observer: ObserverFactory` above the platform's `from .inotify import
                     # InotifyObserver as Observer`: a declaration; the import binds the name
                     continue
-            for target in targets:
+            for target, held in _unpacked(targets, value):
                 if not isinstance(target, ast.Name) or target.id in seen:
                     continue
                 name = target.id
@@ -302,7 +309,7 @@ class _ModuleVisitor:
                 yield Variable(
                     name=name,
                     annotation=annotation,
-                    value=_shorten(ast.unparse(value)) if value is not None else None,
+                    value=_shorten(ast.unparse(held)) if held is not None else None,
                     lineno=node.lineno,
                     is_public=not name.startswith("_"),
                 )
@@ -395,6 +402,7 @@ class _ModuleVisitor:
             is_public=public and not prefix.startswith("_"),
             calls=self._calls(node),
             forwards=flow.forwards,
+            forward_filled=flow.filled,
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
@@ -973,3 +981,20 @@ def _field_options(node: ast.ClassDef) -> list[str]:
         if not any(isinstance(f, str) and f.startswith("--") for f in spelled):
             found.append("--" + target.id.replace("_", "-"))
     return found
+
+
+def _unpacked(
+    targets: list[ast.expr], value: ast.expr | None
+) -> Iterator[tuple[ast.expr, ast.expr | None]]:
+    """Each assignment target with the value it gets; a tuple target gives each of its names
+    (`MO, TU, WE = weekdays = tuple(...)` binds `MO`: dateutil's weekdays), with the matching
+    element of a literal tuple, else no value we know."""
+    for target in targets:
+        if isinstance(target, ast.Tuple | ast.List):
+            items = value.elts if isinstance(value, ast.Tuple | ast.List) else None
+            same = items is not None and len(items) == len(target.elts)
+            for n, element in enumerate(target.elts):
+                if isinstance(element, ast.Name):
+                    yield element, items[n] if same and items is not None else None
+        else:
+            yield target, value

@@ -56,7 +56,9 @@ class CallChecks:
             return outcome
         problem = self.names.check_call(target, args[2], args[1], complete=complete)
         problem = problem or self._keyword_gone(target, args[2])
-        if problem is None:
+        if problem is None or (
+            problem.keyword and self.names.abstract_takes(target, problem.keyword)
+        ):
             return outcome
         ref = outcome.reference
         below = keyword_line(ref.context, problem.keyword) if problem.keyword else 0

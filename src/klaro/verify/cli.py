@@ -24,7 +24,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
-from klaro.verify.sections import heading_above, section_above
+from klaro.verify.sections import heading_above, page_title, section_above
 from klaro.verify.wording import sentences_around
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
@@ -325,7 +325,11 @@ class CliClaims:
             return Outcome("resolved", ref, flag)
         if self._family(flag, ref, doc):
             return Outcome("ignored", ref)  # "the `--benchmark` options": a family's prefix
-        if _single_dash_word(flag) and not any(_single_dash_word(o) for o in index.options):
+        if (
+            _single_dash_word(flag)
+            and not any(_single_dash_word(o) for o in index.options)
+            and not self._former_took(flag)  # segno's `-sc`, the last such flag, dropped
+        ):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
         # where a base program adds flags we cannot name (invoke's under fabric's), or the
         # project is a plugin whose docs talk of its host's flags (flake8's `--select`,
@@ -478,8 +482,10 @@ class CliClaims:
         """Whether a command of the project took `flag` at the documented state, or an option
         whose inner name the flag spells is now spelled otherwise (`--source` when the code
         has `add_argument("--remote", dest="source")`): a rename no history is needed for."""
-        if self._renamed(flag):
-            return True
+        return bool(self._renamed(flag)) or self._former_took(flag)
+
+    def _former_took(self, flag: str) -> bool:
+        """Whether a command of the project took `flag` at the documented state."""
         return self._former is not None and self._former.option(flag) is not None
 
     def _renamed(self, flag: str) -> tuple[str, ...]:
@@ -496,8 +502,12 @@ class CliClaims:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
         clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
         parser that defines it allows (argparse, unless `allow_abbrev=False`)."""
-        if flag in options or flag in UNIVERSAL_OPTIONS or _short_cluster(flag, options):
+        if flag in options or flag in UNIVERSAL_OPTIONS:
             return True
+        if _short_cluster(flag, options):
+            # `-ee` reads as `-e e` now, but if `-ee` was an option of its own at the
+            # documented state (deptry's short `--extend-exclude`), it is that option, gone
+            return not (_single_dash_word(flag) and self._former_took(flag))
         built = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
         if built is not None and built.fullmatch(flag):
             return True
@@ -560,7 +570,12 @@ class CliClaims:
         # "stop on the first failure with `-x`:", then "$ pytest -xm ...": the command line
         # the sentence leads to is another program's, and passes the flag
         below = _command_below(doc, ref.line)
-        return bool(below) and below[0] in programs and _passes(below[1:], flag)
+        if below and below[0] in programs and _passes(below[1:], flag):
+            return True
+        # a page whose title names another program ("Using Schemathesis with Docker", "How
+        # Schemathesis Integrates with Pytest") talks of its flags in passing (`--user`)
+        titled = {w.lower() for w in _WORD.findall(page_title(doc.lines))}
+        return not spans_only and bool(titled & (_OTHER_PROGRAMS | programs | index.hosts))
 
     def _host_named(self, ref: Reference, doc: Document, flag: str) -> bool:
         """Whether the sentence of a flag, or the one before, names a program the project

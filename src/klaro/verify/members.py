@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import re
 from collections.abc import Sequence
 
 from klaro.verify.calls import CallChecks
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference
-from klaro.verify.wording import READERS_OWN, capitals
+from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
@@ -24,36 +25,6 @@ _OBJECT_MEMBERS = frozenset(vars(object))
 # "``FormHelper.attributes``": a class's members of a kind, not a member of that name
 _KINDS_OF_MEMBER = frozenset(
     {"attributes", "methods", "properties", "members", "options", "fields", "settings"}
-)
-_PLACEHOLDERS = frozenset(
-    [
-        "foo",
-        "bar",
-        "baz",
-        "qux",
-        "spam",
-        "eggs",
-        "func",
-        "function",
-        "method",
-        "meth",
-        "Class",
-        "MyClass",
-        "cls_name",
-        "attr",
-        "module",
-        "mod",
-        "obj",
-        "my_function",
-        "my_func",
-        "your_module",
-        "option",
-        "options",
-        "flag",
-        "flags",
-        "xxx",
-        "whatever",
-    ]
 )
 
 
@@ -137,7 +108,7 @@ class MemberChecks(CallChecks):
     ) -> Outcome:
         """An unresolved member: suggest siblings with close names, then the same name elsewhere."""
         index = self.names
-        if attr in _PLACEHOLDERS or any(t in _PLACEHOLDERS for t in tail):
+        if attr in PLACEHOLDER_NAMES or any(t in PLACEHOLDER_NAMES for t in tail):
             return Outcome("ignored", ref)
         if READERS_OWN.match(attr):
             return Outcome("ignored", ref)  # `svcs.your_framework.svcs_from`: to fill in
@@ -151,6 +122,8 @@ class MemberChecks(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # "adds new ``FormHelper.attributes``": its kind
+        if not (tail or called) and index.kind(owner) == "class" and index.takes(owner, attr):
+            return Outcome("ignored", ref)  # "`cache=` / `Loader.cache`": its constructor's
         if attr.isupper() and attr in self._placeholders:
             # ``env.TYPE(...)`` beside the sketch ``env('NAME', type=TYPE)``: to fill in
             return Outcome("ignored", ref)
@@ -177,6 +150,15 @@ class MemberChecks(CallChecks):
             return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
+        twin = _snake_twin(attr) if index.kind(owner) == "class" else None
+        if twin and index.any_attribute(owner):
+            # a class that sets members named at run time and spells `addClass` as a member
+            # `add_class`: the camelCase alias loop jQuery-like APIs run (pyquery's
+            # `setattr(PyQuery, name, ...)`); it stands or falls with its snake twin
+            if index.member(owner, twin) is not None:
+                return Outcome("ignored", ref)
+            if self._former_member(owner, twin) is not None:
+                return self._gone_member(ref, owner, twin)
         held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
         if held is not None and index.member(held, "__setattr__") is not None:
             # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name
@@ -215,3 +197,13 @@ class MemberChecks(CallChecks):
             message=f"`{shown}` does not exist: {where}",
             suggestions=tuple(dict.fromkeys(suggestions))[:5],
         )
+
+
+_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
+def _snake_twin(attr: str) -> str:
+    """`add_class` for `addClass`; empty for a name with no lower-case camel hump."""
+    if not attr[:1].islower() or "_" in attr or not _CAMEL_HUMP.search(attr):
+        return ""
+    return _CAMEL_HUMP.sub(lambda m: "_" + m.group(1).lower(), attr)

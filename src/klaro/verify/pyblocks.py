@@ -141,6 +141,8 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     # block uses one-letter names nothing binds, its one-letter names are placeholders, and
     # what an earlier block bound one to is held loosely (a member it lacks is no proof)
     carried = {n for n in bindings.origins if len(n) == 1}
+    if listed := _keyword_listing(code):
+        return listed
     visitor = _Visitor(bindings)
     try:
         tree = _parse_block(code)
@@ -164,6 +166,21 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         visitor.visit(expression)
     visitor.found += _comment_variables(comments)
     return visitor.found
+
+
+_KEYWORD_ITEM = re.compile(r"^\s*([a-z_]\w*)=(?!=)(\S[^#]*?)\s*,?\s*(?:#.*)?$")
+
+
+def _keyword_listing(code: str) -> list[PyRef]:
+    """A block that lists keywords with their defaults, one a line (premailer's
+    `allow_network=True # allow network access`, `base_url=None,`): Python parses each
+    line as an assignment, but no example writes `x=None,` for a tuple; each line claims a
+    keyword of the call the text around it names, read as a code span would be."""
+    lines = [(n, x) for n, x in enumerate(code.splitlines()) if x.strip()[:1] not in {"", "#"}]
+    items = [(n, m) for n, x in lines if (m := _KEYWORD_ITEM.match(x))]
+    if len(items) < 3 or len(items) < len(lines):
+        return []  # also the keywords of a call written out (`Environment(\n  x="<%",\n)`)
+    return [("code", f"{m[1]}={m[2]}", offset, "") for offset, m in items]
 
 
 def _placeholder_letters(tree: ast.AST, known: set[str]) -> bool:
@@ -620,6 +637,8 @@ class _Visitor(ast.NodeVisitor):
             # which knows the project, tells which (`get_app()` annotated `-> App`).
             if func is not None and not func[1]:
                 return func[0], True
+            if func is not None:  # `p = d('p')`: what the instance's `__call__` returns
+                return f"{func[0]}.__call__", True
             if isinstance(expr.func, ast.Attribute):  # `db.query(...)`: what the method returns
                 base = self._origin(expr.func.value)
                 if base is not None and base[1]:

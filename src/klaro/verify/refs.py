@@ -450,6 +450,15 @@ def _spaced_call(call: ast.Call, rows: list[str]) -> bool:
     return rows[end[0] - 1][end[1] : end[1] + 1] == " "
 
 
+def add_setup(doc: Document, content: str, start: int) -> None:
+    """Read code a page runs before its examples without showing it (a `.. testsetup::`
+    body, doctest lines hidden in a comment: pyquery's `>>> p = PyQuery(...)('p')`): the
+    examples use what it binds, but its lines are not the page's claims, since a comment
+    also hides code kept out of the build on purpose."""
+    doc.bindings.line = start
+    python_references(content, doc.bindings)
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
     guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc

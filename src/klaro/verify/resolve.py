@@ -54,6 +54,7 @@ from klaro.verify.wording import (
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
 _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
 _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
+_KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
 _ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
@@ -531,8 +532,9 @@ class Resolver(MemberChecks, UnknownNames):
         spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
-        if " " in text and (setting := _SETTING.match(text)):
-            # ``parallel_extract = False`` in a config file: a setting the code once had
+        if (" " in text or _KEYWORD.match(text)) and (setting := _SETTING.match(text)):
+            # ``parallel_extract = False`` in a config file: a setting the code once had;
+            # ``allow_network=False``: a keyword a function of the documented state took
             gone = self._once_named(ref, setting[1], setting[1]) or self._gone_setting(
                 ref, setting[1]
             )

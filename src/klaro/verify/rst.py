@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
-from klaro.verify.refs import WEB, Document, Reference, add_block, add_words
+from klaro.verify.refs import WEB, Document, Reference, add_block, add_setup, add_words
 from klaro.verify.sections import UNDERLINE, indented_end
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
@@ -47,6 +47,7 @@ _AUTO = re.compile(
 )
 # directives that describe a member of the class around them, and those of callables
 _MEMBERS = frozenset({"method", "classmethod", "staticmethod", "attribute", "property"})
+_NESTED = frozenset({"data", "function", "class", "exception"})  # inside a class: its own
 _CALLABLES = frozenset(
     {"function", "method", "classmethod", "staticmethod", "class", "exception", "decorator"}
 )
@@ -125,7 +126,9 @@ class _Reader:
                 i += 1
                 continue
             if _COMMENT.match(line):
-                i = self._body_end(i, _indent(line))
+                end = self._body_end(i, _indent(line))
+                self._hidden_doctest(i, end)
+                i = end
                 continue
             i = self._paragraph(i)
         self._link_substitutions()
@@ -142,6 +145,14 @@ class _Reader:
                         refs[n] = replace(refs[n], context=f"href {url}")
 
     # -- blocks ----------------------------------------------------------------------------------
+
+    def _hidden_doctest(self, start: int, end: int) -> None:
+        """Doctest lines in a comment (`..` over `>>> from pyquery import PyQuery as pq`):
+        the setup a page's doctests run first, hidden from its readers."""
+        body = [self.lines[start].partition("..")[2], *self.lines[start + 1 : end]]
+        session = [x.strip() for x in body if x.strip().startswith((">>> ", "... "))]
+        if session:
+            add_setup(self.doc, "\n".join(session), start + 1)
 
     def _body_end(self, start: int, indent: int) -> int:
         """Return the index after the indented body of the construct on line `start`."""
@@ -160,6 +171,11 @@ class _Reader:
         end = self._body_end(i, indent)
         kind = name.lower().removeprefix("rst:")
         doc = self.doc
+        if kind in {"testsetup", "testcleanup"}:  # sphinx.ext.doctest's hidden code
+            if kind == "testsetup":
+                first, content = self._body(i, end)
+                add_setup(doc, content, first)
+            return end
         if kind in _CODE_DIRECTIVES or kind in _SHELL_DIRECTIVES:
             lang = "shell" if kind in _SHELL_DIRECTIVES else argument.split()[0] if argument else ""
             if kind in {"doctest", "testcode"}:
@@ -212,12 +228,16 @@ class _Reader:
             return
         bare = kind.removeprefix("py:").removeprefix("auto")
         context = "directive"
+        inside = self.cls is not None and indent > self.cls[0]
         if bare in {"module", "currentmodule"}:
             self.module, self.cls = name, None
+        elif "." not in name and inside and bare in _NESTED and self.cls is not None:
+            # `.. data:: settings_prefix` in the body of `.. class:: LDAPBackend`: Sphinx
+            # documents it as the class's attribute
+            name, context = f"{self.cls[1]}.{name}", "directive-in"
         elif "." not in name and bare not in _MEMBERS and self.module:
             name, context = f"{self.module}.{name}", "directive-in"
         elif "." not in name and bare in _MEMBERS:
-            inside = self.cls is not None and indent > self.cls[0]
             # `__init__` of a protocol class is a shape, not a definition
             if self.cls is not None and inside and not name.startswith("__"):
                 name, context = f"{self.cls[1]}.{name}", "directive-in"

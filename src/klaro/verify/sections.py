@@ -31,7 +31,11 @@ _HISTORY_HEADING = re.compile(
 # titled so (`!!! info "Changed in 19.4"`); the Markdown reader skips MyST's ```{versionchanged}
 _CHANGE_NOTE = re.compile(
     r"^(\s*)(?:\.\.\s+(?:versionchanged|deprecated|versionremoved)::"
-    r"|(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+[\w-]+)*\s+[\"'](?:changed|deprecated|removed)\b)",
+    r"|(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+[\w-]+)*\s+[\"'](?:changed|deprecated|removed)\b"
+    # a note labelled as about the past: schemathesis' "- **Predates v4**: Uses
+    # `--experimental=openapi-3.1`, which is gone", "**Deprecated:** ..."
+    r"|(?:[-*+]\s+)?(?:\*\*|__)(?:predates|deprecated|removed|legacy|obsolete|outdated)\b"
+    r"[^*_\n]*(?:\*\*|__))",
     re.IGNORECASE,
 )
 
@@ -130,6 +134,19 @@ def heading_above(lines: list[str], line: int, *, rst: bool = False) -> str:
     if heading := MD_HEADING.match(above):
         return heading.group(2)
     return lines[start - 2].strip() if rst and UNDERLINE.match(above) and start > 1 else ""
+
+
+def page_title(lines: list[str]) -> str:
+    """The title a page opens with (its first `#` heading, or an underlined line), "" when
+    none comes before its first paragraph of text."""
+    for n, line in enumerate(lines[:40]):
+        if heading := MD_HEADING.match(line):
+            return heading.group(2) if len(heading.group(1)) == 1 else ""
+        if n + 1 < len(lines) and line.strip() and UNDERLINE.match(lines[n + 1]):
+            return line.strip()
+        if line.strip() and not UNDERLINE.match(line) and not line.startswith((".. ", ":")):
+            return ""  # text before any title
+    return ""
 
 
 def section_above(lines: list[str], line: int, *, rst: bool = False) -> str:

@@ -25,6 +25,7 @@ from klaro.verify.sections import LIST_ITEM, list_around
 from klaro.verify.wording import (
     CASE_STYLE,
     LOWER_CAMEL,
+    PLACEHOLDER_NAMES,
     READERS_OWN,
     given_to_another,
     python_methods,
@@ -61,6 +62,8 @@ class UnknownNames:
         """
         if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
+        if name in PLACEHOLDER_NAMES:
+            return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
         if f"do_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`
         if _LETTER_WORD.search(name) or self._numbered(name, doc):

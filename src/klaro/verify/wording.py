@@ -16,6 +16,38 @@ import re
 
 from klaro.verify.sections import LIST_ITEM
 
+# names examples and sketches use for "some X" (`obj.attr`, `Class(**kwargs)`)
+PLACEHOLDER_NAMES = frozenset(
+    [
+        "foo",
+        "bar",
+        "baz",
+        "qux",
+        "spam",
+        "eggs",
+        "func",
+        "function",
+        "method",
+        "meth",
+        "Class",
+        "MyClass",
+        "cls_name",
+        "attr",
+        "module",
+        "mod",
+        "obj",
+        "my_function",
+        "my_func",
+        "your_module",
+        "option",
+        "options",
+        "flag",
+        "flags",
+        "xxx",
+        "whatever",
+    ]
+)
+
 
 def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
     """The variables the code reads that are `name` with a prefix added or dropped
@@ -50,7 +82,9 @@ _SPAN = re.compile(r"`+([^`]+)`+")
 # what markup leaves before a span's name: ``, *, a Sphinx role (`:func:`), a `~`
 _MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
 # "Python's built-in `lru_cache`", "Django's `Model`": a name given to its owner
-_POSSESSIVE = re.compile(r"([\w.-]+)(?:'s|\u2019s)(?:\s+(?:built-?in|own|standard))?$", re.I)
+_POSSESSIVE = re.compile(
+    r"([\w.-]+)[`*_~]*(?:'s|\u2019s)(?:\s+(?:built-?in|own|standard))?$", re.I
+)  # also "`Etcd3Client`'s `api_path`"
 _NOT_OWNERS = frozenset({"it", "that", "there", "here", "what", "let", "one", "who", "he", "she"})
 # "``huggingface_hub`` runs this pattern in its ``WeakFileLock``": the subject's own
 _ITS = re.compile(r"\bits(?:\s+(?:own|\w+))?$", re.I)
@@ -126,7 +160,8 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     classes: "Factory's `Params`" stays a claim); `libraries` the other packages the
     project requires or imports, in lower case. A lower-case word only names a library in a
     span or with a possessive, so "the time `x` takes" never means the `time` module."""
-    at = sentence.find(text)
+    spanned = sentence.find(f"`{text}`")  # the span, not the same word in a title before it
+    at = spanned + 1 if spanned >= 0 else sentence.find(text)
     if at < 0:
         return False
     after = sentence[at + len(text) :]
@@ -158,7 +193,13 @@ def parse_call(arguments: str) -> ast.Call | None:
         node = ast.parse(f"f{arguments}", mode="eval").body
     except (SyntaxError, ValueError):
         return None
-    return node if isinstance(node, ast.Call) else None
+    # the call of the name itself, not the last of a chain: in `When("x").in_("a", "b")`
+    # the two arguments are `in_`'s
+    while isinstance(node, ast.Call | ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            return node
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return None
 
 
 def sketch_names(arguments: str) -> tuple[str, ...]:
