@@ -222,6 +222,11 @@ class Source(abc.ABC):
 @dataclass(kw_only=True)
 class FlatKeySource(Source):
     nested_resolve: dict | None = None
+
+
+class Resource:
+    def __init__(self, **kwargs):
+        print(kwargs)
 """
 
 LOADER_README = """\
@@ -234,7 +239,7 @@ LOADER_README = """\
 
 `Source(nested_resolve={"a": "json"})` sets a strategy per field; `Source(nesting=1)` does
 not exist. `EtcdSource` leaves `Etcd3Client`'s `api_path` alone, and `FlatKeySourse` runs it.
-The CLI imports the class and calls `Class(**kwargs)`.
+The CLI imports the class and calls `Class(**kwargs)`. `Resource.save` is called last.
 """
 
 
@@ -244,6 +249,7 @@ def test_a_class_stands_for_its_parameters_and_its_subclasses(tmp_path: Path) ->
         (6, "Loader.invalidate()"),
         (8, "Source(nesting=1)"),
         (9, "FlatKeySourse"),
+        (10, "Resource.save"),  # open `**kwargs` are no parameter named `save`
     }
 
 

@@ -664,8 +664,15 @@ class Names:
 
     def takes(self, full: str, keyword: str) -> bool:
         """Whether a call of `full` surely accepts `keyword`: its signature is known and
-        names it (or the callees its `**kwargs` go to do)."""
-        return self._signature(full) is not None and self.check_call(full, (keyword,), None) is None
+        names it (or the callees its `**kwargs` go to do); `**kwargs` that go anywhere say
+        nothing."""
+        found = self._signature(full)
+        if found is None:
+            return False
+        if any(p.name == keyword and p.kind != "positional_only" for p in found[1]):
+            return True
+        forwarded = self.forwarded(full) if any(p.kind == "var_keyword" for p in found[1]) else None
+        return forwarded is not None and keyword in forwarded  # open `**kwargs` name nothing
 
     def abstract_takes(self, cls: str, keyword: str) -> bool:
         """Whether `cls` is an abstract base (`class Source(abc.ABC)`) that a shipped
