@@ -278,3 +278,45 @@ def test_a_call_written_over_lines_is_no_keyword_listing(tmp_path: Path) -> None
     assert {(line, r.rpartition(".")[2]) for _, line, r in _drift(tmp_path)} == {
         (7, "Environment")  # `commend_end_string`: a typo of the keyword
     }
+
+
+REPO = """\
+class Repo:
+    def clone(self):
+        return self
+
+
+class Executor:
+    pass
+"""
+
+REPO_README = """\
+# git_python
+
+`gitrepo.Executor.__subclasses__()` lists them; Pygments' own `SvgFormatter` draws it,
+and `Repo.clon()` is a typo.
+"""
+
+REPO_REFERENCE = """\
+Reference
+=========
+
+Repo.Base
+---------
+
+.. automodule:: gitrepo
+
+Repo.Nope
+---------
+
+See `Repo.Base`_ and `Repo.Nope`_.
+"""
+
+
+def test_titles_and_type_members_are_no_claims(tmp_path: Path) -> None:
+    files = {"gitrepo/__init__.py": REPO, "README.md": REPO_README, "docs/ref.rst": REPO_REFERENCE}
+    _write(tmp_path, files)
+    assert _drift(tmp_path) == {
+        ("README.md", 4, "Repo.clon()"),
+        ("docs/ref.rst", 9, "Repo.Nope"),  # a title over no module directive names a member
+    }

@@ -22,6 +22,7 @@ from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
 _OBJECT_MEMBERS = frozenset(vars(object))
+_TYPE_MEMBERS = frozenset(vars(type))  # what a class object has: `mro()`, `__subclasses__()`
 # "``FormHelper.attributes``": a class's members of a kind, not a member of that name
 _KINDS_OF_MEMBER = frozenset(
     {"attributes", "methods", "properties", "members", "options", "fields", "settings"}
@@ -115,6 +116,8 @@ class MemberChecks(CallChecks):
         called = ref.context.split("|")[0].endswith("call")
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
+        if attr in _TYPE_MEMBERS and index.kind(owner) == "class":
+            return Outcome("ignored", ref)  # `MigrationExecutor.__subclasses__()`: type's
         if (
             attr in _KINDS_OF_MEMBER
             and not (tail or called)

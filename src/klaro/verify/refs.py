@@ -197,16 +197,22 @@ def extract_references(text: str, path: str) -> list[Reference]:
     return parse_document(text, path).references
 
 
+_README = re.compile(r"^(?:.*/)?README(?:\.\w+)?$", re.IGNORECASE)
+
+
 def parse_document(text: str, path: str) -> Document:
     """Parse a Markdown document into references, heading anchors and mentioned words."""
     doc = Document(path, lines=text.splitlines())
     tokens = _parser().parse(text)
     slugger, toc = _Slugger(), _TocSlugger()  # GitHub's ids, and an MkDocs site's
-    heading = False
+    heading = titled = False
     headings: list[tuple[int, list[str]]] = []  # line, the code spans the heading names
     for token in tokens:
         if token.type == "heading_open":
             heading = True
+            # a README's title names the project, which may be spelled unlike its package
+            # (fsspec's `# filesystem_spec`): no claim about the code
+            titled = token.tag == "h1" and not headings and _README.match(path) is not None
         elif token.type == "inline" and token.map is not None:
             # attr_list's `### title { #name }`, `__text__{: #text }`: ids the build gives
             doc.anchors.update(a.lower() for a in _ATTR_ID.findall(token.content))
@@ -214,7 +220,7 @@ def parse_document(text: str, path: str) -> Document:
                 doc.anchors.update((slugger.slug(title := _plain_text(token)), toc.slug(title)))
                 spans = [c.content for c in token.children or () if c.type == "code_inline"]
                 headings.append((token.map[0], spans))
-                name = None if spans else heading_name(token.content)
+                name = None if spans or titled else heading_name(token.content)
                 if name is not None:  # `#### class GitHubAssetManager(ReadmeAssetManager)`
                     doc.references.append(
                         Reference("code", name, doc.path, token.map[0] + 1, "heading")

@@ -125,6 +125,11 @@ class _Reader:
                 self._target(i, match.group(2).strip("`"), match.group(3).strip())
                 i += 1
                 continue
+            if self._module_label(i):
+                # `Repo.Base` over `.. automodule:: git.repo.base`: the section's label
+                self.doc.anchors.add(_anchor(line.strip()))
+                i += 2
+                continue
             if _COMMENT.match(line):
                 end = self._body_end(i, _indent(line))
                 self._hidden_doctest(i, end)
@@ -145,6 +150,21 @@ class _Reader:
                         refs[n] = replace(refs[n], context=f"href {url}")
 
     # -- blocks ----------------------------------------------------------------------------------
+
+    def _module_label(self, i: int) -> bool:
+        """Whether line `i` is a section title the next directive documents a module under:
+        an API reference's `Repo.Base` title over `.. automodule:: git.repo.base` labels the
+        section; it claims no `Repo.Base`."""
+        lines = self.lines
+        if i + 1 >= len(lines) or not UNDERLINE.match(lines[i + 1]) or _indent(lines[i]):
+            return False
+        after = next((x for x in lines[i + 2 : i + 6] if x.strip()), "")
+        found = _DIRECTIVE.match(after)
+        return found is not None and found.group(3).lower().removeprefix("py:") in {
+            "automodule",
+            "module",
+            "currentmodule",
+        }
 
     def _hidden_doctest(self, start: int, end: int) -> None:
         """Doctest lines in a comment (`..` over `>>> from pyquery import PyQuery as pq`):

@@ -85,6 +85,8 @@ _MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
 _POSSESSIVE = re.compile(
     r"([\w.-]+)[`*_~]*(?:'s|\u2019s)(?:\s+(?:built-?in|own|standard))?$", re.I
 )  # also "`Etcd3Client`'s `api_path`"
+# a name's plural possessive: "Pygments' own `SvgFormatter`" (not "the tables' `insert()`")
+_NAME_POSSESSIVE = re.compile(r"([A-Z][\w.-]*s)[`*_~]*['\u2019](?:\s+(?:built-?in|own|standard))?$")
 _NOT_OWNERS = frozenset({"it", "that", "there", "here", "what", "let", "one", "who", "he", "she"})
 # "``huggingface_hub`` runs this pattern in its ``WeakFileLock``": the subject's own
 _ITS = re.compile(r"\bits(?:\s+(?:own|\w+))?$", re.I)
@@ -173,7 +175,7 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     head = _MARKUP_BEFORE.sub("", sentence[:at])
     if _BUILT_IN.search(head):
         return True
-    owner = _POSSESSIVE.search(head)
+    owner = _POSSESSIVE.search(head) or _NAME_POSSESSIVE.search(head)
     if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
         return True
     before = [s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)]
