@@ -232,6 +232,9 @@ class Names:
         """Return `owner.attr` as a full name: own, re-exported, star-imported, inherited."""
         full = f"{owner}.{attr}"
         if full in self.kinds:
+            if self.kinds[full] == "module" and hops <= MAX_HOPS:
+                # `from .table_normalize import table_normalize` in the package: its class
+                return self._shadowed(full, hops) or full
             return full
         if attr in _MODULE_ATTRIBUTES and self.kinds.get(owner) == "module":
             # what the import system sets on every module: `from pkg.tests import __file__`

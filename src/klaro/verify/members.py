@@ -153,6 +153,10 @@ class MemberChecks(CallChecks):
             return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's
+        if index.kind(owner) == "class" and index.member(owner, "__await__") is not None:
+            # an awaitable wrapper (aiomysql's `connect()` gives a `_ConnectionContextManager`):
+            # `conn = await aiomysql.connect(...)` is what it wraps, a class we cannot name
+            return self._gone_member(ref, owner, attr)
         twin = _snake_twin(attr) if index.kind(owner) == "class" else None
         if twin and index.any_attribute(owner):
             # a class that sets members named at run time and spells `addClass` as a member
