@@ -54,6 +54,8 @@ round 28 (`round: 28`) is a twenty-seventh fresh set written blind on aiosmtpd, 
 python-benedict and tmuxp (--confirm --round 28).
 round 29 (`round: 29`) is a twenty-eighth fresh set written blind on premailer, pyquery,
 segno and deptry (--confirm --round 29).
+round 30 (`round: 30`) is a twenty-ninth fresh set written blind on pygount,
+charset-normalizer, datadog and python-jenkins (--confirm --round 30).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
