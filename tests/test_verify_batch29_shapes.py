@@ -90,3 +90,108 @@ await other.cursr()
 def test_an_awaited_wrapper_is_what_it_wraps(tmp_path: Path) -> None:
     _write(tmp_path, {"db/__init__.py": CONNECTION, "README.md": ASYNC_README})
     assert {(line, r.rpartition(".")[2]) for _, line, r in _drift(tmp_path)} == {(8, "cursr")}
+
+
+COUNTER = """\
+import argparse
+
+FORMATS = ("cloc-xml", "json", "summary")
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="count")
+    parser.add_argument("--format", choices=FORMATS, default="summary")
+    parser.add_argument("--out")
+    parser.add_argument("--minimal", action="store_true")
+    parser.parse_args()
+"""
+
+NOXFILE = """\
+import nox
+
+
+@nox.session
+def tests(session):
+    session.run("python", "-m", "coverage", "run")
+"""
+
+COUNTER_PYPROJECT = """\
+[project]
+name = "count"
+version = "1.0"
+
+[project.scripts]
+count = "count:main"
+"""
+
+COUNTER_README = """\
+# count
+
+```console
+$ count --format=cloc-xml --out=cloc.xml
+$ count --format FORMAT
+$ count -m
+```
+
+Use `--format=json`, or `--format=xml`. Build it with `--no-isolation` in `build`.
+"""
+
+
+def test_option_values_and_program_calls(tmp_path: Path) -> None:
+    files = {
+        "count/__init__.py": COUNTER,
+        "noxfile.py": NOXFILE,
+        "pyproject.toml": COUNTER_PYPROJECT,
+        "README.md": COUNTER_README,
+    }
+    _write(tmp_path, files)
+    assert {(line, r) for _, line, r in _drift(tmp_path)} == {
+        (6, "count -m"),  # nox runs `python -m`: that `-m` is python's, not ours
+        (9, "--format=xml"),  # not one of the values `choices=` lists
+    }
+    (tmp_path / "count/__init__.py").write_text(COUNTER.replace('"cloc-xml"', '"cloc"'))
+    assert (4, "count --format=cloc-xml --out=cloc.xml") in {
+        (line, r) for _, line, r in _drift(tmp_path)
+    }
+
+
+STATS = """\
+class Api:
+    pass
+
+
+api = Api()
+statsd = None
+
+
+def initialize(statsd_host=None, statsd_port=8125):
+    return statsd_host, statsd_port
+
+
+def configure(**kwargs):
+    for key, value in kwargs.items():
+        attribute = "_{}".format(key)
+        setattr(api, attribute, value)
+"""
+
+STATS_README = """\
+# stats
+
+```python
+from stats import initialize, api
+options = {
+    "statsd_host": "127.0.0.1",
+    "statsd_prot": 8125,
+}
+initialize(**options)
+api.Event.create(title="x")
+```
+"""
+
+
+def test_dict_keys_passed_on_and_private_setattr(tmp_path: Path) -> None:
+    _write(tmp_path, {"stats/__init__.py": STATS, "README.md": STATS_README})
+    assert {(line, r.rpartition(".")[2]) for _, line, r in _drift(tmp_path)} == {
+        (7, "initialize"),  # `statsd_prot`: no such keyword; the key's own line
+        (10, "create"),  # `setattr(api, "_" + key, ...)` makes only private names
+    }

@@ -305,7 +305,10 @@ class Argparse:
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
             hidden=suppressed(kw(call, "help")),
-            choices=self._choices(kw(call, "choices")) if positional else (),
+            # an option's too, unless `type=` converts the value first (`type=str.lower`)
+            choices=self._choices(kw(call, "choices"))
+            if positional or kw(call, "type") is None
+            else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
         )
 

@@ -495,7 +495,24 @@ def _click_option(call: ast.Call) -> CliOption | None:
         positional=positional,
         envvar=literal(kw(call, "envvar")),
         hidden=truthy(kw(call, "hidden")),
+        choices=_click_choices(kw(call, "type")),
     )
+
+
+def _click_choices(node: ast.expr | None) -> tuple[str, ...]:
+    """`type=click.Choice(["json", "yaml"])`: the values the option takes, when click
+    compares them as written (not with `case_sensitive=False`)."""
+    if not isinstance(node, ast.Call) or dotted(node.func).rsplit(".", 1)[-1] != "Choice":
+        return ()
+    if not node.args or kw(node, "case_sensitive") is not None:
+        return ()
+    items = node.args[0]
+    if not isinstance(items, ast.List | ast.Tuple):
+        return ()
+    words = [e.value for e in items.elts if isinstance(e, ast.Constant)]
+    if len(words) != len(items.elts) or not all(isinstance(w, str) for w in words):
+        return ()
+    return tuple(str(w) for w in words)
 
 
 def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:

@@ -178,8 +178,8 @@ class CliOption:
     # (`@click_log.simple_verbosity_option(log)`), or the command passes unknown ones on
     # (`ignore_unknown_options`); such a command accepts flags we do not know
     unnamed: bool = False
-    # the values a positional argument accepts (`choices=["get", "set", "del"]`): a first
-    # positional with choices is the program's verb, like a sub-command
+    # the values it accepts (`choices=["get", "set", "del"]`, `click.Choice([...])`): a
+    # first positional with choices is the program's verb, like a sub-command
     choices: tuple[str, ...] = ()
     # a positional taking the rest of the command line (argparse.REMAINDER): the words after
     # it are another program's (`tool run sh -c ...`), its flags not ours

@@ -315,6 +315,23 @@ class _ModuleVisitor:
                 )
 
     @functools.cached_property
+    def _built_names(self) -> dict[str, ast.expr]:
+        """Variables the module binds once, anywhere, to a string built from a constant start
+        (`attribute = "_{}".format(key)`): what a `setattr(obj, attribute, ...)` names."""
+        found: dict[str, ast.expr] = {}
+        seen: set[str] = set()
+        for sub in (n for stmt in self.body for n in ast.walk(stmt)):
+            if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+                target = sub.targets[0]
+                if isinstance(target, ast.Name):
+                    if target.id in seen:
+                        found.pop(target.id, None)
+                    elif constant_start(sub.value):
+                        found[target.id] = sub.value
+                    seen.add(target.id)
+        return found
+
+    @functools.cached_property
     def _attachers(self) -> frozenset[str]:
         """The module's functions that give the object they are handed attributes named at
         run time (flask-marshmallow's `_attach_fields(obj)`: `setattr(obj, attr, ...)` over
@@ -465,6 +482,8 @@ class _ModuleVisitor:
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)
+            elif kind is ast.Call and _program_call(node):
+                argv.update(id(e) for e in node.args)  # nox's `session.run("python", "-m", ...)`
             elif (kind is ast.Assign or kind is ast.AugAssign) and names_all(node):
                 names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
@@ -483,11 +502,14 @@ class _ModuleVisitor:
                         if prefix:
                             self.attr_prefixes[prefix] = None
                         given, named = node.args[0], node.args[1]
+                        named_id = named.id if isinstance(named, ast.Name) else ""
                         if (  # `setattr(Dataset, key, ...)`: tablib's formats, made at run time
                             name == "setattr"
                             and isinstance(given, ast.Name)
                             and given.id not in {"self", "cls"}
                             and not isinstance(named, ast.Constant)
+                            # `setattr(api, "_{}".format(key), v)` makes only `_` names (datadog)
+                            and not constant_start(self._built_names.get(named_id, named))
                         ):
                             self.opened[given.id] = None
                     helper = self.env_helpers.get(name)
@@ -847,6 +869,26 @@ def _program_argv(node: ast.Tuple | ast.List) -> bool:
         and isinstance(first.value, str)
         and _PROGRAM.match(first.value) is not None
         and len(node.elts) > 1
+    )
+
+
+_RUNNERS = frozenset(
+    {"run", "call", "check_call", "check_output", "Popen", "run_always", "spawn", "execute"}
+)
+
+
+def _program_call(node: ast.Call) -> bool:
+    """`session.run("python", "-m", "coverage")`, `subprocess.call("git", ...)`: a call that
+    runs a program with its arguments given one by one; its flags are that program's."""
+    func = node.func
+    verb = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    first = node.args[0] if node.args else None
+    return (
+        verb in _RUNNERS
+        and len(node.args) > 1
+        and isinstance(first, ast.Constant)
+        and isinstance(first.value, str)
+        and _PROGRAM.match(first.value) is not None
     )
 
 

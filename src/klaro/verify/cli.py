@@ -73,6 +73,7 @@ _RUN_SPAN = re.compile(
 _OPTION_OF = re.compile(
     r"[`*_]*\s+(?:command[- ]line\s+)?(?:option|flag|switch|argument|parameter)s?\s+"
     r"(?:of|to|for|in)\s+(?:the\s+)?([`*_]*)([A-Za-z][\w.-]*)"
+    r"|[`*_]*\s+(?:in|of|for)\s+(`+)([A-Za-z][\w.-]*)`"  # "`--no-isolation` in `build`"
 )
 _FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
@@ -199,7 +200,7 @@ class CliClaims:
         # a program that loads its sub-commands from entry points reads no grammar of its
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
-        for arg in args:
+        for at, arg in enumerate(args):
             if skip or arg == "--":
                 skip = False
                 if arg == "--":
@@ -225,6 +226,11 @@ class CliClaims:
                         suggestions=tuple(close),
                     )
                 skip = any(f in index.valued for f in spellings) and "=" not in arg
+                value = arg.partition("=")[2] if "=" in arg else ""
+                if skip and at + 1 < len(args):
+                    value = args[at + 1]
+                if wrong := self._not_a_choice(ref, doc, spellings[0], value):
+                    return wrong
                 continue
             if program in unparsed:
                 break  # a word of a grammar we do not know: its flags may be a task's
@@ -315,6 +321,9 @@ class CliClaims:
             # text wrapped inside a word
             return Outcome("ignored", ref)
         if self.known(flag, self._real):
+            value = text.partition("=")[2] if "=" in text.split()[0] else ""
+            if wrong := self._not_a_choice(ref, doc, flag, value):
+                return wrong
             section = self._section_command(doc, ref.line)
             if (
                 section is not None
@@ -353,6 +362,22 @@ class CliClaims:
             ref,
             message=f"`{flag}` is not an option of the project's commands",
             suggestions=tuple(close),
+        )
+
+    def _not_a_choice(
+        self, ref: Reference, doc: Document | None, flag: str, value: str
+    ) -> Outcome | None:
+        """`--format=cloc-xml` where `--format` takes only the values its `choices=` (or
+        `click.Choice`) lists: a value written as a word, not a placeholder, that is none of
+        them is wrong (pygount's renamed output format)."""
+        choices = self.index.choices.get(flag)
+        if not choices or not _CHOICE_WORD.match(value) or value in choices:
+            return None
+        return Outcome(
+            "unresolved",
+            replace(ref, line=_line_of(doc, ref, value)),
+            message=f"`{value}` is not a value `{flag}` takes ({', '.join(sorted(choices))})",
+            suggestions=tuple(difflib.get_close_matches(value, sorted(choices))),
         )
 
     def _family(self, flag: str, ref: Reference, doc: Document) -> bool:
@@ -533,8 +558,9 @@ class CliClaims:
         said = _OPTION_OF.match(sentence, at + len(ref.text)) if at >= 0 else None
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
-        owner = said.group(2).lower() if said else ""
-        if said and (said.group(1) or owner in ours | _OTHER_PROGRAMS | programs):
+        marked = (said.group(1) or said.group(3)) if said else ""
+        owner = (said.group(2) or said.group(4)).lower() if said else ""
+        if said and (marked or owner in ours | _OTHER_PROGRAMS | programs):
             return owner not in ours  # "the `--enable-rpc` option of `aria2c`": its owner
         spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
@@ -733,6 +759,9 @@ def _placeholder(flag: str) -> bool:
     if len(words) > 1 and words[0].lower() in {"some", "my", "your", "any", "an", "other"}:
         return True  # `--some-option`, `--my-flag`
     return name.lower() in _PLACEHOLDERS or any(len(w) > 1 and w.isupper() for w in words)
+
+
+_CHOICE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$")  # `cloc-xml`, not `FORMAT`
 
 
 def _single_dash_word(flag: str) -> bool:

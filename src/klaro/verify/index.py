@@ -63,6 +63,8 @@ class ProjectIndex:
     other_options: set[str] = field(default_factory=set)
     other_commands: set[str] = field(default_factory=set)  # commands any module declares
     valued: set[str] = field(default_factory=set)  # options that take a value
+    # the values an option takes, where every option spelled so lists them (`--format`)
+    choices: dict[str, frozenset[str]] = field(default_factory=dict)
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
     abbreviable: set[str] = field(default_factory=set)
     # long flags of click switches that name their own off switch (`--gap/--gapless`): no
@@ -307,6 +309,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     index.other_commands = {c.name for m in analysis.modules for c in m.cli if c.name}
     builders = _subparser_builders(analysis.cli)
+    unlisted: set[str] = set()  # valued flags some option takes any value for
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
@@ -339,6 +342,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
+                    for flag in option.flags:
+                        if option.choices:
+                            listed = index.choices.get(flag, frozenset())
+                            index.choices[flag] = listed | frozenset(option.choices)
+                        else:
+                            unlisted.add(flag)
                 if command.abbreviations:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
                 longs = [f for f in option.flags if f.startswith("--")]
@@ -346,6 +355,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                     index.paired.update(longs)
             if option.envvar:
                 index.env_vars.add(option.envvar)
+    index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags

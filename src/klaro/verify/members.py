@@ -22,7 +22,8 @@ from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 # Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
 _OBJECT_MEMBERS = frozenset(vars(object))
-_TYPE_MEMBERS = frozenset(vars(type))  # what a class object has: `mro()`, `__subclasses__()`
+# what a class object has (`mro()`, `__subclasses__()`), not what its instances may define
+_TYPE_MEMBERS = frozenset(vars(type)) - {"__call__", "__or__", "__ror__"}
 # "``FormHelper.attributes``": a class's members of a kind, not a member of that name
 _KINDS_OF_MEMBER = frozenset(
     {"attributes", "methods", "properties", "members", "options", "fields", "settings"}

@@ -31,11 +31,15 @@ _CHAIN = re.compile(r"(?<![\w.`])[A-Za-z_]\w*\([^()]*\)(?:\.[A-Za-z_]\w*\([^()]*
 PyRef = tuple[str, str, int, str]
 
 
-def call_context(base: str, node: ast.Call) -> str:
+def call_context(
+    base: str, node: ast.Call, mappings: dict[str, tuple[tuple[str, int], ...]] | None = None
+) -> str:
     """`base` plus the call's arguments: `call|2|strict,encoding` (`-1`: arity unknown).
 
     The positional count is -1 when `*args` is unpacked or `...` stands for arguments left
-    out; `**mapping` adds the keyword `**`. Read back with `call_arguments`.
+    out; `**mapping` adds the keyword `**`, unless `mappings` knows the dict literal the
+    name holds (`options = {"statsd_host": ...}; initialize(**options)`): then its keys,
+    each at its own line. Read back with `call_arguments`.
     """
     starred = any(
         isinstance(a, ast.Starred) or (isinstance(a, ast.Constant) and a.value is Ellipsis)
@@ -43,10 +47,16 @@ def call_context(base: str, node: ast.Call) -> str:
     )
     first = node.func.end_lineno if isinstance(node.func, ast.Attribute) else node.lineno
     first = first or node.lineno
+    written: list[tuple[str, int]] = []
+    for k in node.keywords:
+        held = mappings.get(k.value.id) if isinstance(k.value, ast.Name) and mappings else None
+        if k.arg is None and held is not None:
+            written += held
+        else:
+            written.append((k.arg or "**", k.lineno))
     keywords = ",".join(
-        (k.arg or "**") + (f"@{k.lineno - first}" if k.lineno > first else "")
-        for k in node.keywords
-    )  # `name@2`: written two lines below the line the called name is on
+        name + (f"@{line - first}" if line != first else "") for name, line in written
+    )  # `name@2`: written two lines below the line the called name is on (`@-3`: above)
     return f"{base}|{-1 if starred else len(node.args)}|{keywords}"
 
 
@@ -65,7 +75,7 @@ def keyword_line(context: str, keyword: str) -> int:
     for item in context.rpartition("|")[2].split(","):
         name, _, offset = item.partition("@")
         if name == keyword:
-            return int(offset) if offset.isdigit() else 0
+            return int(offset) if offset.lstrip("-").isdigit() else 0
     return 0
 
 
@@ -97,6 +107,9 @@ class Bindings:
     # `@cli.command()` on `def init_db`): a command line naming one runs the example's
     commands: set[str] = field(default_factory=set)
     line: int = 0  # where the block being read starts
+    # dict literals bound to a name, by the first line of the block that binds them, with
+    # each string key's line: `initialize(**options)` in that block passes those keys
+    mappings: dict[str, tuple[int, tuple[tuple[str, int], ...]]] = field(default_factory=dict)
     # every binding of a name, in page order, with its block's first line: prose between
     # two examples means the binding made before it (`origin_at`)
     history: dict[str, list[tuple[int, tuple[str, bool] | None]]] = field(default_factory=dict)
@@ -506,10 +519,13 @@ class _Visitor(ast.NodeVisitor):
             if name in self.bindings.subclasses:
                 pass  # `Person(name=...)`: the fields the example's subclass declares
             elif origin is not None and not origin[1]:  # `load(path, strict=True)` imported
-                self._add("python", origin[0], node, call_context("call", node))
+                self._add("python", origin[0], node, call_context("call", node, self._mappings()))
             elif origin is not None:  # `extract = TLDExtract()`, then `extract(url, x=1)`
                 self._add(
-                    "python", f"{origin[0]}.__call__", node, call_context("instance-call", node)
+                    "python",
+                    f"{origin[0]}.__call__",
+                    node,
+                    call_context("instance-call", node, self._mappings()),
                 )
             elif (
                 origin is None
@@ -520,7 +536,7 @@ class _Visitor(ast.NodeVisitor):
                 # `decode(s, legacy=True)` with the import left out: the resolver checks it
                 # when one public function or class of the project has that name; a list of
                 # method signatures (`strikethrough(self, text)`, `self` unbound) is not one
-                self._add("python", name, node, call_context("free-call", node))
+                self._add("python", name, node, call_context("free-call", node, self._mappings()))
         else:
             self.visit(node.func)
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -568,7 +584,13 @@ class _Visitor(ast.NodeVisitor):
                 # `pkg.Table.method = fn` sets the last attribute of a path, however long
                 stored = isinstance(node.ctx, ast.Store)
                 read = "value" if passed else "store" if stored else read
-                context = call_context("call", call) if call else "call" if called else read
+                context = (
+                    call_context("call", call, self._mappings())
+                    if call
+                    else "call"
+                    if called
+                    else read
+                )
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
                 # the whole chain: `User.age.map(fn)` is `map` of what `User.age` gives
@@ -578,12 +600,12 @@ class _Visitor(ast.NodeVisitor):
                 elif self._own_instance(root):  # its class's machinery is the example's
                     context = context.replace("instance", "instance-own", 1)
                 if called and call is not None:
-                    context = call_context(context, call)
+                    context = call_context(context, call, self._mappings())
                 self._add("python", ".".join([dotted, *attrs]), node, context)
         elif isinstance(root, ast.Name) and self._free(root.id):
             # `environs.EnvError` with the import left out of the snippet: the resolver checks
             # it only when the free name is one of the project's packages
-            context = call_context("free-call", call) if call else "free-attr"
+            context = call_context("free-call", call, self._mappings()) if call else "free-attr"
             self._add("python", ".".join([root.id, *attrs]), node, context)
         if not isinstance(root, ast.Name):
             self.visit(root)  # `Cls(args).attr`: the call's arguments may use names too
@@ -681,9 +703,19 @@ class _Visitor(ast.NodeVisitor):
                 return f"{held[0]}.{step}", True
         return None
 
+    def _mappings(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """The dict literals this block binds (line numbers are the block's own)."""
+        here = self.bindings.line
+        return {n: keys for n, (line, keys) in self.bindings.mappings.items() if line == here}
+
     def _bind_target(self, target: ast.expr, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.bindings.bind(target.id, self._origin(value))
+            keys = _literal_keys(value)
+            if keys is not None:
+                self.bindings.mappings[target.id] = (self.bindings.line, keys)
+            else:
+                self.bindings.mappings.pop(target.id, None)
             if isinstance(value, ast.Call) and self._own_instance(value):
                 self.bindings.own.add(target.id)  # `john = Person(...)`
             # `bars = [ProgressBar(...)]`: what the list holds (an instance it binds is one
@@ -696,6 +728,17 @@ class _Visitor(ast.NodeVisitor):
                 self._bind_target(element, None)
         else:
             self.visit(target)
+
+
+def _literal_keys(value: ast.expr | None) -> tuple[tuple[str, int], ...] | None:
+    """The string keys of a dict literal (`{"statsd_host": "127.0.0.1"}`), each with its
+    line; None for any other value, or a dict that also unpacks another (`{**base}`)."""
+    if not isinstance(value, ast.Dict) or not value.keys:
+        return None
+    keys = [k for k in value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    if len(keys) != len(value.keys):
+        return None
+    return tuple((str(k.value), k.lineno) for k in keys if isinstance(k, ast.Constant))
 
 
 def _stored_names(node: ast.ClassDef) -> set[str]:

@@ -158,6 +158,8 @@ class _Reader:
         lines = self.lines
         if i + 1 >= len(lines) or not UNDERLINE.match(lines[i + 1]) or _indent(lines[i]):
             return False
+        if not lines[i].strip()[:1].isupper():
+            return False  # `requests_mock.fixture`: a module's name, checked as one
         after = next((x for x in lines[i + 2 : i + 6] if x.strip()), "")
         found = _DIRECTIVE.match(after)
         return found is not None and found.group(3).lower().removeprefix("py:") in {
