@@ -195,3 +195,37 @@ def test_dict_keys_passed_on_and_private_setattr(tmp_path: Path) -> None:
         (7, "initialize"),  # `statsd_prot`: no such keyword; the key's own line
         (10, "create"),  # `setattr(api, "_" + key, ...)` makes only private names
     }
+
+
+PATTERNS = """\
+DEFAULT_GENERATED_LINE_PATTERNS_TEXT = "x"
+DEFAULT_GENERATED_NAME_PATTERNS_TEXT = "y"
+
+
+def overwrite_value():
+    pass
+
+
+def overwrite_factory():
+    pass
+
+
+def read_csv():
+    pass
+
+
+def read_json():
+    pass
+"""
+
+PATTERNS_README = """\
+# pat
+
+See `pat.DEFAULT_GENERATED_LINE|NAME_PATTERNS_TEXT`, `pat.overwrite_(value|factory)()`,
+`pat.read_csv|read_json` and `pat.DEFAULT_GENERATED_LINE|PATH_PATTERNS_TEXT`.
+"""
+
+
+def test_a_span_with_an_alternation_names_each_name(tmp_path: Path) -> None:
+    _write(tmp_path, {"pat/__init__.py": PATTERNS, "README.md": PATTERNS_README})
+    assert _drift(tmp_path) == {("README.md", 4, "pat.DEFAULT_GENERATED_LINE|PATH_PATTERNS_TEXT")}

@@ -44,6 +44,7 @@ from klaro.verify.wording import (
     MAN_SECTION,
     SKETCH,
     after_span,
+    alternatives,
     before_span,
     capitals,
     parse_call,
@@ -496,6 +497,14 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # ``v0.x``, ``2.*``: a release series
         if text.startswith("$ "):
             return self.cli.command(ref, text[2:], doc)
+        if (readings := alternatives(text)) is not None:
+            # `pkg.DEFAULT_GENERATED_LINE|NAME_PATTERNS_TEXT`, `overwrite_(value|factory)()`:
+            # names in one; a reading whose every name holds is what the span means
+            judged = [[self._code(replace(ref, text=n), doc) for n in names] for names in readings]
+            wrong = [[o for o in found if o.status == "unresolved"] for found in judged]
+            best = min(range(len(judged)), key=lambda n: len(wrong[n]))
+            chosen = wrong[best][0] if wrong[best] else judged[best][0]
+            return replace(chosen, reference=ref)
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))

@@ -256,3 +256,26 @@ def words_within(name: str, other: str) -> bool:
 def name_words(name: str) -> list[str]:
     """The words of a snake_case or CamelCase name, lower case."""
     return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name)]
+
+
+_GROUPED = re.compile(r"^([\w.]*)\(([\w]+(?:\|[\w]+)+)\)([\w.]*(?:\(\))?)$")
+_SPLIT_WORD = re.compile(r"^([\w.]+)\|(\w+(?:\.?\w+)*(?:\(\))?)$")
+
+
+def alternatives(text: str) -> list[list[str]] | None:
+    """The readings of a span that writes names with an alternation: `overwrite_(value|
+    factory)()`; `DEFAULT_GENERATED_LINE|NAME_PATTERNS_TEXT`, the words around `|`
+    between underscores, or two whole names (`read_csv|read_json`). None for other spans
+    (`int|None`, `json|yaml`: values)."""
+    if "|" not in text or " " in text:
+        return None
+    if grouped := _GROUPED.match(text):
+        head, words, tail = grouped.groups()
+        return [[f"{head}{word}{tail}" for word in words.split("|")]]
+    split = _SPLIT_WORD.match(text)
+    if split is None or "_" not in split.group(1) or "_" not in split.group(2):
+        return None
+    left, right = split.groups()
+    head, _, first = left.rpartition("_")
+    second, _, tail = right.partition("_")
+    return [[f"{head}_{first}_{tail}", f"{head}_{second}_{tail}"], [left, right]]
