@@ -229,3 +229,19 @@ See `pat.DEFAULT_GENERATED_LINE|NAME_PATTERNS_TEXT`, `pat.overwrite_(value|facto
 def test_a_span_with_an_alternation_names_each_name(tmp_path: Path) -> None:
     _write(tmp_path, {"pat/__init__.py": PATTERNS, "README.md": PATTERNS_README})
     assert _drift(tmp_path) == {("README.md", 4, "pat.DEFAULT_GENERATED_LINE|PATH_PATTERNS_TEXT")}
+
+
+def test_an_mkdocs_source_folder_is_docs_though_importable(tmp_path: Path) -> None:
+    page = "# Guide\n\nCall `site.render()`, not `site.rendr()`.\n"
+    files = {
+        "site/__init__.py": "def render():\n    pass\n",
+        "docs/__init__.py": "",
+        "docs/conftest.py": "",
+        "docs/index.md": page,
+        "mkdocs.yml": "site_name: site\nmarkdown_extensions:\n  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+    }
+    _write(tmp_path, files)
+    assert _drift(tmp_path) == {("docs/index.md", 3, "site.rendr()")}
+    (tmp_path / "mkdocs.yml").unlink()
+    assert _drift(tmp_path) == set()  # without a site, a package's pages are its data

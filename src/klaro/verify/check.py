@@ -93,6 +93,7 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         # a Sphinx source made importable (execnet's doc/__init__.py beside doc/conf.py) is
         # the docs all the same
         sites = {f.path.rpartition("/")[0] for f in analysis.files if f.path.endswith("/conf.py")}
+        sites |= _mkdocs_sources(config.root, candidates)  # xsdata's docs/__init__.py
         packages = {p for p in packages if not any(p == s or p.startswith(f"{s}/") for s in sites)}
         unbuilt = _sphinx_excluded(config.root, candidates)
         chosen = [
@@ -106,6 +107,26 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             and not _template(config.root, p)
         ]
     return [p for p in chosen if not ignored_path(p, config.check_exclude)]
+
+
+_DOCS_DIR = re.compile(r"^docs_dir:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
+
+
+def _mkdocs_sources(root: Path, paths: list[str]) -> set[str]:
+    """The source folders of the MkDocs sites a repository builds (`docs_dir`, `docs` by
+    default, beside each `mkdocs.yml`): pages all the same where the folder is also a
+    Python package. Read as text: a config's `!!python/name:` tags stop a YAML loader."""
+    found: set[str] = set()
+    for config in (p for p in paths if p.rpartition("/")[2] in {"mkdocs.yml", "mkdocs.yaml"}):
+        base = config.rpartition("/")[0]
+        try:
+            text = (root / config).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        named = _DOCS_DIR.search(text)
+        folder = (named.group(1) if named else "docs").strip("/")
+        found.add(f"{base}/{folder}" if base else folder)
+    return found
 
 
 _TEMPLATE_FOLDERS = frozenset({"templates", "template", "_templates"})
