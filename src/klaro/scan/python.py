@@ -49,6 +49,7 @@ from klaro.scan.node_facts import (
     served_names,
 )
 from klaro.scan.returns import delegate_chain, returned_chain
+from klaro.scan.settings_env import settings_env
 from klaro.scan.syntax import parse_module
 
 _VALUE_LIMIT = 80
@@ -347,6 +348,7 @@ class _ModuleVisitor:
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
+        self.env += settings_env(node, self.path)  # pydantic-settings' prefix and fields
         attributes, types = instance_attributes(node, self._attachers)
         held, element = element_chains(node)
         # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)

@@ -34,7 +34,8 @@ DRIFT = frozenset({"unresolved", "dead-link"})
 # kept beside the project's (pyramid's `BFG_HISTORY.rst`)
 _HISTORY = re.compile(
     r"^(?:\w+[._-](?=(?:change[ _-]?logs?|changes|history|news|release[ _-]?notes)\b)"
-    r"|v?\d+(?:[._-]\d+)*[._-])?"  # or a release's: `v0_13_migration.md`, `2.0-upgrade.rst`
+    # or a release's: `v0_13_migration.md`, `2.0-upgrade.rst`, `praw8_migration.rst`
+    r"|[a-z]*?v?\d+(?:[._-]\d+)*[._-])?"
     rf"{HISTORY_NAME}(\d[\w.-]*|[._-].*)?\.(md|markdown|rst)$",
     re.I,
 )

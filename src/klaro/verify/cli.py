@@ -72,7 +72,8 @@ _RUN_SPAN = re.compile(
 # "`--enable-rpc` option of `aria2c`", "flag to pytest": the program a flag is given to
 _OPTION_OF = re.compile(
     r"[`*_]*\s+(?:command[- ]line\s+)?(?:option|flag|switch|argument|parameter)s?\s+"
-    r"(?:of|to|for|in)\s+(?:the\s+)?([`*_]*)([A-Za-z][\w.-]*)"
+    r"(?:of|to|for|in)\s+(?:the\s+)?(?:(?:invocation|command(?:\s+line)?|call|run)\s+of\s+)?"
+    r"([`*_]*)([A-Za-z][\w.-]*)"  # "parameter to the invocation of ``py.test``"
     r"|[`*_]*\s+(?:in|of|for)\s+(`+)([A-Za-z][\w.-]*)`"  # "`--no-isolation` in `build`"
 )
 _FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
