@@ -56,6 +56,8 @@ round 29 (`round: 29`) is a twenty-eighth fresh set written blind on premailer, 
 segno and deptry (--confirm --round 29).
 round 30 (`round: 30`) is a twenty-ninth fresh set written blind on pygount,
 charset-normalizer, datadog and python-jenkins (--confirm --round 30).
+round 31 (`round: 31`) is a thirtieth fresh set written blind on apprise, portalocker,
+mangum and distro (--confirm --round 31).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
