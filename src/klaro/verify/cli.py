@@ -48,7 +48,8 @@ _OTHER_PROGRAMS = frozenset(
         "vagrant", "gcloud", "aws", "az", "composer", "mvn", "gradle", "ffmpeg",
         "cmake", "meson", "ninja", "clangd", "nuitka", "pyinstaller", "auditwheel",
         "delocate", "maturin", "nginx", "pandoc", "doxygen", "valgrind",
-        "gdb", "lldb", "openssl", "rustup", "pixi", "conda-build",
+        "gdb", "lldb", "openssl", "rustup", "pixi", "conda-build", "mount", "chmod",
+        "chown", "tmux", "screen", "gpg", "rsync", "ps", "kill", "crontab", "journalctl",
     }
 )  # fmt: skip
 # Programs whose names are also words (`ls`, `make`, `find`): another's only in a code span.
@@ -75,6 +76,7 @@ _OPTION_OF = re.compile(
     r"(?:of|to|for|in)\s+(?:the\s+)?(?:(?:invocation|command(?:\s+line)?|call|run)\s+of\s+)?"
     r"([`*_]*)([A-Za-z][\w.-]*)"  # "parameter to the invocation of ``py.test``"
     r"|[`*_]*\s+(?:in|of|for)\s+(`+)([A-Za-z][\w.-]*)`"  # "`--no-isolation` in `build`"
+    r"|[`*_]*\s+()([a-z][\w.-]*)\s+(?:option|flag|switch)s?\b"  # "``-o mand`` mount option"
 )
 _FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
@@ -317,7 +319,9 @@ class CliClaims:
 
         if flag in doc.bindings.flags:
             return Outcome("ignored", ref)  # declared by the page's own example program
-        if _placeholder(flag) or text.endswith("-") or flag.endswith("-"):
+        if (_placeholder(flag) and not self._former_took(flag)) or (
+            text.endswith("-") or flag.endswith("-")
+        ):
             # also `--strike--`, text a syntax marks up, and `--max- time`, a pasted help
             # text wrapped inside a word
             return Outcome("ignored", ref)
@@ -547,22 +551,24 @@ class CliClaims:
         """Whether the document gives this flag to another program: in one of its command
         lines (`less -R`), or in a sentence naming another program and not ours (with
         `spans_only`, in a code span: the stronger sign, when the flag is close to ours)."""
-        if self.index.namespaced(flag) or self._was_option(flag):
-            # "pass pytest the `--typeguard-packages` option": the plugin's; so is a flag
-            # the project itself took at the documented state and dropped
-            return False
+        if self.index.namespaced(flag):
+            return False  # "pass pytest the `--typeguard-packages` option": the plugin's
         programs, flags = self._other_programs(doc)
-        if flag in flags:
-            return True
         sentence, before = sentences_around(doc.lines, ref.line, ref.text)
         at = sentence.find(ref.text)
         said = _OPTION_OF.match(sentence, at + len(ref.text)) if at >= 0 else None
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
         marked = (said.group(1) or said.group(3)) if said else ""
-        owner = (said.group(2) or said.group(4)).lower() if said else ""
+        owner = (said.group(2) or said.group(4) or said.group(6)).lower() if said else ""
         if said and (marked or owner in ours | _OTHER_PROGRAMS | programs):
-            return owner not in ours  # "the `--enable-rpc` option of `aria2c`": its owner
+            # "the `--enable-rpc` option of `aria2c`", "the ``-o mand`` mount option": its
+            # owner's, said outright, though the project once had a flag so spelled
+            return owner not in ours
+        if self._was_option(flag):
+            return False  # the project took it at the documented state and dropped it
+        if flag in flags:
+            return True
         spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
         for run in _RUN_SPAN.finditer(sentence):  # "(or run _format-docstring_ with `--x`)"

@@ -488,6 +488,15 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif shell:
         _shell(doc, lines, start)
+        if any(x.lstrip().startswith(">>> ") for x in lines):
+            # `$ python` then `>>> distro.name(pretty=True)`: the session it starts is Python
+            session = "\n".join(
+                x.lstrip() if x.lstrip().startswith((">>> ", "... ", ">>>", "...")) else ""
+                for x in lines
+            )
+            doc.bindings.line = start
+            for kind, text, offset, context in python_references(session, doc.bindings):
+                doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
     elif lang and lang not in _NOT_FOREIGN | _TEMPLATE_INFO:
