@@ -240,6 +240,11 @@ LOADER_README = """\
 `Source(nested_resolve={"a": "json"})` sets a strategy per field; `Source(nesting=1)` does
 not exist. `EtcdSource` leaves `Etcd3Client`'s `api_path` alone, and `FlatKeySourse` runs it.
 The CLI imports the class and calls `Class(**kwargs)`. `Resource.save` is called last.
+
+```python
+from load import Loader
+Loader("schema").cache
+```
 """
 
 
@@ -250,6 +255,7 @@ def test_a_class_stands_for_its_parameters_and_its_subclasses(tmp_path: Path) ->
         (8, "Source(nesting=1)"),
         (9, "FlatKeySourse"),
         (10, "Resource.save"),  # open `**kwargs` are no parameter named `save`
+        (14, "load.Loader.cache"),  # an instance's attribute, which the class lacks
     }
 
 

@@ -126,8 +126,14 @@ class MemberChecks(CallChecks):
             and self._former_member(owner, attr) is None
         ):
             return Outcome("ignored", ref)  # "adds new ``FormHelper.attributes``": its kind
-        if not (tail or called) and index.kind(owner) == "class" and index.takes(owner, attr):
-            return Outcome("ignored", ref)  # "`cache=` / `Loader.cache`": its constructor's
+        if (
+            not (tail or called or ref.context.startswith("instance"))
+            and index.kind(owner) == "class"
+            and index.takes(owner, attr)
+        ):
+            # "`cache=` / `Loader.cache`": its constructor's, written on the class (an
+            # instance's `post.content` is an attribute, which the class must have)
+            return Outcome("ignored", ref)
         if attr.isupper() and attr in self._placeholders:
             # ``env.TYPE(...)`` beside the sketch ``env('NAME', type=TYPE)``: to fill in
             return Outcome("ignored", ref)
