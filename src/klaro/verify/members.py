@@ -19,7 +19,6 @@ from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Reference
 from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 
-# Names guides use as placeholders (`pkg.func()`, `pkg.Class.method()`), never real claims.
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
 _OBJECT_MEMBERS = frozenset(vars(object))
 # what a class object has (`mro()`, `__subclasses__()`), not what its instances may define
@@ -117,7 +116,11 @@ class MemberChecks(CallChecks):
         called = ref.context.split("|")[0].endswith("call")
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
-        if attr in _TYPE_MEMBERS and index.kind(owner) == "class":
+        if (
+            attr in _TYPE_MEMBERS
+            and index.kind(owner) == "class"
+            and not ref.context.startswith("instance")
+        ):
             return Outcome("ignored", ref)  # `MigrationExecutor.__subclasses__()`: type's
         if (
             attr in _KINDS_OF_MEMBER
