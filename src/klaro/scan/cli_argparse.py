@@ -6,7 +6,16 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from klaro.scan.cli_ast import default_of, dotted, help_of, kw, literal, suppressed, truthy
+from klaro.scan.cli_ast import (
+    default_of,
+    dotted,
+    help_of,
+    kw,
+    literal,
+    string_list,
+    suppressed,
+    truthy,
+)
 from klaro.scan.cli_decorated import foreign_roots
 from klaro.scan.model import CliCommand, CliOption
 from klaro.scan.node_facts import flag_pattern
@@ -93,7 +102,7 @@ class Argparse:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     self._scope(node.body, f"{function}.{node.name}".lstrip("."))
-                elif isinstance(node, ast.Assign) and (words := _strings(node.value)):
+                elif isinstance(node, ast.Assign) and (words := string_list(node.value)):
                     # `self.parser._operations = ["get", "set"]`, then `choices=` it
                     self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
                 elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
@@ -224,7 +233,7 @@ class Argparse:
             self._add(key, name, call.lineno, function, help_text, parent)
             self._abbreviations(key, call)
             aliases = kw(call, "aliases")  # `aliases=["gs"]`: the command's other names
-            self.commands[key]["aliases"] = _strings(aliases) if aliases is not None else ()
+            self.commands[key]["aliases"] = string_list(aliases) if aliases is not None else ()
         return key
 
     def _abbreviations(self, key: str, call: ast.Call) -> None:
@@ -316,7 +325,7 @@ class Argparse:
         """`choices=["get", "set"]`, or a name bound to such a list before."""
         if node is None:
             return ()
-        return _strings(node) or self.lists.get(dotted(node), ())
+        return string_list(node) or self.lists.get(dotted(node), ())
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
@@ -346,16 +355,6 @@ def _templated(node: ast.expr) -> bool:
 
 def _aliases(value: object) -> tuple[str, ...]:
     return tuple(str(a) for a in value) if isinstance(value, tuple) else ()
-
-
-def _strings(node: ast.expr) -> tuple[str, ...]:
-    """The words of a literal list or tuple of strings, else ()."""
-    if not isinstance(node, ast.List | ast.Tuple) or not node.elts:
-        return ()
-    words = tuple(e.value for e in node.elts if isinstance(e, ast.Constant))
-    if len(words) != len(node.elts) or not all(isinstance(w, str) for w in words):
-        return ()
-    return tuple(str(w) for w in words)
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

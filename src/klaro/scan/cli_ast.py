@@ -97,6 +97,16 @@ def help_of(node: ast.expr | None, constants: dict[str, str] | None = None) -> s
     return None
 
 
+def string_list(node: ast.expr) -> tuple[str, ...]:
+    """The words of a literal list or tuple of strings, else ()."""
+    if not isinstance(node, ast.List | ast.Tuple) or not node.elts:
+        return ()
+    words = tuple(e.value for e in node.elts if isinstance(e, ast.Constant))
+    if len(words) != len(node.elts) or not all(isinstance(w, str) for w in words):
+        return ()
+    return tuple(str(w) for w in words)
+
+
 def kw(call: ast.Call, name: str) -> ast.expr | None:
     """Return the value of keyword argument `name`, if given."""
     return next((k.value for k in call.keywords if k.arg == name), None)

@@ -14,6 +14,7 @@ from klaro.scan.cli_ast import (
     kw,
     literal,
     positional_defaults,
+    string_list,
     truthy,
 )
 from klaro.scan.model import CliCommand, CliOption
@@ -506,13 +507,7 @@ def _click_choices(node: ast.expr | None) -> tuple[str, ...]:
         return ()
     if not node.args or kw(node, "case_sensitive") is not None:
         return ()
-    items = node.args[0]
-    if not isinstance(items, ast.List | ast.Tuple):
-        return ()
-    words = [e.value for e in items.elts if isinstance(e, ast.Constant)]
-    if len(words) != len(items.elts) or not all(isinstance(w, str) for w in words):
-        return ()
-    return tuple(str(w) for w in words)
+    return string_list(node.args[0])
 
 
 def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:

@@ -865,13 +865,7 @@ def _attribute_strings(body: list[ast.stmt]) -> dict[str, str]:
 
 def _program_argv(node: ast.Tuple | ast.List) -> bool:
     """`["git", "-C", path]`: a command line for a program, whose flags are that program's."""
-    first = node.elts[0] if node.elts else None
-    return (
-        isinstance(first, ast.Constant)
-        and isinstance(first.value, str)
-        and _PROGRAM.match(first.value) is not None
-        and len(node.elts) > 1
-    )
+    return _runs_program(node.elts)
 
 
 _RUNNERS = frozenset(
@@ -884,13 +878,17 @@ def _program_call(node: ast.Call) -> bool:
     runs a program with its arguments given one by one; its flags are that program's."""
     func = node.func
     verb = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    first = node.args[0] if node.args else None
+    return verb in _RUNNERS and _runs_program(node.args)
+
+
+def _runs_program(words: list[ast.expr]) -> bool:
+    """Whether words start with a program's name and go on (`"git", "-C", path`)."""
+    first = words[0] if words else None
     return (
-        verb in _RUNNERS
-        and len(node.args) > 1
-        and isinstance(first, ast.Constant)
+        isinstance(first, ast.Constant)
         and isinstance(first.value, str)
         and _PROGRAM.match(first.value) is not None
+        and len(words) > 1
     )
 
 

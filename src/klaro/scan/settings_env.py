@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from klaro.scan.cli_ast import kw
 from klaro.scan.model import EnvVar
 
 _SETTINGS_BASES = frozenset({"BaseSettings"})
@@ -72,9 +73,8 @@ def _prefix(node: ast.ClassDef) -> str:
 def _keyword_text(value: ast.expr, key: str) -> str | None:
     """The string given for `key` in a call's keywords or a dict literal."""
     if isinstance(value, ast.Call):
-        for keyword in value.keywords:
-            if keyword.arg == key and isinstance(keyword.value, ast.Constant):
-                return str(keyword.value.value)
+        given = kw(value, key)
+        return str(given.value) if isinstance(given, ast.Constant) else None
     if isinstance(value, ast.Dict):
         for k, v in zip(value.keys, value.values, strict=True):
             if isinstance(k, ast.Constant) and k.value == key and isinstance(v, ast.Constant):
