@@ -20,11 +20,12 @@ from pathlib import Path
 from klaro import __version__, safeio
 from klaro.errors import KlaroError
 from klaro.redact import redact_source
+from klaro.scan.cli_links import link_commands
 from klaro.scan.files import is_python_module, scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import is_test_path, module_name_for, module_role
 from klaro.scan.metadata import read_metadata, source_roots
-from klaro.scan.model import Analysis, AnalysisError, CliOption, EnvVar, Module
+from klaro.scan.model import Analysis, AnalysisError, EnvVar, Module
 from klaro.scan.python import analyze_source
 from klaro.scan.startup import startup_source
 
@@ -36,7 +37,7 @@ from klaro.scan.startup import startup_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 92
+ANALYZER_VERSION = 93
 
 Progress = Callable[[int, int, str], None]
 
@@ -135,8 +136,7 @@ def _analyze(
         results[path] = result
         if cache:
             cache.put((path, hashes[path]), result)
-    modules = _link_subcommands([r for r in results.values() if isinstance(r, Module)])
-    modules = _resolve_shared_options(modules)
+    modules = link_commands([r for r in results.values() if isinstance(r, Module)])
     modules = _link_env_helpers(modules)
     modules = _read_env_tables(modules)
     errors = [r for r in results.values() if isinstance(r, AnalysisError)]
@@ -192,86 +192,6 @@ def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | 
         yield from pool.map(_analyze_one, jobs, chunksize=16)
 
 
-def _link_subcommands(modules: list[Module]) -> list[Module]:
-    """Attach argparse sub-commands declared in other modules to the program they extend.
-
-    A CLI split over modules (`def register(subparsers): subparsers.add_parser("run")`) hands
-    the sub-parsers object around at run time, which no AST shows. When a package has exactly
-    one argparse program that calls `add_subparsers()`, its package's parsers added to an
-    unknown sub-parsers object can only be that program's sub-commands.
-    """
-    roots = [
-        (m, c)
-        for m in modules
-        if m.role == "package"
-        for c in m.cli
-        if c.framework == "argparse" and c.name == "" and c.has_subcommands
-    ]
-    if len(roots) != 1:
-        return modules
-    root_module, _ = roots[0]
-    top = root_module.name.split(".")[0]
-    linked = []
-    for module in modules:
-        if module.role != "package" or module.name.split(".")[0] != top:
-            linked.append(module)
-            continue
-        commands = tuple(
-            replace(c, parent="")
-            if c.framework == "argparse" and c.name and c.parent is None
-            else c
-            for c in module.cli
-        )
-        linked.append(module if commands == module.cli else replace(module, cli=commands))
-    return linked
-
-
-def _resolve_shared_options(modules: list[Module]) -> list[Module]:
-    """Put options defined in one module and applied in another (`@options.verbose`) in place.
-
-    pip-tools and others declare each click option once (`verbose = click.option(...)` in
-    `options.py`) and decorate several commands with it; the decorator names an import. An
-    argparse parser handed to another package's function (failprint's `add_flags(parser)`)
-    gets options we cannot name: the command is open.
-    """
-    if not any(c.option_refs for m in modules for c in m.cli):
-        return modules
-    shared: dict[str, list[CliOption]] = {}
-    for m in modules:
-        for name, option in m.shared_options:
-            shared.setdefault(f"{m.name}.{name}", []).append(option)
-    ours = {m.name.split(".")[0] for m in modules}
-    out = []
-    for module in modules:
-        if not any(c.option_refs for c in module.cli):
-            out.append(module)
-            continue
-        bound = {i.alias: _imported(i.module, i.name, i.alias) for i in module.imports}
-        commands = []
-        for command in module.cli:
-            inserted: dict[int, list[CliOption]] = {}
-            for position, ref in command.option_refs:
-                head, _, rest = ref.partition(".")
-                target = bound.get(head)
-                found = shared.get(f"{target}.{rest}" if rest else target or "")
-                if found is None:  # a helper defined in the same module
-                    found = shared.get(f"{module.name}.{ref}")
-                foreign = bool(target) and str(target).split(".")[0] not in ours
-                if not found and command.framework == "argparse" and foreign:
-                    # `add_flags(parser)` from failprint: another package adds options whose
-                    # names its own code decides
-                    found = [CliOption((), str(target), hidden=True, unnamed=True)]
-                if found:
-                    inserted.setdefault(position, []).extend(found)
-            options: list[CliOption] = []
-            for i in range(len(command.options) + 1):
-                options += inserted.get(i, [])
-                options += command.options[i : i + 1]
-            commands.append(replace(command, options=tuple(options), option_refs=()))
-        out.append(replace(module, cli=tuple(commands)))
-    return out
-
-
 def _link_env_helpers(modules: list[Module]) -> list[Module]:
     """`env("APP_LEVEL")` where `env` is imported from a module that defines it as a helper
     reading the variable its parameter names: an environment read of the calling module."""
@@ -280,7 +200,7 @@ def _link_env_helpers(modules: list[Module]) -> list[Module]:
         return modules
     out = []
     for module in modules:
-        bound = {i.alias: _imported(i.module, i.name, i.alias) for i in module.imports}
+        bound = {i.alias: i.binds for i in module.imports}
         found = []
         for callee, position, value, line in module.env_calls:
             head, _, rest = callee.partition(".")
@@ -306,13 +226,6 @@ def _read_env_tables(modules: list[Module]) -> list[Module]:
         replace(m, env_vars=m.env_vars + m.env_table) if m.env_table and m.role != "test" else m
         for m in modules
     ]
-
-
-def _imported(module: str, name: str | None, alias: str) -> str:
-    """Return the dotted name an import binds: `import a.b` binds `a`, `from a import b` a.b."""
-    if name:
-        return f"{module}.{name}"
-    return alias if module.startswith(alias + ".") else module
 
 
 def _lookup_constant(modules: dict[str, Module], dotted: str) -> str | None:

@@ -47,6 +47,9 @@ class Argparse:
         self.commands: dict[str, dict[str, object]] = {}
         self.options: dict[str, list[CliOption]] = {}
         self.refs: dict[str, list[tuple[int, str]]] = {}  # helper(parser) calls, by command
+        # helpers handed a command's sub-parsers (`create_gitlab_subparser(subparsers)`),
+        # which add its sub-commands in a function or module of their own
+        self.sub_refs: dict[str, list[str]] = {}
         self.lists: dict[str, tuple[str, ...]] = {}  # `OPS = ["get", "set"]`, by dotted name
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
@@ -70,8 +73,11 @@ class Argparse:
                     help=info["help"] if isinstance(info["help"], str) else None,
                     options=tuple(self.options.get(key, ())),
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
-                    has_subcommands=bool(info.get("subcommands")),
+                    # a parser we only see as a parameter is no command of its own: the one
+                    # it stands for gets its sub-commands once the link is made
+                    has_subcommands=bool(info.get("subcommands")) and not key.endswith(":implicit"),
                     option_refs=tuple(self.refs.get(key, ())),
+                    subcommand_refs=tuple(self.sub_refs.get(key, ())),
                     abbreviations=info.get("abbreviations") is not False,
                     plugins=bool(info.get("plugins")),
                     computed=bool(info.get("computed")),
@@ -126,15 +132,19 @@ class Argparse:
                     if self._computed(node) and _COMPUTED not in options:
                         options.append(_COMPUTED)
                 elif isinstance(node, ast.Call):
-                    self._helper_call(node, variables)
+                    self._helper_call(node, variables, subparsers)
                     self._plugin_call(node, subparsers)
 
-    def _helper_call(self, call: ast.Call, variables: dict[str, str]) -> None:
-        """Note `add_common(parser)`: a function that adds options to a parser we know."""
+    def _helper_call(self, call: ast.Call, variables: dict[str, str], subs: dict[str, str]) -> None:
+        """Note `add_common(parser)`: a function that adds options to a parser we know; and
+        `register(subparsers)`: one that adds sub-commands to it."""
         helper = dotted(call.func)
         if not helper or helper.endswith("()"):
             return
         for arg in call.args:
+            if isinstance(arg, ast.Name) and arg.id in subs and id(call) not in self.looped:
+                self.sub_refs.setdefault(subs[arg.id], []).append(helper)
+                return
             if isinstance(arg, ast.Name) and arg.id in variables:
                 if helper.split(".")[0] == arg.id:
                     return  # a method of the parser itself (`parser.parse_args()`)
@@ -185,7 +195,12 @@ class Argparse:
             ):
                 self.options.setdefault(key, []).append(_THEIRS)  # we follow no other's
         elif func.endswith(".add_subparsers"):
-            parent = variables.get(func[: -len(".add_subparsers")])
+            holder = func[: -len(".add_subparsers")]
+            parent: str | None = variables.get(holder)
+            if parent is None and function and holder.isidentifier():
+                # `def create_import_subparser(parser): parser.add_subparsers()`: the parser
+                # of whichever command hands itself to this function
+                parent = variables[holder] = self._implicit(holder, function, node.lineno)
             if parent in self.commands:  # not one of the computed commands
                 subs[targets[0]] = parent
                 self.commands[parent]["subcommands"] = True
@@ -230,6 +245,12 @@ class Argparse:
         if key not in self.commands:
             help_text = help_of(kw(call, "help") or kw(call, "description"), self.constants)
             parent = str(self.commands[parent_key]["name"]) if parent_key else None
+            if parent_key and parent_key.endswith(":implicit"):
+                # the sub-parsers of a parser this function is given: the command's parent is
+                # whichever command hands its parser here, placed once the link is made
+                parent = None
+                if function not in self.sub_refs.setdefault(parent_key, []):
+                    self.sub_refs[parent_key].append(function)
             self._add(key, name, call.lineno, function, help_text, parent)
             self._abbreviations(key, call)
             aliases = kw(call, "aliases")  # `aliases=["gs"]`: the command's other names

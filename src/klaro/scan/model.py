@@ -149,6 +149,13 @@ class Import:
     alias: str  # the name bound in the importing module
     lineno: int
 
+    @property
+    def binds(self) -> str:
+        """The dotted name the alias stands for: `import a.b` binds `a`, `from a import b` a.b."""
+        if self.name:
+            return f"{self.module}.{self.name}"
+        return self.alias if self.module.startswith(self.alias + ".") else self.module
+
 
 @dataclass(frozen=True)
 class EnvVar:
@@ -211,6 +218,9 @@ class CliCommand:
     # click decorators naming options defined in another module (`@options.verbose`), as
     # (position among `options`, decorator as written); resolved across modules, then emptied
     option_refs: tuple[tuple[int, str], ...] = ()
+    # argparse: helpers handed this parser's sub-parsers object (`register(subparsers)`), as
+    # written; their `add_parser` calls are its sub-commands. Resolved across modules, then emptied
+    subcommand_refs: tuple[str, ...] = ()
     # other names the command answers to (argparse's `add_parser("gen-schema", aliases=["gs"])`)
     aliases: tuple[str, ...] = ()
 

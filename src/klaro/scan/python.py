@@ -75,7 +75,7 @@ _KEY = re.compile(
 _CLI_WORDS = (
     "argparse", "click", "typer", "add_argument", "add_parser", "addoption", "getopt", "docopt",
     "optparse", "add_option", ".command", "Argument(", "fire", "clize", "defopt", "argh",
-    "plac",
+    "plac", "add_subparsers",
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")

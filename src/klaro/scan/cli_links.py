@@ -1,0 +1,165 @@
+"""Put together a command line that a package builds across functions and modules.
+
+Each module's commands are read on their own (`cli_argparse`, `cli_decorated`); the program
+they make is only whole once a helper's options and sub-commands are placed under the command
+that hands it its parser: `create_import_subparser(import_parser)` in one module,
+`service_subparsers = parser.add_subparsers()` and `create_gitlab_subparser(service_subparsers)`
+in a second, `subparsers.add_parser("gitlab")` in a third make `vcspull import gitlab`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from klaro.scan.model import CliCommand, CliOption, Module
+
+
+def link_commands(modules: list[Module]) -> list[Module]:
+    """Place sub-commands and shared options made elsewhere under the commands they extend."""
+    modules = _link_helper_subcommands(modules)
+    modules = _link_subcommands(modules)
+    return _resolve_shared_options(modules)
+
+
+def _targets(module: Module, ref: str, bound: dict[str, str]) -> tuple[str, ...]:
+    """The full names a helper written in `module` may be: imported, or the module's own."""
+    head, _, rest = ref.partition(".")
+    target = bound.get(head)
+    imported = (f"{target}.{rest}" if rest else target) if target else None
+    return tuple(t for t in (imported, f"{module.name}.{ref}") if t)
+
+
+def _link_helper_subcommands(modules: list[Module]) -> list[Module]:
+    """Give each sub-command a helper adds its parent: the command whose sub-parsers the helper
+    is handed (`register(subparsers)`), also where that command hands its own parser to a
+    function that makes the sub-parsers (`def create_import_subparser(parser)`)."""
+    if not any(c.subcommand_refs for m in modules for c in m.cli):
+        return modules
+    bound = {m.name: {i.alias: i.binds for i in m.imports} for m in modules}
+    parsers = [(m, c) for m in modules for c in m.cli if c.framework == "argparse"]
+    # the sub-parsers helpers that a function filling a parser it is given calls
+    fillers: dict[str, list[tuple[Module, str]]] = {}
+    for module, command in parsers:
+        if not command.name and command.function and command.subcommand_refs:
+            fillers.setdefault(f"{module.name}.{command.function}", []).extend(
+                (module, ref) for ref in command.subcommand_refs
+            )
+    filled: dict[tuple[str, int], list[tuple[Module, str]]] = {}  # by the command filled
+    used: set[str] = set()  # the fillers some command hands its parser to
+    for module, command in parsers:
+        for _, ref in command.option_refs:
+            for target in _targets(module, ref, bound[module.name]):
+                if target in fillers:
+                    filled.setdefault((command.path, command.lineno), []).extend(fillers[target])
+                    used.add(target)
+    parents: dict[str, str] = {}  # helper's full name -> name of the command it extends
+    for module, command in parsers:
+        refs = filled.get((command.path, command.lineno), [])
+        if not command.name and f"{module.name}.{command.function}" in used:
+            continue  # a filler's sub-commands are those of the command it fills
+        for where, ref in [*((module, r) for r in command.subcommand_refs), *refs]:
+            for target in _targets(where, ref, bound[where.name]):
+                parents.setdefault(target, command.name)
+    if not parents:
+        return modules
+    out = []
+    for module in modules:
+        commands = tuple(_placed(module, c, parents, set(filled)) for c in module.cli)
+        out.append(module if commands == module.cli else replace(module, cli=commands))
+    return out
+
+
+def _placed(
+    module: Module, command: CliCommand, parents: dict[str, str], extended: set[tuple[str, int]]
+) -> CliCommand:
+    """The command with its parent found, and its sub-commands known, once links are made."""
+    placed = command
+    if command.framework == "argparse" and command.name and command.parent is None:
+        parent = parents.get(f"{module.name}.{command.function}")
+        if parent is not None:
+            placed = replace(placed, parent=parent)
+    if (command.path, command.lineno) in extended:
+        placed = replace(placed, has_subcommands=True)
+    if placed.subcommand_refs:
+        placed = replace(placed, subcommand_refs=())
+    return placed
+
+
+def _link_subcommands(modules: list[Module]) -> list[Module]:
+    """Attach argparse sub-commands declared in other modules to the program they extend.
+
+    A CLI split over modules (`def register(subparsers): subparsers.add_parser("run")`) hands
+    the sub-parsers object around at run time, which no AST shows. When a package has exactly
+    one argparse program that calls `add_subparsers()`, its package's parsers added to an
+    unknown sub-parsers object can only be that program's sub-commands.
+    """
+    roots = [
+        (m, c)
+        for m in modules
+        if m.role == "package"
+        for c in m.cli
+        if c.framework == "argparse" and c.name == "" and c.has_subcommands
+    ]
+    if len(roots) != 1:
+        return modules
+    root_module, _ = roots[0]
+    top = root_module.name.split(".")[0]
+    linked = []
+    for module in modules:
+        if module.role != "package" or module.name.split(".")[0] != top:
+            linked.append(module)
+            continue
+        commands = tuple(
+            replace(c, parent="")
+            if c.framework == "argparse" and c.name and c.parent is None
+            else c
+            for c in module.cli
+        )
+        linked.append(module if commands == module.cli else replace(module, cli=commands))
+    return linked
+
+
+def _resolve_shared_options(modules: list[Module]) -> list[Module]:
+    """Put options defined in one module and applied in another (`@options.verbose`) in place.
+
+    pip-tools and others declare each click option once (`verbose = click.option(...)` in
+    `options.py`) and decorate several commands with it; the decorator names an import. An
+    argparse parser handed to another package's function (failprint's `add_flags(parser)`)
+    gets options we cannot name: the command is open.
+    """
+    if not any(c.option_refs for m in modules for c in m.cli):
+        return modules
+    shared: dict[str, list[CliOption]] = {}
+    for m in modules:
+        for name, option in m.shared_options:
+            shared.setdefault(f"{m.name}.{name}", []).append(option)
+    ours = {m.name.split(".")[0] for m in modules}
+    out = []
+    for module in modules:
+        if not any(c.option_refs for c in module.cli):
+            out.append(module)
+            continue
+        bound = {i.alias: i.binds for i in module.imports}
+        commands = []
+        for command in module.cli:
+            inserted: dict[int, list[CliOption]] = {}
+            for position, ref in command.option_refs:
+                head, _, rest = ref.partition(".")
+                target = bound.get(head)
+                found = shared.get(f"{target}.{rest}" if rest else target or "")
+                if found is None:  # a helper defined in the same module
+                    found = shared.get(f"{module.name}.{ref}")
+                foreign = bool(target) and str(target).split(".")[0] not in ours
+                if not found and command.framework == "argparse" and foreign:
+                    # `add_flags(parser)` from failprint: another package adds options whose
+                    # names its own code decides
+                    found = [CliOption((), str(target), hidden=True, unnamed=True)]
+                if found:
+                    inserted.setdefault(position, []).extend(found)
+            options: list[CliOption] = []
+            for i in range(len(command.options) + 1):
+                options += inserted.get(i, [])
+                options += command.options[i : i + 1]
+            commands.append(replace(command, options=tuple(options), option_refs=()))
+        out.append(replace(module, cli=tuple(commands)))
+    return out
