@@ -58,6 +58,8 @@ round 30 (`round: 30`) is a twenty-ninth fresh set written blind on pygount,
 charset-normalizer, datadog and python-jenkins (--confirm --round 30).
 round 31 (`round: 31`) is a thirtieth fresh set written blind on apprise, portalocker,
 mangum and distro (--confirm --round 31).
+round 32 (`round: 32`) is a thirty-first fresh set written blind on pydeps, pyperf,
+tinytag and pypika (--confirm --round 32).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
