@@ -37,7 +37,7 @@ from klaro.scan.startup import startup_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 93
+ANALYZER_VERSION = 95
 
 Progress = Callable[[int, int, str], None]
 

@@ -304,10 +304,17 @@ class Argparse:
         project declares elsewhere with literals, as httpie's `ParserSpec` does: those we read.
         """
         unread = any(
-            self._string(a) is None and not _templated(a) and not isinstance(a, ast.Starred)
+            self._string(a) is None
+            and not _templated(a)
+            and not (isinstance(a, ast.Starred) and not self._filled(a.value))
             for a in call.args
         )
         return unread and (self.parses or bool(call.keywords))
+
+    def _filled(self, node: ast.expr) -> bool:
+        """Whether a starred name is a list the function fills itself, with no literal list of
+        flags bound to it: nose2's `opts.append("-" + short_opt)` for each plugin's switch."""
+        return isinstance(node, ast.Name) and node.id not in self.lists
 
     def _option(self, call: ast.Call) -> CliOption:
         flags = tuple(s for s in (self._string(a) for a in call.args) if s)

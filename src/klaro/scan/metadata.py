@@ -65,6 +65,9 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         optional_dependencies=tuple(
             (k, tuple(v)) for k, v in sorted(merged.get("optional_dependencies", {}).items())
         ),
+        dependency_groups=tuple(
+            (k, tuple(v)) for k, v in sorted(merged.get("dependency_groups", {}).items())
+        ),
         license=merged.get("license"),
         urls=tuple(sorted(merged.get("urls", {}).items())),
         entry_points=tuple(sorted(merged.get("entry_points", ()), key=lambda e: (e.group, e.name))),
@@ -129,6 +132,13 @@ def _from_pyproject(text: str) -> dict[str, Any]:
         raise ConfigError(f"pyproject.toml: invalid TOML: {exc}") from None
     tool = _table(doc, "tool", "tool")
     fields = _pyproject_fields(doc, tool)
+    groups = doc.get("dependency-groups")
+    if isinstance(groups, dict):  # a group also lists `{include-group = "..."}` tables
+        fields["dependency_groups"] = {
+            str(name): [r for r in reqs if isinstance(r, str)]
+            for name, reqs in groups.items()
+            if isinstance(reqs, list)
+        }
     files = _version_files(tool)
     # `[tool.setuptools] script-files`: programs installed as they are, not entry points
     scripts = _loose(tool, "setuptools").get("script-files")

@@ -74,6 +74,9 @@ class Function:
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
     # without an annotation, the chain every `return` gives (`Logger()`, `self.connect().q()`)
     returns_call: str | None = None
+    # a decorator whose wrapper returns the receiver of the method it wraps (pypika's
+    # `builder`): the methods it decorates return their own class (see scan.returns)
+    gives_receiver: bool = False
     # `__getattr__`: serves only some names (raises AttributeError for others, or looks them
     # up in a mapping), not every name as a delegating object does
     refuses_names: bool = False
@@ -282,11 +285,15 @@ class Module:
     # tag)`): a visitor's `convert_b`, `visit_Name` exist by naming convention
     attr_prefixes: tuple[str, ...] = ()
     # names stored under a string key (`env.globals["pathjoin"] = _pathjoin`): a registry of
-    # callables (template globals, commands, filters) that documents call by that name
+    # callables (template globals, commands, filters) that documents call by that name; and
+    # functions defined in a function for a decorator to register (`@mcp.tool()`)
     registered: tuple[str, ...] = ()
     # class attributes whose values are registry keys: `REGISTRY[v.tag] = v` makes each
     # project class's `tag = "regex"` a registered name
     registered_by: tuple[str, ...] = ()
+    # the database functions its SQL strings call (`"PERFORM pg_notify(...)"`): the docs name
+    # them as the project's machinery, though no Python defines them
+    sql_functions: tuple[str, ...] = ()
     # variable names kept as data: a constant table (`ENV_TO_ATTR = {"APP_RULES": "rules"}`)
     # or an `env_var="APP_X"` keyword of an option's declaration; and whether
     # the module reads a variable whose name it computes (`os.environ[env]`): together, the
@@ -339,6 +346,9 @@ class PackageMetadata:
     requires_python: str | None = None
     dependencies: tuple[str, ...] = ()
     optional_dependencies: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # PEP 735 `[dependency-groups]` (`dev = ["pytest", {include-group = "lint"}]`): the
+    # requirements of each group, not installed with the package but used by its tools and docs
+    dependency_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     license: str | None = None
     urls: tuple[tuple[str, str], ...] = ()
     entry_points: tuple[EntryPoint, ...] = ()

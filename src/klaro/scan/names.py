@@ -163,6 +163,9 @@ class Names:
     metaclass: dict[str, str] = field(default_factory=dict)
     # folders without `__init__.py` other distributions share (`zope` of `src/zope/component`)
     namespaces: set[str] = field(default_factory=set)
+    # generative decorators (pypika's `builder`, see scan.returns.gives_receiver): the methods
+    # they wrap keep their signature and return the class they are called on
+    generative: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -196,7 +199,13 @@ class Names:
             return None
         head, _, attr = dotted.rpartition(".")
         owner = self._lookup(head, hops + 1, path=imported, imported=imported)
-        return None if owner is None else self.member(owner, attr, hops + 1)
+        found = None if owner is None else self.member(owner, attr, hops + 1)
+        if found is None and owner != head and self.kinds.get(head) == "module":
+            # `uplink.retry.RetryBackoff` where `uplink/__init__.py` binds `retry` to the
+            # decorator: as an import path (mkdocstrings' `::: uplink.retry.RetryBackoff`,
+            # `from uplink.retry import RetryBackoff`) it names the submodule's class
+            found = self.member(head, attr, hops + 1)
+        return found
 
     def _shadowed(self, module: str, hops: int) -> str | None:
         """What `pkg.mod` is when `pkg/__init__.py` binds the name `mod` to something else.
@@ -582,6 +591,16 @@ class Names:
             self._scopes[module] = scope
         return scope
 
+    def generated(self, function: Function) -> bool:
+        """Whether a generative decorator wraps the function, and no other that is not plain."""
+        if not self.generative:
+            return False
+        decorators = function.decorators
+        found = [self.resolve_in(function.module, d) in self.generative for d in decorators]
+        return any(found) and all(
+            hit or _plain_decorator(d) for hit, d in zip(found, decorators, strict=True)
+        )
+
     def resolve_in(self, module: str, expr: str, owner: str | None = None) -> str | None:
         """Return the full name an expression written in `module` (inside class `owner`) means."""
         head, _, rest = expr.partition(".")
@@ -650,7 +669,7 @@ class Names:
             params = obj.parameters
             if obj.kind in {"method", "classmethod"} and params:
                 params = params[1:]
-            if any(not _plain_decorator(d) for d in obj.decorators):
+            if any(not _plain_decorator(d) for d in obj.decorators) and not self.generated(obj):
                 return None  # a decorator may change the signature
             return shown, params
         if isinstance(obj, Class):

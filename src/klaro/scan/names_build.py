@@ -117,6 +117,9 @@ def build_names(analysis: Analysis) -> Names:
                 if "=" not in b
             ]
     chains: list[_Chain] = []
+    names.generative = {
+        f.fullname for m in analysis.modules for f in m.functions if f.gives_receiver
+    }
     for module in analysis.modules:  # factories first: `app = create_app()` needs them
         chains += _add_returns(names, module)
     for module in analysis.modules:
@@ -157,7 +160,7 @@ def build_names(analysis: Analysis) -> Names:
     meta = analysis.metadata
     requirements = [
         *meta.dependencies,
-        *(r for _, reqs in meta.optional_dependencies for r in reqs),
+        *(r for _, reqs in (*meta.optional_dependencies, *meta.dependency_groups) for r in reqs),
     ]
     names.dependencies = set(_import_names(requirements)) - names.packages
     # a test's `nox.options.reuse_venvs = True` (expecting AttributeError) makes no name
@@ -312,10 +315,14 @@ def _functions(module: Module) -> list[tuple[Function, str | None]]:
 
 def _add_returns(names: Names, module: Module) -> list[_Chain]:
     """Record the project class each factory function or method returns: annotated, or the
-    one chain all its returns give (`scan.returns`); chains not followed yet are returned."""
+    one chain all its returns give (`scan.returns`); chains not followed yet are returned.
+    A method a generative decorator wraps returns the class it is called on."""
     pending: list[_Chain] = []
     for func, owner in _functions(module):
-        if func.returns:
+        if owner is not None and func.returns in {None, "None"} and names.generated(func):
+            names.returns[func.fullname] = owner
+            names.receiver_returns.add(func.fullname)
+        elif func.returns:
             cls = _class_named(names, module.name, func.returns, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls

@@ -48,7 +48,7 @@ from klaro.scan.node_facts import (
     scans_environ,
     served_names,
 )
-from klaro.scan.returns import delegate_chain, returned_chain
+from klaro.scan.returns import delegate_chain, gives_receiver, returned_chain
 from klaro.scan.settings_env import settings_env
 from klaro.scan.syntax import parse_module
 
@@ -64,6 +64,8 @@ _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 _ENV_MAPPING = re.compile(r"(?:\w+_)?env(?:iron(?:ment)?)?(?:_?vars?)?\Z", re.IGNORECASE)
 _KEY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*[._]\Z")
 # a dotted name before a slash: a Kubernetes API group and its version (`"kopf.dev/v1"`)
+_SQL = re.compile(r"\b(?:SELECT|PERFORM|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE|CALL)\s", re.I)
+_SQL_CALL = re.compile(r"\b([A-Za-z]\w*_\w+)\s*\(")  # `pg_notify(`, not `count(`
 _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
@@ -134,7 +136,10 @@ class _ModuleVisitor:
         self.key_prefixes: dict[str, None] = {}  # `"pyramid."`, `"ALLAUTH_"`
         self.passed: dict[str, None] = {}  # snake_case keywords its calls pass
         self.attr_prefixes: dict[str, None] = {}  # `getattr(self, "visit_" + kind)`
-        self.registered: dict[str, None] = {}  # `env.globals["pathjoin"] = _pathjoin`
+        # names served by name: `env.globals["pathjoin"] = _pathjoin`, `@mcp.tool()` on a
+        # nested function
+        self.registered: dict[str, None] = {}
+        self.sql_functions: dict[str, None] = {}  # its queries call: `"SELECT pg_notify($1)"`
         self.registered_by: dict[str, None] = {}  # `registry[v.tag] = v`: `tag`
         self.env_table: list[EnvVar] = []  # variable names in a constant table
         self.env_dynamic = False  # reads a variable whose name is computed
@@ -252,6 +257,7 @@ class _ModuleVisitor:
             attr_prefixes=tuple(self.attr_prefixes),
             registered=tuple(self.registered),
             registered_by=tuple(self.registered_by),
+            sql_functions=tuple(self.sql_functions),
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
@@ -426,6 +432,7 @@ class _ModuleVisitor:
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
+            gives_receiver=owner is None and gives_receiver(node),
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
             served=(
@@ -481,6 +488,10 @@ class _ModuleVisitor:
                     self.keys[value] = None
                 elif isinstance(value, str) and (head := _GROUP_PATH.match(value)):
                     self.keys[head[1]] = None  # `"kopf.dev/v1"`: an API group, a value
+                elif isinstance(value, str) and "(" in value and _SQL.search(value):
+                    # `"SELECT pg_notify($1, $2)"`: the database's functions the queries call,
+                    # which the docs name as the project's machinery (`pg_notify()`)
+                    self.sql_functions.update(dict.fromkeys(_SQL_CALL.findall(value)))
                 continue
             if (kind is ast.Tuple or kind is ast.List) and _program_argv(node):
                 argv.update(id(e) for e in node.elts)
@@ -492,6 +503,10 @@ class _ModuleVisitor:
                 continue
             if kind in _DEFS and id(node) in self.nested_defs:
                 continue  # walked as the definition it is
+            if (kind is ast.FunctionDef or kind is ast.AsyncFunctionDef) and _registering(node):
+                # `@mcp.tool()` on a function defined inside `_register_tools`, `@app.route`
+                # in an app factory: a name the decorator's registry serves
+                self.registered[node.name] = None
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
                 name = chain(node.func)
@@ -889,6 +904,15 @@ def _runs_program(words: list[ast.expr]) -> bool:
         and isinstance(first.value, str)
         and _PROGRAM.match(first.value) is not None
         and len(words) > 1
+    )
+
+
+def _registering(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a decorator of a function registers it with an object (`@mcp.tool()`,
+    `@app.route("/")`), not only wraps it (`@functools.wraps(f)`)."""
+    return any(
+        isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr != "wraps"
+        for d in node.decorator_list
     )
 
 

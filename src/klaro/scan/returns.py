@@ -93,6 +93,65 @@ def value_chain(text: str) -> str | None:
     return _chain(expression, {}, 0)
 
 
+def gives_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a decorator is generative: its wrapper hands every argument on to the method it
+    wraps (`func(self_copy, *args, **kwargs)`, so the method's signature stands) and gives back
+    the receiver: pypika's `builder` returns `self_copy = copy.copy(self)`, SQLAlchemy-style
+    generative methods a `self = self._generate()`. A method it decorates returns its own
+    class's instance, whatever the method returns (`-> None`): examples chain it."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params:
+        return False
+    returned = {
+        sub.value.id
+        for sub in _own_nodes(node)
+        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
+    }
+    for wrapper in node.body:
+        if not isinstance(wrapper, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        inner = [*wrapper.args.posonlyargs, *wrapper.args.args]
+        if wrapper.name not in returned or not inner or not _passes_on(wrapper, params[0].arg):
+            continue
+        receiver = {inner[0].arg}
+        for sub in _own_nodes(wrapper):  # names made from the receiver: copies of it
+            if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+                target = sub.targets[0]
+                used = {n.id for n in ast.walk(sub.value) if isinstance(n, ast.Name)}
+                if isinstance(target, ast.Name) and used & receiver:
+                    receiver.add(target.id)
+        if any(
+            isinstance(sub, ast.Return)
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id in receiver
+            for sub in _own_nodes(wrapper)
+        ):
+            return True
+    return False
+
+
+def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bool:
+    """Whether a wrapper calls `func` with its own `*args` and `**kwargs`, unchanged."""
+    star, double = wrapper.args.vararg, wrapper.args.kwarg
+    if star is None or double is None:
+        return False
+    for sub in _own_nodes(wrapper):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == func:
+            starred = any(
+                isinstance(a, ast.Starred)
+                and isinstance(a.value, ast.Name)
+                and a.value.id == star.arg
+                for a in sub.args
+            )
+            keywords = any(
+                k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double.arg
+                for k in sub.keywords
+            )
+            if starred and keywords:
+                return True
+    return False
+
+
 def _own_nodes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
     """Every node of the function's body, not of the functions and classes it defines."""
     stack: list[ast.AST] = list(node.body)

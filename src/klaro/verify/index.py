@@ -88,6 +88,7 @@ class ProjectIndex:
     # the code scans the environment by a computed prefix: its own variables are open
     env_scanned: bool = False
     registered: set[str] = field(default_factory=set)  # names stored under a string key
+    sql_functions: set[str] = field(default_factory=set)  # what the code's SQL calls
     # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
@@ -428,6 +429,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     scans = any(m.env_scan for m in modules if m.role == "package")
     index.env_scanned = scans and not index.env_patterns
     index.registered = {r for m in modules if m.role == "package" for r in m.registered}
+    index.sql_functions = {f for m in modules if m.role == "package" for f in m.sql_functions}
     keyed_by = {a for m in modules if m.role == "package" for a in m.registered_by}
     index.registered |= {
         value

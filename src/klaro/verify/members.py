@@ -36,6 +36,7 @@ class MemberChecks(CallChecks):
     _strings: set[str]  # string literals of the current document's examples
     _placeholders: set[str]  # the names the current page's call sketches pass
     _plugged: bool  # whether the current page's examples import a plugin of the package
+    _registered: set[str]  # functions the current page's examples hand to a decorator
 
     def _dotted(
         self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
@@ -157,9 +158,12 @@ class MemberChecks(CallChecks):
             return Outcome("ignored", ref)  # `__getattr__` answers any name (glom's `S.x`)
         if index.kind(owner) == "class" and index.class_serves(owner, attr):
             return Outcome("ignored", ref)  # a name of the table its `__getattr__` reads
-        if self._plugged and index.kind(owner) == "class" and not self._typo_of_member(owner, attr):
-            # a plugin the page imports may add it (`import agatesql`: `Table.from_sql`),
-            # though not a misspelling of a member the class has
+        if index.kind(owner) == "class" and (
+            attr in self._registered or (self._plugged and not self._typo_of_member(owner, attr))
+        ):
+            # a decorator the page hands its function to may add it (`@register_check_method`
+            # on `def is_between`: `Check.is_between`), or a plugin the page imports
+            # (`import agatesql`: `Table.from_sql`), though not a misspelling of a member
             return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's

@@ -93,6 +93,9 @@ class Bindings:
     # methods of any class the examples define: prose names them (``_sum()``), but they are
     # not names the examples bind, so a project function of that name stays checked in code
     methods: set[str] = field(default_factory=set)
+    # functions the examples hand to an imported decorator (`@extensions.register_check_method`
+    # on `def is_between`): a registry may make them members of a class (`Check.is_between`)
+    registered: set[str] = field(default_factory=set)
     # what the elements of a list the examples fill hold: `bars.append(ProgressBar(...))`,
     # `[Client(h) for h in hosts]`; `bars[i]` and `for bar in bars` are one of them
     elements: dict[str, tuple[str, bool]] = field(default_factory=dict)
@@ -422,6 +425,11 @@ class _Visitor(ast.NodeVisitor):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         for decorator in node.decorator_list:
             self.visit(decorator)
+            root = decorator.func if isinstance(decorator, ast.Call) else decorator
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and self.bindings.origins.get(root.id):
+                self.bindings.registered.add(node.name)
             call = decorator if isinstance(decorator, ast.Call) else None
             func = call.func if call is not None else decorator
             named = call is not None and (call.args or any(k.arg == "name" for k in call.keywords))
@@ -544,6 +552,15 @@ class _Visitor(ast.NodeVisitor):
                 self._chain(arg, called=False, passed=True)
             else:
                 self.visit(arg)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        """A name alone on its line (`UnsupportedFormatError  # the file's format`, in a block
+        listing what may be raised): a project name the page never bound, checked only
+        against the names the code once had."""
+        value = node.value
+        if isinstance(value, ast.Name) and self._free(value.id) and not hasattr(builtins, value.id):
+            self._add("python", value.id, value, "free-name")
+        self.visit(value)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if not isinstance(node.value, str):

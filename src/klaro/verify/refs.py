@@ -162,7 +162,8 @@ class Document:
     history: set[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.history = history_lines(self.lines)
+        # a README is the project's own page, whatever status it gives the project
+        self.history = history_lines(self.lines, proposal=_README.match(self.path) is None)
 
 
 class _Reader(MarkdownIt):

@@ -223,6 +223,7 @@ class Resolver(MemberChecks, UnknownNames):
         self.names = index.names
         self._strings: set[str] = set()  # string literals of the current document's examples
         self._added: set[str] = set()  # members its examples' subclasses define
+        self._registered: set[str] = set()  # functions its examples hand to a decorator
         self._stars: list[str] = []  # modules its examples import with `*`
         self._failed: list[str] = []  # names its imports failed to find, so far
         self._placeholders: set[str] = set()  # the parameter names its call sketches write
@@ -415,6 +416,7 @@ class Resolver(MemberChecks, UnknownNames):
         """Resolve one reference in the context of the document it comes from."""
         self._strings = doc.bindings.strings
         self._added = doc.bindings.added
+        self._registered = doc.bindings.registered
         self._stars = doc.bindings.star
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
@@ -594,8 +596,14 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.context.startswith("directive") and outcome.status == "unresolved":
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
-            if ref.context == "directive-in" and self.names.lookup(name.rpartition(".")[0]) is None:
-                return Outcome("ignored", ref)  # the `.. module::` line says the module is gone
+            if (
+                ref.context == "directive-in"
+                and self._symbol(ref, name.rpartition(".")[0], scope, called=False).status
+                != "resolved"
+            ):
+                # the `.. module::` line says the module is gone; a class named bare where
+                # the page sets no module (`.. class:: Benchmark`) is the project's class
+                return Outcome("ignored", ref)
         method = self._one_member(name) if ref.context == "directive-member" else None
         if method is not None:
             # `.. py:method:: best_prefix([system=None])`: the method, not a function so named
@@ -984,6 +992,8 @@ class Resolver(MemberChecks, UnknownNames):
             # `where(...).matches(regex)` with the import left out: the package's `where`;
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
+            if target is None and (stale := self._once_named(ref, root, root, used=True)):
+                return stale  # `SYSTEM_TIME.as_of(...)` once the package's `SYSTEM_TIME` is gone
             if target is not None and (instance or names.kind(target) == "class"):
                 self._guessed_root = True  # the page never bound the name: our guess
                 try:
@@ -1007,8 +1017,8 @@ class Resolver(MemberChecks, UnknownNames):
                 outcome = self._free_call(ref)  # or a function the package had: `where(...)`
                 gone = outcome.status == "ignored" and self._once_named(ref, ref.text, ref.text)
                 return gone or outcome
-            else:
-                return Outcome("ignored", ref)  # a name the snippet never bound: not ours
+            else:  # a name the snippet never bound: not ours, unless the code had it
+                return self._once_named(ref, root, root) or Outcome("ignored", ref)
         if names.external(ref.text):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
         if ref.context == "override":

@@ -40,11 +40,24 @@ _CHANGE_NOTE = re.compile(
 )
 
 
-def history_lines(lines: list[str]) -> set[int]:
+# A design document's status line near its top: `> **Status:** Draft / RFC`, `:Status: Proposed`,
+# `| Status | Draft |`, `status: draft` in front matter
+_PROPOSAL_STATUS = re.compile(
+    r"^[\s>|*_:-]*status[\s*_:|]*(?:draft|proposed|proposal|rfc|pre-?rfc"
+    r"|under (?:discussion|consideration))\b",
+    re.IGNORECASE,
+)
+
+
+def history_lines(lines: list[str], proposal: bool = True) -> set[int]:
     """The 1-based lines of a document's history sections: a README's "Changelog" or
     "History" heading and everything under it, up to the next heading of its level or
     above, and the notes on what a version changed or deprecated. They name what the code
-    used to be on purpose, like a changelog file."""
+    used to be on purpose, like a changelog file. With `proposal`, a whole document whose
+    head gives its status as a draft or a proposal is such a section: it names what the code
+    does not have yet (pandera's `specs/xarray.md`, "**Status:** Draft")."""
+    if proposal and any(_PROPOSAL_STATUS.match(line) for line in lines[:25]):
+        return set(range(1, len(lines) + 1))
     found = _change_notes(lines)
     headings: list[tuple[int, str, str]] = []  # (line, level, text)
     for i, line in enumerate(lines):

@@ -75,6 +75,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
         if called and name in self.index.macros:
             return Outcome("ignored", ref)  # a macro of the project's Jinja templates
+        if name in self.index.sql_functions:
+            return Outcome("ignored", ref)  # `pg_notify()`: the database's, its queries call
         keys = self.index.key_literals
         if (self.index.is_key(name) and not called) or name in self.index.registered:
             return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
@@ -218,10 +220,15 @@ class UnknownNames:
             self.names.kinds.get(full) in values for full in self.names.by_last.get(other, ())
         )
 
-    def _once_named(self, ref: Reference, name: str, shown: str) -> Outcome | None:
-        """A name the documented state of the code had and the current code lacks: stale."""
+    def _once_named(
+        self, ref: Reference, name: str, shown: str, *, used: bool = False
+    ) -> Outcome | None:
+        """A name the documented state of the code had and the current code lacks: stale.
+
+        `used`: the page uses the name as an object (`SYSTEM_TIME.as_of(...)`), so a string
+        of the same spelling the code still reads (`"SYSTEM_TIME"`) does not stand for it."""
         old = self.former.get(name) if self.former is not None else None
-        if old is None or name in self.index.key_literals:
+        if old is None or (name in self.index.key_literals and not used):
             return None  # or a value the code still reads by name (`DEFAULT_RULES:rm_root`)
         full, where = old
         advice = f"; {self.former.advice}" if self.former and self.former.advice else ""

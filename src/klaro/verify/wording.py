@@ -178,6 +178,9 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     owner = _POSSESSIVE.search(head) or _NAME_POSSESSIVE.search(head)
     if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
         return True
+    last = re.search(r"([\w.-]+)$", head)
+    if last and text[:1].isupper() and last.group(1).lower().replace("-", "_") in libraries - ours:
+        return True  # "the pandas `ArrowDtype` class": a class named right after its library
     before = [s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)]
     if _ITS.search(head) and before and before[-1].isidentifier() and before[-1] not in ours:
         return True  # the possessive of the package the sentence is about, not ours

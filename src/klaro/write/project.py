@@ -104,12 +104,8 @@ def _from_pyproject(data: dict[str, Any], analysis: Analysis) -> list[DevCommand
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     meta = analysis.metadata
     deps = set(_requirement_names(meta.dependencies))
-    for _, reqs in meta.optional_dependencies:
+    for _, reqs in (*meta.optional_dependencies, *meta.dependency_groups):
         deps |= _requirement_names(reqs)
-    groups = data.get("dependency-groups", {})
-    if isinstance(groups, dict):
-        for reqs in groups.values():
-            deps |= _requirement_names([r for r in reqs if isinstance(r, str)])
     target = _package_dir(analysis)
     found: list[DevCommand] = []
     if "pytest" in tool or "pytest" in deps:
