@@ -195,3 +195,33 @@ def test_names_the_page_never_imports_are_stale_once_the_code_drops_them(
         ("README.md", 4, "SYSTEM_TIME.as_of"),
         ("README.md", 11, "UnsupportedFormatError"),
     }
+
+
+RUNNER = """\
+class Runner:
+    def bench_func(self, name, func):
+        return func()
+
+    def bench_time_func(self, name, time_func):
+        return time_func(1)
+"""
+
+RUNNER_RST = """\
+Runner
+======
+
+Use :meth:`bench_func` or :meth:`bench_time_func`.
+"""
+
+
+def test_a_meth_role_names_a_method_not_the_example_script_of_that_name(tmp_path: Path) -> None:
+    files = {
+        "perf/__init__.py": "from perf._runner import Runner\n",
+        "perf/_runner.py": RUNNER,
+        "doc/examples/bench_time_func.py": "import perf\n\nperf.Runner().bench_time_func('x', f)\n",
+        "doc/runner.rst": RUNNER_RST,
+    }
+    root = _write(tmp_path / "perf", files)
+    assert _drift(root) == set()
+    (root / "perf/_runner.py").write_text(RUNNER.replace("bench_time_func", "bench_timed_func"))
+    assert _drift(root) == {("doc/runner.rst", 4, "bench_time_func")}

@@ -723,6 +723,20 @@ class Resolver(MemberChecks, UnknownNames):
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         outcome = self._symbol_path(ref, shown, doc, called=called)
+        if (
+            ref.context in {"role:meth", "role:attr"}
+            and outcome.status == "resolved"
+            and "." not in shown
+            and self.names.kind(outcome.target) == "module"
+        ):
+            # ``:meth:`bench_time_func``` names a method, never the example script of that
+            # name (`doc/examples/bench_time_func.py`): the one member so named, or none
+            member = self._one_member(shown)
+            if member is not None:
+                return Outcome("resolved", ref, member)
+            return self._once_named(ref, shown, shown, used=True) or Outcome(
+                "unresolved", ref, message=f"`{shown}` is not a method or attribute of the project"
+            )
         if outcome.status == "unresolved" and ":" in shown:
             if self._names_each(shown):
                 # `sudo:no_command`: a list of the project's modules (thefuck's rules), not
