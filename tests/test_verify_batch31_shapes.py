@@ -141,3 +141,17 @@ def test_nested_registered_functions_and_the_sql_the_queries_call(tmp_path: Path
         ),
     }
     assert _drift(_repo(tmp_path, files)) == {("README.md", 5, "queue_table_infos()")}
+
+
+def test_a_function_under_a_wrapping_decorator_registers_no_member(tmp_path: Path) -> None:
+    """flask-limiter's recipes: `@app.route` on a `Limiter` (a slip of the docs) stays
+    reported though a later example decorates its own `def route()` with `@limiter.limit`."""
+    files = {
+        "tool/__init__.py": "class Limiter:\n    def limit(self, rate):\n        return rate\n",
+        "README.md": (
+            "# tool\n\n```python\nfrom tool import Limiter\n\napp = Limiter()\n\n"
+            "@app.route('/')\ndef index():\n    pass\n\n"
+            "@app.limit('1/second')\ndef route():\n    pass\n```\n"
+        ),
+    }
+    assert _drift(_repo(tmp_path, files)) == {("README.md", 8, "tool.Limiter.route")}

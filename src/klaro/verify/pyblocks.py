@@ -93,8 +93,9 @@ class Bindings:
     # methods of any class the examples define: prose names them (``_sum()``), but they are
     # not names the examples bind, so a project function of that name stays checked in code
     methods: set[str] = field(default_factory=set)
-    # functions the examples hand to an imported decorator (`@extensions.register_check_method`
-    # on `def is_between`): a registry may make them members of a class (`Check.is_between`)
+    # functions the examples hand to an imported registry's decorator
+    # (`@extensions.register_check_method` on `def is_between`): it may make them members of a
+    # class (`Check.is_between`)
     registered: set[str] = field(default_factory=set)
     # what the elements of a list the examples fill hold: `bars.append(ProgressBar(...))`,
     # `[Client(h) for h in hosts]`; `bars[i]` and `for bar in bars` are one of them
@@ -426,9 +427,12 @@ class _Visitor(ast.NodeVisitor):
         for decorator in node.decorator_list:
             self.visit(decorator)
             root = decorator.func if isinstance(decorator, ast.Call) else decorator
+            verb = root.attr if isinstance(root, ast.Attribute) else getattr(root, "id", "")
             while isinstance(root, ast.Attribute):
                 root = root.value
-            if isinstance(root, ast.Name) and self.bindings.origins.get(root.id):
+            imported = isinstance(root, ast.Name) and self.bindings.origins.get(root.id)
+            if imported and "register" in verb.lower():
+                # a registry's decorator, not one that wraps (`@limiter.limit(...)`)
                 self.bindings.registered.add(node.name)
             call = decorator if isinstance(decorator, ast.Call) else None
             func = call.func if call is not None else decorator
