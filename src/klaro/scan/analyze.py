@@ -21,6 +21,7 @@ from klaro import __version__, safeio
 from klaro.errors import KlaroError
 from klaro.redact import redact_source
 from klaro.scan.cli_links import link_commands
+from klaro.scan.cython import python_stub
 from klaro.scan.files import is_python_module, scan_repository
 from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import is_test_path, module_name_for, module_role
@@ -37,7 +38,7 @@ from klaro.scan.startup import startup_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 95
+ANALYZER_VERSION = 98
 
 Progress = Callable[[int, int, str], None]
 
@@ -99,6 +100,9 @@ def _analyze(
     cache = _Cache(cache_dir, cache_of or scan.root) if cache_dir is not None else None
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
     python_files = [f for f in scan.files if is_python_module(f)]
+    # a `.pyx` beside a `.py` of the same module is its compiled twin: the Python is read
+    plain = {f.path for f in python_files if f.path.endswith(".py")}
+    python_files = [f for f in python_files if f.path.removesuffix(".pyx") + ".py" not in plain]
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
@@ -117,10 +121,11 @@ def _analyze(
                  f"_pth_{stem}", "script")
             )  # fmt: skip
             continue
-        name = module_name_for(source_file.path, package_dirs, roots)
-        if not source_file.path.endswith(".py"):  # `bin/num2words`: run, never imported
+        path = source_file.path.removesuffix(".pyx") + ".py" if _cython(source_file.path) else ""
+        name = module_name_for(path or source_file.path, package_dirs, roots)
+        if not (path or source_file.path).endswith(".py"):  # `bin/num2words`: run, not imported
             name = "_script_" + re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1])
-        role = module_role(source_file.path, package_dirs, roots)
+        role = module_role(path or source_file.path, package_dirs, roots)
         cached = cache.get(key) if cache else None
         if cached is not None and (
             not isinstance(cached, Module) or (cached.name, cached.role) == (name, role)
@@ -170,6 +175,8 @@ def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
     # The analysis boundary: no later stage (cache, JSON, index, docs) ever holds a credential.
     text = source.decode("utf-8", "surrogateescape")
     clean = redact_source(text)
+    if _cython(path):  # what Python sees of a compiled module, as a stub of the same lines
+        clean = python_stub(clean)
     if clean != text:
         source = clean.encode("utf-8", "surrogateescape")
     try:
@@ -180,6 +187,10 @@ def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
         return path, AnalysisError(path, f"cannot parse: {exc}")
     except (RecursionError, MemoryError):
         return path, AnalysisError(path, "cannot parse: nested too deeply for Python's parser")
+
+
+def _cython(path: str) -> bool:
+    return path.endswith(".pyx")
 
 
 def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | AnalysisError]]:

@@ -122,10 +122,11 @@ def _interpreter(head: bytes) -> str:
 
 
 def is_python_module(file: SourceFile) -> bool:
-    """Whether a file is Python code to analyse: a `.py` module, or a script with no suffix
-    whose `#!` line runs Python. Stubs (`.pyi`) describe code and can lag it: not read."""
+    """Whether a file is Python code to analyse: a `.py` module, a Cython `.pyx` module (read
+    for what Python sees of it, `scan.cython`), or a script with no suffix whose `#!` line
+    runs Python. Stubs (`.pyi`) describe code and can lag it: not read."""
     name = file.path.rsplit("/", 1)[-1]
-    return name.endswith(".py") or (file.language == "python" and "." not in name)
+    return name.endswith((".py", ".pyx")) or (file.language == "python" and "." not in name)
 
 
 def scan_repository(

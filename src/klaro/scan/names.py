@@ -254,7 +254,11 @@ class Names:
         target = self.aliases.get(owner, {}).get(attr)
         if target is not None:  # a re-export; of another package's name, that name itself
             found = self.lookup(target, hops + 1, imported=True)
-            return found or (target if self.external(target) else None)
+            source = target.rpartition(".")[0]
+            # also a name of a module whose names we cannot list (the version file a build
+            # hook writes: `from zarr._version import version as __version__`)
+            opened = self.kinds.get(source) == "module" and self.open_module(source)
+            return found or (target if self.external(target) or opened else None)
         for star in self.stars.get(owner, ()):
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:

@@ -503,6 +503,10 @@ class _ModuleVisitor:
                 continue
             if kind in _DEFS and id(node) in self.nested_defs:
                 continue  # walked as the definition it is
+            if kind is ast.DictComp and (prefix := _filtered_environ(node)):
+                # `{k[10:]: v for k, v in ... os.environ.items() if k.startswith('chameleon_')}`
+                # then `.pop('eager')`: every CHAMELEON_* variable is read through the mapping
+                self.env.append(EnvVar(prefix + "*", self.path, node.lineno, None, "prefix"))
             if (kind is ast.FunctionDef or kind is ast.AsyncFunctionDef) and _registering(node):
                 # `@mcp.tool()` on a function defined inside `_register_tools`, `@app.route`
                 # in an app factory: a name the decorator's registry serves
@@ -510,6 +514,15 @@ class _ModuleVisitor:
             if kind is ast.Call:
                 assert isinstance(node, ast.Call)
                 name = chain(node.func)
+                func = node.func
+                if (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "update"
+                    and node.args
+                    and _is_globals(func.value)
+                ):
+                    # `globals().update(_ns)` (pyzmq's backend): names made at run time
+                    self.opened[GLOBALS] = None
                 self.passed.update((k.arg, None) for k in node.keywords if k.arg and "_" in k.arg)
                 if name:
                     if calls is not None:
@@ -841,6 +854,27 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
             if prefix is not None:  # `envwrap("TQDM_")`: every variable starting so
                 helpers[node.name + "*"] = prefix
     return helpers
+
+
+def _filtered_environ(node: ast.DictComp) -> str | None:
+    """The prefix a mapping of the environment's variables keeps (`k.startswith("app_")`,
+    matched in either case), upper-cased, when it is a variable's prefix."""
+    if not any(
+        chain(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute | ast.Name)
+    ):
+        return None
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Attribute)
+            and sub.func.attr == "startswith"
+            and len(sub.args) == 1
+            and isinstance(sub.args[0], ast.Constant)
+            and isinstance(sub.args[0].value, str)
+            and _ENV_PREFIX.match(sub.args[0].value.upper())
+        ):
+            return sub.args[0].value.upper()
+    return None
 
 
 def _prefix_parameter(

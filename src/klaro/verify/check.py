@@ -42,6 +42,8 @@ _HISTORY = re.compile(
 _HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
 # design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`
 _PROPOSALS_DIR = re.compile(r"(^|/)(drafts?|ideas|proposals?|rfcs?|peps|design[ _-]?notes)/", re.I)
+# a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)
+_PROPOSAL_FILE = re.compile(r"^(?:roadmap|proposals?)(?:[._-][^/]*)?\.(?:md|markdown|rst)$", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -195,7 +197,12 @@ def is_history(path: str) -> bool:
     design proposal: each names things the code no longer has, or does not have yet, on
     purpose."""
     name = path.rsplit("/", 1)[-1]
-    return bool(_HISTORY.match(name) or _HISTORY_DIR.search(path) or _PROPOSALS_DIR.search(path))
+    return bool(
+        _HISTORY.match(name)
+        or _HISTORY_DIR.search(path)
+        or _PROPOSALS_DIR.search(path)
+        or _PROPOSAL_FILE.match(name)
+    )
 
 
 def _documents_on_disk(root: Path) -> set[str]:

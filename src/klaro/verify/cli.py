@@ -62,6 +62,7 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
 )  # fmt: skip
 _SPAN = re.compile(r"`+([^`]+)`+")
 _PROMPT_START = re.compile(r"^\s*(?:[$%>]\s+)?")
+_TRAIT_FLAG = re.compile(r"^--([A-Z]\w*)\.([A-Za-z_]\w*)$")  # `--Repo2Docker.base_image`
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
@@ -213,6 +214,12 @@ class CliClaims:
                 flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
                 if command in index.open_commands and not self._was_option(flag):
                     continue  # its flags are not all ours to name
+                if (trait := _TRAIT_FLAG.match(flag)) and "traitlets" in index.libraries:
+                    # traitlets' `--Repo2Docker.base_image=...` sets a class's trait
+                    untrue = self._trait(ref, doc, flag, trait.group(1), trait.group(2))
+                    if untrue is not None:
+                        return untrue
+                    continue
                 spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]
                 # `-l/--list`: a README's notation for the two spellings of one flag
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
@@ -309,6 +316,21 @@ class CliClaims:
                 break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
             first = False  # later words may be nested commands or arguments: not checked
         return Outcome("resolved", ref, program)
+
+    def _trait(
+        self, ref: Reference, doc: Document | None, flag: str, cls: str, trait: str
+    ) -> Outcome | None:
+        """A traitlets configuration flag: stale when the project's class of that name (there
+        may be none: another application's) lacks the trait."""
+        names = self.index.names
+        classes = [c for c in names.by_last.get(cls, ()) if names.kind(c) == "class"]
+        if not classes or any(names.member(c, trait) is not None for c in classes):
+            return None
+        return Outcome(
+            "unresolved",
+            replace(ref, line=_line_of(doc, ref, flag)),
+            message=f"`{flag}`: `{cls}` has no configurable `{trait}`",
+        )
 
     def option(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """A flag alone in a code span: the project's, unless the text gives it to another."""

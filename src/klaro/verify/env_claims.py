@@ -27,6 +27,7 @@ class EnvClaims:
     def __init__(self, index: ProjectIndex, former: Former | None) -> None:
         self.index = index
         self.former = former
+        self.page_reads: set[str] = set()  # what the current page's own scripts read
 
     def read(self, name: str) -> bool:
         """Whether the code reads the variable `name`, or read it at the documented state."""
@@ -71,6 +72,8 @@ class EnvClaims:
                 f"(it was at {old[1]})",
                 suggestions=tuple(difflib.get_close_matches(name, sorted(index.env_vars), n=3)),
             )
+        if name in self.page_reads:
+            return Outcome("ignored", ref)  # read by a script the page gives, not the code
         if index.is_key(name) or name in index.names.parameters:
             # a settings key the code reads by that name, or a keyword it passes (eliot's
             # journald fields: `journal.send(ELIOT_TASK=...)`)

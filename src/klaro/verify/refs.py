@@ -154,6 +154,9 @@ class Document:
     # the lines of its blocks read neither as code nor as commands (```text, output): where
     # another program's command line may be shown without a prompt (`black --diff trio`)
     plain_lines: list[str] = field(default_factory=list)
+    # variables its shell blocks read (`"$R2D_COMPARE_TO"` in a script the page gives): the
+    # page's own, which the prose may tell the reader to set
+    script_reads: set[str] = field(default_factory=set)
     # the command lines of those blocks (`nbstripout --dry-run FILE` with no prompt): a
     # claim when the program is the project's own, which only the resolver knows
     plain_commands: list[Reference] = field(default_factory=list)
@@ -489,6 +492,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif shell:
         _shell(doc, lines, start)
+        doc.script_reads.update(_SCRIPT_READ.findall(content))
         if any(x.lstrip().startswith(">>> ") for x in lines):
             # `$ python` then `>>> distro.name(pretty=True)`: the session it starts is Python
             session = "\n".join(
@@ -610,9 +614,17 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
             doc.references.append(Reference("code", spelled.group(1), doc.path, pending_line))
 
 
+_SCRIPT_READ = re.compile(r"\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\b")  # `$NAME`, `${NAME}`
+_SUBSTITUTION = re.compile(r"\$\(([^()]*)\)")  # `$(fio info x.shp --bounds)`, innermost first
+
+
 def _command_line(doc: Document, text: str, line: int) -> None:
     if not text or text.startswith("#"):
         return
+    while substituted := _SUBSTITUTION.search(text):
+        # the inner command is a command line of its own; the outer one gets its output
+        _command_line(doc, substituted.group(1).strip(), line)
+        text = text[: substituted.start()] + "OUTPUT" + text[substituted.end() :]
     try:
         lexer = shlex.shlex(text, posix=True, punctuation_chars=";&|")
         lexer.whitespace_split = True

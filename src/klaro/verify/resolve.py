@@ -417,6 +417,7 @@ class Resolver(MemberChecks, UnknownNames):
         self._strings = doc.bindings.strings
         self._added = doc.bindings.added
         self._registered = doc.bindings.registered
+        self.env.page_reads = doc.script_reads
         self._stars = doc.bindings.star
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
