@@ -856,24 +856,31 @@ def _env_helpers(body: Iterable[ast.stmt]) -> dict[str, int]:
     return helpers
 
 
-def _filtered_environ(node: ast.DictComp) -> str | None:
-    """The prefix a mapping of the environment's variables keeps (`k.startswith("app_")`,
-    matched in either case), upper-cased, when it is a variable's prefix."""
+def _environ_filters(node: ast.AST) -> list[ast.expr]:
+    """What code filtering the environment's names by their start tests them with
+    (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`): each `startswith`
+    argument, when the code reads `os.environ` at all."""
     if not any(
         chain(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute | ast.Name)
     ):
-        return None
-    for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Call)
-            and isinstance(sub.func, ast.Attribute)
-            and sub.func.attr == "startswith"
-            and len(sub.args) == 1
-            and isinstance(sub.args[0], ast.Constant)
-            and isinstance(sub.args[0].value, str)
-            and _ENV_PREFIX.match(sub.args[0].value.upper())
-        ):
-            return sub.args[0].value.upper()
+        return []
+    return [
+        sub.args[0]
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Call)
+        and isinstance(sub.func, ast.Attribute)
+        and sub.func.attr == "startswith"
+        and len(sub.args) == 1
+    ]
+
+
+def _filtered_environ(node: ast.DictComp) -> str | None:
+    """The prefix a mapping of the environment's variables keeps (`k.startswith("app_")`,
+    matched in either case), upper-cased, when it is a variable's prefix."""
+    for arg in _environ_filters(node):
+        value = arg.value if isinstance(arg, ast.Constant) else None
+        if isinstance(value, str) and _ENV_PREFIX.match(value.upper()):
+            return value.upper()
     return None
 
 
@@ -882,18 +889,9 @@ def _prefix_parameter(
 ) -> int | None:
     """The position of the parameter a function filters the environment's names by
     (`{k: v for k, v in os.environ.items() if k.startswith(prefix)}`), else None."""
-    if not any(chain(n) in ENV_MAPS for n in ast.walk(node) if isinstance(n, ast.Attribute)):
-        return None
-    for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Call)
-            and isinstance(sub.func, ast.Attribute)
-            and sub.func.attr == "startswith"
-            and len(sub.args) == 1
-            and isinstance(sub.args[0], ast.Name)
-            and sub.args[0].id in params
-        ):
-            return params.index(sub.args[0].id)
+    for arg in _environ_filters(node):
+        if isinstance(arg, ast.Name) and arg.id in params:
+            return params.index(arg.id)
     return None
 
 
