@@ -201,3 +201,35 @@ def test_command_substitutions_built_versions_page_scripts_and_traits(tmp_path: 
         ("docs/commands.md", 6, "rio --Repo2Docker.base_image=ubuntu --Repo2Docker.base_imag=x"),
         ("docs/commands.md", 16, "RIO_DEBUG"),
     }
+
+
+CONTRIBUTING = """\
+# Contributing
+
+For example, if we had `src/usekit/_a.py` and were splitting it into `usekit/_a/b.py`, the
+tests would follow. For a tool named Xyz, define `XyzToolSpec(ToolSpec)` in `usekit.impl.xyz`.
+Line endings differ depending on git's `core.autocrlf` setting.
+
+Additional configuration in `pyproject.toml`:
+
+- `tool.usekit.sonar.verbose`
+- `tool.coverage.xml.output`
+
+Call `usekit.impl.missing` and `usekit.core.halt_all` now.
+"""
+
+
+def test_supposed_names_placeholders_table_paths_and_another_programs_keys(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "usekit/__init__.py": "",
+        "usekit/core.py": "def run():\n    pass\n",
+        "usekit/impl/__init__.py": "class ToolSpec:\n    pass\n\n\nclass MissingSpecs:\n    pass\n",
+        "usekit/tool.py": "def verbose():\n    pass\n",
+        "CONTRIBUTING.md": CONTRIBUTING,
+    }
+    assert _drift(_write(tmp_path / "usekit", files)) == {
+        ("CONTRIBUTING.md", 12, "usekit.impl.missing"),
+        ("CONTRIBUTING.md", 12, "usekit.core.halt_all"),
+    }

@@ -50,6 +50,7 @@ from klaro.verify.wording import (
     parse_call,
     sentences_around,
     sketch_names,
+    supposes,
 )
 
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
@@ -370,7 +371,38 @@ class Resolver(MemberChecks, UnknownNames):
                 failed.append(ref.text)
             outcomes.append(outcome)
         outcomes += [o for o in self._stale_prose(doc) if not self._ignored(o.reference.text)]
-        return [self._key_namespace(o, doc) for o in outcomes]
+        return [
+            self._table_path(self._hypothetical(self._key_namespace(o, doc), doc), doc)
+            for o in outcomes
+        ]
+
+    def _table_path(self, outcome: Outcome, doc: Document) -> Outcome:
+        """`tool.coverage.xml.output` under "configuration in `pyproject.toml`": the path of
+        a TOML table's key, not a Python name (unless `tool` is one of the project's)."""
+        ref = outcome.reference
+        if outcome.status != "unresolved" or not ref.text.startswith("tool."):
+            return outcome
+        if "tool" in self.names.packages or ref.kind != "code":
+            return outcome
+        near = " ".join(doc.lines[max(ref.line - 8, 0) : ref.line])
+        return Outcome("ignored", ref) if "pyproject" in near.lower() else outcome
+
+    def _hypothetical(self, outcome: Outcome, doc: Document) -> Outcome:
+        """A span a sentence supposes ("if we had `src/pkg/_a.py` and were splitting it into
+        `pkg/_a/b.py`"): a name the reader imagines, not one the project claims to have. Or
+        a dotted name the sentence gives another program ("git's `core.autocrlf` setting")
+        that does not start at one of our packages."""
+        ref = outcome.reference
+        if outcome.status != "unresolved" or ref.kind not in {"code", "link"}:
+            return outcome
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        at = sentence.find(ref.text)
+        if supposes(sentence[: max(at, 0)]):
+            return Outcome("ignored", ref)
+        root = ref.text.split(".")[0]
+        if "." in ref.text and root not in self.names.packages and ref.kind == "code":
+            return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome
+        return outcome
 
     def _own_plain_commands(self, doc: Document) -> list[Reference]:
         """The command lines of the page's plain blocks that run one of the project's

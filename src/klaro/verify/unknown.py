@@ -26,6 +26,7 @@ from klaro.verify.wording import (
     CASE_STYLE,
     LOWER_CAMEL,
     PLACEHOLDER_NAMES,
+    PLACEHOLDER_PART,
     READERS_OWN,
     given_to_another,
     python_methods,
@@ -62,7 +63,7 @@ class UnknownNames:
         """
         if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
             return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
-        if name in PLACEHOLDER_NAMES:
+        if name in PLACEHOLDER_NAMES or PLACEHOLDER_PART.search(name):
             return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
         if f"do_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`

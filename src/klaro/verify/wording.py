@@ -21,6 +21,7 @@ PLACEHOLDER_NAMES = frozenset(
     [
         "foo",
         "bar",
+        "xyz",
         "baz",
         "qux",
         "spam",
@@ -125,6 +126,20 @@ def after_span(lines: list[str], line: int, text: str) -> str | None:
         return None
     at = lines[line - 1].find(text)
     return lines[line - 1][at + len(text) :] if at >= 0 else None
+
+
+_SUPPOSING = re.compile(
+    r"\b(?:if\s+(?:we|you|I|one)\s+(?:had|were\s+to|wanted)|suppose|supposing|imagine)\b", re.I
+)
+
+
+# a made-up word inside a name: `XyzToolSpec` "for a tool named Xyz", `test_xyz_cache`
+PLACEHOLDER_PART = re.compile(r"(?:^|_)xyz(?:_|$)|(?:^|[a-z_])Xyz(?=[A-Z_]|$)")
+
+
+def supposes(text: str) -> bool:
+    """Whether words before a span make it hypothetical ("if we had", "suppose", "imagine")."""
+    return bool(_SUPPOSING.search(text))
 
 
 def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
