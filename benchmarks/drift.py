@@ -60,6 +60,8 @@ round 31 (`round: 31`) is a thirtieth fresh set written blind on apprise, portal
 mangum and distro (--confirm --round 31).
 round 32 (`round: 32`) is a thirty-first fresh set written blind on pydeps, pyperf,
 tinytag and pypika (--confirm --round 32).
+round 33 (`round: 33`) is a thirty-second fresh set written blind on xmldiff, parsy,
+joblib and pydash (--confirm --round 33).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
