@@ -29,6 +29,7 @@ from klaro.scan.metadata import read_metadata, source_roots
 from klaro.scan.model import Analysis, AnalysisError, EnvVar, Module
 from klaro.scan.python import analyze_source
 from klaro.scan.startup import startup_source
+from klaro.scan.stubs import merge_stubs
 
 # Bump when the analysis of a module can change for the same source (new fields, fixes).
 # 6: click helper decorators, option help; 7: env helpers; 8: hidden options;
@@ -38,7 +39,7 @@ from klaro.scan.startup import startup_source
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 98
+ANALYZER_VERSION = 99
 
 Progress = Callable[[int, int, str], None]
 
@@ -98,21 +99,23 @@ def _analyze(
         root, include=include, exclude=exclude, max_file_size=max_file_size, keep_content=True
     )
     cache = _Cache(cache_dir, cache_of or scan.root) if cache_dir is not None else None
-    # `.pyi` stubs can lag the code they describe: the analysis states what the code does.
     python_files = [f for f in scan.files if is_python_module(f)]
     # a `.pyx` beside a `.py` of the same module is its compiled twin: the Python is read
     plain = {f.path for f in python_files if f.path.endswith(".py")}
     python_files = [f for f in python_files if f.path.removesuffix(".pyx") + ".py" not in plain]
+    # `.pyi` stubs can lag the code they describe: the analysis states what the code does,
+    # and reads a stub beside a module only for the names it makes at run time (scan.stubs)
+    stub_files = [f for f in scan.files if f.path.endswith(".pyi") and f.path[:-1] in plain]
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
     roots = source_roots(Path(scan.root))
     # `.pth` files run their `import` lines at start-up: read as scripts of their own
     startup = [f for f in scan.files if f.path.endswith(".pth") and not is_test_path(f.path)]
-    hashes = {f.path: f.sha256 for f in [*python_files, *startup]}
+    hashes = {f.path: f.sha256 for f in [*python_files, *startup, *stub_files]}
     results: dict[str, Module | AnalysisError] = {}
     jobs: list[_Job] = []
-    for source_file in [*python_files, *startup]:
+    for source_file in [*python_files, *startup, *stub_files]:
         key = (source_file.path, source_file.sha256)
         if source_file.path.endswith(".pth"):
             stem = re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1][: -len(".pth")])
@@ -122,6 +125,7 @@ def _analyze(
             )  # fmt: skip
             continue
         path = source_file.path.removesuffix(".pyx") + ".py" if _cython(source_file.path) else ""
+        path = source_file.path[:-1] if source_file.path.endswith(".pyi") else path
         name = module_name_for(path or source_file.path, package_dirs, roots)
         if not (path or source_file.path).endswith(".py"):  # `bin/num2words`: run, not imported
             name = "_script_" + re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1])
@@ -133,18 +137,20 @@ def _analyze(
             results[source_file.path] = cached  # a file moved into a package is read anew
             continue
         jobs.append((source_file.path, scan.contents[source_file.path], name, role))
-    done = len(results)
+    done = sum(not p.endswith(".pyi") for p in results)  # a stub is no file of its own
     for path, result in _run(jobs, workers):
-        done += 1
-        if progress is not None:
-            progress(done, len(hashes), path)
+        if progress is not None and not path.endswith(".pyi"):
+            done += 1
+            progress(done, len(hashes) - len(stub_files), path)
         results[path] = result
         if cache:
             cache.put((path, hashes[path]), result)
-    modules = link_commands([r for r in results.values() if isinstance(r, Module)])
+    stubs = {r.name: r for p, r in results.items() if p.endswith(".pyi") and isinstance(r, Module)}
+    found = [r for p, r in results.items() if isinstance(r, Module) and not p.endswith(".pyi")]
+    modules = link_commands(merge_stubs(found, stubs))
     modules = _link_env_helpers(modules)
     modules = _read_env_tables(modules)
-    errors = [r for r in results.values() if isinstance(r, AnalysisError)]
+    errors = [r for p, r in results.items() if isinstance(r, AnalysisError) and p[-4:] != ".pyi"]
     errors.sort(key=lambda e: e.path)
     if cache and cache_of is None:
         cache.save()

@@ -65,7 +65,7 @@ def _content_key(analysis: Analysis, code_fingerprint: str) -> str:
     """Everything the graph depends on: each Python file's hash, and the code that built it."""
     h = hashlib.sha256(code_fingerprint.encode())
     for f in sorted(analysis.files, key=lambda f: f.path):
-        if is_python_module(f):
+        if is_python_module(f) or f.path.endswith(".pyi"):  # stubs add run-time names
             h.update(f"{f.path}\0{f.sha256}\n".encode())
     return h.hexdigest()
 

@@ -27,8 +27,9 @@ from klaro.scan.state import STATE_PATH, State, build_state, load_state
 
 Analyse = Callable[[Path], Analysis]
 _TIMEOUT = 60
-# files whose uncommitted edits change what the code exposes (modules, scripts, entry points)
-_CODE_FILES = (".py", "pyproject.toml", "setup.cfg")
+# files whose uncommitted edits change what the code exposes (modules, their stubs and Cython
+# sources, scripts, entry points)
+_CODE_FILES = (".py", ".pyi", ".pyx", "pyproject.toml", "setup.cfg")
 
 
 @dataclass(frozen=True)

@@ -440,10 +440,24 @@ class _Visitor(ast.NodeVisitor):
             if isinstance(func, ast.Attribute) and func.attr in _COMMAND_MAKERS and not named:
                 # click names the command after the function: `init_db` is `init-db`
                 self.bindings.commands.update({node.name, node.name.replace("_", "-")})
-        self.bindings.bind(node.name, None)
+        self.bindings.bind(node.name, self._decorated(node))
         self._body(node)
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+    def _decorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, bool] | None:
+        """What a function the page decorates with one object's method is: `@memory.cache` on
+        `def g` makes `g` what `memory.cache(g)` returns (joblib's `MemorizedFunc`), whose
+        methods the page then calls (`g.call_and_shelve(4)`)."""
+        if len(node.decorator_list) != 1:
+            return None
+        decorator = node.decorator_list[0]
+        if not isinstance(decorator, ast.Attribute):
+            return None  # `@pkg.decorator(...)` makes a decorator first; `@name` may be ours
+        origin = self._origin(decorator.value)
+        if origin is None or not origin[1]:
+            return None  # a method of an instance the page made, not a module's function
+        return self._origin(ast.Call(decorator, [ast.Name(node.name, ast.Load())], []))
 
     def _body(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         """Visit a function's body with its parameters shadowing the page's imports:

@@ -58,7 +58,8 @@ _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>
 _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
 _KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
-_ENV = re.compile(r"^\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?$")
+# also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
+_ENV = re.compile(r"^['\"]?\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?['\"]?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
     {"command", "cmd", "program", "prog", "your_program", "your-program", "<command>", "<cmd>"}
@@ -1039,7 +1040,10 @@ class Resolver(MemberChecks, UnknownNames):
             # `where(...).matches(regex)` with the import left out: the package's `where`;
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
-            if target is None and (stale := self._once_named(ref, root, root, used=True)):
+            # (written by the page itself, not reached through a variable it bound on an
+            # earlier line, whose own line says the name is gone)
+            stale = None if instance else self._once_named(ref, root, root, used=True)
+            if target is None and stale is not None:
                 return stale  # `SYSTEM_TIME.as_of(...)` once the package's `SYSTEM_TIME` is gone
             if target is not None and (instance or names.kind(target) == "class"):
                 self._guessed_root = True  # the page never bound the name: our guess
