@@ -179,3 +179,20 @@ def test_a_dropped_name_is_reported_where_the_page_writes_it(tmp_path: Path) -> 
         ("README.md", 4, "parsers.test_char"),
         ("README.md", 10, "'VECLIB_MAXIMUM_THREADS'"),
     }
+
+
+def test_a_numpydoc_returns_section_names_the_class_a_method_gives(tmp_path: Path) -> None:
+    """joblib's `Memory.cache` returns `cls(...)`, a class picked at run time; its docstring's
+    numpydoc "Returns" section says `MemorizedFunc`."""
+    documented = MEMORY.replace(
+        "    def cache(self, func=None) -> MemorizedFunc:\n        return MemorizedFunc()\n",
+        "    def cache(self, func=None):\n"
+        '        """Decorate.\n\n        Returns\n        -------\n'
+        '        decorated_func: MemorizedFunc object\n            A callable.\n        """\n'
+        "        cls = MemorizedFunc if func else None\n        return cls()\n",
+    )
+    assert documented != MEMORY
+    files = {"joblet/__init__.py": documented, "doc/memory.rst": MEMORY_RST}
+    assert _drift(_write(tmp_path / "joblet", files)) == {
+        ("doc/memory.rst", 16, "joblet.Memory.cache.call_and_shelve.fetch")
+    }

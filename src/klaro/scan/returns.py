@@ -262,7 +262,9 @@ _DOCUMENTED_RETURN = re.compile(
     rf"|(?:\breturns?\s+|^\s*(?:gets?|creates?|makes?|builds?)\s+){_ARTICLES}"
     r"(?::(?:py:)?class:)`~?(?P<prose>[A-Za-z_][\w.]*)`"
     r"|^\s*Returns:\s*\n\s+(?::(?:py:)?(?:class|obj):`~?(?P<role>[A-Za-z_][\w.]*)`"
-    r"|(?P<google>[A-Z][\w.]*))\s*:",  # `Counter: ...`, `:py:class:\`Counter\`: ...`
+    r"|(?P<google>[A-Z][\w.]*))\s*:"  # `Counter: ...`, `:py:class:\`Counter\`: ...`
+    # numpydoc: "Returns", a rule of dashes, then `name : Type` or the type alone
+    r"|^\s*Returns\s*\n\s*-{3,}\s*\n\s*(?:\w+\s*:\s*)?(?P<numpy>[A-Z][\w.]*)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -277,4 +279,4 @@ def documented_return(docstring: str | None) -> str | None:
     found = _DOCUMENTED_RETURN.search(docstring)
     if found is None:
         return None
-    return found["rtype"] or found["prose"] or found["role"] or found["google"]
+    return found["rtype"] or found["prose"] or found["role"] or found["google"] or found["numpy"]
