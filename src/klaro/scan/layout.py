@@ -41,7 +41,12 @@ def module_name_for(
     else:
         dirs = parts[:-1]
     start = len(dirs)
-    while start > 0 and "/".join(dirs[:start]) in package_dirs:
+    # a folder without `__init__.py` inside a package is a namespace subpackage of it
+    # (weasyprint's `text/`: `from .text.fonts import FontConfiguration`)
+    while start > 0 and (
+        "/".join(dirs[:start]) in package_dirs
+        or (start > 1 and "/".join(dirs[: start - 1]) in package_dirs)
+    ):
         start -= 1
     if dirs and dirs[0] == "src":
         start = 1  # src layout: namespace packages under src/ keep their full name

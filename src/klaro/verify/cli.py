@@ -627,9 +627,10 @@ class CliClaims:
         below = _command_below(doc, ref.line)
         if below and below[0] in programs and _passes(below[1:], flag):
             return True
-        # a page whose title names another program ("Using Schemathesis with Docker", "How
-        # Schemathesis Integrates with Pytest") talks of its flags in passing (`--user`)
-        titled = {w.lower() for w in _WORD.findall(page_title(doc.lines))}
+        # a page or section whose title names another program ("Using Schemathesis with
+        # Docker", "Watcher Docker Parameters") talks of its flags in passing (`--user`)
+        titles = f"{page_title(doc.lines)} {heading_above(doc.lines, ref.line, rst=_rst(doc))}"
+        titled = {w.lower() for w in _WORD.findall(titles)}
         return not spans_only and bool(titled & (_OTHER_PROGRAMS | programs | index.hosts))
 
     def _host_named(self, ref: Reference, doc: Document, flag: str) -> bool:

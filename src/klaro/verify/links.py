@@ -242,9 +242,11 @@ class LinkResolver:
                 [posixpath.normpath(posixpath.join(original, target))], path
             )
         if ref.context in _SITE_ONLY and not self.index.exists(path) and path.endswith(".rst"):
-            # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`
+            # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`;
+            # with nbsphinx or myst-nb, a notebook (`nbconvert_library.ipynb`)
             stem = path[: -len(".rst")]
-            path = self._first_existing((stem + s for s in DOCUMENT_SUFFIXES), path)
+            pages = (*DOCUMENT_SUFFIXES, ".ipynb")
+            path = self._first_existing((stem + s for s in pages), path)
         if path.endswith(".*") and not self.index.exists(path):
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
             stem = path[:-1]

@@ -53,6 +53,12 @@ from klaro.verify.wording import (
     supposes,
 )
 
+_DOCS_ONLY = re.compile(
+    r"\bexists?\s+(?:only\s+)?for\s+documentation(?:\s+purposes)?\b|\bfor\s+documentation\s+only\b"
+    r"|\b(?:function|callable|class|object)\s+you\s+(?:can|may|must|should)\s+"
+    r"(?:implement|define|write|provide)\b",
+    re.I,
+)
 # a family of variables: `APP_PROP_{NAME}`, `APP_PROP_<name>`, `APP_*`
 _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
 _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
@@ -628,6 +634,12 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
+            body = " ".join(doc.lines[ref.line : ref.line + 6])
+            if _DOCS_ONLY.search(body) and not self._once_named(ref, name, name):
+                # mutagen's `.. class:: fspath()`: "This type only exists for documentation
+                # purposes"; `.. function:: PaddingFunction(info)`: "A function you can
+                # implement": a name the docs make up to describe what the reader gives
+                return Outcome("ignored", ref)
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
             if (
