@@ -62,6 +62,8 @@ round 32 (`round: 32`) is a thirty-first fresh set written blind on pydeps, pype
 tinytag and pypika (--confirm --round 32).
 round 33 (`round: 33`) is a thirty-second fresh set written blind on xmldiff, parsy,
 joblib and pydash (--confirm --round 33).
+round 34 (`round: 34`) is a thirty-third fresh set written blind on buku, rfc3986,
+alive-progress and textdistance (--confirm --round 34).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
