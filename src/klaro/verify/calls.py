@@ -153,7 +153,12 @@ class CallChecks:
         documented state and the project has no `attr` any more, else None."""
         if self.former is None or self.names.kind(cls) != "class":
             return None
-        for owner in self.names.lineage(cls):  # the class itself had it, by its full name
+        classes = self.names.lineage(cls)
+        if any(f"{owner}.{attr}" in self.names.kinds for owner in classes):
+            # a project base still defines it (rfc3986's `URIMixin.copy_with`), though a base
+            # of another package before it in the MRO leaves the lookup unknown
+            return None
+        for owner in classes:  # the class itself had it, by its full name
             where = self.former.had(f"{owner}.{attr}")
             if where is not None:
                 return f"{owner}.{attr}", where

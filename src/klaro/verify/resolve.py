@@ -53,6 +53,7 @@ from klaro.verify.wording import (
     supposes,
 )
 
+_LEADING_DOT = re.compile(r"^\.([A-Za-z_]\w*)(?:\(.*\))?$")  # ``.maximum(*sequences)``
 _DOCS_ONLY = re.compile(
     r"\bexists?\s+(?:only\s+)?for\s+documentation(?:\s+purposes)?\b|\bfor\s+documentation\s+only\b"
     r"|\b(?:function|callable|class|object)\s+you\s+(?:can|may|must|should)\s+"
@@ -547,6 +548,12 @@ class Resolver(MemberChecks, UnknownNames):
             best = min(range(len(judged)), key=lambda n: len(wrong[n]))
             chosen = wrong[best][0] if wrong[best] else judged[best][0]
             return replace(chosen, reference=ref)
+        if (member := _LEADING_DOT.match(text)) and not self._any_member(member.group(1)):
+            # ``.maximum(*sequences)``: a method of the objects the page is about, once the
+            # project had it and no class has it now
+            return self._once_named(ref, member.group(1), text, used=True) or Outcome(
+                "ignored", ref
+            )
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))
@@ -754,6 +761,10 @@ class Resolver(MemberChecks, UnknownNames):
         found = self.names.by_last.get(name, ())
         top = [f for f in found if self.names.kind(f) not in MEMBER_KINDS]
         return len(found) > 1 and len(top) != 1
+
+    def _any_member(self, name: str) -> bool:
+        """Whether some project class (or module) still has a member of this name."""
+        return bool(self.names.by_last.get(name))
 
     def _one_member(self, name: str) -> str | None:
         """The one method (or attribute) of a project class with this name, if only one."""

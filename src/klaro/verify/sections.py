@@ -58,7 +58,7 @@ def history_lines(lines: list[str], proposal: bool = True) -> set[int]:
     does not have yet (pandera's `specs/xarray.md`, "**Status:** Draft")."""
     if proposal and any(_PROPOSAL_STATUS.match(line) for line in lines[:25]):
         return set(range(1, len(lines) + 1))
-    found = _change_notes(lines)
+    found = _change_notes(lines) | _history_details(lines)
     headings: list[tuple[int, str, str]] = []  # (line, level, text)
     for i, line in enumerate(lines):
         if match := MD_HEADING.match(line):
@@ -89,6 +89,22 @@ def history_lines(lines: list[str], proposal: bool = True) -> set[int]:
                 end = later - 1
                 break
         found.update(range(at, end + 1))
+    return found
+
+
+_SUMMARY = re.compile(r"<summary>\s*(?:<[^>]+>\s*)*([^<]*)", re.I)
+
+
+def _history_details(lines: list[str]) -> set[int]:
+    """The 1-based lines of an HTML `<details>` block whose `<summary>` says it holds history
+    (`<summary>Changelog highlights</summary>`), a README's folded changelog."""
+    found: set[int] = set()
+    for i, line in enumerate(lines):
+        summary = _SUMMARY.search(line)
+        if summary is None or not _HISTORY_HEADING.match(summary.group(1)):
+            continue
+        end = next((j for j in range(i, len(lines)) if "</details>" in lines[j].lower()), None)
+        found.update(range(i + 1, (end if end is not None else len(lines) - 1) + 2))
     return found
 
 
