@@ -196,3 +196,24 @@ def test_a_numpydoc_returns_section_names_the_class_a_method_gives(tmp_path: Pat
     assert _drift(_write(tmp_path / "joblet", files)) == {
         ("doc/memory.rst", 16, "joblet.Memory.cache.call_and_shelve.fetch")
     }
+
+
+def test_a_module_filling_its_names_at_run_time_gets_its_stubs_functions(tmp_path: Path) -> None:
+    """pyzmq: `zmq.backend` fills its namespace with `globals().update(...)`; its stub declares
+    `proxy()` and a base `Socket`, which `zmq.sugar.Socket` subclasses under the same name."""
+    files = {
+        "mq/__init__.py": "from mq.backend import *\nfrom mq.sugar import *\n",
+        "mq/backend/__init__.py": "globals().update({})\n",
+        "mq/backend/__init__.pyi": (
+            "def proxy(frontend, backend) -> None: ...\n\nclass Socket:\n    def send(self): ...\n"
+        ),
+        "mq/sugar.py": (
+            "__all__ = ['Socket']\n\n\nclass Socket:\n    def send(self):\n        pass\n\n"
+            "    def send_json(self, obj):\n        pass\n"
+        ),
+        "README.md": (
+            "# mq\n\n```python\nimport mq\n\nmq.proxy(a, b)\nmq.Socket().send_json({})\n"
+            "mq.Socket().send_jsn({})\n```\n"
+        ),
+    }
+    assert _drift(_write(tmp_path / "mq", files)) == {("README.md", 8, "mq.Socket.send_jsn")}

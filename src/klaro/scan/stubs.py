@@ -5,8 +5,8 @@ stub beside a module for one thing only: the names the code itself cannot show. 
 `__getattr__` serves its methods (pydash's `AllFuncs`, from which `Chain` gets `.without()`,
 `.reject()`, `.value()`) gets the methods its stub declares, with their signatures and return
 types, so an example's chain is checked step by step; a module that fills its namespace at
-run time (`globals().update(...)`, a module `__getattr__`) gets the functions and classes its
-stub declares. Names the code defines are never replaced.
+run time (`globals().update(...)`, a module `__getattr__`) gets the functions its stub
+declares (its names stay open otherwise). Names the code defines are never replaced.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ def _merged(module: Module, stub: Module) -> Module:
     )
     functions = module.functions
     opened = GLOBALS in module.opened or any(f.name in _SERVES for f in module.functions)
-    if opened:
+    if opened:  # its functions; a class it makes may be a base the package subclasses
+        # under the same name elsewhere (pyzmq's backend `Socket`, its `zmq.Socket` sugar)
         have = {f.name for f in functions} | {c.name for c in classes}
         functions += tuple(f for f in stub.functions if f.name not in have)
-        classes += tuple(c for c in stub.classes if c.name not in have)
     if classes == module.classes and functions == module.functions:
         return module
     # the names the stub's annotations use (`-> "Chain[T]"`), imported for typing only
