@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_repair import _first_commit
+from test_verify_round25_shapes import _drift_since_commit
 from test_verify_wild import _drift, _write
 
 from klaro.scan.analyze import analyze_repository
@@ -233,3 +235,25 @@ def test_supposed_names_placeholders_table_paths_and_another_programs_keys(
         ("CONTRIBUTING.md", 12, "usekit.impl.missing"),
         ("CONTRIBUTING.md", 12, "usekit.core.halt_all"),
     }
+
+
+def test_a_name_gone_from_a_package_that_fills_its_namespace(tmp_path: Path) -> None:
+    """natsort's `__init__.py` runs `globals().update(ns.__members__)`, so its names cannot be
+    listed; `realsorted`, re-exported from `natsort.natsort` and then renamed, is still stale."""
+    init = (
+        "from natsort.natsort import realsorted\nfrom natsort.ns_enum import ns\n\n"
+        "globals().update({name: value for name, value in ns.__members__.items()})\n"
+    )
+    files = {
+        "natsort/__init__.py": init,
+        "natsort/natsort.py": "def realsorted(seq):\n    return seq\n",
+        "natsort/ns_enum.py": "import enum\n\n\nclass ns(enum.IntEnum):\n    REAL = 1\n",
+        "README.md": "# natsort\n\n```python\n>>> from natsort import realsorted, REAL\n```\n",
+    }
+    _write(tmp_path, files)
+    _first_commit(tmp_path)
+    assert _drift_since_commit(tmp_path) == set()
+    for name in ("natsort/__init__.py", "natsort/natsort.py"):
+        path = tmp_path / name
+        path.write_text(path.read_text().replace("realsorted", "real_sorted"))
+    assert _drift_since_commit(tmp_path) == {("README.md", 4, "natsort.realsorted")}

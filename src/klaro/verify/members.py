@@ -57,12 +57,18 @@ class MemberChecks(CallChecks):
                 # a module that makes names at run time (`globals()[name] = ...`) may have
                 # any: stale only when the documented state defined it there
                 where = self.former.had(f"{target}.{verdict.missing}")
+                full = f"{target}.{verdict.missing}"
+                old = self.former.get(verdict.missing)
+                if where is None and old is not None and old[0].startswith(f"{target}."):
+                    # defined in a submodule the package re-exported (natsort's `realsorted`
+                    # of `natsort.natsort`), and gone from the code
+                    full, where = old
                 if where is not None:
                     return Outcome(
                         "unresolved",
                         ref,
                         message=f"`{verdict.missing}` is no longer in `{target}` "
-                        f"(`{target}.{verdict.missing}` at {where})",
+                        f"(`{full}` at {where})",
                     )
             return Outcome("resolved", ref, verdict.target)  # attribute of a value: unchecked
         if verdict.status == "external" and verdict.target:
