@@ -60,9 +60,7 @@ def _link_helper_subcommands(modules: list[Module]) -> list[Module]:
         for where, ref in [*((module, r) for r in command.subcommand_refs), *refs]:
             for target in _targets(where, ref, bound[where.name]):
                 parents.setdefault(target, command.name)
-    if not parents:
-        return modules
-    out = []
+    out = []  # the refs are emptied even where none led anywhere
     for module in modules:
         commands = tuple(_placed(module, c, parents, set(filled)) for c in module.cli)
         out.append(module if commands == module.cli else replace(module, cli=commands))
