@@ -106,6 +106,7 @@ def _analyze(
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does,
     # and reads a stub beside a module only for the names it makes at run time (scan.stubs)
     stub_files = [f for f in scan.files if f.path.endswith(".pyi") and f.path[:-1] in plain]
+    stubbed = {f.path for f in stub_files}
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
@@ -125,7 +126,7 @@ def _analyze(
             )  # fmt: skip
             continue
         path = source_file.path.removesuffix(".pyx") + ".py" if _cython(source_file.path) else ""
-        path = source_file.path[:-1] if source_file.path.endswith(".pyi") else path
+        path = source_file.path[:-1] if source_file.path in stubbed else path
         name = module_name_for(path or source_file.path, package_dirs, roots)
         if not (path or source_file.path).endswith(".py"):  # `bin/num2words`: run, not imported
             name = "_script_" + re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1])
@@ -137,20 +138,20 @@ def _analyze(
             results[source_file.path] = cached  # a file moved into a package is read anew
             continue
         jobs.append((source_file.path, scan.contents[source_file.path], name, role))
-    done = sum(not p.endswith(".pyi") for p in results)  # a stub is no file of its own
+    done = sum(p not in stubbed for p in results)  # a stub is no file of its own
     for path, result in _run(jobs, workers):
-        if progress is not None and not path.endswith(".pyi"):
+        if progress is not None and path not in stubbed:
             done += 1
             progress(done, len(hashes) - len(stub_files), path)
         results[path] = result
         if cache:
             cache.put((path, hashes[path]), result)
-    stubs = {r.name: r for p, r in results.items() if p.endswith(".pyi") and isinstance(r, Module)}
-    found = [r for p, r in results.items() if isinstance(r, Module) and not p.endswith(".pyi")]
+    stubs = {r.name: r for p, r in results.items() if p in stubbed and isinstance(r, Module)}
+    found = [r for p, r in results.items() if isinstance(r, Module) and p not in stubbed]
     modules = link_commands(merge_stubs(found, stubs))
     modules = _link_env_helpers(modules)
     modules = _read_env_tables(modules)
-    errors = [r for p, r in results.items() if isinstance(r, AnalysisError) and p[-4:] != ".pyi"]
+    errors = [r for p, r in results.items() if isinstance(r, AnalysisError) and p not in stubbed]
     errors.sort(key=lambda e: e.path)
     if cache and cache_of is None:
         cache.save()

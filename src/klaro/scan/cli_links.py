@@ -61,8 +61,9 @@ def _link_helper_subcommands(modules: list[Module]) -> list[Module]:
             for target in _targets(where, ref, bound[where.name]):
                 parents.setdefault(target, command.name)
     out = []  # the refs are emptied even where none led anywhere
+    extended = set(filled)
     for module in modules:
-        commands = tuple(_placed(module, c, parents, set(filled)) for c in module.cli)
+        commands = tuple(_placed(module, c, parents, extended) for c in module.cli)
         out.append(module if commands == module.cli else replace(module, cli=commands))
     return out
 

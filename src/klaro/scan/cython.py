@@ -23,6 +23,7 @@ _CLASS = re.compile(
 _PROPERTY = re.compile(r"^(\s*)property\s+(\w+)\s*:")  # the old Cython `property x:` block
 _ATTRIBUTE = re.compile(r"^(\s*)cdef\s+(?:public|readonly)\s+(?:[\w.\[\], ]+?[\s*]+)?(\w+)\s*$")
 _DECORATOR = re.compile(r"^(\s*)@(property|staticmethod|classmethod|[\w.]+\.setter)\s*$")
+_JOINED = re.compile(r"^\s*(?:(?:async\s+)?(?:cp)?def|import|from)\s")
 _IMPORT = re.compile(r"^(?:import|from)\s+[\w.]+")
 _ASSIGN = re.compile(r"^([A-Za-z_]\w*)\s*=\s*(.+)$")
 _SELF_STORE = re.compile(r"\bself\.([A-Za-z_]\w*)\s*=(?!=)")
@@ -50,7 +51,8 @@ def python_stub(source: str) -> str:
         in_class = bool(classes) and indent == body
         at_level = indent == 0 or in_class
         pad = " " * (4 * len(classes)) if in_class else ""
-        header, end = _header(lines, i)
+        # a header over several lines is joined only where a definition or an import starts
+        header, end = _header(lines, i) if _JOINED.match(line) else (line, i)
         if at_level and (match := _CLASS.match(line)):
             bases = match.group(3) or ""
             text = f"class {match.group(2)}{bases}:"

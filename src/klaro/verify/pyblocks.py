@@ -426,16 +426,16 @@ class _Visitor(ast.NodeVisitor):
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         for decorator in node.decorator_list:
             self.visit(decorator)
-            root = decorator.func if isinstance(decorator, ast.Call) else decorator
-            verb = root.attr if isinstance(root, ast.Attribute) else getattr(root, "id", "")
+            call = decorator if isinstance(decorator, ast.Call) else None
+            func = call.func if call is not None else decorator
+            verb = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            root = func
             while isinstance(root, ast.Attribute):
                 root = root.value
             imported = isinstance(root, ast.Name) and self.bindings.origins.get(root.id)
             if imported and "register" in verb.lower():
                 # a registry's decorator, not one that wraps (`@limiter.limit(...)`)
                 self.bindings.registered.add(node.name)
-            call = decorator if isinstance(decorator, ast.Call) else None
-            func = call.func if call is not None else decorator
             named = call is not None and (call.args or any(k.arg == "name" for k in call.keywords))
             if isinstance(func, ast.Attribute) and func.attr in _COMMAND_MAKERS and not named:
                 # click names the command after the function: `init_db` is `init-db`

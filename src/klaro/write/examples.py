@@ -247,7 +247,7 @@ def _test_examples(
     by_public = {e.name: e for e in public.values()}
     found: list[Example] = []
     for module, source, tree in tests:
-        names = {i.alias: f"{i.module}.{i.name}" for i in module.imports if i.name}
+        names = {i.alias: i.binds for i in module.imports if i.name}
         for node in _asserts(tree, source):
             if not (
                 isinstance(node, ast.Assert)
