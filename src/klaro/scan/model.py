@@ -74,6 +74,8 @@ class Function:
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted
     # without an annotation, the chain every `return` gives (`Logger()`, `self.connect().q()`)
     returns_call: str | None = None
+    # a `@contextmanager` generator: the chain it yields, what `with f() as x` binds to `x`
+    enters_call: str | None = None
     # a decorator whose wrapper returns the receiver of the method it wraps (pypika's
     # `builder`): the methods it decorates return their own class (see scan.returns)
     gives_receiver: bool = False

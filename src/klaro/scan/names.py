@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
 from klaro.scan.node_facts import ANY_NAME, ITEMS
+from klaro.scan.returns import MANAGER_MAKERS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
@@ -497,6 +498,18 @@ class Names:
         if name not in self.kinds:
             self.kinds[name] = "class"
             self.bases[name] = list(classes)
+        return name
+
+    def manager(self, func: str, entered: str, is_async: bool) -> str:
+        """The class of what a `@contextmanager` function returns: contextlib's manager, whose
+        `__enter__` gives the class the generator yields (`with alive_bar() as bar` makes
+        `bar` a handle), named for the call (`pkg.opened()`) as it is one per function."""
+        name = f"{func}()"
+        hook = "__aenter__" if is_async else "__enter__"
+        self.kinds[name] = "class"
+        self.bases[name] = [MANAGER_MAKERS["asynccontextmanager" if is_async else "contextmanager"]]
+        self.kinds[f"{name}.{hook}"] = "method"
+        self.returns[f"{name}.{hook}"] = entered
         return name
 
     def module_serves(self, module: str, attr: str) -> bool:

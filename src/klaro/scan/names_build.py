@@ -294,6 +294,7 @@ _SELF = frozenset({"Self", "typing.Self", "typing_extensions.Self"})
 # chain has the container (a class, or its list attribute) prefixed by `_HOLDS` instead
 _Chain = tuple[str, str, str | None, str]
 _HOLDS = "[]"
+_ENTERS = "with:"  # prefixes a `@contextmanager` function whose yielded chain is followed
 
 
 def _element_chains(module: Module) -> list[_Chain]:
@@ -334,6 +335,8 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
                 _returned(names, func.fullname, owner, func.returns_call, cls)
             else:
                 pending.append((func.fullname, module.name, owner, func.returns_call))
+        if func.enters_call and not func.returns:
+            pending.append((_ENTERS + func.fullname, module.name, owner, func.enters_call))
     return pending
 
 
@@ -376,7 +379,14 @@ def _follow_chains(names: Names, chains: list[_Chain]) -> bool:
         for chain in list(chains):
             full, module, owner, text = chain
             cls = _follow(names, module, owner, text)
-            if cls is not None and full.startswith(_HOLDS):
+            if cls is not None and full.startswith(_ENTERS):
+                chains.remove(chain)  # a `@contextmanager` generator: `with f() as x`
+                func = full.removeprefix(_ENTERS)
+                definition = names.defs.get(func)
+                is_async = isinstance(definition, Function) and definition.is_async
+                names.returns[func] = names.manager(func, cls, is_async)
+                progress = added = True
+            elif cls is not None and full.startswith(_HOLDS):
                 chains.remove(chain)
                 if "|" not in cls:  # items of several classes: no element type
                     names.elements[full.removeprefix(_HOLDS)] = cls

@@ -23,6 +23,11 @@ from collections.abc import Iterator
 
 _MAX_DEPTH = 6  # local names standing for other local names, at most this deep
 _MAX_ALTERNATIVES = 4  # `return Result(...)` or `return Match(...)`: one of a few classes
+# decorators making a generator into a context manager, and the class of what they return
+MANAGER_MAKERS = {
+    "contextmanager": "contextlib._GeneratorContextManager",
+    "asynccontextmanager": "contextlib._AsyncGeneratorContextManager",
+}
 
 
 def delegate_chain(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
@@ -59,18 +64,45 @@ def returned_chain(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     own = list(_own_nodes(node))
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in own):
         return None  # a generator returns a generator
+    return _alternatives([n for n in own if isinstance(n, ast.Return)], own)
+
+
+def entered_chain(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, decorators: tuple[str, ...]
+) -> str | None:
+    """What `with f() as x` binds `x` to when `f` is a `@contextmanager` generator: the chain
+    its `yield` gives (`handle = Handle(path); yield handle` gives `Handle()`), else None.
+
+    The generator runs once to its `yield`, so the value it yields is what the block gets;
+    a function yielding one of a few chains gives their union, as `returned_chain` does.
+    """
+    if not any(d.rpartition(".")[2] in MANAGER_MAKERS for d in decorators):
+        return None
+    own = list(_own_nodes(node))
+    if any(isinstance(n, ast.YieldFrom) for n in own):
+        return None
+    return _alternatives([n for n in own if isinstance(n, ast.Yield)], own)
+
+
+def _alternatives(exits: list[ast.Return] | list[ast.Yield], own: list[ast.AST]) -> str | None:
+    """The chain the values of a function's returns (or yields) give, joined by `|` when
+    they give a few different ones; None when any cannot be written. A value of None (or
+    none) only makes the result optional."""
     local = _local_values(own)
     stored = _stored_values(own)
+    values: list[ast.expr | None] = [sub.value for sub in exits]
     found: dict[str, None] = {}
-    for sub in own:
-        if isinstance(sub, ast.Return):
-            value = sub.value
-            if value is None or (isinstance(value, ast.Constant) and value.value is None):
-                continue  # `return None` when nothing matched: the result is optional
-            chain = _chain(value, local, 0, stored)
-            if chain is None or "|" in chain:
-                return None
-            found[chain] = None
+    while values:
+        value = values.pop()
+        if isinstance(value, ast.IfExp):  # `return handle if ready else None`: either
+            values += [value.body, value.orelse]
+            continue
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            continue  # `return None` when nothing matched: the result is optional
+        chain = _chain(value, local, 0, stored)
+        if chain is None or "|" in chain:
+            return None
+        found[chain] = None
     if not found or len(found) > _MAX_ALTERNATIVES:
         return None
     return "|".join(sorted(found))

@@ -401,7 +401,8 @@ class _Visitor(ast.NodeVisitor):
                 # `with freeze_time(...) as frozen`: what `__enter__` gives, not the manager
                 origin = self._origin(item.context_expr)
                 if origin is not None:
-                    origin = (f"{origin[0]}.__enter__", True)
+                    hook = "__aenter__" if isinstance(node, ast.AsyncWith) else "__enter__"
+                    origin = (f"{origin[0]}.{hook}", True)
                 if isinstance(item.optional_vars, ast.Name):
                     self.bindings.bind(item.optional_vars.id, origin)
                 else:
