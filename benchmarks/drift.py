@@ -64,6 +64,8 @@ round 33 (`round: 33`) is a thirty-second fresh set written blind on xmldiff, pa
 joblib and pydash (--confirm --round 33).
 round 34 (`round: 34`) is a thirty-third fresh set written blind on buku, rfc3986,
 alive-progress and textdistance (--confirm --round 34).
+round 35 (`round: 35`) is a thirty-fourth fresh set written blind on diceware, redmail,
+simple-term-menu and pook (--confirm --round 35).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
