@@ -347,6 +347,7 @@ class Argparse:
             if positional or kw(call, "type") is None
             else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
+            negatable=(action or "").endswith("BooleanOptionalAction"),
         )
 
     def _choices(self, node: ast.expr | None) -> tuple[str, ...]:

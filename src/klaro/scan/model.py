@@ -196,6 +196,8 @@ class CliOption:
     # a positional taking the rest of the command line (argparse.REMAINDER): the words after
     # it are another program's (`tool run sh -c ...`), its flags not ours
     rest: bool = False
+    # argparse's BooleanOptionalAction: the parser also makes `--no-X` of `--X`
+    negatable: bool = False
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,9 @@ class Module:
     # the database functions its SQL strings call (`"PERFORM pg_notify(...)"`): the docs name
     # them as the project's machinery, though no Python defines them
     sql_functions: tuple[str, ...] = ()
+    # relative file paths and path globs its strings spell (`".config/ansible-lint.yml"`,
+    # `"**/requirements.{yaml,yml}"`): files it looks for where it runs, not in this repository
+    path_literals: tuple[str, ...] = ()
     # variable names kept as data: a constant table (`ENV_TO_ATTR = {"APP_RULES": "rules"}`)
     # or an `env_var="APP_X"` keyword of an option's declaration; and whether
     # the module reads a variable whose name it computes (`os.environ[env]`): together, the

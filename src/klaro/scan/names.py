@@ -121,6 +121,10 @@ class Names:
     # methods that return an instance of the class they are called on (`return cls(...)`,
     # `return self`): `Sub.from_code()` gives a `Sub`, though the base defines it
     receiver_returns: set[str] = field(default_factory=set)
+    # functions whose result is the class their annotation or docstring declares: an
+    # instance of it or of any subclass (pyvisa's `open_resource() -> "Resource"` gives the
+    # `MessageBasedResource` the resource name picks), unlike `return Resource(...)`
+    declared: set[str] = field(default_factory=set)
     # attribute -> the class it holds, not an instance of it (arrow's `self.type = type`,
     # `type: Type[Arrow] = Arrow`): calling it builds one
     held: dict[str, str] = field(default_factory=dict)
@@ -451,6 +455,14 @@ class Names:
             sequences = [s[1:] if s and s[0] == head else s for s in sequences]
         self._orders[cls] = order
         return order
+
+    def subclass_has(self, cls: str, attr: str) -> bool:
+        """Whether a project subclass of `cls` (at any depth) defines `attr` itself."""
+        return any(
+            f"{sub}.{attr}" in self.kinds and cls in self.method_order(sub)[1:]
+            for sub, kind in self.kinds.items()
+            if kind == "class" and sub in self.bases
+        )
 
     def lineage(self, cls: str) -> list[str]:
         """The class and its project bases, nearest first (each once)."""

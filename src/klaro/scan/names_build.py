@@ -327,6 +327,7 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             cls = _class_named(names, module.name, func.returns, owner)
             if cls is not None:
                 names.returns[func.fullname] = cls
+                names.declared.add(func.fullname)
                 if func.returns.strip("'\"") in _SELF:  # `-> Self`: the class it is called on
                     names.receiver_returns.add(func.fullname)
         elif func.returns_call:
@@ -356,6 +357,7 @@ def _add_documented_returns(names: Names, module: Module) -> bool:
             cls = written  # written in full (`polib.POFile`)
         if cls is not None:
             names.returns[func.fullname] = cls
+            names.declared.add(func.fullname)
             added = True
     return added
 

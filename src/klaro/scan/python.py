@@ -67,6 +67,8 @@ _KEY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)*[._]\Z")
 _SQL = re.compile(r"\b(?:SELECT|PERFORM|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE|CALL)\s", re.I)
 _SQL_CALL = re.compile(r"\b([A-Za-z]\w*_\w+)\s*\(")  # `pg_notify(`, not `count(`
 _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
+# a relative path to a file, or a glob of such paths: `.config/tool.yml`, `**/req.{yaml,yml}`
+_PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
@@ -140,6 +142,7 @@ class _ModuleVisitor:
         # nested function
         self.registered: dict[str, None] = {}
         self.sql_functions: dict[str, None] = {}  # its queries call: `"SELECT pg_notify($1)"`
+        self.paths: dict[str, None] = {}  # `".config/tool.yml"`: paths it looks for
         self.registered_by: dict[str, None] = {}  # `registry[v.tag] = v`: `tag`
         self.env_table: list[EnvVar] = []  # variable names in a constant table
         self.env_dynamic = False  # reads a variable whose name is computed
@@ -258,6 +261,7 @@ class _ModuleVisitor:
             registered=tuple(self.registered),
             registered_by=tuple(self.registered_by),
             sql_functions=tuple(self.sql_functions),
+            path_literals=tuple(self.paths),
             env_table=tuple(self.env_table),
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
@@ -489,6 +493,8 @@ class _ModuleVisitor:
                     self.keys[value] = None
                 elif isinstance(value, str) and (head := _GROUP_PATH.match(value)):
                     self.keys[head[1]] = None  # `"kopf.dev/v1"`: an API group, a value
+                elif isinstance(value, str) and _PATH.match(value):
+                    self.paths[value] = None
                 elif isinstance(value, str) and "(" in value and _SQL.search(value):
                     # `"SELECT pg_notify($1, $2)"`: the database's functions the queries call,
                     # which the docs name as the project's machinery (`pg_notify()`)

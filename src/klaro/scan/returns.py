@@ -94,6 +94,8 @@ def _alternatives(exits: list[ast.Return] | list[ast.Yield], own: list[ast.AST])
     found: dict[str, None] = {}
     while values:
         value = values.pop()
+        if isinstance(value, ast.Name) and isinstance(local.get(value.id), ast.IfExp):
+            value = local[value.id]  # `res = Response(**kw) if new else self._response`
         if isinstance(value, ast.IfExp):  # `return handle if ready else None`: either
             values += [value.body, value.orelse]
             continue

@@ -25,7 +25,7 @@ from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
 from klaro.verify.sections import heading_above, page_title, section_above
-from klaro.verify.wording import sentences_around
+from klaro.verify.wording import CODE_SPAN, sentences_around
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
 _SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "2>&1", "|&"})
@@ -60,7 +60,6 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
         "rake", "php", "perl", "lua", "swift", "cargo", "ping", "ssh", "scp", "rsync", "top",
     }
 )  # fmt: skip
-_SPAN = re.compile(r"`+([^`]+)`+")
 _PROMPT_START = re.compile(r"^\s*(?:[$%>]\s+)?")
 _TRAIT_FLAG = re.compile(r"^--([A-Z]\w*)\.([A-Za-z_]\w*)$")  # `--Repo2Docker.base_image`
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
@@ -511,7 +510,9 @@ class CliClaims:
         if old is not None:
             return f"`{word}` is no longer a command the project installs (it was at {old[1]})"
         # a program is typed as installed: `HTTPie` starting an output line is no command
-        own = word in index.packages or word == distribution_key(index.distribution)
+        # (pyglet's dev script `make.py` makes no `make` of its own: the build tool is another's)
+        own = word in index.packages and word not in _OTHER_PROGRAM_SPANS
+        own = own or word == distribution_key(index.distribution)
         if not own or not index.scripts:
             return None
         shown = ", ".join(f"`{s}`" for s in sorted(index.scripts))
@@ -591,13 +592,19 @@ class CliClaims:
             return False  # the project took it at the documented state and dropped it
         if flag in flags:
             return True
-        spans = {s.split()[0] for s in _SPAN.findall(sentence) if s.strip()}
-        words = {w.lower().rstrip(".") for w in _WORD.findall(_SPAN.sub(" ", sentence))}
+        spans = {s.split()[0] for s in CODE_SPAN.findall(sentence) if s.strip()}
+        words = {w.lower().rstrip(".") for w in _WORD.findall(CODE_SPAN.sub(" ", sentence))}
         for run in _RUN_SPAN.finditer(sentence):  # "(or run _format-docstring_ with `--x`)"
             given = _WITH_SPAN.match(sentence, run.end())
             program = _program_of(next(filter(None, run.groups())))
             if given and given.group(1).startswith(flag) and program not in ours:
                 return True
+        above = _command_above(doc, ref.line)
+        just_run = {above, above.rstrip("0123456789.")} if above in programs else set()
+        if not spans_only and just_run & words:
+            # "$ pip3 install ...", then "With the ``-e`` option ... pip's checkout": the
+            # program just run, named again, though the sentence names ours too
+            return True
         if (words | spans) & ours or spans & index.subcommands:
             return False
         if spans_only:
@@ -613,13 +620,12 @@ class CliClaims:
             return True
         # "we run ``uv sync`` on it. Other useful flags might include ``--locked``": the
         # sentence before names the program in a span, and none of ours
-        earlier = {s.split()[0] for s in _SPAN.findall(before) if s.strip()}
+        earlier = {s.split()[0] for s in CODE_SPAN.findall(before) if s.strip()}
         others = _OTHER_PROGRAM_SPANS | programs
         if earlier & others and not earlier & (ours | index.subcommands):
             return True
         # "$ pip install --upgrade tool", then "Consider using the ``--user`` option": the
         # command line just above is another program's
-        above = _command_above(doc, ref.line)
         if above is not None and above in programs and not spans_only:
             return True
         # "stop on the first failure with `-x`:", then "$ pytest -xm ...": the command line

@@ -67,8 +67,9 @@ class ProjectIndex:
     choices: dict[str, frozenset[str]] = field(default_factory=dict)
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
     abbreviable: set[str] = field(default_factory=set)
-    # long flags of click switches that name their own off switch (`--gap/--gapless`): no
-    # `--no-gap` is made for them, as argparse's BooleanOptionalAction would
+    # long flags no parser makes a `--no-X` of: click switches that name their own off
+    # switch (`--gap/--gapless`), and argparse's and getopt's options, but for argparse's
+    # BooleanOptionalAction (diceware's `--caps` has a `--no-caps` only while it declares one)
     paired: set[str] = field(default_factory=set)
     # option-shaped string literals of the shipped code: flags some parser we do not read
     # accepts (a table-driven argparse, an IPython magic), so naming them is not drift
@@ -89,6 +90,8 @@ class ProjectIndex:
     env_scanned: bool = False
     registered: set[str] = field(default_factory=set)  # names stored under a string key
     sql_functions: set[str] = field(default_factory=set)  # what the code's SQL calls
+    # relative paths and globs the shipped code spells: files it looks for where it runs
+    path_literals: set[str] = field(default_factory=set)
     # prefixes of members the code reaches by a built name (`getattr(self, "convert_" + tag)`)
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
@@ -352,7 +355,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 if command.abbreviations:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
                 longs = [f for f in option.flags if f.startswith("--")]
-                if command.framework == "click" and option.is_flag and len(longs) > 1:
+                switch = command.framework == "click" and option.is_flag and len(longs) > 1
+                if switch or (command.framework in {"argparse", "getopt"} and not option.negatable):
                     index.paired.update(longs)
             if option.envvar:
                 index.env_vars.add(option.envvar)
@@ -430,6 +434,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.env_scanned = scans and not index.env_patterns
     index.registered = {r for m in modules if m.role == "package" for r in m.registered}
     index.sql_functions = {f for m in modules if m.role == "package" for f in m.sql_functions}
+    index.path_literals = {p for m in modules if m.role == "package" for p in m.path_literals}
     keyed_by = {a for m in modules if m.role == "package" for a in m.registered_by}
     index.registered |= {
         value
@@ -447,7 +452,28 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
     index.key_literals |= _data_file_names(index, {m.path.rpartition("/")[0] for m in shipped})
+    index.key_literals |= _action_names(index)
     return index
+
+
+def _action_names(index: ProjectIndex) -> set[str]:
+    """The inputs and outputs of the GitHub Action the repository is (its root `action.yml`):
+    a README's `requirements_file` is the action's input, which no Python defines."""
+    found: set[str] = set()
+    for path in ("action.yml", "action.yaml"):
+        if path not in index.files:
+            continue
+        import yaml  # only for a repository that is an action
+
+        try:
+            data = yaml.safe_load((index.root / path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue  # an action file that does not read defines nothing we can list
+        for section in ("inputs", "outputs"):
+            declared = data.get(section) if isinstance(data, dict) else None
+            if isinstance(declared, dict):
+                found.update(str(name) for name in declared)
+    return found
 
 
 _XML_NAME = re.compile(rb"""\bname\s*=\s*["']([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+)["']""")

@@ -86,6 +86,18 @@ class LinkResolver:
         self._copies: dict[int, list[str]] = {}  # documents by their text
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
         self._script_words: dict[str, frozenset[str]] = {}  # see _written_by_docs_script
+        self._path_patterns: list[str] | None = None  # see _looked_for
+
+    def _looked_for(self, path: str) -> bool:
+        """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
+        if self._path_patterns is None:
+            spelled = [p for literal in self.index.path_literals for p in _braces(literal)]
+            # `**/` also matches no folder at all
+            self._path_patterns = spelled + [p[3:] for p in spelled if p.startswith("**/")]
+        return any(
+            p == path or ("*" in p and fnmatch.fnmatchcase(path, p) and _fixed_name(p))
+            for p in self._path_patterns
+        )
 
     def path(self, ref: Reference, text: str, doc: Document | None = None) -> Outcome:
         """A path in a code span is a claim only when it starts in a folder the repository
@@ -127,6 +139,10 @@ class LinkResolver:
                 )
         if "/" not in path or first not in self.index.code_dirs:
             return Outcome("ignored", ref)  # build output, files to create, the user's own files
+        if self._looked_for(path):
+            # `.config/ansible-lint.yml`: a file the program looks for where it runs (the
+            # code spells it, or a glob of it), in the user's project, not in this repository
+            return Outcome("ignored", ref)
         if any(_READERS_PROJECT.fullmatch(part) for part in path.split("/")):
             return Outcome("ignored", ref)  # the tutorial's `src/myproject/newsfragments/`
         if doc is not None and set(path.split("/")) <= drawn_tree(doc.lines):
@@ -554,3 +570,17 @@ def _offered_as_example(doc: Document, ref: Reference, text: str) -> bool:
     one the repository claims to have."""
     before = before_span(doc.lines, ref.line, text)
     return before is not None and bool(_EXAMPLE_WORDS.search(before))
+
+
+def _braces(pattern: str) -> list[str]:
+    """A glob's brace alternatives spelled out: `x.{yaml,yml}` gives `x.yaml` and `x.yml`."""
+    found = re.search(r"\{([^{}]*)\}", pattern)
+    if found is None:
+        return [pattern]
+    head, tail = pattern[: found.start()], pattern[found.end() :]
+    return [p for part in found.group(1).split(",") for p in _braces(head + part + tail)]
+
+
+def _fixed_name(pattern: str) -> bool:
+    """Whether a glob names its files (`requirements.yml`), not any file of a folder (`*.py`)."""
+    return len(re.sub(r"[*?\[\]]", "", posixpath.basename(pattern)).split(".")[0]) >= 3

@@ -20,7 +20,8 @@ from klaro.verify.refs import Reference
 from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 
 # what every class has from `object` (`__init__`, `__repr__`, `__init_subclass__`)
-_OBJECT_MEMBERS = frozenset(vars(object))
+# also what Python gives every class statement's class (`__weakref__`, `__dict__`)
+_OBJECT_MEMBERS = frozenset(vars(object)) | frozenset(vars(type("_Made", (), {})))
 # what a class object has (`mro()`, `__subclasses__()`), not what its instances may define
 _TYPE_MEMBERS = frozenset(vars(type)) - {"__call__", "__or__", "__ror__"}
 # "``FormHelper.attributes``": a class's members of a kind, not a member of that name

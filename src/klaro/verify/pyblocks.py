@@ -590,6 +590,8 @@ class _Visitor(ast.NodeVisitor):
             # a setting that names a class by its import path, as Django's MIDDLEWARE and
             # logging's "class" do: `"pkg.integrations.django.Middleware"`
             self._add("python", node.value, node, "string")
+        elif all(part.isidentifier() for part in node.value.split(".")):
+            self.bindings.strings.add(node.value)  # `"samp.app.echo"`: a dotted value
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self._chain(node, called=False)

@@ -109,6 +109,7 @@ WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
 _SEPARATORS = {"&&", "||", ";", "|", "&"}
+_DEFINES = re.compile(r"^(?:async\s+)?(?:class|def)\s+[A-Za-z_]\w*\s*[(:]")
 _IMPORT_LINE = re.compile(
     r"^(?:import [A-Za-z_][\w.]*(?: as \w+)?|from [\w.]+ import [\w, ()*]+)\s*$"
 )
@@ -442,8 +443,10 @@ def guess_language(content: str) -> str:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
-        # Python 2 (`print 'x', i`) or a `...` elision: Python still, when it imports
-        return "python" if any(_IMPORT_LINE.match(x) for x in lines) else ""
+        # Python 2 (`print 'x', i`), a `...` elision or a body left out (`# not needed`
+        # under a `def`): Python still, when it imports or defines at its left margin
+        rows = source.splitlines()
+        return "python" if any(_IMPORT_LINE.match(x) or _DEFINES.match(x) for x in rows) else ""
     code = [n for n in ast.walk(tree) if isinstance(n, _CODE_NODES)]
     rows = source.splitlines()
     if code and all(isinstance(n, ast.Call) and _spaced_call(n, rows) for n in code):

@@ -41,6 +41,7 @@ from klaro.verify.refs import Document, Reference, dotted_value
 from klaro.verify.sections import heading_between
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
+    CODE_SPAN,
     MAN_SECTION,
     SKETCH,
     after_span,
@@ -203,7 +204,7 @@ _GONE_AFTER = re.compile(
     r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
     r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired"
-    r"|eliminated)\b"
+    r"|eliminated|deprecated|superseded)\b"
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported))"
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b"
     # "the ``get_view`` function doesn't really exist": a name for an idea, said so
@@ -373,8 +374,8 @@ class Resolver(MemberChecks, UnknownNames):
                 and self._declared_by_docs(ref)
             ):
                 outcome = Outcome("ignored", ref)  # the directive that declares it says it
-            if meant is not None:  # said as written
-                outcome = replace(outcome, reference=ref)
+            if meant is not None:  # said as written, on the line the finding points at
+                outcome = replace(outcome, reference=replace(ref, line=outcome.reference.line))
             if ref.kind == "import" and outcome.status == "unresolved":
                 failed.append(ref.text)
             outcomes.append(outcome)
@@ -593,8 +594,10 @@ class Resolver(MemberChecks, UnknownNames):
         if (" " in text or _KEYWORD.match(text)) and (setting := _SETTING.match(text)):
             # ``parallel_extract = False`` in a config file: a setting the code once had;
             # ``allow_network=False``: a keyword a function of the documented state took
-            gone = self._once_named(ref, setting[1], setting[1]) or self._gone_setting(
-                ref, setting[1]
+            gone = (
+                self._once_named(ref, setting[1], setting[1])
+                or self._gone_setting(ref, setting[1])
+                or self._gone_keyword(ref, setting[1], doc)
             )
             if gone is not None:
                 return gone
@@ -743,6 +746,33 @@ class Resolver(MemberChecks, UnknownNames):
             suggestions=tuple(difflib.get_close_matches(name, self.names.member_names(owner))),
         )
 
+    def _gone_keyword(self, ref: Reference, name: str, doc: Document) -> Outcome | None:
+        """ "Pass `show_search_hint=True` to the `TerminalMenu` constructor": a keyword the one
+        project callable the sentence names took at the documented state and takes no more
+        (another function may still take a keyword so named, so the word alone proves
+        nothing)."""
+        if self.former is None:
+            return None
+        sentence, _ = sentences_around(doc.lines, ref.line, ref.text)
+        named = {
+            found[0]
+            for span in CODE_SPAN.findall(sentence)
+            if span.strip() != ref.text.strip()
+            and len(found := self.names.find(span.strip())) == 1
+            and self.names.callee(found[0]) is not None
+        }
+        if len(named) != 1:
+            return None
+        target = named.pop()
+        function = self.names.callee(target)
+        old = self.former.keywords(function.fullname) if function is not None else None
+        if old is None or name not in old[0]:
+            return None
+        problem = self.names.check_call(target, (name,)) or self._keyword_gone(target, (name,))
+        if problem is None:
+            return None
+        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
+
     def _placeholder_command(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """`command -- --interactive`: a library's docs run "your program" built with it, so
         the flags are the library's own (python-fire's), checked as flags in prose are."""
@@ -776,7 +806,13 @@ class Resolver(MemberChecks, UnknownNames):
         stem, dot, ext = text.rpartition(".")
         if not dot or not stem or not _FILE_NAME.match(text):
             return False
-        return ext.lower() in _FILE_EXTENSIONS or text in self.index.basenames
+        # also a shipped file written with dots: `Cheetah.Templates.SkeletonPage.tmpl`
+        as_path = text.replace(".", "/", text.count(".") - 1)
+        return (
+            ext.lower() in _FILE_EXTENSIONS
+            or text in self.index.basenames
+            or as_path in self.index.files
+        )
 
     def _symbol(self, ref: Reference, shown: str, doc: Document, *, called: bool) -> Outcome:
         outcome = self._symbol_path(ref, shown, doc, called=called)
@@ -802,6 +838,15 @@ class Resolver(MemberChecks, UnknownNames):
             if self._directive_comment(shown):
                 return Outcome("ignored", ref)
         if outcome.status == "unresolved" and self._entry_group(ref, shown, doc):
+            return Outcome("ignored", ref)
+        if (
+            outcome.status == "unresolved"
+            and "." in shown
+            and shown.split(".")[0] not in self.names.packages
+            and shown in self._page_strings(doc)
+        ):
+            # ``samp.app.echo`` beside `get_subscribed_clients("samp.app.echo")`: a message
+            # type the examples pass as a value, not a path from a subpackage (`pyvo.samp`)
             return Outcome("ignored", ref)
         return outcome
 
@@ -1074,7 +1119,8 @@ class Resolver(MemberChecks, UnknownNames):
                     meant = self._python(replace(ref, text=target + ref.text[len(root) :]))
                 finally:
                     self._guessed_root = False
-                return replace(meant, reference=ref)  # said as written
+                # said as written, on the line the finding points at (a keyword's own)
+                return replace(meant, reference=replace(ref, line=meant.reference.line))
         if ref.context.startswith("free") and root in self._included.get(ref.file, ()):
             return Outcome("ignored", ref)  # `await main()`: the included example's `main`
         if ref.context.startswith("free") and (
@@ -1154,6 +1200,10 @@ class Resolver(MemberChecks, UnknownNames):
             return self._gone_member(ref, cls, attr)  # may be inherited, or `__getattr__`'s
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
+        if names.lookup(owner_name) in names.declared and names.subclass_has(cls, attr):
+            # `rm.open_resource(name) -> Resource` gives the subclass the name picks, whose
+            # `query` the base lacks: stale only when the class had the member and lost it
+            return self._gone_member(ref, cls, attr)
         return self._missing(ref, cls, attr, f"{owner_name.rsplit('.', 1)[-1]}().{attr}")
 
     def _written_break(self, ref: Reference, broken: str) -> bool:

@@ -108,11 +108,13 @@ class UnknownNames:
         # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
         extra = self.index.registered | (self.index.macros if called else frozenset())
         known = [*self._short_names(), *sorted(extra)]
+        near = difflib.get_close_matches(name, known, n=3, cutoff=0.8)
+        if not called and any(words_within(name, c) for c in near):
+            # ``AudioDriver`` beside `PulseAudioDriver` and `XAudio2Driver`: the role the
+            # project's classes of that name share, not a typo of one of them
+            near = []
         close = [
-            c
-            for c in difflib.get_close_matches(name, known, n=3, cutoff=0.8)
-            if called
-            or not (words_within(name, c) or self._plural_of_value(name, c) or restyled(name, c))
+            c for c in near if called or not (self._plural_of_value(name, c) or restyled(name, c))
         ]
         if not close or self._given_to_another(ref, doc) or self._foreign_on_page(name, doc):
             return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
@@ -350,6 +352,6 @@ def page_strings(doc: Document) -> set[str]:
                 for node in ast.walk(tree)
                 if isinstance(node, ast.Constant)
                 and isinstance(node.value, str)
-                and node.value.isidentifier()
+                and all(part.isidentifier() for part in node.value.split("."))
             )
     return found

@@ -79,7 +79,7 @@ LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogg
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
 _AND_SO_ON = re.compile(r",\s*(?:\.\.\.|\u2026)\s*\)$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
-_SPAN = re.compile(r"`+([^`]+)`+")
+CODE_SPAN = re.compile(r"`+([^`]+)`+")  # a code span of Markdown or reStructuredText
 # what markup leaves before a span's name: ``, *, a Sphinx role (`:func:`), a `~`
 _MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
 # "Python's built-in `lru_cache`", "Django's `Model`": a name given to its owner
@@ -196,10 +196,10 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     last = re.search(r"([\w.-]+)$", head)
     if last and text[:1].isupper() and last.group(1).lower().replace("-", "_") in libraries - ours:
         return True  # "the pandas `ArrowDtype` class": a class named right after its library
-    before = [s.split(".")[0].strip("()").lower() for s in _SPAN.findall(head)]
+    before = [s.split(".")[0].strip("()").lower() for s in CODE_SPAN.findall(head)]
     if _ITS.search(head) and before and before[-1].isidentifier() and before[-1] not in ours:
         return True  # the possessive of the package the sentence is about, not ours
-    words = re.findall(r"[\w.-]+", _SPAN.sub(" ", head))[-_OWNER_WORDS:]
+    words = re.findall(r"[\w.-]+", CODE_SPAN.sub(" ", head))[-_OWNER_WORDS:]
     named = set(before) | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
     named |= {w[:-1] for w in named if w.endswith("s")}  # "ElementTrees": the possessive
     named = {w.replace("-", "_") for w in named}
