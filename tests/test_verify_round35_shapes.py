@@ -9,6 +9,7 @@ small repos with the last commit as the documented state.
 - `email.send(...)` on a page that never binds `email` (the other pages' convention): a
   renamed keyword is reported on the keyword's own line, not the call's first.
 - `res = Response() if new else self._response; return res`: a method returns either.
+- A "Credits" section tells who did what, once: its old option names are history.
 """
 
 from __future__ import annotations
@@ -82,6 +83,10 @@ import dice
 
 dice.mock().reply(404).json({"error": "not found"})
 ```
+
+## Credits
+
+- Ann suggested to add the `--no-caps` option.
 """
 
 SETUP_MD = """\
@@ -144,3 +149,68 @@ def test_declared_negations_sentence_callees_keyword_lines_and_either_returns(
         ("README.md", 11, "dice.mock.reply.json"),
         ("docs/sending.md", 7, "email.send"),
     }
+
+
+SETTINGS = """\
+import argparse
+
+
+def create_config():
+    def set_global(**options):
+        return options
+
+    set_global(dual_line=False, force_tty=None)
+    return set_global
+
+
+class Menu:
+    def __init__(self, status_bar_below=False):
+        self._status_bar_below = status_bar_below
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="menu")
+    parser.add_argument("--status-bar-below", action="store_true", dest="status_bar_below")
+    args = parser.parse_args()
+    Menu(status_bar_below=args.status_bar_below)
+"""
+
+SETTINGS_README = """\
+# menu
+
+Settings:
+
+- `dual_line`: the text goes below the bar
+- `force_tty`: animate in any terminal
+- `status_bar_below`: the status bar goes below the preview
+"""
+
+
+def test_keys_and_parameters_the_documented_state_spelled(tmp_path: Path) -> None:
+    """A setting's key the code no longer spells (a keyword its calls passed) and a parameter
+    whose name lives on only as an option's `dest` are gone, named bare in a list."""
+    _write(tmp_path, {"menu/__init__.py": SETTINGS, "README.md": SETTINGS_README})
+    _first_commit(tmp_path)
+    text = SETTINGS.replace("dual_line=False", "two_lines=False")
+    text = text.replace(
+        "def __init__(self, status_bar_below=False)", "def __init__(self, at_bottom=False)"
+    )
+    text = text.replace("= status_bar_below\n", "= at_bottom\n")
+    text = text.replace("Menu(status_bar_below=", "Menu(at_bottom=")
+    (tmp_path / "menu/__init__.py").write_text(text)
+    assert _drift_since_commit(tmp_path) == {
+        ("README.md", 5, "dual_line"),
+        ("README.md", 7, "status_bar_below"),
+    }
+
+
+def test_a_local_name_read_through_itself_gives_no_result(tmp_path: Path) -> None:
+    """`value = value if value else Default()`: an unbound read of itself, which the
+    returns' reader must not follow forever (transitions hung the analysis)."""
+    source = (
+        "class Default:\n    pass\n\n\n"
+        "def pick(value=None):\n    value = value if value else Default()\n    return value\n"
+    )
+    _write(tmp_path, {"loop/__init__.py": source, "README.md": "# loop\n\nCall `pick()`.\n"})
+    _first_commit(tmp_path)
+    assert _drift_since_commit(tmp_path) == set()

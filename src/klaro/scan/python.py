@@ -531,6 +531,8 @@ class _ModuleVisitor:
                     # `globals().update(_ns)` (pyzmq's backend): names made at run time
                     self.opened[GLOBALS] = None
                 self.passed.update((k.arg, None) for k in node.keywords if k.arg and "_" in k.arg)
+                # an option's `dest="status_bar"` names the parsed namespace's attribute, no key
+                names.update(id(k.value) for k in node.keywords if k.arg == "dest")
                 if name:
                     if calls is not None:
                         calls[name] = None

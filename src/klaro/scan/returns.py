@@ -92,9 +92,13 @@ def _alternatives(exits: list[ast.Return] | list[ast.Yield], own: list[ast.AST])
     stored = _stored_values(own)
     values: list[ast.expr | None] = [sub.value for sub in exits]
     found: dict[str, None] = {}
+    opened: set[str] = set()  # local names read through once (`x = x if x else y` loops)
     while values:
         value = values.pop()
         if isinstance(value, ast.Name) and isinstance(local.get(value.id), ast.IfExp):
+            if value.id in opened:
+                return None
+            opened.add(value.id)
             value = local[value.id]  # `res = Response(**kw) if new else self._response`
         if isinstance(value, ast.IfExp):  # `return handle if ready else None`: either
             values += [value.body, value.orelse]

@@ -120,6 +120,9 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
             Item("constant", f"{module.name}.{v.name}", anchor=module.name, line=v.lineno)
             for v in module.constants
         ]
+        keys = (*module.key_literals, *module.passed_keywords)
+        if keys:  # `"dual_line"`, `set_global(dual_line=False)`: settings a list may name
+            items.append(Item("keys", module.name, params=tuple(sorted(set(keys)))))
         if module.flag_literals:  # `names = ["--verbosity", "-v"]`: flags a library's
             # decorator adds to its users' commands, which only history can tell gone
             items.append(Item("flags", module.name, params=module.flag_literals))

@@ -165,6 +165,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
     options_now = {f for i in new.items if i.kind in {"option", "flags"} for f in i.params}
     commands_now = {i.short for i in new.items if i.kind == "command"}
     attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
+    keys_now = {k for i in new.items if i.kind == "keys" for k in i.params}
     gone: dict[tuple[str, str], tuple[str, str]] = {
         ("script", name): (name, where) for name in set(old.scripts) - set(new.scripts)
     }
@@ -178,6 +179,11 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             for attr in item.params:
                 if attr not in attributes_now and attr not in defined:
                     gone.setdefault(("python", attr), (f"{item.name}.{attr}", where))
+        if item.kind == "keys":  # a setting's key the code no longer spells (`dual_line`)
+            for key in item.params:
+                if key not in keys_now and key not in now and key not in attributes_now:
+                    gone.setdefault(("python", key), (f"{item.name} key {key!r}", where))
+            continue
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:
