@@ -9,7 +9,6 @@ small repos with the last commit as the documented state.
 - `email.send(...)` on a page that never binds `email` (the other pages' convention): a
   renamed keyword is reported on the keyword's own line, not the call's first.
 - `res = Response() if new else self._response; return res`: a method returns either.
-- A "Credits" section tells who did what, once: its old option names are history.
 """
 
 from __future__ import annotations
@@ -83,10 +82,6 @@ import dice
 
 dice.mock().reply(404).json({"error": "not found"})
 ```
-
-## Credits
-
-- Ann suggested to add the `--no-caps` option.
 """
 
 SETUP_MD = """\

@@ -19,11 +19,9 @@ UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered item, its indent
 # "Changelog", "Upgrading", and "Dropped Deprecated APIs" or "Removed functions": a heading
-# whose first words say the section lists what the code no longer has; "Credits": who
-# did what, once ("suggested to activate the ``--delimiter`` option")
+# whose first words say the section lists what the code no longer has
 _HISTORY_HEADING = re.compile(
-    rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
-    r"|credits|acknowledge?ments|thanks)\b",
+    rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated))\b",
     re.IGNORECASE,
 )
 
