@@ -460,8 +460,8 @@ class Names:
         """Whether a project subclass of `cls` (at any depth) defines `attr` itself."""
         return any(
             f"{sub}.{attr}" in self.kinds and cls in self.method_order(sub)[1:]
-            for sub, kind in self.kinds.items()
-            if kind == "class" and sub in self.bases
+            for sub in self.bases
+            if self.kinds.get(sub) == "class"
         )
 
     def lineage(self, cls: str) -> list[str]:

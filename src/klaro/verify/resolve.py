@@ -747,10 +747,10 @@ class Resolver(MemberChecks, UnknownNames):
         )
 
     def _gone_keyword(self, ref: Reference, name: str, doc: Document) -> Outcome | None:
-        """ "Pass `show_search_hint=True` to the `TerminalMenu` constructor": a keyword the one
-        project callable the sentence names took at the documented state and takes no more
-        (another function may still take a keyword so named, so the word alone proves
-        nothing)."""
+        """A keyword the one project callable the sentence names took at the documented
+        state and takes no more: "Pass `show_search_hint=True` to the `TerminalMenu`
+        constructor" (another function may still take a keyword so named, so the word alone
+        proves nothing)."""
         if self.former is None:
             return None
         sentence, _ = sentences_around(doc.lines, ref.line, ref.text)
