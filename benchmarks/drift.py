@@ -66,6 +66,8 @@ round 34 (`round: 34`) is a thirty-third fresh set written blind on buku, rfc398
 alive-progress and textdistance (--confirm --round 34).
 round 35 (`round: 35`) is a thirty-fourth fresh set written blind on diceware, redmail,
 simple-term-menu and pook (--confirm --round 35).
+round 36 (`round: 36`) is a thirty-fifth fresh set written blind on pipgrip, wonderwords,
+objprint and memory-profiler (--confirm --round 36).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
