@@ -9,6 +9,7 @@ The frameworks live in `cli_argparse` and `cli_decorated`; this module picks whi
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from klaro.scan.cli_argparse import Argparse
 from klaro.scan.cli_decorated import (
@@ -17,6 +18,7 @@ from klaro.scan.cli_decorated import (
     decorated_commands,
     shared_click_options,
 )
+from klaro.scan.cli_dispatch import dispatch_table
 from klaro.scan.cli_docopt import docopt_commands
 from klaro.scan.cli_functions import FUNCTION_CLI_MODULES, function_commands
 from klaro.scan.cli_getopt import getopt_commands
@@ -39,7 +41,7 @@ def extract(
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         parsers = Argparse(path, constants, module)
-        commands += parsers.run(tree)
+        commands += _dispatched(parsers.run(tree), tree)
         shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
         decorators = shared_click_options(tree, module)
@@ -60,6 +62,18 @@ def extract(
     if not commands:
         commands += program_commands(tree, path, module) or option_objects(tree, path)
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
+
+
+def _dispatched(commands: list[CliCommand], tree: ast.Module) -> list[CliCommand]:
+    """Name the parsers of functions a table dispatches command words to (`mprof rm`): each
+    is the program's sub-command of that word (see `cli_dispatch`)."""
+    table = dispatch_table(tree) if len(commands) > 1 else {}
+    return [
+        replace(c, name=table[c.function], parent="")
+        if c.function in table and not c.name and c.parent is None
+        else c
+        for c in commands
+    ]
 
 
 def _imported_frameworks(tree: ast.Module) -> set[str]:

@@ -535,6 +535,12 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
         return
     texts = [var.annotation] if var.annotation else []
     chain = value_chain(var.value or "")
+    if chain is not None and not var.annotation and "(" not in chain and "[" not in chain:
+        # `op = objprint = _objprint`: another name for an instance, of its class
+        same = names.resolve_in(module, chain, owner)
+        if same is not None and same != full and same in names.types:
+            names.types[full] = names.types[same]
+            return
     if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
         texts.append(chain[:-2])  # `Console()`, `create_app()`: a call, nothing after it
     elif chain is None and (called := _CALLED.match(var.value or "")):

@@ -10,7 +10,7 @@ import ast
 import functools
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -550,10 +550,17 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             continue
         module, _, function = (part.strip() for part in entry.target.partition(":"))
         target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
-        found = commands.get(target) or _called_program(names.defs.get(target), commands)
+        found = commands.get(target) or _called_program(
+            names.defs.get(target), commands, names.kinds
+        )
         if found is None:
-            if module not in with_cli and names.module_of.get(target, module) not in with_cli:
+            home = names.module_of.get(target, module)
+            if module not in with_cli and home not in with_cli:
                 unparsed.add(entry.name)
+            elif _one_flat_parser(analysis, home):
+                # `main()` runs the parser another function of its module builds (pyatv's
+                # `atvremote`, whose `command` positional is matched at run time): no group
+                leaves.add(entry.name)
             continue
         where, command = found
         if not (command.has_subcommands or command.plugins or command.computed) and not (
@@ -572,6 +579,16 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     return leaves, unparsed
 
 
+def _one_flat_parser(analysis: Analysis, module: str) -> bool:
+    """Whether a module declares one argparse program and no sub-commands at all."""
+    cli = [c for m in analysis.modules if m.name == module for c in m.cli]
+    return (
+        len(cli) == 1
+        and cli[0].framework == "argparse"
+        and not (cli[0].name or cli[0].has_subcommands or cli[0].plugins or cli[0].computed)
+    )
+
+
 def _verbs(analysis: Analysis) -> set[str]:
     """The choices of the first positional argument of the one root command that has such
     choices and no sub-commands (`parser.add_argument("operation", choices=[...])`)."""
@@ -585,7 +602,7 @@ def _verbs(analysis: Analysis) -> set[str]:
 
 
 def _called_program(
-    function: object, commands: dict[str, tuple[Module, CliCommand]]
+    function: object, commands: dict[str, tuple[Module, CliCommand]], own: Container[str]
 ) -> tuple[Module, CliCommand] | None:
     """The program a script's function runs by calling it (`def main(): program()` after
     `from radon.cli import program`), when one program with a sub-command has that name."""
@@ -597,7 +614,15 @@ def _called_program(
         if c.has_subcommands
     }
     called = {call.rsplit(".", 1)[-1] for call in function.calls}
-    found = [roots[name] for name in called if name in roots]
+    found = [
+        (m, c)
+        for name in called
+        if name in roots
+        for m, c in [roots[name]]
+        # its module's own `appstart`, not another script's of that name (pyatv's `atvremote`
+        # beside `atvproxy`, whose `appstart` makes sub-commands)
+        if m.name == function.module or f"{function.module}.{name}" not in own
+    ]
     return found[0] if len(found) == 1 else None
 
 

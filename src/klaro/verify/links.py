@@ -194,7 +194,9 @@ class LinkResolver:
             # a page the build adds headings to (mkdocstrings' `::: pkg.Class`) has more
             # anchors than its source shows, as links from other pages already allow
             return self._anchor(ref, doc.path, fragment, None if doc.generated else doc.anchors)
-        dotted = "/" not in target and "." in target and ref.context not in {"toctree", "doc"}
+        # (a directive naming a file, `.. include:: uproot.toctree`, names no Python object)
+        files = {"toctree", "doc", "include", "literalinclude", "image", "figure"}
+        dotted = "/" not in target and "." in target and ref.context not in files
         if dotted and (
             target.lower().endswith(DOCUMENT_SUFFIXES)
             or self.index.exists(posixpath.join(posixpath.dirname(doc.path), target))
@@ -405,7 +407,12 @@ class LinkResolver:
         # h11's make-state-diagrams.py writes `<role>.svg` into `_static`: a file whose
         # folder and suffix a docs script spells, named by a value it computes
         folder, suffix = posixpath.basename(posixpath.dirname(path)), posixpath.splitext(path)[1]
-        return missing == posixpath.basename(path) and folder in words and suffix[1:] in words
+        if missing == posixpath.basename(path) and folder in words and suffix[1:] in words:
+            return True
+        # uproot's conf.py runs a script writing `classname + ".rst"` and `modulename +
+        # ".toctree"` beside itself: a suffix spelt alone, added to names it computes
+        here = posixpath.dirname(path) == root
+        return missing == posixpath.basename(path) and here and bool(suffix) and suffix in words
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.

@@ -43,7 +43,19 @@ def dotted_mentions(text: str) -> list[str]:
     the template expressions it holds. A call that passes keywords keeps its arguments
     (`pkg.load(path, strict=True)`): they are claims about the signature, as in a span."""
     text = TEMPLATE_TAGS.sub(" ", text)
-    return [m.group(1) + _keyword_arguments(text, m.end()) for m in _DOTTED.finditer(text)]
+    return [
+        m.group(1) + _keyword_arguments(text, m.end())
+        for m in _DOTTED.finditer(text)
+        if not _table_heading(text, m.start(), m.end())
+    ]
+
+
+def _table_heading(text: str, start: int, end: int) -> bool:
+    """Whether a dotted name is a TOML or INI table written plainly, `[nitpick.files]` (also
+    Markdown-escaped, `\\[tool.black\\]`), not the text of a link `[pkg.load](...)`."""
+    after = text[end:].lstrip("\\")
+    opened = text[:start].rstrip("\\").endswith("[")
+    return opened and after[:1] == "]" and after[1:2] not in {"(", "["}
 
 
 def _keyword_arguments(text: str, start: int) -> str:

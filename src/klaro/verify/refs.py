@@ -518,11 +518,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         doc.bindings.local.update(n for m in _TEMPLATE_BINDS.findall(content) for n in m if n)
     if not (python or shell) and (not lang or lang in _PLAIN_INFO):
         doc.plain_lines += lines
-        commands = Document(doc.path)
-        for offset, line in enumerate(lines):
-            if _PLAIN_COMMAND.match(line):
-                _command_line(commands, line.strip().partition(" #")[0], start + offset)
-        doc.plain_commands += [r for r in commands.references if r.kind == "command"]
+        add_plain_commands(doc, lines, start)
         for offset, line in enumerate(lines):  # a listing's `- dumb_css_parser  :returns ...`
             for name in prose_names(line):
                 doc.prose_names.setdefault(name, start + offset)
@@ -536,6 +532,17 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         for offset, command, context in help_commands(lines):
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:
+    """Command lines written plainly (a `text` block, an rst block quote that lost its `::`:
+    `    mprof plot -s`), kept apart: they are claims only where they run the project's own
+    programs, which the resolver knows."""
+    commands = Document(doc.path)
+    for offset, line in enumerate(lines):
+        if _PLAIN_COMMAND.match(line):
+            _command_line(commands, line.strip().partition(" #")[0], start + offset)
+    doc.plain_commands += [r for r in commands.references if r.kind == "command"]
 
 
 def _indented_examples(doc: Document, lines: list[str], start: int) -> None:

@@ -202,6 +202,7 @@ _OLD_WORDS = re.compile(
 )
 _GONE_AFTER = re.compile(
     r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
+    r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
     r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired"
     r"|eliminated|deprecated|superseded)\b"
@@ -470,11 +471,9 @@ class Resolver(MemberChecks, UnknownNames):
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
             return self.env.claim(ref, ref.text)
-        if ref.context == "prose":
-            return self._prose(ref, doc)
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
-        outcome = self._code(ref, doc)
+        outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
         if outcome.status == "unresolved" and _said_old(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
         return outcome

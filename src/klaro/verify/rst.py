@@ -18,7 +18,15 @@ import unicodedata
 from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
-from klaro.verify.refs import WEB, Document, Reference, add_block, add_setup, add_words
+from klaro.verify.refs import (
+    WEB,
+    Document,
+    Reference,
+    add_block,
+    add_plain_commands,
+    add_setup,
+    add_words,
+)
 from klaro.verify.sections import UNDERLINE, indented_end
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
@@ -393,6 +401,9 @@ class _Reader:
         end = max(end, i + 1)
         text = "\n".join(x.strip() for x in lines[i:end])
         self._inline(text, i + 1)
+        if indent and not _LIST_ITEM.match(lines[i]) and "``" not in text:
+            # a block quote where a literal block was meant ("such as" with no `::`)
+            add_plain_commands(self.doc, lines[i:end], i + 1)
         term = _CALL_TERM.match(text) if end == i + 1 else None
         if term and end < len(lines) and _indent(lines[end]) > indent and lines[end].strip():
             self.doc.references.append(Reference("code", term.group(1), self.doc.path, i + 1))
