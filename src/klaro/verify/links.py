@@ -87,6 +87,7 @@ class LinkResolver:
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
         self._script_words: dict[str, frozenset[str]] = {}  # see _written_by_docs_script
         self._path_patterns: list[str] | None = None  # see _looked_for
+        self._suffixes: dict[str, frozenset[str]] = {}  # see _made_suffixes
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -412,7 +413,15 @@ class LinkResolver:
         # uproot's conf.py runs a script writing `classname + ".rst"` and `modulename +
         # ".toctree"` beside itself: a suffix spelt alone, added to names it computes
         here = posixpath.dirname(path) == root
-        return missing == posixpath.basename(path) and here and bool(suffix) and suffix in words
+        return missing == posixpath.basename(path) and here and suffix in self._made_suffixes(root)
+
+    def _made_suffixes(self, root: str) -> frozenset[str]:
+        """The suffixes the Python files of a docs folder add to names they compute, in files
+        that write files (`open(classname + ".rst", "w")`): pages made at build time."""
+        if root not in self._suffixes:
+            files = [self.index.root / f for f in self.index.files if f.startswith(root + "/")]
+            self._suffixes[root] = _added_suffixes(f for f in files if f.suffix == ".py")
+        return self._suffixes[root]
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.
@@ -544,6 +553,45 @@ def _string_parts(files: Iterable[Path]) -> frozenset[str]:
                     if part and len(part) < 80:
                         found.update((part, posixpath.splitext(part)[0]))
     return frozenset(found)
+
+
+def _added_suffixes(files: Iterable[Path]) -> frozenset[str]:
+    """The suffixes (`.rst`, `.toctree`) these Python files add to a computed name
+    (`name + ".rst"`, `f"{name}.rst"`), where the file also writes files."""
+    found: set[str] = set()
+    for file in files:
+        try:
+            tree = ast.parse(file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            continue
+        writes = any(
+            isinstance(n, ast.Call)
+            and (
+                (isinstance(n.func, ast.Attribute) and n.func.attr in {"write_text", "write"})
+                or (
+                    isinstance(n.func, ast.Name)
+                    and n.func.id == "open"
+                    and any(isinstance(a, ast.Constant) and a.value in {"w", "wb"} for a in n.args)
+                )
+            )
+            for n in ast.walk(tree)
+        )
+        if not writes:
+            continue
+        for node in ast.walk(tree):
+            tail: ast.expr | None = None
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                tail = node.right
+            elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
+                tail = node.values[-1]
+            if isinstance(tail, ast.Constant) and isinstance(tail.value, str):
+                suffix = tail.value
+                if _SUFFIX.fullmatch(suffix):
+                    found.add(suffix)
+    return frozenset(found)
+
+
+_SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}")
 
 
 # a file's name that stands for the reader's own: `plugins/pluginname.py`, `yourmodule.py`
