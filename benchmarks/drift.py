@@ -68,6 +68,8 @@ round 35 (`round: 35`) is a thirty-fourth fresh set written blind on diceware, r
 simple-term-menu and pook (--confirm --round 35).
 round 36 (`round: 36`) is a thirty-fifth fresh set written blind on pipgrip, wonderwords,
 objprint and memory-profiler (--confirm --round 36).
+round 37 (`round: 37`) is a thirty-sixth fresh set written blind on pew, codetiming,
+pipreqs and notify-run (--confirm --round 37).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
