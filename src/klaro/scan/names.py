@@ -706,9 +706,13 @@ class Names:
             if init is not None:
                 found = self._signature(init)
                 return (shown, found[1]) if found else None
+            made = next((d for d in obj.decorators if d.split("(")[0].endswith("dataclass")), None)
+            if made is not None and all(_no_init(b) for b in self.bases.get(full, ())):
+                # `@dataclass class Timer(ContextDecorator)`: a base of Python's with no
+                # `__init__` of its own leaves the fields the whole signature
+                return shown, _dataclass_parameters(obj, made)
             if self.open_class(full) or any(b in self.kinds for b in self.bases.get(full, ())):
                 return None  # `__init__` from another package, or fields from bases
-            made = next((d for d in obj.decorators if d.split("(")[0].endswith("dataclass")), None)
             if made is not None:
                 return shown, _dataclass_parameters(obj, made)
         return None
@@ -873,6 +877,15 @@ def _plain_decorator(decorator: str) -> bool:
         "typechecked", "beartype", "validate_call", "validate_arguments", "singledispatch",
         "singledispatchmethod", "overrides",
     }  # fmt: skip
+
+
+def _no_init(base: str) -> bool:
+    """Whether a base is one of Python's classes that defines no `__init__` (`object`,
+    `contextlib.ContextDecorator`, `abc.ABC`): a dataclass over it keeps its fields' init."""
+    python = stdlib_class(base)
+    return python is not None and not any(
+        "__init__" in vars(k) for k in python.__mro__ if k is not object
+    )
 
 
 def _dataclass_parameters(cls: Class, decorator: str) -> tuple[Parameter, ...]:

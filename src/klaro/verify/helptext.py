@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-_USAGE = re.compile(r"^\s*usage:\s+(.*)$", re.IGNORECASE)
+_USAGE = re.compile(r"^\s*usage:(?:\s+(.*))?$", re.IGNORECASE)
 _PROGRAM_WORD = re.compile(r"^[A-Za-z_][\w.-]*$")
 _FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
 _SECTION = re.compile(r"^(\w[\w ]*):\s*$")
@@ -30,7 +30,10 @@ def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
     if start is None:
         return []
     match = _USAGE.match(lines[start])
-    program = _program(match.group(1).split()) if match else ""
+    written = (match.group(1) or "") if match else ""
+    if not written.strip() and start + 1 < len(lines):
+        written = lines[start + 1]  # docopt's `Usage:` alone, the program lines under it
+    program = _program(written.split())
     if not program:
         return []
     found: list[tuple[int, str, str]] = [(start, program, "help")]

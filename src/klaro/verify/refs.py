@@ -539,8 +539,12 @@ def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:
     `    mprof plot -s`), kept apart: they are claims only where they run the project's own
     programs, which the resolver knows."""
     commands = Document(doc.path)
+    written = [line for line in lines if line.strip()]
+    # a block of a line or two that reads as a command (`notify-run register`) is one,
+    # flags or not: the resolver claims it only for the project's own programs
+    short = len(written) <= 2 and all(_BARE_COMMAND.match(line) for line in written)
     for offset, line in enumerate(lines):
-        if _PLAIN_COMMAND.match(line):
+        if _PLAIN_COMMAND.match(line) or (short and line.strip()):
             _command_line(commands, line.strip().partition(" #")[0], start + offset)
     doc.plain_commands += [r for r in commands.references if r.kind == "command"]
 
@@ -582,6 +586,7 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
 
 
 # `tool --flag ARG`, `/path/to/tool -t FILE | other`: a program word, then an option
+_BARE_COMMAND = re.compile(r"^\s*[a-z][\w.-]*(?:\s+[\w<>\[\]\"'./:=-]+)+\s*$")
 _PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s]*)*\s+--?[A-Za-z]")
 
 
