@@ -76,6 +76,10 @@ class Function:
     returns_call: str | None = None
     # a `@contextmanager` generator: the chain it yields, what `with f() as x` binds to `x`
     enters_call: str | None = None
+    # where it hands its first parameter to be given attributes named at run time:
+    # `setattr` itself (`setattr(cls, name, prop)`), or functions (as written) it calls with
+    # that parameter first (`make_a_property(cls, file_type)`; see scan.returns.first_to)
+    first_to: tuple[str, ...] = ()
     # a decorator whose wrapper returns the receiver of the method it wraps (pypika's
     # `builder`): the methods it decorates return their own class (see scan.returns)
     gives_receiver: bool = False

@@ -148,6 +148,7 @@ def build_names(analysis: Analysis) -> Names:
             # a class's members, or an object's (`setattr(check, func, ...)` in a loop gives
             # pytest-check's `check.equal`)
             names.kinds[f"{target}.{ANY_ATTRIBUTE}"] = "attribute"
+    _open_registries(names, analysis)
     for full in names.kinds:
         if "|" not in full:  # a union of results is no name anyone writes
             names.by_last.setdefault(full.rsplit(".", 1)[-1], []).append(full)
@@ -339,6 +340,55 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
         if func.enters_call and not func.returns:
             pending.append((_ENTERS + func.fullname, module.name, owner, func.enters_call))
     return pending
+
+
+def _open_registries(names: Names, analysis: Analysis) -> None:
+    """Open the classes a registry gives attributes at run time: pyexcel's `SheetMeta` binds
+    `register_presentation = classmethod(partial(attribute, ...))`, and `attribute(cls, ...)`
+    hands `cls` to `make_a_property`, whose `setattr(cls, file_type, prop)` makes `Sheet.csv`
+    and `Sheet.tsv` for each plugin. A classmethod that hands `cls` on so does the same."""
+    shipped = [m for m in analysis.modules if m.role != "test"]
+    funcs = [(m.name, f) for m in shipped for f, _ in _functions(m) if f.first_to]
+    makers = {f.fullname for _, f in funcs if "setattr" in f.first_to}
+    for _ in range(MAX_HOPS):  # `attribute` -> `make_a_property` -> `setattr`
+        grown = {
+            f.fullname
+            for module, f in funcs
+            if f.fullname not in makers
+            and any(names.resolve_in(module, ref, None) in makers for ref in f.first_to)
+        }
+        if not grown:
+            break
+        makers |= grown
+    if not makers:
+        return
+    for module in shipped:
+        for cls in _classes(module.classes):
+            hooks: list[str | None] = [m.fullname for m in cls.methods if m.kind == "classmethod"]
+            hooks += [
+                _made_by(names, module.name, cls.fullname, a.value or "") for a in cls.attributes
+            ]
+            if any(h in makers for h in hooks if h):
+                names.kinds[f"{cls.fullname}.{ANY_ATTRIBUTE}"] = "attribute"
+
+
+def _made_by(names: Names, module: str, owner: str, value: str) -> str | None:
+    """The function a class attribute runs as a method: `classmethod(f)`, `classmethod(F)`
+    with `F = partial(f, ...)` (full names), else None."""
+    inner = _WRAPPED.match(value)
+    if inner is None:
+        return None
+    found = names.resolve_in(module, inner.group(1), owner)
+    if found is None:
+        return None
+    held = names.defs.get(found)
+    if isinstance(held, Variable) and (made := _PARTIAL.match(held.value or "")):
+        return names.resolve_in(names.module_of.get(found, module), made.group(1), None)
+    return found
+
+
+_WRAPPED = re.compile(r"^(?:classmethod|staticmethod)\(\s*([A-Za-z_][\w.]*)\s*\)$")
+_PARTIAL = re.compile(r"^(?:functools\.)?partial\(\s*([A-Za-z_][\w.]*)\s*[,)]")
 
 
 def _add_documented_returns(names: Names, module: Module) -> bool:

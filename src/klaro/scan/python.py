@@ -48,7 +48,13 @@ from klaro.scan.node_facts import (
     scans_environ,
     served_names,
 )
-from klaro.scan.returns import delegate_chain, entered_chain, gives_receiver, returned_chain
+from klaro.scan.returns import (
+    delegate_chain,
+    entered_chain,
+    first_to,
+    gives_receiver,
+    returned_chain,
+)
 from klaro.scan.settings_env import settings_env
 from klaro.scan.syntax import parse_module
 
@@ -437,6 +443,7 @@ class _ModuleVisitor:
             kwargs_refused=flow.refused,
             returns_call=None if node.returns else returned_chain(node),
             enters_call=entered_chain(node, decorators),
+            first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,

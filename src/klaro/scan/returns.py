@@ -84,6 +84,32 @@ def entered_chain(
     return _alternatives([n for n in own if isinstance(n, ast.Yield)], own)
 
 
+def first_to(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """Where a function hands its first parameter to be given attributes whose names it
+    computes: `setattr` (`setattr(cls, attribute, prop)` with a name not written out), and
+    the functions it calls with that parameter first (`make_a_property(cls, file_type)`),
+    which are such only if they do the same (the resolver follows them)."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params:
+        return ()
+    first = params[0].arg
+    found: dict[str, None] = {}
+    for sub in _own_nodes(node):
+        if not (isinstance(sub, ast.Call) and sub.args):
+            continue
+        head = sub.args[0]
+        if not (isinstance(head, ast.Name) and head.id == first):
+            continue
+        func = sub.func
+        name = ast.unparse(func) if isinstance(func, ast.Name | ast.Attribute) else ""
+        if name == "setattr":
+            if len(sub.args) > 1 and not isinstance(sub.args[1], ast.Constant):
+                found["setattr"] = None
+        elif name and name.split(".")[0] not in {"self", first}:
+            found[name] = None
+    return tuple(found)
+
+
 def _alternatives(exits: list[ast.Return] | list[ast.Yield], own: list[ast.AST]) -> str | None:
     """The chain the values of a function's returns (or yields) give, joined by `|` when
     they give a few different ones; None when any cannot be written. A value of None (or
