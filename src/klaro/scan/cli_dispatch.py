@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 import re
 
+from klaro.scan.returns import own_nodes
+
 _WORD = re.compile(r"[a-z][a-z0-9_-]*\Z")  # a command word a user types
 
 
@@ -27,7 +29,7 @@ def dispatch_table(tree: ast.Module) -> dict[str, str]:
         tables = {**module_tables, **(_tables(body) if scope is not tree else {})}
         if not tables:
             continue
-        for node in _walk_own(body):
+        for node in own_nodes(body):
             name = _called_table(node)
             if name in tables:
                 found.update(tables[name])
@@ -41,7 +43,7 @@ def _tables(body: list[ast.stmt]) -> dict[str, dict[str, str]]:
     """`name = {"word": function, ...}` among the statements of a body (at any depth of its
     blocks, not of nested functions), by name: each function with its word."""
     tables: dict[str, dict[str, str]] = {}
-    for node in _walk_own(body):
+    for node in own_nodes(body):
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, value = node.targets[0], node.value
@@ -78,18 +80,3 @@ def _called_table(node: ast.AST) -> str | None:
     ):
         return func.func.value.id
     return None
-
-
-def _walk_own(body: list[ast.stmt]) -> list[ast.AST]:
-    """Every node of a body, not of the functions and classes defined in it."""
-    found: list[ast.AST] = []
-    stack: list[ast.AST] = list(body)
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(
-            child
-            for child in ast.iter_child_nodes(node)
-            if not isinstance(child, (*_FUNCTIONS, ast.ClassDef, ast.Lambda))
-        )
-    return found

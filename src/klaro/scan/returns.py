@@ -218,7 +218,12 @@ def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bo
 
 def _own_nodes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
     """Every node of the function's body, not of the functions and classes it defines."""
-    stack: list[ast.AST] = list(node.body)
+    return own_nodes(node.body)
+
+
+def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every node of a body of statements, not of the functions and classes it defines."""
+    stack: list[ast.AST] = list(body)
     while stack:
         sub = stack.pop()
         if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):

@@ -11,7 +11,7 @@ import difflib
 import fnmatch
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from pathlib import Path
@@ -85,9 +85,9 @@ class LinkResolver:
         self._built_in: dict[str, set[str]] = {}
         self._copies: dict[int, list[str]] = {}  # documents by their text
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
-        self._script_words: dict[str, frozenset[str]] = {}  # see _written_by_docs_script
+        # a docs folder's scripts: the words they spell, the suffixes they add to names
+        self._scripts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._path_patterns: list[str] | None = None  # see _looked_for
-        self._suffixes: dict[str, frozenset[str]] = {}  # see _made_suffixes
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -385,9 +385,9 @@ class LinkResolver:
         root = next((r for r in self._site_roots() if path.startswith(r + "/")), None)
         if root is None:
             return False
-        if root not in self._script_words:
-            self._script_words[root] = _string_parts(
-                self.index.root / f for f in self.index.files
+        if root not in self._scripts:
+            self._scripts[root] = _script_facts(
+                (self.index.root / f, f.startswith(root + "/")) for f in self.index.files
                 if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES
                 or _DOCS_SCRIPT.match(f)  # pyinfra's scripts/generate_connectors_docs.py
             )  # fmt: skip
@@ -396,7 +396,7 @@ class LinkResolver:
             (p for i, p in enumerate(parts) if not self.index.exists("/".join(parts[: i + 1]))),
             "",
         )
-        words = self._script_words[root]
+        words, made = self._scripts[root]
         stem = posixpath.splitext(posixpath.basename(path))[0]
         page = path.lower().endswith(DOCUMENT_SUFFIXES)
         if page and missing != posixpath.basename(path) and stem.lower() in {"index", "readme"}:
@@ -413,15 +413,7 @@ class LinkResolver:
         # uproot's conf.py runs a script writing `classname + ".rst"` and `modulename +
         # ".toctree"` beside itself: a suffix spelt alone, added to names it computes
         here = posixpath.dirname(path) == root
-        return missing == posixpath.basename(path) and here and suffix in self._made_suffixes(root)
-
-    def _made_suffixes(self, root: str) -> frozenset[str]:
-        """The suffixes the Python files of a docs folder add to names they compute, in files
-        that write files (`open(classname + ".rst", "w")`): pages made at build time."""
-        if root not in self._suffixes:
-            files = [self.index.root / f for f in self.index.files if f.startswith(root + "/")]
-            self._suffixes[root] = _added_suffixes(f for f in files if f.suffix == ".py")
-        return self._suffixes[root]
+        return missing == posixpath.basename(path) and here and suffix in made
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.
@@ -538,11 +530,17 @@ def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset
 _FILE_FRAGMENT = re.compile(r"^(?:[\w.-]+/)*[\w-]+\.(?:md|rst|html?|txt|ya?ml)$")
 
 
-def _string_parts(files: Iterable[Path]) -> frozenset[str]:
-    """The path parts and their stems that string literals of these Python files spell
-    (`"reference"`, `"cli.md"`, `"/reference/api/"`): names a docs script may write."""
-    found: set[str] = set()
-    for file in files:
+def _script_facts(
+    files: Iterable[tuple[Path, bool]],
+) -> tuple[frozenset[str], frozenset[str]]:
+    """What the Python files a docs build runs say of the pages they make, each file read
+    once: the path parts and their stems their string literals spell (`"reference"`,
+    `"cli.md"`, `"/reference/api/"`), and, for the files inside the docs folder (`True`)
+    that write files, the suffixes they add to names they compute (`name + ".rst"`,
+    `f"{name}.toctree"`)."""
+    words: set[str] = set()
+    suffixes: set[str] = set()
+    for file, inside in files:
         try:
             tree = ast.parse(file.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
@@ -551,44 +549,42 @@ def _string_parts(files: Iterable[Path]) -> frozenset[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 for part in node.value.split("/"):
                     if part and len(part) < 80:
-                        found.update((part, posixpath.splitext(part)[0]))
-    return frozenset(found)
+                        words.update((part, posixpath.splitext(part)[0]))
+        if inside and _writes_files(tree):
+            suffixes.update(_added_suffixes(tree))
+    return frozenset(words), frozenset(suffixes)
 
 
-def _added_suffixes(files: Iterable[Path]) -> frozenset[str]:
-    """The suffixes (`.rst`, `.toctree`) these Python files add to a computed name
-    (`name + ".rst"`, `f"{name}.rst"`), where the file also writes files."""
-    found: set[str] = set()
-    for file in files:
-        try:
-            tree = ast.parse(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            continue
-        writes = any(
-            isinstance(n, ast.Call)
-            and (
-                (isinstance(n.func, ast.Attribute) and n.func.attr in {"write_text", "write"})
-                or (
-                    isinstance(n.func, ast.Name)
-                    and n.func.id == "open"
-                    and any(isinstance(a, ast.Constant) and a.value in {"w", "wb"} for a in n.args)
-                )
+def _writes_files(tree: ast.Module) -> bool:
+    """Whether a module writes files: `open(path, "w")`, `.write(...)`, `.write_text(...)`."""
+    return any(
+        isinstance(n, ast.Call)
+        and (
+            (isinstance(n.func, ast.Attribute) and n.func.attr in {"write_text", "write"})
+            or (
+                isinstance(n.func, ast.Name)
+                and n.func.id == "open"
+                and any(isinstance(a, ast.Constant) and a.value in {"w", "wb"} for a in n.args)
             )
-            for n in ast.walk(tree)
         )
-        if not writes:
-            continue
-        for node in ast.walk(tree):
-            tail: ast.expr | None = None
-            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-                tail = node.right
-            elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
-                tail = node.values[-1]
-            if isinstance(tail, ast.Constant) and isinstance(tail.value, str):
-                suffix = tail.value
-                if _SUFFIX.fullmatch(suffix):
-                    found.add(suffix)
-    return frozenset(found)
+        for n in ast.walk(tree)
+    )
+
+
+def _added_suffixes(tree: ast.Module) -> Iterator[str]:
+    """The suffixes a module adds to a computed name: `name + ".rst"`, `f"{name}.rst"`."""
+    for node in ast.walk(tree):
+        tail: ast.expr | None = None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            tail = node.right
+        elif isinstance(node, ast.JoinedStr) and len(node.values) > 1:
+            tail = node.values[-1]
+        if (
+            isinstance(tail, ast.Constant)
+            and isinstance(tail.value, str)
+            and _SUFFIX.fullmatch(tail.value)
+        ):
+            yield tail.value
 
 
 _SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}")
