@@ -8,7 +8,9 @@ small repos with the last commit as the documented state.
   sentence names took and takes no more, though another function still takes it.
 - `email.send(...)` on a page that never binds `email` (the other pages' convention): a
   renamed keyword is reported on the keyword's own line, not the call's first.
-- `res = Response() if new else self._response; return res`: a method returns either.
+- `res = Response() if new else self._response; return res`: a method returns either; the
+  attribute is typed by `self._response = response or Response()` (a parameter beside its
+  default) and by `self._response = res`, that local read back.
 """
 
 from __future__ import annotations
@@ -51,12 +53,13 @@ class Response:
 
 
 class Mock:
-    def __init__(self):
-        self._response = Response()
+    def __init__(self, response=None):
+        self._response = response or Response()
 
     def reply(self, code, new=False):
         res = Response() if new else self._response
         res.status(code)
+        self._response = res
         return res
 
 

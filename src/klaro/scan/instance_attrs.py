@@ -29,6 +29,7 @@ def instance_attributes(
             continue
         me = method.args.args[0].arg
         params = _parameter_types(method)
+        local = _single_locals(method)
         if _stores_any_attribute(method):
             found[ANY_ATTRIBUTE] = None
         for sub in ast.walk(method):
@@ -48,8 +49,9 @@ def instance_attributes(
                         and elt.value.id == me
                     ):
                         found[elt.attr] = None
-                        text = _type_text(sub, elt is target, params)
-                        types.setdefault(elt.attr, set()).add(text)
+                        text = _type_text(sub, elt is target, params, local, me)
+                        if text != _ITSELF:  # `self.x = x if new else self.x`
+                            types.setdefault(elt.attr, set()).add(text)
     typed = tuple(
         (name, next(iter(texts - {"None"})))
         for name, texts in types.items()
@@ -120,19 +122,70 @@ def sets_any_attribute(node: ast.AST, me: str) -> bool:
     )
 
 
-def _type_text(node: ast.AST, whole: bool, params: dict[str, str]) -> str:
+def _type_text(
+    node: ast.AST, whole: bool, params: dict[str, str], local: dict[str, ast.expr], me: str
+) -> str:
     """What an assignment says its target is: an annotation, a called name, `None`, what a
     parameter it copies is (`self.type = type`, `type: Type[Arrow] = Arrow`), or ""."""
     if isinstance(node, ast.AnnAssign):
         return ast.unparse(node.annotation)
-    value = node.value if isinstance(node, ast.Assign) and whole else None
+    if not (isinstance(node, ast.Assign) and whole):
+        return ""
+    target = node.targets[0]
+    own = f"{me}.{target.attr}" if isinstance(target, ast.Attribute) else ""
+    return _value_text(node.value, params, local, own, 0)
+
+
+_ITSELF = "<itself>"  # the attribute's own value read back: no new type
+
+
+def _value_text(
+    value: ast.expr, params: dict[str, str], local: dict[str, ast.expr], own: str, depth: int
+) -> str:
+    """The type text of a value assigned to `self.<own>`. Either branch of `a if c else b`
+    and any operand of `response or Response()` may be the value, so they must agree; a
+    parameter of unknown type beside a default (`response or Response()`, where `response`
+    defaults to None) is taken to be of the default's type; a local name assigned once stands
+    for its value (pook's `res = Response() if new else self._response; self._response =
+    res`), the attribute read back adds nothing."""
     if isinstance(value, ast.Constant) and value.value is None:
         return "None"
     if isinstance(value, ast.Call):
         return chain(value.func) or ""
+    if isinstance(value, ast.Attribute):
+        return _ITSELF if own and ast.unparse(value) == own else ""
     if isinstance(value, ast.Name):
-        return params.get(value.id, "")
-    return ""
+        if value.id in params:
+            return params[value.id]
+        if value.id in local and depth < 3:
+            return _value_text(local[value.id], params, local, own, depth + 1)
+        return ""
+    if isinstance(value, ast.IfExp):
+        parts = [value.body, value.orelse]
+    elif isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or):
+        # `response or Response()`: an untyped name may be None or the default's kind
+        parts = [v for v in value.values if not isinstance(v, ast.Name) or v.id in local]
+        if len(parts) == len(value.values) or not parts:
+            return ""
+    else:
+        return ""
+    given = {_value_text(p, params, local, own, depth + 1) for p in parts}
+    texts = given - {"None", _ITSELF}
+    if not texts:
+        return "None" if "None" in given else _ITSELF
+    return texts.pop() if len(texts) == 1 and "" not in texts else ""
+
+
+def _single_locals(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    """The method's local names assigned exactly once (by a plain `=`), to their values."""
+    values: dict[str, ast.expr] = {}
+    stores: dict[str, int] = {}
+    for sub in ast.walk(method):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+        elif isinstance(sub, ast.Assign):
+            values.update((t.id, sub.value) for t in sub.targets if isinstance(t, ast.Name))
+    return {name: value for name, value in values.items() if stores.get(name) == 1}
 
 
 def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
