@@ -1,5 +1,5 @@
-"""Shapes from the blind wild batch 36 (pyexcel), on a small repo, beside a line that must
-still be reported.
+"""Shapes from the blind wild batch 36 (pyexcel, gspread, shapely), on small repos, beside a
+line that must still be reported.
 
 pyexcel's `SheetMeta` binds `register_presentation = classmethod(REGISTER_PRESENTATION)`
 with `REGISTER_PRESENTATION = partial(attribute, ...)`; `attribute(cls, file_type)` hands
@@ -73,3 +73,35 @@ def test_classes_a_registry_gives_attributes_are_open(tmp_path: Path) -> None:
     assert _drift(_write(tmp_path / "sheets", files)) == {
         ("README.md", 10, "sheets.meta.Book.sheet_namez"),
     }
+
+
+MIGRATION = """\
+# Sheets
+
+## Replace method `Sheet.get_records`
+
+The method `Sheet.get_records()` has been removed. Use `Sheet.get_all_records()`.
+
+## Finding the library
+
+Previous versions used several ways to find it, including `SHEETS_LIBRARY_PATH` and
+`SHEETS_INCLUDE_PATH`. These methods are no longer supported since v6, to keep it simple.
+
+Set `SHEETS_LIBDIR` and call `Sheet.get_rows()`.
+"""
+
+
+def test_names_a_guide_says_are_gone_are_no_drift(tmp_path: Path) -> None:
+    """gspread's "### Replace method `Worksheet.get_records`" above "The method
+    `Worksheet.get_records()` has been removed", and shapely's list of GEOS variables
+    followed by "These methods are no longer supported": the guide says they are gone."""
+    code = (
+        "import os\n\n\nclass Sheet:\n    def get_all_records(self):\n        return []\n\n\n"
+        'def libdir():\n    return os.environ.get("SHEETS_LIBDIR")\n'
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "sheets"\nversion = "6.0"\n',
+        "sheets/__init__.py": code,
+        "README.md": MIGRATION,
+    }
+    assert _drift(_write(tmp_path / "sheets", files)) == {("README.md", 12, "Sheet.get_rows()")}

@@ -91,3 +91,66 @@ def test_docopt_help_one_line_commands_and_dataclasses_over_python_bases(tmp_pat
         ("README.rst", 15, "reqs register"),
         ("README.rst", 25, "reqs.Timer"),
     }
+
+
+NOTIFY = """\
+import argparse
+
+from notify.common import shared_parent
+
+
+def main():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--quiet", action="store_true")
+    parser = argparse.ArgumentParser(prog="notify")
+    parser.add_argument("--api-server", "-a")
+    sub = parser.add_subparsers()
+    send = sub.add_parser("send", parents=[common])
+    send.add_argument("--action")
+    sub.add_parser("configure", parents=[common])
+    sub.add_parser("import", aliases=["im"], parents=[shared_parent()])
+    parser.parse_args()
+"""
+
+COMMON = """\
+import argparse
+
+
+def shared_parent():
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--workspace")
+    return parent
+"""
+
+NOTIFY_README = """\
+# notify
+
+    $ notify -a https://example.org send "hello"
+    $ notify send -a https://example.org "hello"
+    $ notify send --quiet "hello"
+    $ notify configure --quiet
+    $ notify configure --action open
+    $ notify im --workspace ~/code
+    $ notify im --api-server x
+"""
+
+
+def test_an_argparse_programs_own_flags_are_not_read_after_its_sub_command(
+    tmp_path: Path,
+) -> None:
+    """notify-run's `send -a` once only the root parser has `-a`: argparse hands the words
+    after `send` to send's parser, so the root's flag there is an error. Flags a sub-command
+    copies from `parents=[common]`, or from the parser a function of another module makes
+    (vcspull's `parents=[_create_shared_parent()]`), are its own, by any of its names."""
+    files = {
+        "pyproject.toml": PYPROJECT.replace("reqs.cli", "notify.cli").replace("reqs", "notify"),
+        "notify/__init__.py": "",
+        "notify/cli.py": NOTIFY,
+        "notify/common.py": COMMON,
+        "README.md": NOTIFY_README,
+    }
+    assert _drift(_write(tmp_path / "notify", files)) == {
+        ("README.md", 4, "notify send -a https://example.org hello"),
+        ("README.md", 7, "notify configure --action open"),
+        ("README.md", 9, "notify im --api-server x"),
+    }

@@ -51,6 +51,11 @@ class Argparse:
         # which add its sub-commands in a function or module of their own
         self.sub_refs: dict[str, list[str]] = {}
         self.lists: dict[str, tuple[str, ...]] = {}  # `OPS = ["get", "set"]`, by dotted name
+        # `parents=[common]`: the parsers whose options a parser copies, by command key
+        self.parents: dict[str, list[str]] = {}
+        # functions that make a parser and return it (`def _create_shared_parent()`): other
+        # parsers copy its options with `parents=[_create_shared_parent()]`
+        self.returned: dict[str, str] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self.looped = {
@@ -61,6 +66,10 @@ class Argparse:
         self.foreign = foreign_roots(tree, self.module) - parsers
         self.parses = bool(parsers)  # the module imports argparse or optparse
         self._scope(tree.body, "")
+        known = any(
+            isinstance(n, ast.Call) and dotted(n.func).endswith(".parse_known_args")
+            for n in ast.walk(tree)
+        )
         out = []
         for key, info in self.commands.items():
             out.append(
@@ -71,7 +80,7 @@ class Argparse:
                     lineno=int(str(info["lineno"])),
                     function=str(info["function"]) or None,
                     help=info["help"] if isinstance(info["help"], str) else None,
-                    options=tuple(self.options.get(key, ())),
+                    options=tuple(self._options_of(key)),
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
                     # a parser we only see as a parameter is no command of its own: the one
                     # it stands for gets its sub-commands once the link is made
@@ -82,9 +91,19 @@ class Argparse:
                     plugins=bool(info.get("plugins")),
                     computed=bool(info.get("computed")),
                     aliases=_aliases(info.get("aliases")),
+                    anywhere=known or key.endswith(":implicit"),
                 )
             )
         return out
+
+    def _options_of(self, key: str, seen: frozenset[str] = frozenset()) -> list[CliOption]:
+        """A parser's options with those of the parsers it names in `parents=[...]`, which
+        argparse copies into it (a sub-command's shared `common` flags are its own)."""
+        options = list(self.options.get(key, ()))
+        for parent in self.parents.get(key, ()):
+            if parent not in seen and parent != key:
+                options += [o for o in self._options_of(parent, seen | {key}) if o not in options]
+        return options
 
     def helper_options(self) -> list[tuple[str, CliOption]]:
         """Options that a helper adds to a parser it is given (`def add_common(parser)`).
@@ -92,12 +111,19 @@ class Argparse:
         They are shared like click's option decorators: `_resolve_shared_options` puts them
         in every command whose parser is handed to the helper, in this module or another.
         """
-        return [
+        found = [
             (str(info["function"]), option)
             for key, info in self.commands.items()
             if key.endswith(":implicit") and info["function"]
             for option in self.options.get(key, ())
         ]
+        # a parser a function makes and returns, copied by `parents=[maker()]` as `maker()`
+        found += [
+            (f"{function}()", option)
+            for function, key in self.returned.items()
+            for option in self._options_of(key)
+        ]
+        return found
 
     def _scope(self, body: list[ast.stmt], function: str) -> None:
         """Walk one function (or the module) in source order; variables are per scope."""
@@ -118,8 +144,16 @@ class Argparse:
                     if dotted(node.value.func).split(".")[0] in self.foreign:
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         made.update(t.id for t in targets if isinstance(t, ast.Name))
+                elif (
+                    isinstance(node, ast.Return)
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id in variables
+                    and function
+                ):
+                    self.returned[function] = variables[node.value.id]
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
-                    self._sub_parser(node, function, subparsers)  # a command with no options
+                    # a command with no options of its own
+                    self._sub_parser(node, function, subparsers, variables)
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(_ADDERS):
                     # pytest's `parser.addoption` takes argparse's arguments
                     owner = dotted(node.func).rsplit(".", 1)[0]
@@ -189,11 +223,7 @@ class Argparse:
                 None,
             )
             self._abbreviations(key, call)
-            parents = kw(call, "parents")
-            if isinstance(parents, ast.List | ast.Tuple) and any(
-                not (isinstance(p, ast.Name) and p.id in variables) for p in parents.elts
-            ):
-                self.options.setdefault(key, []).append(_THEIRS)  # we follow no other's
+            self._parents(key, call, variables)
         elif func.endswith(".add_subparsers"):
             holder = func[: -len(".add_subparsers")]
             parent: str | None = variables.get(holder)
@@ -206,7 +236,7 @@ class Argparse:
                 self.commands[parent]["subcommands"] = True
             return
         elif func.endswith(".add_parser"):
-            found = self._sub_parser(call, function, subs)
+            found = self._sub_parser(call, function, subs, variables)
             if found is None:
                 # `sp = subparsers.add_parser(name, ...)` in a loop over a table: commands we
                 # cannot name, whose options are theirs, never the program's own
@@ -235,7 +265,9 @@ class Argparse:
         for target in targets:
             variables[target] = key
 
-    def _sub_parser(self, call: ast.Call, function: str, subs: dict[str, str]) -> str | None:
+    def _sub_parser(
+        self, call: ast.Call, function: str, subs: dict[str, str], variables: dict[str, str]
+    ) -> str | None:
         """Register `subparsers.add_parser("name", ...)`, assigned or not; return its key."""
         parent_key = subs.get(dotted(call.func)[: -len(".add_parser")])
         name = self._string(call.args[0]) if call.args else None
@@ -255,7 +287,26 @@ class Argparse:
             self._abbreviations(key, call)
             aliases = kw(call, "aliases")  # `aliases=["gs"]`: the command's other names
             self.commands[key]["aliases"] = string_list(aliases) if aliases is not None else ()
+            self._parents(key, call, variables)
         return key
+
+    def _parents(self, key: str, call: ast.Call, variables: dict[str, str]) -> None:
+        """`parents=[common]`: the options of a parser this scope made are copied in; a
+        parent we do not follow (another package's, a call's) gives options we cannot list."""
+        parents = kw(call, "parents")
+        if not isinstance(parents, ast.List | ast.Tuple):
+            return
+        for parent in parents.elts:
+            maker = dotted(parent.func) if isinstance(parent, ast.Call) else ""
+            if isinstance(parent, ast.Name) and parent.id in variables:
+                self.parents.setdefault(key, []).append(variables[parent.id])
+            elif maker and not maker.endswith("()"):
+                # `parents=[_create_shared_parent()]`: the options of the parser that function
+                # returns, found across modules (cli_links) as `maker()`
+                position = len(self.options.get(key, ()))
+                self.refs.setdefault(key, []).append((position, f"{maker}()"))
+            elif _THEIRS not in self.options.get(key, ()):
+                self.options.setdefault(key, []).append(_THEIRS)  # we follow no other's
 
     def _abbreviations(self, key: str, call: ast.Call) -> None:
         """`allow_abbrev=False` turns off argparse's prefix matching for that parser."""

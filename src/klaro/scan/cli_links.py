@@ -143,16 +143,18 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
         for command in module.cli:
             inserted: dict[int, list[CliOption]] = {}
             for position, ref in command.option_refs:
-                head, _, rest = ref.partition(".")
+                made = ref.endswith("()")  # `parents=[maker()]`: the parser it returns
+                head, _, rest = ref.removesuffix("()").partition(".")
                 target = bound.get(head)
-                found = shared.get(f"{target}.{rest}" if rest else target or "")
+                call = "()" if made else ""
+                found = shared.get(f"{target}.{rest}{call}" if rest else f"{target}{call}")
                 if found is None:  # a helper defined in the same module
                     found = shared.get(f"{module.name}.{ref}")
                 foreign = bool(target) and str(target).split(".")[0] not in ours
-                if not found and command.framework == "argparse" and foreign:
+                if not found and command.framework == "argparse" and (foreign or made):
                     # `add_flags(parser)` from failprint: another package adds options whose
-                    # names its own code decides
-                    found = [CliOption((), str(target), hidden=True, unnamed=True)]
+                    # names its own code decides; or a parser made where we cannot read it
+                    found = [CliOption((), str(target or ref), hidden=True, unnamed=True)]
                 if found:
                     inserted.setdefault(position, []).extend(found)
             options: list[CliOption] = []

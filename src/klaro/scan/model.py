@@ -234,6 +234,11 @@ class CliCommand:
     subcommand_refs: tuple[str, ...] = ()
     # other names the command answers to (argparse's `add_parser("gen-schema", aliases=["gs"])`)
     aliases: tuple[str, ...] = ()
+    # argparse: its flags count anywhere on a command line, not only before a sub-command's
+    # word: a parser only seen as a parameter (`populate_parser(parser)`, which command it
+    # fills may be unknown), or one of a module that runs `parse_known_args` (borgmatic
+    # takes its global flags from the whole line)
+    anywhere: bool = False
 
 
 @dataclass(frozen=True)

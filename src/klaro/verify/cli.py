@@ -203,6 +203,7 @@ class CliClaims:
         # a program that loads its sub-commands from entry points reads no grammar of its
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
+        leaves = index.leaf_scripts | unparsed
         for at, arg in enumerate(args):
             if skip or arg == "--":
                 skip = False
@@ -222,7 +223,11 @@ class CliClaims:
                 spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]
                 # `-l/--list`: a README's notation for the two spellings of one flag
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
-                if not unknown and command and self._not_of(command, spellings[0]):
+                if (
+                    not unknown
+                    and command
+                    and self._not_of(command, spellings[0], after=program not in leaves)
+                ):
                     return self._wrong_command(ref, spellings[0], command)
                 if unknown:
                     flag = unknown[0]
@@ -246,7 +251,7 @@ class CliClaims:
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know
-            sub = program not in index.leaf_scripts | unparsed
+            sub = program not in leaves
             if first and sub and index.subcommands and word and arg not in index.subcommands:
                 if doc is not None and (
                     arg in doc.bindings.commands or (index.plugins and doc.bindings.commands)
@@ -273,7 +278,7 @@ class CliClaims:
                     ref.context.startswith("help")
                     or (
                         doc is not None
-                        and _PLUGIN_TALK.search(section_above(doc.lines, ref.line, rst=_rst(doc)))
+                        and _PLUGIN_TALK.search(section_above(doc.lines, ref.line, rst=doc.rst))
                     )
                 ):
                     return Outcome("ignored", ref)
@@ -418,7 +423,7 @@ class CliClaims:
     def _section_command(self, doc: Document, line: int) -> str | None:
         r"""The sub-command a section documents, by its heading (asciinema's
         `### \`rec [filename]\``): the flags listed there are that command's."""
-        words = heading_above(doc.lines, line, rst=_rst(doc)).replace("`", " ").split()
+        words = heading_above(doc.lines, line, rst=doc.rst).replace("`", " ").split()
         if not words:
             return None
         first = words[1] if len(words) > 1 and words[0] in self.index.scripts else words[0]
@@ -435,9 +440,11 @@ class CliClaims:
         below = _command_below(doc, ref.line)
         return len(below) > 1 and below[1] in self.index.subcommands and _passes(below, flag)
 
-    def _not_of(self, command: str, flag: str) -> bool:
+    def _not_of(self, command: str, flag: str, after: bool = False) -> bool:
         """Whether `flag`, an option of some command, is not one `command` or the program
-        takes (a flag renamed in one sub-command while another keeps it)."""
+        takes (a flag renamed in one sub-command while another keeps it). `after`: the flag
+        follows the sub-command's word on a command line, where an argparse program's own
+        flags are no longer read (notify-run's `send -a` once only the root has `-a`)."""
         index = self.index
         if command in index.open_commands or index.plugins or flag in UNIVERSAL_OPTIONS:
             return False
@@ -449,7 +456,10 @@ class CliClaims:
             # command took it at the documented state (tmuxp's dropped `load -s`); history
             # is read only for such a flag
             return False
-        own = index.command_options.get(command, set()) | index.command_options.get("", set())
+        root = index.command_options.get("", set())
+        if after and command in index.command_options:  # its parser read: ours to name
+            root = root - index.root_only
+        own = index.command_options.get(command, set()) | root
         return not self.known(flag, own)
 
     def _wrong_command(self, ref: Reference, flag: str, command: str) -> Outcome:
@@ -635,7 +645,7 @@ class CliClaims:
             return True
         # a page or section whose title names another program ("Using Schemathesis with
         # Docker", "Watcher Docker Parameters") talks of its flags in passing (`--user`)
-        titles = f"{page_title(doc.lines)} {heading_above(doc.lines, ref.line, rst=_rst(doc))}"
+        titles = f"{page_title(doc.lines)} {heading_above(doc.lines, ref.line, rst=doc.rst)}"
         titled = {w.lower() for w in _WORD.findall(titles)}
         return not spans_only and bool(titled & (_OTHER_PROGRAMS | programs | index.hosts))
 
@@ -709,10 +719,6 @@ def _command_above(doc: Document, line: int, reach: int = 6) -> str | None:
         if ref.kind == "command" and line - reach <= ref.line < line and ref.text.split():
             found = ref.text.split()[0].rsplit("/", 1)[-1]
     return found
-
-
-def _rst(doc: Document) -> bool:
-    return doc.path.lower().endswith((".rst", ".rest", ".txt"))
 
 
 def _line_of(doc: Document | None, ref: Reference, word: str) -> int:

@@ -77,6 +77,9 @@ class ProjectIndex:
     # each command's own options by its name ("" for programs' root commands): a flag of
     # one sub-command named under another is not that one's
     command_options: dict[str, set[str]] = field(default_factory=dict)
+    # flags only argparse root parsers take: argparse stops reading the program's own flags
+    # at its sub-command's word, so `tool sub --root-flag` is an error
+    root_only: set[str] = field(default_factory=set)
     # options the code builds from templates (`--*set`), as one expression: None when none
     flag_patterns: re.Pattern[str] | None = None
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
@@ -219,6 +222,21 @@ class ProjectIndex:
         return (self.root / path).exists() if self.root.is_dir() else False
 
 
+def _root_only(commands: Sequence[CliCommand], builders: set[int]) -> set[str]:
+    """The flags of programs' argparse root parsers that no other root command takes: a
+    docopt usage, a getopt loop or a hand-read argv accepts its flags anywhere, and so does
+    an argparse parser we cannot place (`CliCommand.anywhere`)."""
+    strict: set[str] = set()
+    lenient: set[str] = set()
+    for command in commands:
+        if command.name or id(command) in builders:
+            continue
+        flags = {f for o in command.options if not o.positional for f in o.flags}
+        argparse = command.framework == "argparse" and not command.anywhere
+        (strict if argparse else lenient).update(flags)
+    return strict - lenient
+
+
 def _subparser_builders(commands: Sequence[CliCommand]) -> set[int]:
     """The unnamed commands that only fill a named sub-command's parser: tmuxp's
     `create_load_subparser(parser)` in `cli/load.py`, read on its own as a program with the
@@ -334,7 +352,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if option.rest:
                 index.wrappers.update((command.name, *command.aliases))
             if option.unnamed:
-                index.open_commands.add(command.name)
+                index.open_commands.update((command.name, *command.aliases))
                 if command.parent is None:  # a program's own, or one we could not place
                     index.open_commands.add("")
             elif not option.positional:
@@ -361,6 +379,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if option.envvar:
                 index.env_vars.add(option.envvar)
     index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
+    index.root_only = _root_only(analysis.cli, builders)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags

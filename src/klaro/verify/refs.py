@@ -169,6 +169,11 @@ class Document:
         # a README is the project's own page, whatever status it gives the project
         self.history = history_lines(self.lines, proposal=_README.match(self.path) is None)
 
+    @property
+    def rst(self) -> bool:
+        """Whether the page is reStructuredText, where an underlined line is a title."""
+        return self.path.lower().endswith((".rst", ".rest", ".txt"))
+
 
 class _Reader(MarkdownIt):
     """markdown-it that keeps link targets as written.

@@ -38,7 +38,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
-from klaro.verify.sections import heading_between
+from klaro.verify.sections import heading_between, section_of
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     CODE_SPAN,
@@ -49,6 +49,7 @@ from klaro.verify.wording import (
     before_span,
     capitals,
     parse_call,
+    sentence_after,
     sentences_around,
     sketch_names,
     supposes,
@@ -470,7 +471,10 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.kind == "command":
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
-            return self.env.claim(ref, ref.text)
+            outcome = self.env.claim(ref, ref.text)
+            if outcome.status == "unresolved" and _said_old(doc, ref):
+                return Outcome("ignored", ref)  # "`GEOS_LIBRARY_PATH` is no longer supported"
+            return outcome
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
@@ -931,7 +935,7 @@ class Resolver(MemberChecks, UnknownNames):
                 )
                 if found.status != "unresolved":
                     return found
-                rst = doc.path.endswith(".rst")
+                rst = doc.rst
                 if (
                     bound_at > ref.line
                     and heading_between(doc.lines, ref.line, bound_at, rst=rst)
@@ -1321,7 +1325,39 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if before is not None and _OLD_WORDS.search(_MARKUP_END.sub("", before)):
         return True
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
-    return after is not None and bool(_GONE_AFTER.match(after))
+    if after is not None and _GONE_AFTER.match(after):
+        return True
+    # "including ``geos-config`` and ``GEOS_LIBRARY_PATH``. These methods are no longer
+    # supported": the next sentence says the names listed are gone
+    if _THESE_GONE.match(sentence_after(doc.lines, ref.line, ref.text)):
+        return True
+    return _noted_gone_in_section(doc, ref)
+
+
+# "These methods are no longer supported", "They were removed in 2.0": the sentence before
+# named the things it speaks of
+_THESE_GONE = re.compile(
+    r"\s*(?:these|those|they|both|all\s+of\s+(?:these|them|those))\b[^.;:]{0,60}?\b"
+    r"(?:are|were|have\s+been|has\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:no\s+longer\s+(?:supported|available|used|read|needed|exist)|removed|dropped|deleted"
+    r"|deprecated|gone|retired)\b",
+    re.IGNORECASE,
+)
+
+
+def _noted_gone_in_section(doc: Document, ref: Reference) -> bool:
+    """Whether the span's section says elsewhere that this very name is gone (gspread's
+    "### Replace method `Worksheet.get_records`" above "The method `Worksheet.get_records()`
+    has been removed"): each mention there is of the thing the guide retires."""
+    first, last = section_of(doc.lines, ref.line, rst=doc.rst)
+    for number in range(first, last + 1):
+        line = doc.lines[number - 1]
+        at = line.find(ref.text)
+        while at >= 0:
+            if number != ref.line and _GONE_AFTER.match(line[at + len(ref.text) :]):
+                return True
+            at = line.find(ref.text, at + 1)
+    return False
 
 
 def _span_arguments(

@@ -184,6 +184,29 @@ def section_above(lines: list[str], line: int, *, rst: bool = False) -> str:
     return "\n".join(lines[_heading_line(lines, line, rst) : line])
 
 
+def section_of(lines: list[str], line: int, *, rst: bool = False) -> tuple[int, int]:
+    """The 1-based lines of the section 1-based `line` is in, as (first, last): from its
+    heading (the line itself when it is one) to the line before the next heading, at most 60
+    lines each way."""
+    first = line if _is_heading(lines, line, rst) else max(_heading_line(lines, line, rst), 1)
+    last = line
+    while last < min(len(lines), line + 60) and not _is_heading(lines, last + 1, rst):
+        last += 1
+    return first, last
+
+
+def _is_heading(lines: list[str], line: int, rst: bool) -> bool:
+    """Whether 1-based `line` is a title: a Markdown `#` heading, or (with `rst`) a line
+    underlined by the next."""
+    if not 0 < line <= len(lines):
+        return False
+    text = lines[line - 1]
+    if MD_HEADING.match(text):
+        return True
+    below = lines[line] if line < len(lines) else ""
+    return rst and bool(text.strip()) and bool(UNDERLINE.match(below))
+
+
 def heading_between(lines: list[str], first: int, last: int, *, rst: bool = False) -> bool:
     """Whether a heading starts a new section after 1-based line `first` and up to `last`:
     the two lines are in different sections. Markdown's `#` and `===`/`---` underlines; with

@@ -144,8 +144,27 @@ def supposes(text: str) -> bool:
 
 def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
+    paragraph, at, ends = _paragraph_at(lines, line, text)
+    begin = max((e for e in ends if e <= at), default=0)
+    stop = min((e for e in ends if e > at), default=len(paragraph))
+    start = max((e for e in ends if e < begin), default=0)
+    return paragraph[begin:stop], paragraph[start:begin]
+
+
+def sentence_after(lines: list[str], line: int, text: str) -> str:
+    """The sentence after the one holding a span on 1-based `line`, in its paragraph ("These
+    methods are no longer supported" after a list of them), "" at the paragraph's end."""
+    paragraph, at, ends = _paragraph_at(lines, line, text)
+    stop = min((e for e in ends if e > at), default=len(paragraph))
+    after = min((e for e in ends if e > stop), default=len(paragraph))
+    return paragraph[stop:after]
+
+
+def _paragraph_at(lines: list[str], line: int, text: str) -> tuple[str, int, list[int]]:
+    """The paragraph around 1-based `line`, where the span starts in it, and where its
+    sentences end."""
     if not 0 < line <= len(lines):
-        return "", ""
+        return "", 0, []
     start = end = line - 1
     # a list item is a paragraph of its own: "* create a FileVar object" says nothing of
     # the `upload_files` the next item sets
@@ -162,11 +181,7 @@ def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     at = paragraph.find(text, len(before))
     if at < 0:
         at = len(before)
-    ends = [m.end() for m in _SENTENCE_END.finditer(paragraph)]
-    begin = max((e for e in ends if e <= at), default=0)
-    stop = min((e for e in ends if e > at), default=len(paragraph))
-    start = max((e for e in ends if e < begin), default=0)
-    return paragraph[begin:stop], paragraph[start:begin]
+    return paragraph, at, [m.end() for m in _SENTENCE_END.finditer(paragraph)]
 
 
 def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[str]) -> bool:
