@@ -70,6 +70,8 @@ round 36 (`round: 36`) is a thirty-fifth fresh set written blind on pipgrip, won
 objprint and memory-profiler (--confirm --round 36).
 round 37 (`round: 37`) is a thirty-sixth fresh set written blind on pew, codetiming,
 pipreqs and notify-run (--confirm --round 37).
+round 38 (`round: 38`) is a thirty-seventh fresh set written blind on gitingest,
+discord-webhook, pytest-watch and ghp-import (--confirm --round 38).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
