@@ -3,10 +3,11 @@
 `logger.add(sink, enqueue=True)` is only checkable when every use of `add`'s `**kwargs` is
 accounted for: handed on to callees (`FileSink(path, **kwargs)`), read by key
 (`kwargs.pop("loop", None)`, `kwargs["x"]`, `"x" in kwargs`), tested (`if kwargs: raise`),
-copied into an alias (`opts = {**kwargs, "mode": mode}`) that is itself accounted for, or
-stashed on `self` (`self._kwargs = ...`) when every use of that attribute in the class is a
-`**self._kwargs` splat. Any other use (`extra.update(kwargs)`, `for k in kwargs`, passing the
-dict as a value) makes the keywords *open*: anything may be accepted, nothing is reported.
+copied into an alias (`opts = {**kwargs, "mode": mode}`, `opts.update(kwargs)`) that is itself
+accounted for, or stashed on `self` (`self._kwargs = ...`) when every use of that attribute in the
+class is a `**self._kwargs` splat. Any other use (`self.extra.update(kwargs)`, `for k in kwargs`,
+passing the dict as a value) makes the keywords *open*: anything may be accepted, nothing is
+reported.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
     while changed:  # aliases of aliases
         changed = False
         for sub in ast.walk(node):
+            if (merged := _merged_into(sub, names)) is not None and sub not in aliases:
+                # `opts = {defaults}; opts.update(kwargs)`: ghp-import's options, read by key
+                aliases.add(sub)
+                names.add(merged)
+                changed = True
+                continue
             if not isinstance(sub, ast.Assign | ast.AnnAssign) or sub.value is None:
                 continue
             if sub.value in aliases or not _copies(sub.value, names):
@@ -192,7 +199,26 @@ def _use(
         return _NOTHING
     if isinstance(parent, ast.Attribute) and parent.attr == "copy":
         return _NOTHING if parents.get(parent) in aliases else None  # `kwargs.copy()`
+    if isinstance(parent, ast.Attribute) and parent.attr == "update":
+        return _NOTHING if parents.get(parent) in aliases else None  # `opts.update(kwargs)`
     return None
+
+
+def _merged_into(node: ast.AST, names: set[str]) -> str | None:
+    """The local dict `X` of a call `X.update(kwargs)`: the keywords merged into it, which
+    it then holds beside its own keys; else None."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "update"
+        and isinstance(node.func.value, ast.Name)
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id in names
+    ):
+        return None
+    return node.func.value.id
 
 
 def _keys(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> tuple[str, ...] | None:

@@ -172,6 +172,7 @@ class Names:
     # they wrap keep their signature and return the class they are called on
     generative: set[str] = field(default_factory=set)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _renamed: dict[str, str] | None = field(default=None, repr=False)  # see renamed_alias
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -608,6 +609,23 @@ class Names:
             if hit is not None:
                 found.add(hit)
         return sorted(found, key=lambda n: (n not in self.public, n.count("."), n))
+
+    def renamed_alias(self, name: str) -> str | None:
+        """The project definition a package module binds under another name, by an import
+        (`from .client import get_davclient as get_async_davclient`) or an assignment
+        (`AsyncEvent = Event`): a public name a bare mention may mean, else None."""
+        if self._renamed is None:
+            self._renamed = {}
+            for module, table in self.aliases.items():
+                if module.split(".")[0] not in self.packages:
+                    continue
+                for alias, target in table.items():
+                    if alias.startswith("_") or alias == target.rpartition(".")[2]:
+                        continue
+                    found = self.lookup(f"{module}.{alias}")
+                    if found is not None and found in self.kinds:
+                        self._renamed.setdefault(alias, found)
+        return self._renamed.get(name)
 
     # -- names inside the code -------------------------------------------------------------
 

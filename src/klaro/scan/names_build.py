@@ -116,6 +116,8 @@ def build_names(analysis: Analysis) -> Names:
                 for b in cls.bases
                 if "=" not in b
             ]
+            if _foreign_decorator(names, module.name, cls):
+                names.kinds[f"{cls.fullname}.{ANY_ATTRIBUTE}"] = "attribute"
     chains: list[_Chain] = []
     names.generative = {
         f.fullname for m in analysis.modules for f in m.functions if f.gives_receiver
@@ -215,6 +217,32 @@ def _classes(classes: tuple[Class, ...]) -> Iterable[Class]:
     for cls in classes:
         yield cls
         yield from _classes(cls.classes)
+
+
+# class decorators of other packages that give a class no members of their own making
+_PLAIN_CLASS_DECORATORS = frozenset(
+    {
+        "dataclass", "total_ordering", "final", "unique", "verify", "runtime_checkable",
+        "s", "attrs", "define", "frozen", "mutable", "add_metaclass", "register",
+        "implementer", "deprecated", "python_2_unicode_compatible", "deconstructible",
+        "singleton", "receiver", "dataclass_transform", "with_slots",
+    }
+)  # fmt: skip
+
+
+def _foreign_decorator(names: Names, module: str, cls: Class) -> bool:
+    """Whether another package's decorator wraps the class, one that may give it members
+    we cannot list (py-serializable's `@serializable_class` adds `from_json`, `from_xml`):
+    its unknown members are unknown, not missing."""
+    for decorator in cls.decorators:
+        called = decorator.split("(")[0].strip()
+        if not called or called.rpartition(".")[2] in _PLAIN_CLASS_DECORATORS:
+            continue
+        if names.resolve_in(module, called, None) is None and names.external(
+            _spelled(names, module, called)
+        ):
+            return True
+    return False
 
 
 def _spelled(names: Names, module: str, base: str) -> str:

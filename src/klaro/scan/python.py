@@ -511,6 +511,9 @@ class _ModuleVisitor:
                 argv.update(id(e) for e in node.elts)
             elif kind is ast.Call and _program_call(node):
                 argv.update(id(e) for e in node.args)  # nox's `session.run("python", "-m", ...)`
+            elif kind is ast.Call and _argv_growth(node):
+                # pytest-watch's `pytest_args.extend(['--ignore', ignore])`: pytest's flags
+                argv.update(id(e) for a in node.args for e in ast.walk(a))
             elif (kind is ast.Assign or kind is ast.AugAssign) and names_all(node):
                 names.update(id(e) for e in ast.walk(node.value))
             if kind in _LEAVES or node is None:  # Global.names, Dict.keys with ** entries
@@ -952,6 +955,21 @@ def _runs_program(words: list[ast.expr]) -> bool:
         and isinstance(first.value, str)
         and _PROGRAM.match(first.value) is not None
         and len(words) > 1
+    )
+
+
+_ARGV_NAME = re.compile(r"(?:^|_)(?:args|argv|cmd|command|cmdline|arguments)$", re.IGNORECASE)
+
+
+def _argv_growth(node: ast.Call) -> bool:
+    """`pytest_args.extend(['-c', path])`, `cmd.append('--pdb')`: words added to a command
+    line the code builds for another program to parse."""
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in {"append", "extend", "insert"}
+        and isinstance(func.value, ast.Name)
+        and _ARGV_NAME.search(func.value.id) is not None
     )
 
 

@@ -54,8 +54,9 @@ def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
             continue
         entry = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
         if entry.startswith("-"):
-            for part in entry.split(","):
-                flag = _FLAG.match(part.strip())
+            # `-o FILE, --output FILE`, and docopt's `-n --nobeep` with no comma
+            for word in entry.replace(",", " ").split():
+                flag = _FLAG.match(word)
                 if flag:
                     found.append((j, f"{program} {flag.group(1)}", _OPTION))
         elif section in _COMMAND_SECTIONS and _PROGRAM_WORD.match(entry) and _indent(line) <= 4:

@@ -13,6 +13,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote
@@ -45,8 +46,27 @@ _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # build tasks
 _SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py")  # MkDocs, Jekyll, Sphinx
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
+# what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
+# notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
+SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
+_AUTOLINKS = re.compile(r"^\s*-\s*autolinks\s*:?\s*$", re.MULTILINE)  # a plugin listed
+
+
+@dataclass(frozen=True)
+class _MkdocsSite:
+    """One MkDocs site: the folder its pages are in (with a slash, "" for the top), the
+    repository its `repo_url` names, and whether its autolinks plugin finds pages by name."""
+
+    folder: str
+    repository: str
+    autolinks: bool
+
+    def foreign(self, ours: AbstractSet[str]) -> bool:
+        """Whether another repository builds it (its `repo_url` is not the project's)."""
+        return bool(self.repository and ours and self.repository not in ours)
+
 
 # the reader's own project in a tutorial's paths: `src/myproject/`, `your_package/`
 _READERS_PROJECT = re.compile(
@@ -79,7 +99,7 @@ class LinkResolver:
         self.dotted = dotted  # resolves `pkg.mod.name` (MyST links to Python objects)
         self._anchors: dict[str, AbstractSet[str] | None] = {}
         self._labels: set[str] = set()  # Sphinx labels of every document read
-        self._foreign_sites: list[str] | None = None  # docs folders another repository builds
+        self._sites: list[_MkdocsSite] | None = None  # see _mkdocs_sites
         # document -> other folders it is built in: of the documents that `.. include::` it
         # (README.rst into docs/) or that are copies of it
         self._built_in: dict[str, set[str]] = {}
@@ -245,10 +265,16 @@ class LinkResolver:
                 [*(c for r in roots for c in _page_files(posixpath.join(r, path))), *guessed],
                 own,
             )  # else where the page's own site would have it (`docs/api/`, built)
-        if ref.context in _SITE_ONLY and not self.index.exists(path):
+        if (
+            not self.index.exists(path)
+            and doc.path in self._built_in
+            and (ref.context in _SITE_ONLY or not doc.readme)
+        ):
             # a page included into another, or copied (symlinked) into the docs, is built
-            # there: a toctree or :doc: entry, which only the site renders, resolves from that
-            # folder (README.rst's toctree, in the docs index that includes it)
+            # there: its links resolve from that folder too (README.rst's toctree, in the docs
+            # index that includes it; eodag's CONTRIBUTING.rst linking `notebooks/...` as
+            # docs/contribute.rst, which includes it, sees them). A README's plain links must
+            # also work where GitHub and PyPI show it on its own.
             folders = sorted(self._built_in.get(doc.path, ()))
             path = self._first_existing(
                 (posixpath.normpath(posixpath.join(f, target)) for f in folders), path
@@ -264,8 +290,7 @@ class LinkResolver:
             # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`;
             # with nbsphinx or myst-nb, a notebook (`nbconvert_library.ipynb`)
             stem = path[: -len(".rst")]
-            pages = (*DOCUMENT_SUFFIXES, ".ipynb")
-            path = self._first_existing((stem + s for s in pages), path)
+            path = self._first_existing((stem + s for s in SOURCE_PAGES), path)
         if path.endswith(".*") and not self.index.exists(path):
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
             stem = path[:-1]
@@ -280,8 +305,9 @@ class LinkResolver:
             path = self._first_existing([*_page_files(path), *_page_files(site)], path)
         if not self.index.exists(path) and path.lower().endswith(".html"):
             # `cli-reference.html`: the page the docs build makes from `cli-reference.rst`
+            # (or from a notebook: nbsphinx's `tuto_wekeo.html`)
             stem = path[: -len(".html")]
-            path = self._first_existing((stem + s for s in DOCUMENT_SUFFIXES), path)
+            path = self._first_existing((stem + s for s in SOURCE_PAGES), path)
         if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
@@ -292,6 +318,8 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
             if self._written_by_docs_script(path):
                 return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
+            if page and self._autolinked(doc.path, path):
+                return Outcome("resolved", ref, path)
             return Outcome(
                 "dead-link",
                 ref,
@@ -423,8 +451,27 @@ class LinkResolver:
         project's page. Such a link is unknown here, not dead. A site whose `repo_url` is the
         project's own (per its package metadata) keeps every missing page a dead link.
         """
-        if self._foreign_sites is None:
-            self._foreign_sites = []
+        return any(
+            doc_path.startswith(site.folder) and site.foreign(self.index.repositories)
+            for site in self._mkdocs_sites()
+        )
+
+    def _autolinked(self, doc_path: str, path: str) -> bool:
+        """Whether an MkDocs site with the autolinks plugin finds the page by its file name
+        anywhere in its docs folder (pypsa's `[features](features.md)` from `docs/index.md`
+        for `docs/home/features.md`)."""
+        name = "/" + posixpath.basename(path)
+        return any(
+            site.autolinks
+            and doc_path.startswith(site.folder)
+            and any(f.startswith(site.folder) and f.endswith(name) for f in self.index.files)
+            for site in self._mkdocs_sites()
+        )
+
+    def _mkdocs_sites(self) -> list[_MkdocsSite]:
+        """The MkDocs sites the tree configures, read once."""
+        if self._sites is None:
+            self._sites = []
             for config in (f for f in sorted(self.index.files) if f.endswith(_MKDOCS)):
                 if posixpath.basename(config) not in _MKDOCS:
                     continue
@@ -433,16 +480,16 @@ class LinkResolver:
                 except (OSError, UnicodeDecodeError):
                     continue
                 keys = {m[1]: m[2] for m in _MKDOCS_KEY.finditer(text)}
-                repository = repository_name(keys.get("repo_url", ""))
-                if (
-                    repository
-                    and self.index.repositories
-                    and (repository not in self.index.repositories)
-                ):
-                    site = posixpath.join(posixpath.dirname(config), keys.get("docs_dir", "docs"))
-                    site = posixpath.normpath(site).strip("/")
-                    self._foreign_sites.append("" if site == "." else site + "/")
-        return doc_path.startswith(tuple(self._foreign_sites))
+                site = posixpath.join(posixpath.dirname(config), keys.get("docs_dir", "docs"))
+                site = posixpath.normpath(site).strip("/")
+                self._sites.append(
+                    _MkdocsSite(
+                        "" if site == "." else site + "/",
+                        repository_name(keys.get("repo_url", "")),
+                        bool(_AUTOLINKS.search(text)),
+                    )
+                )
+        return self._sites
 
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""

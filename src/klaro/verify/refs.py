@@ -167,7 +167,12 @@ class Document:
 
     def __post_init__(self) -> None:
         # a README is the project's own page, whatever status it gives the project
-        self.history = history_lines(self.lines, proposal=_README.match(self.path) is None)
+        self.history = history_lines(self.lines, proposal=not self.readme)
+
+    @property
+    def readme(self) -> bool:
+        """Whether the page is a README: the front page GitHub and PyPI show on its own."""
+        return _README.match(self.path) is not None
 
     @property
     def rst(self) -> bool:

@@ -41,10 +41,12 @@ _CHANGE_NOTE = re.compile(
 
 
 # A design document's status line near its top: `> **Status:** Draft / RFC`, `:Status: Proposed`,
-# `| Status | Draft |`, `status: draft` in front matter
+# `| Status | Draft |`, `status: draft` in front matter, `## Status: 📋 PLANNING` (not a roadmap,
+# a "Planning document", which also marks what is done)
 _PROPOSAL_STATUS = re.compile(
-    r"^[\s>|*_:-]*status[\s*_:|]*(?:draft|proposed|proposal|rfc|pre-?rfc"
-    r"|under (?:discussion|consideration))\b",
+    r"^[\s>|*_:#-]*status[\s*_:|]*(?:[^\w\s]+\s*)?"  # `## Status: 📋 PLANNING`
+    r"(?:draft|proposed|proposal|rfc|pre-?rfc|planning(?!\s+document)|planned|idea"
+    r"|not\s+(?:yet\s+)?implemented|under (?:discussion|consideration))\b",
     re.IGNORECASE,
 )
 

@@ -74,6 +74,8 @@ class UnknownNames:
             return Outcome("ignored", ref)
         if name in self.names.served:
             return Outcome("ignored", ref)  # a deprecated alias a module's `__getattr__` gives
+        if (alias := self.names.renamed_alias(name)) is not None:
+            return Outcome("resolved", ref, alias)  # `AsyncEvent = Event` in caldav.aio
         if called and name in self.index.macros:
             return Outcome("ignored", ref)  # a macro of the project's Jinja templates
         if name in self.index.sql_functions:
