@@ -278,6 +278,9 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
+    # flags the code hands another program (`["git", "checkout", "--force"]`,
+    # `pytest_args.extend(["-c", path])`): not ours, but real, so prose naming one is no drift
+    argv_flags: tuple[str, ...] = ()
     # option names the code builds from a template, `*` for each hole: `'--{}set'.format(
     # prefix)` and `f'--{prefix}histogram'` give `--*set` and `--*histogram`
     flag_patterns: tuple[str, ...] = ()

@@ -138,6 +138,7 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
+        self.argv_flags: dict[str, None] = {}  # those in another program's command line
         self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
@@ -258,6 +259,7 @@ class _ModuleVisitor:
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
+            argv_flags=tuple(self.argv_flags),
             flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
@@ -489,6 +491,8 @@ class _ModuleVisitor:
                     self.key_prefixes[value] = None
                 if flag and id(node) not in argv:
                     self.flags.update(dict.fromkeys(parts))
+                elif flag:
+                    self.argv_flags.update(dict.fromkeys(parts))
                 elif isinstance(value, str) and _ENV_PREFIX.match(value) and "_" in value[:-1]:
                     self.env_prefixes[value] = None  # two words at least: `"KEYRING_PROPERTY_"`
                 elif (

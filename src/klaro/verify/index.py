@@ -438,6 +438,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
+    # flags the code hands other programs: real, named in prose as theirs
+    index.other_options |= {f for m in modules for f in m.argv_flags}
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     index.docstring_words = _docstring_words([m for m in modules if m.role == "package"])
