@@ -179,7 +179,7 @@ class Point:
 battrs.dump(Point(1))
 ```
 
-Once the module was `battr`: `import battr` no longer works.
+Then run `import battr` as the module is now called.
 """
     root = _write(
         tmp_path,

@@ -187,8 +187,16 @@ def decorated_commands(
             names[node.name] = name
             found.append((node, prefix, deco, "typer" if is_typer else "click"))
             break
-    extended = _extended_groups(tree, set(names)) if frameworks & CLICK_MODULES else set()
+    # only a group gains sub-commands: a command handed to `copy()` (toot's snake-case alias
+    # of `update_account`) is no group extended by plugins
+    made_groups = {
+        node.name
+        for node, _, deco, _ in found
+        if dotted(deco.func if isinstance(deco, ast.Call) else deco).endswith("group")
+    }
+    extended = _extended_groups(tree, made_groups) if frameworks & CLICK_MODULES else set()
     foreign = foreign_roots(tree, module)
+    imported = _imported_names(tree)
     out = []
     for node, prefix, deco, framework in found:
         call = deco if isinstance(deco, ast.Call) else None
@@ -205,6 +213,8 @@ def decorated_commands(
                 passed = CliOption((), "ignore_unknown_options", hidden=True, unnamed=True)
                 options += (passed,)
         help_text = help_of(kw(call, "help")) if call else None
+        # `@cli.command()` on a group another module of the project makes
+        linked = framework == "click" and not parent and owner.split(".")[0] in imported
         out.append(
             CliCommand(
                 name=names[node.name],
@@ -217,11 +227,25 @@ def decorated_commands(
                 parent=parent or None,
                 option_refs=tuple(refs),
                 plugins=node.name in extended,
+                group_ref=owner if linked else None,
             )
         )
     if frameworks & CLICK_MODULES:
         out += _added_commands(tree, path, module, names)
     return out
+
+
+def _imported_names(tree: ast.Module) -> set[str]:
+    """The names a module's top-level imports bind, but click's and typer's."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and (
+            node.level or (node.module or "").split(".")[0] not in CLICK_MODULES | {"typer"}
+        ):
+            found.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return found - CLICK_MODULES
 
 
 def _imported_elsewhere(tree: ast.Module) -> set[str]:

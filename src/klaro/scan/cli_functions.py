@@ -54,7 +54,7 @@ def function_commands(tree: ast.Module, path: str, module: str) -> list[CliComma
 def _runner_names(tree: ast.Module) -> dict[str, str]:
     """How this module calls the runners (`fire.Fire`, `Fire`, `clize.run`), by library."""
     found: dict[str, str] = {}
-    for node in tree.body:
+    for node in ast.walk(tree):  # also `def main(): import fire` (randomname)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in _RUNNERS:
@@ -77,11 +77,20 @@ def _targets(arg: ast.expr, defs: Mapping[str, ast.stmt]) -> list[tuple[str, ast
     if isinstance(arg, ast.Dict):
         found = []
         for key, value in zip(arg.keys, arg.values, strict=True):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue
+            if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+                value = value.args[0]  # `prints(get_name)`: a wrapper around the function
             inner = _targets(value, defs)
-            if isinstance(key, ast.Constant) and isinstance(key.value, str) and len(inner) == 1:
-                found.append((key.value, inner[0][1]))
+            # a key whose value is defined elsewhere (`from .core import *`) is a command
+            # whose parameters we do not read
+            found.append((key.value, inner[0][1] if len(inner) == 1 else _UNREAD))
         return found
     return []
+
+
+# stands for a command's function that is not defined in the runner's module
+_UNREAD = ast.Pass()
 
 
 def _commands(
@@ -109,6 +118,18 @@ def _commands(
         return [_command("", node, node, library, path, module, sub=False)]
     root = CliCommand("", library, path, line, has_subcommands=True)
     subs = [_command(n, d, d, library, path, module, sub=False, parent="") for n, d in functions]
+    subs += [
+        CliCommand(
+            name=n if library == "fire" else _dashed(n),
+            framework=library,
+            path=path,
+            lineno=line,
+            options=(CliOption((), "parameters not read", hidden=True, unnamed=True),),
+            parent="",
+        )
+        for n, d in targets
+        if d is _UNREAD
+    ]
     return [root, *subs]
 
 

@@ -18,7 +18,54 @@ def link_commands(modules: list[Module]) -> list[Module]:
     """Place sub-commands and shared options made elsewhere under the commands they extend."""
     modules = _link_helper_subcommands(modules)
     modules = _link_subcommands(modules)
+    modules = _link_click_groups(modules)
     return _resolve_shared_options(modules)
+
+
+def _link_click_groups(modules: list[Module]) -> list[Module]:
+    """Put `@cli.command()` of one module under the click group `cli` another module makes
+    (toot: a module per command, each importing the group of `toot/cli/__init__.py`)."""
+    if not any(c.group_ref for m in modules for c in m.cli):
+        return modules
+    groups = {
+        c.function: c.name
+        for m in modules
+        for c in m.cli
+        if c.framework == "click" and c.function and c.name
+    }
+    linked: set[str] = set()  # the groups given sub-commands
+    out = []
+    for module in modules:
+        bound = {i.alias: i.binds for i in module.imports}
+        commands = []
+        for command in module.cli:
+            if command.group_ref:
+                found = next(
+                    (
+                        t
+                        for t in _targets(module, command.group_ref, bound)
+                        if t in groups and t != command.function
+                    ),
+                    None,
+                )
+                parent = groups[found] if found else None
+                if found:
+                    linked.add(found)
+                command = replace(command, parent=parent, group_ref=None)
+            commands.append(command)
+        out.append(replace(module, cli=tuple(commands)))
+    return [
+        replace(
+            m,
+            cli=tuple(
+                replace(c, has_subcommands=True)
+                if c.framework == "click" and c.function in linked
+                else c
+                for c in m.cli
+            ),
+        )
+        for m in out
+    ]
 
 
 def _targets(module: Module, ref: str, bound: dict[str, str]) -> tuple[str, ...]:

@@ -83,6 +83,9 @@ class Function:
     # a decorator whose wrapper returns the receiver of the method it wraps (pypika's
     # `builder`): the methods it decorates return their own class (see scan.returns)
     gives_receiver: bool = False
+    # a decorator whose wrapper hands every argument on to the function it wraps: the
+    # keyword-only parameters the wrapper adds (see scan.returns.passes_through)
+    passes_through: tuple[str, ...] | None = None
     # `__getattr__`: serves only some names (raises AttributeError for others, or looks them
     # up in a mapping), not every name as a delegating object does
     refuses_names: bool = False
@@ -234,6 +237,10 @@ class CliCommand:
     subcommand_refs: tuple[str, ...] = ()
     # other names the command answers to (argparse's `add_parser("gen-schema", aliases=["gs"])`)
     aliases: tuple[str, ...] = ()
+    # click: the group of `@cli.command()` when `cli` is imported from another module (toot's
+    # commands, one module each, on the group of `toot/cli/__init__.py`), as written; linked
+    # across modules, then emptied
+    group_ref: str | None = None
     # argparse: its flags count anywhere on a command line, not only before a sub-command's
     # word: a parser only seen as a parameter (`populate_parser(parser)`, which command it
     # fills may be unknown), or one of a module that runs `parse_known_args` (borgmatic
@@ -278,9 +285,6 @@ class Module:
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()
-    # flags the code hands another program (`["git", "checkout", "--force"]`,
-    # `pytest_args.extend(["-c", path])`): not ours, but real, so prose naming one is no drift
-    argv_flags: tuple[str, ...] = ()
     # option names the code builds from a template, `*` for each hole: `'--{}set'.format(
     # prefix)` and `f'--{prefix}histogram'` give `--*set` and `--*histogram`
     flag_patterns: tuple[str, ...] = ()

@@ -62,6 +62,7 @@ from klaro.scan.returns import MANAGER_MAKERS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
 MAX_HOPS = 8
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # `Language.find`
 # how the examples' checker writes one element of an instance: `cron.__next__` (a loop over
 # it) or `cron.__getitem__` (an index), each of what the class holds (`Names.element_of`)
 ITERATED = "__next__"
@@ -638,6 +639,13 @@ class Names:
             self._scopes[module] = scope
         return scope
 
+    def _through(self, module: str, decorator: str) -> tuple[str, ...] | None:
+        """The keywords a project decorator that hands every argument on adds, else None."""
+        if "(" in decorator:
+            return None  # a decorator factory's result: what it wraps with is not read
+        found = self.defs.get(self.resolve_in(module, decorator) or "")
+        return found.passes_through if isinstance(found, Function) else None
+
     def generated(self, function: Function) -> bool:
         """Whether a generative decorator wraps the function, and no other that is not plain."""
         if not self.generative:
@@ -703,21 +711,38 @@ class Names:
             return _missing_required(shown, params, positional, keywords)
         return None
 
-    def _signature(self, full: str) -> tuple[str, tuple[Parameter, ...]] | None:
+    def _signature(self, full: str, depth: int = 0) -> tuple[str, tuple[Parameter, ...]] | None:
         """The parameters a call of `full` binds (self/cls left out), when certain."""
         obj = self.defs.get(full)
         shown = full.rsplit(".", 1)[-1]
         if isinstance(obj, Variable) and (call := self._call_method(full)) is not None:
             found = self._signature(call)  # `config("DEBUG", cast=bool)`: the class's __call__
             return (shown, found[1]) if found else None
+        if isinstance(obj, Variable) and _DOTTED.fullmatch(obj.value or ""):
+            # `find = Language.find`: a module name for a class's function
+            target = self.resolve_in(self.module_of.get(full, ""), obj.value or "")
+            if target is not None and target != full and depth < MAX_HOPS:
+                found = self._signature(target, depth + 1)
+                return (shown, found[1]) if found else None
         if isinstance(obj, Function):
             if obj.kind == "property" or any("overload" in d for d in obj.decorators):
                 return None
             params = obj.parameters
             if obj.kind in {"method", "classmethod"} and params:
                 params = params[1:]
-            if any(not _plain_decorator(d) for d in obj.decorators) and not self.generated(obj):
-                return None  # a decorator may change the signature
+            added: list[Parameter] = []
+            for decorator in obj.decorators:
+                if _plain_decorator(decorator):
+                    continue
+                through = self._through(obj.module, decorator)
+                if through is None:
+                    if self.generated(obj):
+                        continue
+                    return None  # a decorator may change the signature
+                added += [Parameter(k, "keyword_only", default="...") for k in through]
+            if added:  # `seed=` of randomname's run_with_set_random_seed, before **kwargs
+                rest = [p for p in params if p.kind != "var_keyword"]
+                params = (*rest, *added, *(p for p in params if p.kind == "var_keyword"))
             return shown, params
         if isinstance(obj, Class):
             init = self.member(full, "__init__")

@@ -458,3 +458,59 @@ def handed_tables(body: list[ast.stmt]) -> tuple[str, ...]:
 def _elements(node: ast.expr) -> list[ast.expr]:
     """The items of a list, tuple or set literal, else none."""
     return list(node.elts) if isinstance(node, ast.List | ast.Tuple | ast.Set) else []
+
+
+def child_loggers(tree: ast.Module, module: str) -> list[str]:
+    """The names of the loggers a module makes below its own (`LOG = logging.getLogger(
+    __name__)`, then `TRACE = LOG.getChild("trace")` is `pyocd.coresight.ap.trace`): names a
+    page may give to configure logging, which are no attributes of the module."""
+    loggers: dict[str, str] = {}
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        call = node.value
+        func = dotted(call.func)
+        name: str | None = None
+        if func.endswith("getLogger") and call.args and _is_name(call.args[0], "__name__"):
+            name = module
+        elif (
+            func.endswith(".getChild")
+            and func.rpartition(".")[0] in loggers
+            and call.args
+            and isinstance(call.args[0], ast.Constant)
+            and isinstance(call.args[0].value, str)
+        ):
+            name = f"{loggers[func.rpartition('.')[0]]}.{call.args[0].value}"
+            found.append(name)
+        if name is not None:
+            loggers.update((dotted(t), name) for t in node.targets if dotted(t))
+    return found
+
+
+def handed_functions(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The functions defined inside `node` that it hands to a call (`add(tool)` for each of
+    `(list_item_fields, create_item)`, pyzotero's MCP tools; `app.add_url_rule(rule, view)`):
+    a registry serves them by name, so they are names of the code though no module has them."""
+    nested = {d.name for d in node.body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)}
+    if not nested:
+        return []
+    handed: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            given = [*sub.args, *(k.value for k in sub.keywords)]
+            handed.update(a.id for a in given if isinstance(a, ast.Name))
+        elif (
+            isinstance(sub, ast.For)
+            and isinstance(sub.target, ast.Name)
+            and isinstance(sub.iter, ast.Tuple | ast.List)
+        ):
+            looped = sub.target.id
+            passed = any(
+                isinstance(c, ast.Call) and any(_is_name(a, looped) for a in c.args)
+                for stmt in sub.body
+                for c in ast.walk(stmt)
+            )
+            if passed:
+                handed.update(e.id for e in sub.iter.elts if isinstance(e, ast.Name))
+    return sorted(nested & handed)

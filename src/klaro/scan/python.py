@@ -37,9 +37,11 @@ from klaro.scan.node_facts import (
     ENV_NAME,
     built_prefix,
     built_suffix,
+    child_loggers,
     constant_start,
     env_table,
     flag_pattern,
+    handed_functions,
     handed_tables,
     literal_env,
     names_all,
@@ -53,6 +55,7 @@ from klaro.scan.returns import (
     entered_chain,
     first_to,
     gives_receiver,
+    passes_through,
     returned_chain,
 )
 from klaro.scan.settings_env import settings_env
@@ -138,7 +141,6 @@ class _ModuleVisitor:
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
-        self.argv_flags: dict[str, None] = {}  # those in another program's command line
         self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
         self.keys: dict[str, None] = {}  # dotted keys (`"scriv.create.add"`), in order
@@ -197,6 +199,7 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
+        self.keys.update(dict.fromkeys(child_loggers(tree, self.module)))
         for name, held in self.env_held.items():  # made elsewhere, or with a computed name:
             if not self.env_made.get(name, False):  # the class's reads stay a pattern
                 self.env_dynamic |= None in held
@@ -259,7 +262,6 @@ class _ModuleVisitor:
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             flag_literals=tuple(self.flags),
-            argv_flags=tuple(self.argv_flags),
             flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
             key_literals=tuple(self.keys),
@@ -424,6 +426,8 @@ class _ModuleVisitor:
         flow = kwargs_flow(node, owner)
         if owner is not None:  # a metaclass reading `attrs.pop("Params")`: declared by users
             self.keys.update(dict.fromkeys(namespace_keys(node)))
+        # `for tool in (list_item_fields, ...): add(tool)`: functions it defines and registers
+        self.registered.update(dict.fromkeys(handed_functions(node)))
         return Function(
             name=name,
             qualname=f"{prefix}{name}",
@@ -447,6 +451,7 @@ class _ModuleVisitor:
             enters_call=entered_chain(node, decorators),
             first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
+            passes_through=passes_through(node) if owner is None else None,
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
             served=(
@@ -491,8 +496,6 @@ class _ModuleVisitor:
                     self.key_prefixes[value] = None
                 if flag and id(node) not in argv:
                     self.flags.update(dict.fromkeys(parts))
-                elif flag:
-                    self.argv_flags.update(dict.fromkeys(parts))
                 elif isinstance(value, str) and _ENV_PREFIX.match(value) and "_" in value[:-1]:
                     self.env_prefixes[value] = None  # two words at least: `"KEYRING_PROPERTY_"`
                 elif (

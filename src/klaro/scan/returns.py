@@ -194,6 +194,31 @@ def gives_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
+def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...] | None:
+    """The keyword-only parameters a decorator's wrapper adds, when it returns a wrapper that
+    hands every argument on to the function it decorates (`def decorated(*args, seed=None,
+    **kwargs): return method(*args, **kwargs)`): the function keeps its signature, plus
+    those keywords (randomname's `run_with_set_random_seed` adds `seed`). None otherwise."""
+    params = [*node.args.posonlyargs, *node.args.args]
+    if len(params) != 1:
+        return None
+    returned = {
+        sub.value.id
+        for sub in _own_nodes(node)
+        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
+    }
+    for wrapper in node.body:
+        if (
+            isinstance(wrapper, ast.FunctionDef | ast.AsyncFunctionDef)
+            and wrapper.name in returned
+            and not wrapper.args.args
+            and not wrapper.args.posonlyargs
+            and _passes_on(wrapper, params[0].arg)
+        ):
+            return tuple(a.arg for a in wrapper.args.kwonlyargs)
+    return None
+
+
 def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bool:
     """Whether a wrapper calls `func` with its own `*args` and `**kwargs`, unchanged."""
     star, double = wrapper.args.vararg, wrapper.args.kwarg

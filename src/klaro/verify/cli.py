@@ -228,7 +228,7 @@ class CliClaims:
                     and command
                     and self._not_of(command, spellings[0], after=program not in leaves)
                 ):
-                    return self._wrong_command(ref, spellings[0], command)
+                    return self._wrong_command(ref, spellings[0], command, doc)
                 if unknown:
                     flag = unknown[0]
                     close = list(self._renamed(flag))
@@ -252,7 +252,13 @@ class CliClaims:
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know
             sub = program not in leaves
-            if first and sub and index.subcommands and word and arg not in index.subcommands:
+            if (
+                first
+                and sub
+                and index.subcommands
+                and word
+                and (arg not in index.subcommands or arg in index.nested_only)
+            ):
                 if doc is not None and (
                     arg in doc.bindings.commands or (index.plugins and doc.bindings.commands)
                 ):
@@ -282,11 +288,14 @@ class CliClaims:
                     )
                 ):
                     return Outcome("ignored", ref)
-                close = difflib.get_close_matches(arg, sorted(index.subcommands), n=3)
+                tops = sorted(index.subcommands - index.nested_only)
+                close = difflib.get_close_matches(arg, tops, n=3)
+                owners = sorted(p for p, kids in index.nested.items() if arg in kids)
+                under = f" (it is one of `{'`, `'.join(owners)}`)" if owners else ""
                 return Outcome(
                     "unresolved",
                     ref,
-                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`",
+                    message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`{under}",
                     suggestions=tuple(f"{program} {c}" for c in close),
                 )
             if first and word and index.verbs and not index.subcommands and arg not in index.verbs:
@@ -361,7 +370,7 @@ class CliClaims:
                 and self._not_of(section, flag)
                 and not self._said_of_another(doc, ref, flag)
             ):
-                return self._wrong_command(ref, flag, section)
+                return self._wrong_command(ref, flag, section, doc)
             return Outcome("resolved", ref, flag)
         if self._family(flag, ref, doc):
             return Outcome("ignored", ref)  # "the `--benchmark` options": a family's prefix
@@ -462,11 +471,13 @@ class CliClaims:
         own = index.command_options.get(command, set()) | root
         return not self.known(flag, own)
 
-    def _wrong_command(self, ref: Reference, flag: str, command: str) -> Outcome:
+    def _wrong_command(
+        self, ref: Reference, flag: str, command: str, doc: Document | None
+    ) -> Outcome:
         own = sorted(self.index.command_options.get(command, set()))
         return Outcome(
             "unresolved",
-            ref,
+            replace(ref, line=_line_of(doc, ref, flag)),  # the line of a long command's flag
             message=f"`{flag}` is not an option of `{command}`",
             suggestions=tuple(difflib.get_close_matches(flag, own, n=3)),
         )

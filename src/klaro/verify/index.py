@@ -80,6 +80,9 @@ class ProjectIndex:
     # flags only argparse root parsers take: argparse stops reading the program's own flags
     # at its sub-command's word, so `tool sub --root-flag` is an error
     root_only: set[str] = field(default_factory=set)
+    # sub-commands only ever found under another sub-command (`tags follow`): never a
+    # program's first word
+    nested_only: set[str] = field(default_factory=set)
     # options the code builds from templates (`--*set`), as one expression: None when none
     flag_patterns: re.Pattern[str] | None = None
     # dotted keys the shipped code spells as strings (a config key `scriv.create.add`, a
@@ -220,6 +223,24 @@ class ProjectIndex:
         if path in self.files or path in self.dirs or not path:
             return True
         return (self.root / path).exists() if self.root.is_dir() else False
+
+
+def _nested_only(commands: Sequence[CliCommand]) -> set[str]:
+    """The names of commands that are only ever a sub-command's sub-command (toot's `tags
+    follow`): no program takes them as its first word."""
+    roots = {c.name for c in commands if c.parent is None} | {""}  # "": a program's root
+    top = {
+        name
+        for c in commands
+        if c.parent is None or c.parent in roots
+        for name in (c.name, *c.aliases)
+    }
+    return {
+        name
+        for c in commands
+        if c.parent is not None and c.parent not in roots
+        for name in (c.name, *c.aliases)
+    } - top
 
 
 def _root_only(commands: Sequence[CliCommand], builders: set[int]) -> set[str]:
@@ -380,6 +401,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.env_vars.add(option.envvar)
     index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
     index.root_only = _root_only(analysis.cli, builders)
+    index.nested_only = _nested_only(analysis.cli)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags
@@ -438,8 +460,6 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.flag_literals = {
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
-    # flags the code hands other programs: real, named in prose as theirs
-    index.other_options |= {f for m in modules for f in m.argv_flags}
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     index.docstring_words = _docstring_words([m for m in modules if m.role == "package"])

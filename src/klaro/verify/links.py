@@ -29,6 +29,7 @@ from klaro.verify.wording import READERS_OWN, before_span
 _OBJECT_ANCHOR = re.compile(
     r"^(?:https?://[^#]+|[\w./-]*\.html|)#([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$"
 )
+_IDENTIFIERS = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")  # `Tensor`, `CircuitMPS.sample`
 # Sphinx viewcode's page of a module's source, and the object it anchors
 _VIEWCODE = re.compile(
     r"^https?://[^#?]+/_modules/((?:[A-Za-z_]\w*/)*[A-Za-z_]\w*)\.html(?:#([A-Za-z_][\w.]*))?$"
@@ -175,6 +176,21 @@ class LinkResolver:
             suggestions=self._near_files(path),
         )
 
+    def _object_target(self, doc: Document, fragment: str) -> bool:
+        """Whether a MyST page's `[x](#CircuitMPS.sample)`, no heading of its own, names one
+        of the project's definitions by the last parts of its full name: MyST resolves such a
+        link across the Sphinx project (quimb's docs write them so). Only a definition counts,
+        not an inherited member, which the API pages may not list."""
+        if doc.rst or not _IDENTIFIERS.fullmatch(fragment) or fragment.lower() in doc.anchors:
+            return False
+        if not self._sphinx(posixpath.dirname(doc.path)):
+            return False
+        last = fragment.rpartition(".")[2]
+        return any(
+            full == fragment or full.endswith("." + fragment)
+            for full in self.index.names.by_last.get(last, ())
+        )
+
     def _near_files(self, path: str) -> tuple[str, ...]:
         """Suggest the same file name elsewhere (moved) or a close name in the same folder."""
         folder, base = posixpath.split(path)
@@ -212,6 +228,8 @@ class LinkResolver:
             name = unquote(fragment).lower()
             if name in self._labels and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("resolved", ref, f"#{name}")  # a label of another page
+            if self._object_target(doc, unquote(fragment)):
+                return Outcome("resolved", ref, f"#{fragment}")
             # a page the build adds headings to (mkdocstrings' `::: pkg.Class`) has more
             # anchors than its source shows, as links from other pages already allow
             return self._anchor(ref, doc.path, fragment, None if doc.generated else doc.anchors)

@@ -105,6 +105,8 @@ _WEB_PARTS = frozenset(
     {"org", "com", "net", "io", "dev", "edu", "gov", "info", "app", "page", "site", "cloud"}
     | {"readthedocs", "github", "gitlab", "pypi", "herokuapp", "netlify", "helpmanual", "www"}
 )
+# a host name: a dotted name ending in a generic top-level domain no module is named like
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|gov|edu)")
 # a program's name with hyphens (`pyppeteer-install`, `restructuredtext-lint`)
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+")
 # Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
@@ -197,7 +199,8 @@ _FILE_EXTENSIONS = frozenset(
 # deprecated", "renamed from"
 _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
-    r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?)"
+    r"|renamed\s+from|(?:is|was|were|been)\s+renamed|replaces|was\s+called"
+    r"|used\s+to\s+be(?:\s+called)?)"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
@@ -207,14 +210,16 @@ _GONE_AFTER = re.compile(
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
     r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired"
     r"|eliminated|deprecated|superseded)\b"
-    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported))"
-    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+exists?\b"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:is|are)\s+(?:gone|no\s+longer\s+(?:available|supported"
+    r"|accepted|valid|recogni[sz]ed))"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+no\s+longer\s+(?:exists?|works?|breaks?)\b"
     # "the ``get_view`` function doesn't really exist": a name for an idea, said so
     r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:\w+\s+)?(?:do(?:es)?n['\u2019]t|do(?:es)?\s+not)"
     r"\s+(?:really\s+|actually\s+)?exist\b",
     re.IGNORECASE,
 )
-_MARKUP_END = re.compile(r"\s*(?::[\w:-]+:)?[`*_~@]*\s*$")
+# what markup ends the words before a span with: "**The module is renamed** ``", ":class:`~"
+_MARKUP_END = re.compile(r"[\s`*_~@]*(?::[\w:-]+:[`*_~@]*)?\s*$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 
@@ -480,6 +485,8 @@ class Resolver(MemberChecks, UnknownNames):
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
         if outcome.status == "unresolved" and _said_old(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
+        if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
+            return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
         return outcome
 
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
