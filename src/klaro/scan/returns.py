@@ -166,16 +166,9 @@ def gives_receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     params = [*node.args.posonlyargs, *node.args.args]
     if not params:
         return False
-    returned = {
-        sub.value.id
-        for sub in _own_nodes(node)
-        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
-    }
-    for wrapper in node.body:
-        if not isinstance(wrapper, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
+    for wrapper in _returned_wrappers(node):
         inner = [*wrapper.args.posonlyargs, *wrapper.args.args]
-        if wrapper.name not in returned or not inner or not _passes_on(wrapper, params[0].arg):
+        if not inner or not _passes_on(wrapper, params[0].arg):
             continue
         receiver = {inner[0].arg}
         for sub in _own_nodes(wrapper):  # names made from the receiver: copies of it
@@ -202,21 +195,30 @@ def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, .
     params = [*node.args.posonlyargs, *node.args.args]
     if len(params) != 1:
         return None
-    returned = {
-        sub.value.id
-        for sub in _own_nodes(node)
-        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
-    }
-    for wrapper in node.body:
+    for wrapper in _returned_wrappers(node):
         if (
-            isinstance(wrapper, ast.FunctionDef | ast.AsyncFunctionDef)
-            and wrapper.name in returned
-            and not wrapper.args.args
+            not wrapper.args.args
             and not wrapper.args.posonlyargs
             and _passes_on(wrapper, params[0].arg)
         ):
             return tuple(a.arg for a in wrapper.args.kwonlyargs)
     return None
+
+
+def _returned_wrappers(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions a decorator defines in its body and returns by name (its wrappers)."""
+    returned = {
+        sub.value.id
+        for sub in _own_nodes(node)
+        if isinstance(sub, ast.Return) and isinstance(sub.value, ast.Name)
+    }
+    return [
+        w
+        for w in node.body
+        if isinstance(w, ast.FunctionDef | ast.AsyncFunctionDef) and w.name in returned
+    ]
 
 
 def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bool:
