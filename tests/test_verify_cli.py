@@ -363,7 +363,12 @@ def test_a_docopt_program_is_checked_against_its_usage_text(tmp_path: Path) -> N
     (root,) = [c for c in analysis.cli if c.name == ""]
     assert root.framework == "docopt"
     assert {f for o in root.options for f in o.flags} >= {"--speed", "--moored", "-h", "--help"}
-    assert {c.name for c in analysis.cli if c.name} == {"ship", "mine"}
+    # `ship new <name>...`: `new` is a command of `ship`
+    assert {(c.name, c.parent) for c in analysis.cli if c.name} == {
+        ("ship", None),
+        ("mine", None),
+        ("new", "ship"),
+    }
     report = check_repository(load_config(tmp_path, env={}), analysis)
     assert [(f.line, f.reference.split()[-1]) for f in report.drift] == [
         (4, "--knots=20"),

@@ -39,7 +39,7 @@ from klaro.scan.stubs import merge_stubs
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 119
+ANALYZER_VERSION = 124
 
 Progress = Callable[[int, int, str], None]
 
@@ -102,7 +102,7 @@ def _analyze(
     python_files = [f for f in scan.files if is_python_module(f)]
     # a `.pyx` beside a `.py` of the same module is its compiled twin: the Python is read
     plain = {f.path for f in python_files if f.path.endswith(".py")}
-    python_files = [f for f in python_files if f.path.removesuffix(".pyx") + ".py" not in plain]
+    python_files = [f for f in python_files if _cython_module(f.path) not in plain]
     # `.pyi` stubs can lag the code they describe: the analysis states what the code does,
     # and reads a stub beside a module only for the names it makes at run time (scan.stubs)
     stub_files = [f for f in scan.files if f.path.endswith(".pyi") and f.path[:-1] in plain]
@@ -125,7 +125,7 @@ def _analyze(
                  f"_pth_{stem}", "script")
             )  # fmt: skip
             continue
-        path = source_file.path.removesuffix(".pyx") + ".py" if _cython(source_file.path) else ""
+        path = _cython_module(source_file.path) if _cython(source_file.path) else ""
         path = source_file.path[:-1] if source_file.path in stubbed else path
         name = module_name_for(path or source_file.path, package_dirs, roots)
         if not (path or source_file.path).endswith(".py"):  # `bin/num2words`: run, not imported
@@ -198,6 +198,12 @@ def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
 
 def _cython(path: str) -> bool:
     return path.endswith(".pyx")
+
+
+def _cython_module(path: str) -> str:
+    """The Python path of the module a `.pyx` builds: h5py's tempita template `h5t.templ.pyx`
+    becomes `h5t.pyx` at build time, the module `h5py.h5t`."""
+    return path.removesuffix(".pyx").removesuffix(".templ") + ".py"
 
 
 def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | AnalysisError]]:

@@ -42,7 +42,9 @@ def _text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | N
     if _uses_docstring(arg):
         return ast.get_docstring(tree, clean=False)
     if isinstance(arg, ast.Name):
-        for node in tree.body:  # the full text: `constants` keeps values shortened
+        # the full text (`constants` keeps values shortened), bound at the top or in the
+        # function (mackup's `docstring = __doc__` in `main()`)
+        for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == arg.id for t in node.targets
             ):
@@ -79,18 +81,46 @@ def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
             if match.group(1) not in known:
                 known.add(match.group(1))
                 options[match.group(1)] = CliOption((match.group(1),), match.group(1).lstrip("-"))
-    subcommands = list(
-        dict.fromkeys(
-            w[1] for w in (p.split() for p in patterns) if len(w) > 1 and _WORD.match(w[1])
-        )
-    )
+    words = [_command_words(p) for p in patterns]
+    subcommands = list(dict.fromkeys(w[0] for w in words if w))
+    nested = list(dict.fromkeys((w[0], w[1]) for w in words if len(w) > 1))
+    # `ship <name> move` beside `ship new <name>`: after `ship` an argument may come too
+    takes = {w[0] for w in words if len(w) == 1 and any(v[:1] == w and len(v) > 1 for v in words)}
     # docopt takes a unique prefix of a long option (`--pass` for `--password`)
     root = CliCommand(
         "", "docopt", path, lineno, options=tuple(options.values()),
         has_subcommands=bool(subcommands), abbreviations=True,
     )  # fmt: skip
-    subs = [CliCommand(n, "docopt", path, lineno, abbreviations=True) for n in subcommands]
+    argument = (CliOption(("<argument>",), "argument", positional=True),)
+    subs = [
+        CliCommand(
+            n, "docopt", path, lineno, abbreviations=True,
+            has_subcommands=any(parent == n for parent, _ in nested),
+            options=argument if n in takes else (),
+        )
+        for n in subcommands
+    ]  # fmt: skip
+    subs += [
+        CliCommand(n, "docopt", path, lineno, abbreviations=True, parent=parent)
+        for parent, n in nested
+    ]
     return [root, *subs]
+
+
+def _command_words(pattern: str) -> list[str]:
+    """The command words of a usage pattern after its program, options before them skipped
+    (`mackup [options] link uninstall [<application>]` gives `link`, `uninstall`)."""
+    found: list[str] = []
+    for token in pattern.split()[1:]:
+        if not found and (token.startswith(("-", "[-")) or token.lower() in _OPTIONS_SHORTCUTS):
+            continue  # `[options]`, `[-v]`, `--verbose` before the command
+        if not _WORD.match(token) or len(found) == 2:
+            break
+        found.append(token)
+    return found
+
+
+_OPTIONS_SHORTCUTS = frozenset({"[options]", "[--]", "[-]"})
 
 
 def _usage(text: str) -> list[str]:

@@ -86,6 +86,8 @@ class Function:
     # a decorator whose wrapper hands every argument on to the function it wraps: the
     # keyword-only parameters the wrapper adds (see scan.returns.passes_through)
     passes_through: tuple[str, ...] | None = None
+    # a decorator factory whose decorator is such a one: what that decorator adds
+    makes_through: tuple[str, ...] | None = None
     # `__getattr__`: serves only some names (raises AttributeError for others, or looks them
     # up in a mapping), not every name as a delegating object does
     refuses_names: bool = False

@@ -640,11 +640,13 @@ class Names:
         return scope
 
     def _through(self, module: str, decorator: str) -> tuple[str, ...] | None:
-        """The keywords a project decorator that hands every argument on adds, else None."""
-        if "(" in decorator:
-            return None  # a decorator factory's result: what it wraps with is not read
-        found = self.defs.get(self.resolve_in(module, decorator) or "")
-        return found.passes_through if isinstance(found, Function) else None
+        """The keywords a project decorator that hands every argument on adds, else None;
+        also one a project decorator factory makes (`@deprecated_param("1.0", "max_width")`)."""
+        called, paren, _ = decorator.partition("(")
+        found = self.defs.get(self.resolve_in(module, called.strip()) or "")
+        if not isinstance(found, Function):
+            return None
+        return found.makes_through if paren else found.passes_through
 
     def generated(self, function: Function) -> bool:
         """Whether a generative decorator wraps the function, and no other that is not plain."""

@@ -55,6 +55,7 @@ from klaro.scan.returns import (
     entered_chain,
     first_to,
     gives_receiver,
+    makes_through,
     passes_through,
     returned_chain,
 )
@@ -452,6 +453,7 @@ class _ModuleVisitor:
             first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
             passes_through=passes_through(node) if owner is None else None,
+            makes_through=makes_through(node) if owner is None else None,
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
             served=(

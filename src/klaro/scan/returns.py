@@ -205,6 +205,17 @@ def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, .
     return None
 
 
+def makes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...] | None:
+    """For a decorator factory (`@deprecated_param("1.0", "1.2", "max_width")`): what the
+    decorator it returns adds when that decorator hands every argument on
+    (`passes_through`), else None."""
+    for decorator in _returned_wrappers(node):
+        found = passes_through(decorator)
+        if found is not None:
+            return found
+    return None
+
+
 def _returned_wrappers(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:

@@ -313,6 +313,18 @@ class CliClaims:
                 command = arg
                 first = False
                 nested = index.nested.get(arg) if arg not in index.open_groups else None
+                if nested is None and at + 1 < len(args) and self._former is not None:
+                    # a group that also takes an argument (mackup's `link [<application>]`
+                    # beside `link install`): a word that was its sub-command and is gone
+                    after = args[at + 1]
+                    gone = self._former.command(after) if after not in index.subcommands else None
+                    if gone is not None and arg in index.nested:
+                        return Outcome(
+                            "unresolved",
+                            ref,
+                            message=f"`{program} {arg} {after}`: `{after}` is no longer a "
+                            f"command of `{program} {arg}` (`{gone[0]}` at {gone[1]})",
+                        )
                 continue
             if nested is not None and word:
                 if arg not in nested:  # `gita group rmrepo` once `rmrepo` is gone
@@ -455,7 +467,7 @@ class CliClaims:
         follows the sub-command's word on a command line, where an argparse program's own
         flags are no longer read (notify-run's `send -a` once only the root has `-a`)."""
         index = self.index
-        if command in index.open_commands or index.plugins or flag in UNIVERSAL_OPTIONS:
+        if command in index.open_commands or flag in UNIVERSAL_OPTIONS:
             return False
         if flag not in index.options and not (
             (self._former is not None and self._former.took(command, flag) is not None)

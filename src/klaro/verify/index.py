@@ -228,7 +228,10 @@ class ProjectIndex:
 def _nested_only(commands: Sequence[CliCommand]) -> set[str]:
     """The names of commands that are only ever a sub-command's sub-command (toot's `tags
     follow`): no program takes them as its first word."""
-    roots = {c.name for c in commands if c.parent is None} | {""}  # "": a program's root
+    # a program's root: "" (argparse, docopt), or a named group with no parent (click's
+    # `cli`) where no "" root beside it makes its parentless commands top-level ones
+    rooted = {c.path for c in commands if not c.name and c.parent is None and c.has_subcommands}
+    roots = {c.name for c in commands if c.parent is None and c.path not in rooted} | {""}
     top = {
         name
         for c in commands

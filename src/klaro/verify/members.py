@@ -108,8 +108,13 @@ class MemberChecks(CallChecks):
         )
 
     def _typo_of_member(self, owner: str, attr: str) -> bool:
-        """Whether `attr` is close to a member the class has (`scans` for `scan`)."""
-        members = [m for m in self.names.member_names(owner) if m.isidentifier()]
+        """Whether `attr` is close to a member the class has (`scans` for `scan`); a public
+        name is no typo of a private member (mpmath's `erfc` beside its hook `_erfc`)."""
+        members = [
+            m
+            for m in self.names.member_names(owner)
+            if m.isidentifier() and (attr.startswith("_") or not m.startswith("_"))
+        ]
         return bool(difflib.get_close_matches(attr, members, n=1, cutoff=0.8))
 
     def _missing(
@@ -207,6 +212,15 @@ class MemberChecks(CallChecks):
         ):
             # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
             # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
+            return Outcome("ignored", ref)
+        if (
+            held is not None
+            and index.any_attribute(held)
+            and not (called and self._typo_of_member(held, attr))
+            and self._former_member(held, attr) is None
+        ):
+            # an instance of a class given members at run time (mpmath's `mp.erfc`: its
+            # SpecialFunctions base setattr's each special function on itself)
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
         public = [m for m in members if not m.startswith("_") and m.isidentifier()]
