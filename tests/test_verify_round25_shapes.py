@@ -22,6 +22,16 @@ from klaro.verify.check import check_repository
 from klaro.verify.former import Former
 
 
+def _edit(root: Path, changes: dict[str, list[tuple[str, str]]]) -> None:
+    """Make each (old, new) replacement in each file: the change after the documented state."""
+    for path, edits in changes.items():
+        text = (root / path).read_text()
+        for old, new in edits:
+            assert old in text, (path, old)  # an edit that does not apply tests nothing
+            text = text.replace(old, new)
+        (root / path).write_text(text)
+
+
 def _drift_since_commit(root: Path) -> set[tuple[str, int, str]]:
     """Findings with the last commit as the documented state (the working tree edited)."""
     analysis = analyze_repository(root)

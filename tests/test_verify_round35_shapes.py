@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_repair import _first_commit
-from test_verify_round25_shapes import _drift_since_commit
+from test_verify_round25_shapes import _drift_since_commit, _edit
 from test_verify_wild import _write
 
 CLI = """\
@@ -136,11 +136,7 @@ def test_declared_negations_sentence_callees_keyword_lines_and_either_returns(
             ("receivers=None, body_params=None", "receivers=None, params=None"),
         ],
     }
-    for path, edits in changes.items():
-        text = (tmp_path / path).read_text()
-        for old, new in edits:
-            text = text.replace(old, new)
-        (tmp_path / path).write_text(text)
+    _edit(tmp_path, changes)
     assert _drift_since_commit(tmp_path) == {
         ("README.md", 3, "dice --no-caps"),
         ("README.md", 5, "show_search_hint=True"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_repair import _first_commit
-from test_verify_round25_shapes import _drift_since_commit
+from test_verify_round25_shapes import _drift_since_commit, _edit
 from test_verify_wild import _write
 
 PYPROJECT = """\
@@ -169,11 +169,7 @@ def test_click_groups_across_modules_wrappers_fire_tables_and_method_aliases(
             ('{"get": ', '{"name": '),
         ],
     }
-    for path, edits in changes.items():
-        text = (tmp_path / path).read_text()
-        for old, new in edits:
-            text = text.replace(old, new)
-        (tmp_path / path).write_text(text)
+    _edit(tmp_path, changes)
     assert _drift_since_commit(tmp_path) == {
         ("README.md", 3, "toot post --description 'an image' hello"),
         ("README.md", 4, "toot follow-user someone"),

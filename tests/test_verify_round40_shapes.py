@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_repair import _first_commit
-from test_verify_round25_shapes import _drift_since_commit
+from test_verify_round25_shapes import _drift_since_commit, _edit
 from test_verify_wild import _write
 
 PYPROJECT = """\
@@ -129,11 +129,7 @@ def test_docopt_text_in_main_plugin_groups_and_decorator_factories(tmp_path: Pat
         "sync/hass.py": [('("--json")\ndef edit', '("--data")\ndef edit')],
         "sync/table.py": [("max_width=80", "maxwidth=80"), ("= max_width", "= maxwidth")],
     }
-    for path, edits in changes.items():
-        text = (tmp_path / path).read_text()
-        for old, new in edits:
-            text = text.replace(old, new)
-        (tmp_path / path).write_text(text)
+    _edit(tmp_path, changes)
     assert _drift_since_commit(tmp_path) == {
         ("README.md", 3, "sync --dry-run list"),
         ("README.md", 4, "sync link uninstall vim"),
