@@ -199,11 +199,13 @@ _FILE_EXTENSIONS = frozenset(
 # deprecated", "renamed from"
 _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
-    r"|renamed\s+from|(?:is|was|were|been)\s+renamed|replaces|was\s+called"
-    r"|used\s+to\s+be(?:\s+called)?)"
+    r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?)"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
+# "is renamed `old` to `new`": the name between is the old one (not after "renamed to")
+_RENAMED_BEFORE = re.compile(r"\b(?:is|was|were|been|are)\s+renamed$", re.IGNORECASE)
+_TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
 _GONE_AFTER = re.compile(
     r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
@@ -1332,6 +1334,13 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if before is not None and _OLD_WORDS.search(_MARKUP_END.sub("", before)):
         return True
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
+    if (
+        before is not None
+        and after is not None
+        and _RENAMED_BEFORE.search(_MARKUP_END.sub("", before))
+        and _TO_AFTER.match(after)
+    ):
+        return True  # "the module is renamed ``pkg.config`` to ``pkg.configuration``"
     if after is not None and _GONE_AFTER.match(after):
         return True
     # "including ``geos-config`` and ``GEOS_LIBRARY_PATH``. These methods are no longer
