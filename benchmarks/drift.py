@@ -76,6 +76,8 @@ round 39 (`round: 39`) is a thirty-eighth fresh set written blind on toot,
 langcodes, xkcdpass and randomname (--confirm --round 39).
 round 40 (`round: 40`) is a thirty-ninth fresh set written blind on homeassistant-cli,
 mackup, jello and beautifultable (--confirm --round 40).
+round 41 (`round: 41`) is a fortieth fresh set written blind on shell-gpt,
+deep-translator, gcalcli and trustme (--confirm --round 41).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
