@@ -39,7 +39,7 @@ from klaro.scan.stubs import merge_stubs
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
 # 16: docopt programs
-ANALYZER_VERSION = 124
+ANALYZER_VERSION = 125
 
 Progress = Callable[[int, int, str], None]
 

@@ -232,7 +232,52 @@ def decorated_commands(
         )
     if frameworks & CLICK_MODULES:
         out += _added_commands(tree, path, module, names)
+    if "typer" in frameworks:
+        out += _typer_run_commands(tree, path, module)
     return out
+
+
+def _typer_run_commands(tree: ast.Module, path: str, module: str) -> list[CliCommand]:
+    """`typer.run(main)`: a program of one command, its options the undecorated function's
+    parameters (shell-gpt's `sgpt`)."""
+    functions = {
+        n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    out = []
+    for call in ast.walk(tree):
+        if not (
+            isinstance(call, ast.Call)
+            and dotted(call.func) in {"typer.run", "run"}
+            and call.args
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in functions
+        ):
+            continue
+        if dotted(call.func) == "run" and "run" not in _typer_names(tree):
+            continue  # another `run` than typer's
+        node = functions[call.args[0].id]
+        out.append(
+            CliCommand(
+                name="",
+                framework="typer",
+                path=path,
+                lineno=node.lineno,
+                function=f"{module}.{node.name}",
+                help=first_paragraph(ast.get_docstring(node)),
+                options=tuple(_typer_options(node)),
+            )
+        )
+    return out
+
+
+def _typer_names(tree: ast.Module) -> set[str]:
+    """The names `from typer import ...` binds."""
+    return {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == "typer"
+        for alias in node.names
+    }
 
 
 def _imported_names(tree: ast.Module) -> set[str]:
