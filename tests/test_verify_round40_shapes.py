@@ -136,3 +136,70 @@ def test_docopt_text_in_main_plugin_groups_and_decorator_factories(tmp_path: Pat
         ("README.md", 5, "hass state edit --json '{}'"),
         ("README.md", 9, "sync.table.Table"),
     }
+
+
+COOLER = """\
+import click
+
+
+@click.group()
+def cli():
+    pass
+
+
+@cli.group()
+def cload():
+    pass
+
+
+def register_subcommand(func):
+    return cload.command()(click.option("--metadata")(func))
+
+
+@register_subcommand
+def pairs(metadata):
+    pass
+
+
+@cli.command()
+@click.option("--out")
+def merge(out):
+    pass
+
+
+@cli.command()
+@click.option("--format")
+@click.option("--metadata")
+def show(format, metadata):
+    pass
+"""
+
+COOLER_DOCS = """\
+cooler cload pairs
+------------------
+
+.. option:: --metadata <metadata>
+
+cooler merge
+------------
+
+.. option:: --format <format>
+"""
+
+
+def test_flags_under_a_heading_naming_a_command_we_cannot_see_are_no_claim(
+    tmp_path: Path,
+) -> None:
+    """cooler registers `cload pairs` through a helper decorator: the flags listed under
+    "cooler cload pairs" are that command's, not `cload`'s; under "cooler merge", `show`'s
+    `--format` is not merge's."""
+    files = {
+        "pyproject.toml": '[project]\nname = "cooler"\nversion = "1"\n\n'
+        '[project.scripts]\ncooler = "cooler.cli:cli"\n',
+        "cooler/__init__.py": "",
+        "cooler/cli.py": COOLER,
+        "docs/cli.rst": COOLER_DOCS,
+    }
+    _write(tmp_path, files)
+    _first_commit(tmp_path)
+    assert _drift_since_commit(tmp_path) == {("docs/cli.rst", 9, "--format")}

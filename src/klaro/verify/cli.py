@@ -447,8 +447,16 @@ class CliClaims:
         words = heading_above(doc.lines, line, rst=doc.rst).replace("`", " ").split()
         if not words:
             return None
-        first = words[1] if len(words) > 1 and words[0] in self.index.scripts else words[0]
-        return first if first in self.index.subcommands else None
+        at = 1 if len(words) > 1 and words[0] in self.index.scripts else 0
+        first = words[at]
+        if first not in self.index.subcommands:
+            return None
+        deeper = words[at + 1] if len(words) > at + 1 else ""
+        if deeper in self.index.nested.get(first, ()):
+            return deeper  # "cooler cload pairs": the flags are `pairs`'
+        if _COMMAND_WORD.fullmatch(deeper) and deeper not in _SECTION_WORDS:
+            return None  # a command of `first` we cannot name (one a helper registers)
+        return first
 
     def _said_of_another(self, doc: Document, ref: Reference, flag: str) -> bool:
         """Whether the flag's sentence names another sub-command that takes it ("using the
@@ -742,6 +750,17 @@ def _command_above(doc: Document, line: int, reach: int = 6) -> str | None:
         if ref.kind == "command" and line - reach <= ref.line < line and ref.text.split():
             found = ref.text.split()[0].rsplit("/", 1)[-1]
     return found
+
+
+# a word after a sub-command in a heading that names a deeper command, not a topic of it
+_COMMAND_WORD = re.compile(r"[a-z][a-z0-9_-]*")
+_SECTION_WORDS = frozenset(
+    {
+        "options", "option", "flags", "arguments", "args", "usage", "examples", "example",
+        "command", "commands", "subcommand", "subcommands", "mode", "parameters", "reference",
+        "and", "or", "with", "for", "in", "of", "the", "a", "to", "vs",
+    }
+)  # fmt: skip
 
 
 def _line_of(doc: Document | None, ref: Reference, word: str) -> int:
