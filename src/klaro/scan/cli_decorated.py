@@ -196,7 +196,7 @@ def decorated_commands(
     }
     extended = _extended_groups(tree, made_groups) if frameworks & CLICK_MODULES else set()
     foreign = foreign_roots(tree, module)
-    imported = _imported_names(tree)
+    imported = (elsewhere | _imported_modules(tree)) - CLICK_MODULES
     out = []
     for node, prefix, deco, framework in found:
         call = deco if isinstance(deco, ast.Call) else None
@@ -280,17 +280,14 @@ def _typer_names(tree: ast.Module) -> set[str]:
     }
 
 
-def _imported_names(tree: ast.Module) -> set[str]:
-    """The names a module's top-level imports bind, but click's and typer's."""
-    found: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and (
-            node.level or (node.module or "").split(".")[0] not in CLICK_MODULES | {"typer"}
-        ):
-            found.update(alias.asname or alias.name for alias in node.names)
-        elif isinstance(node, ast.Import):
-            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-    return found - CLICK_MODULES
+def _imported_modules(tree: ast.Module) -> set[str]:
+    """The names a module's top-level `import x.y` statements bind (`x`)."""
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in tree.body
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
 
 
 def _imported_elsewhere(tree: ast.Module) -> set[str]:

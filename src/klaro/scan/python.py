@@ -108,6 +108,7 @@ def analyze_source(
     reads_env = "environ" in text or "getenv" in text
     visitor = _ModuleVisitor(path, module, is_package, wants_cli, role)
     visitor.reads_env = reads_env
+    visitor.makes_loggers = "getChild" in text  # the logger walk only where it can find any
     return visitor.visit_module(tree, lines)
 
 
@@ -120,6 +121,7 @@ class _ModuleVisitor:
         self.path = path
         self.role = role
         self.reads_env = False
+        self.makes_loggers = False
         self.wants_cli = wants_cli
         self.module = module
         self.is_package = is_package
@@ -200,7 +202,8 @@ class _ModuleVisitor:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         )
         self._walk([n for n in body if not isinstance(n, _DEFS)], None)
-        self.keys.update(dict.fromkeys(child_loggers(tree, self.module)))
+        if self.makes_loggers:
+            self.keys.update(dict.fromkeys(child_loggers(tree, self.module)))
         for name, held in self.env_held.items():  # made elsewhere, or with a computed name:
             if not self.env_made.get(name, False):  # the class's reads stay a pattern
                 self.env_dynamic |= None in held
