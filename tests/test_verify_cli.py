@@ -363,11 +363,14 @@ def test_a_docopt_program_is_checked_against_its_usage_text(tmp_path: Path) -> N
     (root,) = [c for c in analysis.cli if c.name == ""]
     assert root.framework == "docopt"
     assert {f for o in root.options for f in o.flags} >= {"--speed", "--moored", "-h", "--help"}
-    # `ship new <name>...`: `new` is a command of `ship`
+    # `ship new <name>...`: `new` is a command of `ship`; `mine (set|remove)`: both words are
+    # commands of `mine`
     assert {(c.name, c.parent) for c in analysis.cli if c.name} == {
         ("ship", None),
         ("mine", None),
         ("new", "ship"),
+        ("set", "mine"),
+        ("remove", "mine"),
     }
     report = check_repository(load_config(tmp_path, env={}), analysis)
     assert [(f.line, f.reference.split()[-1]) for f in report.drift] == [

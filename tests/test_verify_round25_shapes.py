@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_repair import _git
+from test_repair import _first_commit, _git
 from test_verify_wild import _drift, _write
 
 from klaro.config import load_config
@@ -38,6 +38,18 @@ def _drift_since_commit(root: Path) -> set[tuple[str, int, str]]:
     former = Former(root, analysis)
     report = check_repository(load_config(root, env={}), analysis, former=former)
     return {(f.file, f.line, f.reference) for f in report.drift}
+
+
+def _drift_after(
+    root: Path, files: dict[str, str], changes: dict[str, list[tuple[str, str]]]
+) -> set[tuple[str, int]]:
+    """The lines found stale once `changes` are made to a repository of `files`, committed
+    as the documented state (which must itself be true)."""
+    _write(root, files)
+    _first_commit(root)
+    assert _drift_since_commit(root) == set()
+    _edit(root, changes)
+    return {(file, line) for file, line, _ in _drift_since_commit(root)}
 
 
 BROWSER = """\

@@ -38,8 +38,9 @@ from klaro.scan.stubs import merge_stubs
 # argparse abbreviations, flag literals; 13: types of self.x attributes (Class.instance_types);
 # 14: imports under `if __name__ == "__main__"` count again (only its assignments are not
 # module names); 15: **kwargs only raised or warned about are refused (kwargs_refused);
-# 16: docopt programs
-ANALYZER_VERSION = 125
+# 16: docopt programs; 126: docopt commands written as a required choice of words;
+# 127: pydantic-settings nested variables (`env_nested_delimiter`); 128: options taking `nargs=2`
+ANALYZER_VERSION = 128
 
 Progress = Callable[[int, int, str], None]
 

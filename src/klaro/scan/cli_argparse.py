@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from klaro.scan.cli_ast import (
     default_of,
     dotted,
+    fixed_count,
     help_of,
     kw,
     literal,
@@ -399,6 +400,7 @@ class Argparse:
             else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
             negatable=(action or "").endswith("BooleanOptionalAction"),
+            values=fixed_count(kw(call, "nargs")),
         )
 
     def _choices(self, node: ast.expr | None) -> tuple[str, ...]:

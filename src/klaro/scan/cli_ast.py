@@ -122,3 +122,10 @@ def first_paragraph(doc: str | None) -> str | None:
     if not doc:
         return None
     return " ".join(doc.strip().split("\n\n")[0].split())
+
+
+def fixed_count(node: ast.expr | None) -> int:
+    """The words `nargs=2` makes an option take; 1 for any other (`?`, `*`, `+`, none)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int and 1 < node.value < 10:
+        return node.value
+    return 1

@@ -10,6 +10,7 @@ from klaro.scan.cli_ast import (
     default_of,
     dotted,
     first_paragraph,
+    fixed_count,
     help_of,
     kw,
     literal,
@@ -563,6 +564,7 @@ def _click_option(call: ast.Call) -> CliOption | None:
         envvar=literal(kw(call, "envvar")),
         hidden=truthy(kw(call, "hidden")),
         choices=_click_choices(kw(call, "type")),
+        values=fixed_count(kw(call, "nargs")),
     )
 
 

@@ -129,4 +129,19 @@ def _usage(text: str) -> list[str]:
     if start < 0:
         return []
     block = text[start + len("usage:") :].split("\n\n", 1)[0]
-    return [line.strip() for line in block.splitlines() if line.strip()]
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    return [expanded for line in lines for expanded in _alternatives(line)]
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """A pattern whose first required group is a choice of plain words, one per word:
+    `sumy (luhn | lsa) [--length=<n>]` is `sumy luhn [--length=<n>]` and `sumy lsa ...`,
+    as docopt matches it."""
+    group = _WORD_CHOICE.search(pattern)
+    if group is None:
+        return [pattern]
+    words = [w.strip() for w in group.group(1).split("|")]
+    return [pattern[: group.start()] + word + pattern[group.end() :] for word in words]
+
+
+_WORD_CHOICE = re.compile(r"\(\s*([a-z][a-z0-9_-]*(?:\s*\|\s*[a-z][a-z0-9_-]*)+)\s*\)")

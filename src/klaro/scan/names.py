@@ -684,6 +684,12 @@ class Names:
         written out in full (a Python example, not a span sketching a name), so a required
         parameter it leaves out is a problem too.
         """
+        obj = self.defs.get(full)
+        if complete and positional is not None and isinstance(obj, Function):
+            value = self._property_value(obj)
+            if value is not None:  # `eth.blob_base_fee()` once it became a property
+                name = full.rsplit(".", 1)[-1]
+                return CallProblem(f"`{name}` is a property (a `{value}`), not a method to call")
         found = self._signature(full)
         if found is None:
             return None
@@ -712,6 +718,16 @@ class Names:
         if complete and positional is not None and "**" not in keywords:
             return _missing_required(shown, params, positional, keywords)
         return None
+
+    def _property_value(self, obj: Function) -> str | None:
+        """What a property gives, when its annotation says it is no callable (`-> Wei`,
+        `-> int`, a project class without `__call__`): calling it raises TypeError."""
+        if obj.kind != "property" or not obj.returns or _MAY_CALL.search(obj.returns):
+            return None
+        cls = self.resolve_in(obj.module, obj.returns)
+        if cls is not None and self.kind(cls) == "class" and self.member(cls, "__call__"):
+            return None
+        return obj.returns
 
     def _signature(self, full: str, depth: int = 0) -> tuple[str, tuple[Parameter, ...]] | None:
         """The parameters a call of `full` binds (self/cls left out), when certain."""
@@ -895,6 +911,14 @@ def _filled_by(caller: Function, callee: str, params: tuple[Parameter, ...]) -> 
             ordered = [p for p in params if p.kind in {"positional_only", "positional_or_keyword"}]
             return {p.name for p in ordered[:count]} | set(keywords)
     return set()
+
+
+# a property's annotation that may name something callable (`Callable[..., T]`, `Any`,
+# `type[Model]`, `Handler`, a TypeVar `T`)
+_MAY_CALL = re.compile(
+    r"(?i)call|func|any|type|protocol|object|hook|handler|factory|partial"
+    r"|method|class|^[A-Z]$|\bT\b"
+)
 
 
 def _missing_required(

@@ -357,6 +357,11 @@ class _ModuleVisitor:
         return found
 
     @functools.cached_property
+    def _classes(self) -> dict[str, ast.ClassDef]:
+        """The module's top-level classes by name (the models a settings class nests)."""
+        return {n.name: n for n in self.body if isinstance(n, ast.ClassDef)}
+
+    @functools.cached_property
     def _attachers(self) -> frozenset[str]:
         """The module's functions that give the object they are handed attributes named at
         run time (flask-marshmallow's `_attach_fields(obj)`: `setattr(obj, attr, ...)` over
@@ -372,7 +377,7 @@ class _ModuleVisitor:
     def _class(self, node: ast.ClassDef, prefix: str) -> Class:
         qualname = f"{prefix}{node.name}"
         self.flags.update(dict.fromkeys(_field_options(node)))
-        self.env += settings_env(node, self.path)  # pydantic-settings' prefix and fields
+        self.env += settings_env(node, self.path, self._classes)  # pydantic-settings'
         attributes, types = instance_attributes(node, self._attachers)
         held, element = element_chains(node)
         # a version's or a platform's method (`if sys.version_info >= (3, 12): def walk(...)`)

@@ -12,6 +12,7 @@ they are given here. An alias (`Field(alias="X")`, `validation_alias="X"`, pydan
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 
 from klaro.scan.cli_ast import kw
 from klaro.scan.model import EnvVar
@@ -20,26 +21,61 @@ _SETTINGS_BASES = frozenset({"BaseSettings"})
 _ALIASES = ("validation_alias", "alias", "env")
 
 
-def settings_env(node: ast.ClassDef, path: str) -> list[EnvVar]:
-    """The variables a `BaseSettings` subclass reads, one per field; none for other classes."""
+def settings_env(
+    node: ast.ClassDef, path: str, classes: Mapping[str, ast.ClassDef] | None = None
+) -> list[EnvVar]:
+    """The variables a `BaseSettings` subclass reads, one per field; none for other classes.
+    With `env_nested_delimiter="__"`, a field typed by a model of the module (`classes`)
+    is also read a sub-field at a time (`POSTING_HEADING__VISIBLE`)."""
     if not any(_last(base) in _SETTINGS_BASES for base in node.bases):
         return []
-    prefix = _prefix(node)
+    prefix = _config_text(node, "env_prefix") or ""
+    delimiter = _config_text(node, "env_nested_delimiter")
     found: list[EnvVar] = []
-    for stmt in node.body:
-        if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
-            continue
-        field = stmt.target.id
-        if (
-            field.startswith("_")
-            or field == "model_config"
-            or "ClassVar" in ast.unparse(stmt.annotation)
-        ):
-            continue
+    for field, stmt in _fields(node):
         alias = _alias(stmt.value)
         name = alias if alias is not None else f"{prefix}{field}".upper()
-        if name.replace("_", "").isalnum():
-            found.append(EnvVar(name, path, stmt.lineno, None, "pydantic-settings"))
+        names = [name]
+        if delimiter and classes:
+            names += _nested(name, stmt.annotation, delimiter, classes, depth=0)
+        found += [
+            EnvVar(n, path, stmt.lineno, None, "pydantic-settings")
+            for n in names
+            if n.replace("_", "").isalnum()
+        ]
+    return found
+
+
+def _fields(node: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]]:
+    """A model's fields, by name: its annotated names, not private ones, class variables or
+    its configuration."""
+    return [
+        (stmt.target.id, stmt)
+        for stmt in node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and not stmt.target.id.startswith("_")
+        and stmt.target.id != "model_config"
+        and "ClassVar" not in ast.unparse(stmt.annotation)
+    ]
+
+
+def _nested(
+    name: str,
+    annotation: ast.expr,
+    delimiter: str,
+    classes: Mapping[str, ast.ClassDef],
+    depth: int,
+) -> list[str]:
+    """`HEADING__VISIBLE` for the fields of the model a field is typed by (`HeadingSettings`
+    or `HeadingSettings | None`), and theirs in turn."""
+    typed = [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name) and n.id in classes]
+    if len(typed) != 1 or depth > 3:
+        return []
+    found: list[str] = []
+    for field, stmt in _fields(classes[typed[0]]):
+        inner = f"{name}{delimiter}{field.upper()}"
+        found += [inner, *_nested(inner, stmt.annotation, delimiter, classes, depth + 1)]
     return found
 
 
@@ -47,27 +83,27 @@ def _last(base: ast.expr) -> str:
     return ast.unparse(base).rsplit(".", 1)[-1]
 
 
-def _prefix(node: ast.ClassDef) -> str:
-    """`model_config = SettingsConfigDict(env_prefix="X_")` (or a dict), or pydantic v1's
-    inner `class Config: env_prefix = "X_"`."""
+def _config_text(node: ast.ClassDef, key: str) -> str | None:
+    """A setting's text: `model_config = SettingsConfigDict(env_prefix="X_")` (or a dict),
+    or pydantic v1's inner `class Config: env_prefix = "X_"`."""
     for stmt in node.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             named = [t.id for t in targets if isinstance(t, ast.Name)]
             if "model_config" in named and stmt.value is not None:
-                found = _keyword_text(stmt.value, "env_prefix")
+                found = _keyword_text(stmt.value, key)
                 if found is not None:
                     return found
         if isinstance(stmt, ast.ClassDef) and stmt.name == "Config":
             for inner in stmt.body:
                 if (
                     isinstance(inner, ast.Assign)
-                    and any(isinstance(t, ast.Name) and t.id == "env_prefix" for t in inner.targets)
+                    and any(isinstance(t, ast.Name) and t.id == key for t in inner.targets)
                     and isinstance(inner.value, ast.Constant)
                     and isinstance(inner.value.value, str)
                 ):
                     return inner.value.value
-    return ""
+    return None
 
 
 def _keyword_text(value: ast.expr, key: str) -> str | None:

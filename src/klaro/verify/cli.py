@@ -118,6 +118,13 @@ class CliClaims:
             return Outcome("ignored", ref)
         program = words[0].rsplit("/", 1)[-1]
         args = words[1:]
+        if program.endswith(".py") and program[:-3] in self.index.packages:
+            # `xlsx2csv.py -a`: the project's module run as a script, as its console script
+            # or `python -m` would run it
+            stem = program[:-3]
+            program, args = (
+                (stem, args) if stem in self.index.scripts else ("python", ["-m", stem, *args])
+            )
         if program in PYTHONS and args[:1] and args[0].endswith(".py"):
             # `python markdown2.py --extras x`: a module of the project run as a file
             stem = args[0].rsplit("/", 1)[-1].removesuffix(".py")
@@ -196,7 +203,7 @@ class CliClaims:
                         suggestions=tuple(difflib.get_close_matches(flag, sorted(self._accepted))),
                     )
             return Outcome("resolved", ref, program)
-        skip = False
+        skip = 0  # the words the last flag takes as its values
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
         nested: set[str] | None = None  # the sub-commands of that one, when it has its own
@@ -204,9 +211,10 @@ class CliClaims:
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
         leaves = index.leaf_scripts | unparsed
+        grammar = index.grammars.get(program)  # a docopt program's own words and flags
         for at, arg in enumerate(args):
             if skip or arg == "--":
-                skip = False
+                skip -= 1
                 if arg == "--":
                     break
                 continue
@@ -223,6 +231,8 @@ class CliClaims:
                 spellings = flag.split("/") if _SPELLINGS.fullmatch(flag) else [flag]
                 # `-l/--list`: a README's notation for the two spellings of one flag
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
+                if not unknown and grammar is not None:
+                    unknown = [f for f in spellings if not self.known(f, set(grammar[1]))]
                 if (
                     not unknown
                     and command
@@ -232,14 +242,18 @@ class CliClaims:
                 if unknown:
                     flag = unknown[0]
                     close = list(self._renamed(flag))
-                    close += difflib.get_close_matches(flag, sorted(index.options), n=3)
+                    spelt = grammar[1] if grammar is not None else index.options
+                    close += difflib.get_close_matches(flag, sorted(spelt - {flag}), n=3)
                     return Outcome(
                         "unresolved",
                         replace(ref, line=_line_of(doc, ref, flag)),
                         message=f"`{flag}` is not an option of `{program}`",
                         suggestions=tuple(close),
                     )
-                skip = any(f in index.valued for f in spellings) and "=" not in arg
+                skip = 0
+                if any(f in index.valued for f in spellings):
+                    # `-o key value` (nargs=2); `--option=value` gave its one value already
+                    skip = max(index.values.get(f, 1) for f in spellings) - ("=" in arg)
                 value = arg.partition("=")[2] if "=" in arg else ""
                 if skip and at + 1 < len(args):
                     value = args[at + 1]
@@ -257,7 +271,11 @@ class CliClaims:
                 and sub
                 and index.subcommands
                 and word
-                and (arg not in index.subcommands or arg in index.nested_only)
+                and (
+                    arg not in index.subcommands
+                    or arg in index.nested_only
+                    or (grammar is not None and arg not in grammar[0])
+                )
             ):
                 if doc is not None and (
                     arg in doc.bindings.commands or (index.plugins and doc.bindings.commands)
@@ -288,7 +306,8 @@ class CliClaims:
                     )
                 ):
                     return Outcome("ignored", ref)
-                tops = sorted(index.subcommands - index.nested_only)
+                words = grammar[0] if grammar is not None else index.subcommands
+                tops = sorted(words - index.nested_only)
                 close = difflib.get_close_matches(arg, tops, n=3)
                 owners = sorted(p for p, kids in index.nested.items() if arg in kids)
                 under = f" (it is one of `{'`, `'.join(owners)}`)" if owners else ""

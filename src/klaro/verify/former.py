@@ -46,6 +46,8 @@ class Former:
     # function -> the keywords it took (parameters and keys read from **kwargs)
     _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _defined: set[str] = field(default_factory=set, repr=False)  # full names it had
+    # keyword -> the functions that took it, still exist and take it no more
+    _lost: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # command (`load`, "" for the program) -> the flags it took
     _command_flags: dict[str, set[str]] = field(default_factory=dict, repr=False)
 
@@ -93,6 +95,13 @@ class Former:
         self._gone()
         found = self._params.get(function)
         return (found, self._where) if found is not None else None
+
+    def lost_keyword(self, name: str) -> list[str]:
+        """The functions (full names) that took the keyword `name` at the documented state
+        and, still there, take it no more (`histogram(bins=)` now `n_bins`), though some
+        other function of the project may still have a parameter of that name."""
+        self._gone()
+        return self._lost.get(name, [])
 
     def _lookup(self, group: str, name: str) -> tuple[str, str] | None:
         return self._gone().get((group, name))
@@ -143,7 +152,17 @@ class Former:
             for i in old.items
             if i.kind in _CALLABLE
         }
+        taken_now = {
+            i.name: {p.partition(":")[2] for p in i.params}
+            for i in current.items
+            if i.kind in _CALLABLE
+        }
         for item in old.items:
+            if item.kind in _CALLABLE and item.name in taken_now:
+                for param in item.params:
+                    name = param.partition(":")[2]
+                    if name not in taken_now[item.name] and name not in {"self", "cls"}:
+                        self._lost.setdefault(name, []).append(item.name)
             if item.kind == "option":
                 command = item.name.rpartition("|")[0]
                 self._command_flags.setdefault(command, set()).update(item.params)

@@ -18,15 +18,37 @@ _PROGRAM_WORD = re.compile(r"^[A-Za-z_][\w.-]*$")
 _FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
 _SECTION = re.compile(r"^(\w[\w ]*):\s*$")
 _COMMAND_SECTIONS = frozenset({"commands", "available commands", "subcommands", "sub-commands"})
+# a label outside a block, as bold or a heading's text: `**Usage:**`, `### Options`
+_LABEL = re.compile(r"^[\s#*_]+|[\s*_:]+$")
+# a synopsis: a program word, then flags or arguments (`xlsx2csv.py [-h] [-v] ...`)
+_SYNOPSIS = re.compile(r"^\s*[A-Za-z_][\w.-]*(?: [a-z][\w-]*){0,2} +(?:\[-|-|<|\[?[A-Z]{2,})")
+_OPTION_SECTIONS = frozenset(
+    {"options", "optional arguments", "positional arguments", "arguments", "global options"}
+)
 _PYTHONS = frozenset({"python", "python3", "py"})
 _OPTION = "help-option"
 
 
-def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
+def help_commands(
+    lines: list[str], label: str = "", program: str = ""
+) -> list[tuple[int, str, str]]:
     """(0-based line, command line, context) for the program a help text is for (`help`, on
     its usage line) and each option and sub-command it lists (`help-option`): a program
-    that is gone is reported once, on the usage line."""
+    that is gone is reported once, on the usage line.
+
+    A help text split into blocks under labels outside them (`**Usage:**` over a block that
+    starts with the synopsis, `**optional arguments:**` over the options) is read too:
+    `label` is the line above the block, `program` the one an earlier block's usage named."""
     start = next((i for i, line in enumerate(lines) if _USAGE.match(line)), None)
+    said = _LABEL.sub("", label).lower()
+    if start is None and said == "usage":
+        start = next((i for i, line in enumerate(lines) if line.strip()), None)
+        if start is None or not _SYNOPSIS.match(lines[start]):
+            return []
+        lines = [*lines[:start], f"usage: {lines[start].strip()}", *lines[start + 1 :]]
+    elif start is None and program and said in _OPTION_SECTIONS | _COMMAND_SECTIONS:
+        listed = _listed(["", f"{said}:", *lines], program, 0)
+        return [(j - 2, command, context) for j, command, context in listed if j >= 2]
     if start is None:
         return []
     match = _USAGE.match(lines[start])
@@ -43,6 +65,12 @@ def help_commands(lines: list[str]) -> list[tuple[int, str, str]]:
         text = lines[i] if i != start else lines[i][lines[i].lower().index("usage:") + 6 :]
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
         i += 1
+    return found + _listed(lines, program, i)
+
+
+def _listed(lines: list[str], program: str, i: int) -> list[tuple[int, str, str]]:
+    """The options and sub-commands a help text lists from line `i` on."""
+    found: list[tuple[int, str, str]] = []
     section = ""
     for j in range(i, len(lines)):
         line = lines[j]

@@ -63,6 +63,7 @@ class ProjectIndex:
     other_options: set[str] = field(default_factory=set)
     other_commands: set[str] = field(default_factory=set)  # commands any module declares
     valued: set[str] = field(default_factory=set)  # options that take a value
+    values: dict[str, int] = field(default_factory=dict)  # those taking more than one word
     # the values an option takes, where every option spelled so lists them (`--format`)
     choices: dict[str, frozenset[str]] = field(default_factory=dict)
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
@@ -115,6 +116,10 @@ class ProjectIndex:
     leaf_scripts: set[str] = field(default_factory=set)
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
+    # a docopt program's whole grammar, read from its usage text: script -> (its command
+    # words, its flags). Other programs of the project may take other words and flags
+    # (sumy keeps `--language` once `sumy_eval` renamed its own)
+    grammars: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     env_vars: set[str] = field(default_factory=set)
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
@@ -388,6 +393,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
+                    if option.values > 1:
+                        index.values.update(dict.fromkeys(option.flags, option.values))
                     for flag in option.flags:
                         if option.choices:
                             listed = index.choices.get(flag, frozenset())
@@ -406,6 +413,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.root_only = _root_only(analysis.cli, builders)
     index.nested_only = _nested_only(analysis.cli)
     index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
+    index.grammars = _docopt_grammars(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags
     index.entry_commands = {
@@ -621,6 +629,32 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
         elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
             leaves.add(name)
     return leaves, unparsed
+
+
+def _docopt_grammars(
+    analysis: Analysis, names: Names
+) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Each script whose module parses its command line with docopt alone, and so spells
+    its whole grammar in one usage text: its command words and flags."""
+    homes = {}
+    for entry in analysis.metadata.entry_points:
+        if entry.group.endswith("_scripts"):
+            module, _, function = (part.strip() for part in entry.target.partition(":"))
+            target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
+            homes[entry.name] = names.module_of.get(target, module)
+    by_path = {m.path: m.name for m in analysis.modules}
+    for path in analysis.metadata.script_files:
+        if path.removeprefix("./") in by_path:
+            homes[path.rsplit("/", 1)[-1]] = by_path[path.removeprefix("./")]
+    cli = {m.name: m.cli for m in analysis.modules if m.cli}
+    grammars = {}
+    for script, home in homes.items():
+        commands = cli.get(home, ())
+        if commands and all(c.framework == "docopt" for c in commands):
+            words = frozenset(c.name for c in commands if c.name and c.parent is None)
+            flags = frozenset(f for c in commands for o in c.options for f in o.flags)
+            grammars[script] = (words, flags)
+    return grammars
 
 
 def _one_flat_parser(analysis: Analysis, module: str) -> bool:

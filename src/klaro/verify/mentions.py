@@ -14,7 +14,7 @@ import re
 
 from klaro.verify.wording import parse_call
 
-_NAME = r"\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"
+_NAME = r"\$?([A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+)"
 _VARIABLE = r"env(?:ironment)?[ -]+var(?:iable)?s?\b"  # not a bare "variable": a constant
 # `NAME env variable`, `NAME environment variable`, `the environment variable NAME`
 _ENV_MENTION = re.compile(

@@ -26,6 +26,7 @@ _ALTERNATIVE = re.compile(r"^#\s*(?:or|e\.g\.|i\.e\.|alternatively|same as)[:,]?
 _SPAN = re.compile(r"`([^`\n]+)`")
 _ASSIGNED = re.compile(r"^[A-Za-z_]\w*\s*=\s*")  # `html = ` before the call
 # `where(...).matches(regex)`: a name called, then methods called on the result
+_COMMENTED_CALL = re.compile(r"^#\s?(?:[A-Za-z_]\w*\s*=\s*)?([A-Za-z_][\w.]*)\(.*\)\s*$")
 _CHAIN = re.compile(r"(?<![\w.`])[A-Za-z_]\w*\([^()]*\)(?:\.[A-Za-z_]\w*\([^()]*\))*")
 # (kind, dotted text, 0-based line offset in the block, context)
 PyRef = tuple[str, str, int, str]
@@ -269,6 +270,10 @@ def _alternatives(
             for c in _CHAIN.findall(comment)
             if ")." in c or (c.split("(")[0] in bound and not c.endswith("()"))
         ]
+        # a line of the example commented out, as the other way to do it (`# parser =
+        # PlaintextParser.from_file("document.txt", Tokenizer(LANGUAGE))`)
+        if (line := _COMMENTED_CALL.match(comment)) and line.group(1).split(".")[0] in bound:
+            texts.append(line.group(0).lstrip("# "))
         for text in texts:
             try:  # `html = markdown_path(PATH)`: the call is the claim
                 expression = ast.parse(_ASSIGNED.sub("", text.strip()), mode="eval")
@@ -402,6 +407,10 @@ class _Visitor(ast.NodeVisitor):
                 origin = self._origin(item.context_expr)
                 if origin is not None:
                     hook = "__aenter__" if isinstance(node, ast.AsyncWith) else "__enter__"
+                    if origin[1]:  # `with Xlsx2csv(path) as x`: the instance is a manager
+                        self._add(
+                            "python", f"{origin[0]}.{hook}", item.context_expr, "instance-with"
+                        )
                     origin = (f"{origin[0]}.{hook}", True)
                 if isinstance(item.optional_vars, ast.Name):
                     self.bindings.bind(item.optional_vars.id, origin)

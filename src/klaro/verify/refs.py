@@ -155,6 +155,7 @@ class Document:
     # the lines of its blocks read neither as code nor as commands (```text, output): where
     # another program's command line may be shown without a prompt (`black --diff trio`)
     plain_lines: list[str] = field(default_factory=list)
+    help_program: str = ""  # the program the page's last pasted usage line named
     # variables its shell blocks read (`"$R2D_COMPARE_TO"` in a script the page gives): the
     # page's own, which the prose may tell the reader to set
     script_reads: set[str] = field(default_factory=set)
@@ -540,8 +541,20 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             elif not shell and (lone := _LONE_ASSIGN.match(line)):
                 doc.references.append(Reference("env", lone[1], doc.path, start + offset, "assign"))
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
-        for offset, command, context in help_commands(lines):
+        above = _line_above(doc, start)
+        for offset, command, context in help_commands(lines, above, doc.help_program):
+            if context == "help":
+                doc.help_program = command  # for its options' block under the next label
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def _line_above(doc: Document, start: int) -> str:
+    """The text above a block whose first line is `start` (1-based), its fence or `::`
+    line skipped: the label a help text split into blocks gives each (`**Usage:**`)."""
+    before = [x for x in doc.lines[: max(start - 1, 0)] if x.strip()]
+    if before and before[-1].lstrip().startswith(("```", "~~~")):
+        before.pop()
+    return before[-1] if before else ""
 
 
 def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:

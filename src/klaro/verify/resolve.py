@@ -38,7 +38,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
-from klaro.verify.sections import heading_between, section_of
+from klaro.verify.sections import heading_between, section_above, section_of
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     CODE_SPAN,
@@ -68,7 +68,8 @@ _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = 
 _KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
 # also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
-_ENV = re.compile(r"^['\"]?\$?\{?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}?(?:=.*)?['\"]?$")
+# `APP_DEBUG`, `${APP_DEBUG}`, `APP_DEBUG=1`; `APP_SSL__CA_BUNDLE`: a nested setting's
+_ENV = re.compile(r"^['\"]?\$?\{?([A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+)\}?(?:=.*)?['\"]?$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
     {"command", "cmd", "program", "prog", "your_program", "your-program", "<command>", "<cmd>"}
@@ -92,6 +93,11 @@ _OF_CALLABLE = re.compile(r"\s+(?:of|to|for)\s+(?:the\s+)?(?::[\w:]+:)?`[^`]+`+"
 # the callables a sentence names: roles (:func:`~pkg.f`) and call spans (`f()`)
 _CALLABLE_NAMED = re.compile(
     r":(?:py:)?(?:func|meth|class):`(?:[^`<]*<)?([~.\w]+)>?`|`{1,2}([\w.]+\(\))`{1,2}"
+)
+# a function a section names: `histogram`, `histogram()`, ``f(x)``, :func:`f`
+_SECTION_CALLABLE = re.compile(
+    r":(?:py:)?(?:func|meth):`(?:[^`<]*<)?~?(?:[\w]+\.)*(\w+)(?:\(\))?>?`"
+    r"|`{1,2}(?:[\w]+\.)*(\w+)(?:\([^`]*\))?`{1,2}"
 )
 # built-in functions a class supports through a dunder, which Sphinx pages document as
 # `.. method:: len(d)`
@@ -976,12 +982,8 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)
         if root in index.packages:
             found = self._dotted(ref, name, shown, called=called)
-            twin = self._named_like_package(root) if rest and found.status == "unresolved" else None
-            if twin is not None:
-                # `injector.get(SomeType)`: an instance of the package's `Injector`, named as
-                # the convention names it, when the module has no `get` and the class has
-                alike = self._dotted(ref, f"{twin}.{rest}", shown, called=called)
-                return alike if alike.status == "resolved" else found
+            if rest and found.status == "unresolved":
+                return self._package_twin(ref, name, found, shown, called=called)
             return found
         # `console.X` may mean the module `pkg.console` as well as an instance named console
         owners = [n for n in index.by_last.get(root, ()) if rest or index.kinds[n] != "module"]
@@ -1026,6 +1028,13 @@ class Resolver(MemberChecks, UnknownNames):
                 + ", ".join(f"`{t.rsplit('.', 1)[-1]}()`" for t in takers),
                 suggestions=self._parameters_like(root, takers),
             )
+        if not rest and not called and (lost := self._lost_keyword(ref, root, doc)):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{root}` is no longer a parameter of `{lost.rsplit('.', 1)[-1]}()`",
+                suggestions=self._parameters_like(root, [lost]),
+            )
         if (not rest and not called and root in index.parameters) or root in index.imported:
             # A parameter, as docstrings name them (which function's, a span cannot say), or
             # a name the project imports from another package (`TextIO`): not a claim to check.
@@ -1033,6 +1042,25 @@ class Resolver(MemberChecks, UnknownNames):
         if not rest:
             return self._unknown_name(ref, root, doc, called=called)
         return self._unknown_owner(ref, name, doc)
+
+    def _lost_keyword(self, ref: Reference, name: str, doc: Document) -> str | None:
+        """The public function that took the keyword `name` at the documented state, takes
+        it no more, and is named in the span's section ("a `histogram` function ...", then
+        "* `bins` - Number of bins"), when no function that section names takes it now."""
+        if self.former is None or name not in self.names.parameters:
+            return None
+        lost = [f for f in self.former.lost_keyword(name) if not _private(f)]
+        if not lost:
+            return None
+        section = section_above(doc.lines, ref.line, rst=doc.rst)
+        named = {m[1] or m[2] for m in _SECTION_CALLABLE.finditer(section)}
+        if any(
+            name in {p.name for p in f.parameters}
+            for target in named
+            if (full := self._one_callable(target)) and (f := self.names.callee(full))
+        ):
+            return None
+        return next((f for f in lost if f.rsplit(".", 1)[-1] in named), None)
 
     def _argument_of(self, ref: Reference, name: str, doc: Document) -> tuple[str, ...]:
         """The callables a sentence says take the argument `name` ("`name_to_hex()` ...
@@ -1074,6 +1102,19 @@ class Resolver(MemberChecks, UnknownNames):
             if p.name not in {"self", "cls"}
         }
         return tuple(difflib.get_close_matches(name, sorted(params), n=3, cutoff=0.3))
+
+    def _package_twin(
+        self, ref: Reference, name: str, found: Outcome, shown: str = "", *, called: bool
+    ) -> Outcome:
+        """`injector.get(SomeType)`, `web3.eth.get_block(...)`: an instance of the package's
+        `Injector` or `Web3`, named as the convention names it, when the package has no
+        such member and the class has (`found`, the package's verdict, otherwise)."""
+        root, _, rest = name.partition(".")
+        twin = self._named_like_package(root)
+        if twin is None:
+            return found
+        alike = self._dotted(ref, f"{twin}.{rest}", shown, called=called)
+        return alike if alike.status == "resolved" else found
 
     def _named_like_package(self, package: str) -> str | None:
         """The class a package exports under its own name (`injector.Injector`,
@@ -1166,6 +1207,8 @@ class Resolver(MemberChecks, UnknownNames):
                 if names.member(owner, attr) is None:
                     return self._gone_member(ref, owner, attr)
             outcome = self._dotted(ref, ref.text, called=bool(args))
+            if outcome.status == "unresolved" and root in names.packages and "." in ref.text:
+                outcome = self._package_twin(ref, ref.text, outcome, called=bool(args))
             if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
                 # `Filter.__iter__(self)`: through the class, the instance is passed by hand
                 base, positional, keywords = args
@@ -1196,6 +1239,10 @@ class Resolver(MemberChecks, UnknownNames):
         found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
+        if context == "instance-with":
+            # a manager's hooks may come from a base of another package or a decorator
+            # (`contextlib`'s): stale only when the class had them and lost them
+            return self._gone_member(ref, cls, attr)
         if context == "instance-store" and not self._typo_of_member(cls, attr):
             # Python lets an example give an instance any attribute (the project may read it
             # back through `__dict__` or a template): stale only when the class had it
@@ -1314,6 +1361,15 @@ class Resolver(MemberChecks, UnknownNames):
             # of a namespace package we share (`zope.interface` beside our `zope.component`)
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
+        where = self.former.had(root) if self.former is not None and root.isidentifier() else None
+        if where is not None and ref.kind == "import":
+            # `from xlsx2csv import Xlsx2csv` once the module is `xlsx_to_csv`: the project's
+            # own module at the documented state, however its new name is spelt
+            return Outcome(
+                "unresolved", ref, message=f"`{root}` is no longer a module of the project "
+                f"(it was at {where})",
+                suggestions=tuple(ref.text.replace(root, c, 1) for c in close),
+            )  # fmt: skip
         if not close:
             return Outcome("ignored", ref)
         return Outcome(
@@ -1322,6 +1378,10 @@ class Resolver(MemberChecks, UnknownNames):
         )  # fmt: skip
 
     # -- CLI, environment, paths ---------------------------------------------------------------
+
+
+def _private(full: str) -> bool:
+    return any(part.startswith("_") and not part.startswith("__") for part in full.split("."))
 
 
 def _said_old(doc: Document, ref: Reference) -> bool:
