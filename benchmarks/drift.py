@@ -80,6 +80,8 @@ round 41 (`round: 41`) is a fortieth fresh set written blind on shell-gpt,
 deep-translator, gcalcli and trustme (--confirm --round 41).
 round 42 (`round: 42`) is a forty-first fresh set written blind on ascii-magic,
 sumy, csvs-to-sqlite and desktop-notifier (--confirm --round 42).
+round 43 (`round: 43`) is a forty-second fresh set written blind on ntfy,
+uniplot, manhole and xlsx2csv (--confirm --round 43).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
