@@ -118,7 +118,7 @@ SETTINGS_README = """\
 # posting
 
 Set `POSTING_THEME`, `POSTING_HEADING__VISIBLE`, `POSTING_SSL__CA_BUNDLE` or `FLAT_HEADING`;
-`POSTING_SSL__CA_BUNDEL` is a typo and `FLAT_HEADING__VISIBLE` is read by nothing.
+`POSTING_SSL__CA_BUNDEL` is a typo; `FLAT_HEADING__VISIBLE` is some library's nested setting.
 """
 
 
@@ -134,7 +134,5 @@ def test_nested_settings_variables(tmp_path: Path) -> None:
         "POSTING_SSL__VERIFY",
         "FLAT_HEADING",
     }
-    assert _drift(tmp_path) == {
-        ("README.md", 4, "POSTING_SSL__CA_BUNDEL"),
-        ("README.md", 4, "FLAT_HEADING__VISIBLE"),
-    }
+    # a nested name of a family the scan does not list (donfig's, dynaconf's) is no claim
+    assert _drift(tmp_path) == {("README.md", 4, "POSTING_SSL__CA_BUNDEL")}

@@ -42,8 +42,9 @@ _IMPLICIT_HELP = {  # click's own help text for the options it builds
 def shared_click_options(tree: ast.Module, module: str) -> list[tuple[str, CliOption]]:
     """Return reusable click options by the name commands apply them with, one pair each.
 
-    Three shapes are read: `verbose = click.option(...)` (applied as `@verbose`), a list of
-    options `common = [click.option(...), ...]` (applied through a helper, `@add(common)`), and
+    Four shapes are read: `verbose = click.option(...)` (applied as `@verbose`), a list of
+    options `common = [click.option(...), ...]` (applied through a helper, `@add(common)`),
+    options composed by a call (`common = compose(click.option(...), ...)`), and
     a helper decorator `def common_options(f)`, or a factory of one applied as
     `@insert_options()`, whose body applies options (directly, stacked, or in a loop over
     such a list). A name may carry several options.
@@ -62,18 +63,20 @@ def shared_click_options(tree: ast.Module, module: str) -> list[tuple[str, CliOp
         if isinstance(target, ast.Name) and isinstance(node, ast.Assign | ast.AnnAssign):
             name = target.id
             assert node.value is not None
-            if isinstance(node.value, ast.Call):
-                option = _click_option(node.value)
-                if option is not None:
-                    found.append((name, option))
-                    lists[name] = [option]
-            elif isinstance(node.value, ast.List | ast.Tuple):
+            option = _click_option(node.value) if isinstance(node.value, ast.Call) else None
+            if option is not None:
+                found.append((name, option))
+                lists[name] = [option]
+            elif isinstance(node.value, ast.List | ast.Tuple | ast.Call):
+                # also options handed to a composing helper: `CommonArgs = _compose(
+                # click.option(...), ...)` (magic-wormhole), applied as `@CommonArgs`
+                given = node.value.args if isinstance(node.value, ast.Call) else node.value.elts
                 options = [
                     o
-                    for e in node.value.elts
+                    for e in given
                     if isinstance(e, ast.Call) and (o := _click_option(e)) is not None
                 ]
-                if options and len(options) == len(node.value.elts):
+                if options and len(options) == len(given):
                     lists[name] = options
                     found += [(name, o) for o in options]
     helpers = {
@@ -196,6 +199,7 @@ def decorated_commands(
         if dotted(deco.func if isinstance(deco, ast.Call) else deco).endswith("group")
     }
     extended = _extended_groups(tree, made_groups) if frameworks & CLICK_MODULES else set()
+    resolving = _resolving_classes(tree)
     foreign = foreign_roots(tree, module)
     imported = (elsewhere | _imported_modules(tree)) - CLICK_MODULES
     out = []
@@ -229,6 +233,8 @@ def decorated_commands(
                 option_refs=tuple(refs),
                 plugins=node.name in extended,
                 group_ref=owner if linked else None,
+                # `@click.group(cls=AliasedGroup)`: its `get_command` maps other words too
+                computed=call is not None and _group_class(call) in resolving,
             )
         )
     if frameworks & CLICK_MODULES:
@@ -339,6 +345,33 @@ def _added_commands(
             )
         )
     return out
+
+
+def _resolving_classes(tree: ast.Module) -> set[str]:
+    """Group classes that look commands up themselves: a class of the module overriding
+    `get_command` or `resolve_command` (magic-wormhole's `AliasedGroup`: `tx` for `send`),
+    or an imported one named for it (click-aliases' `ClickAliasedGroup`, click-default-group's
+    `DefaultGroup`, whose default command takes any word)."""
+    found = {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(
+            isinstance(f, ast.FunctionDef) and f.name in {"get_command", "resolve_command"}
+            for f in node.body
+        )
+    }
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            found.update(
+                a.asname or a.name for a in node.names if re.search(r"Alias|Default", a.name)
+            )
+    return found
+
+
+def _group_class(call: ast.Call) -> str:
+    given = kw(call, "cls")
+    return dotted(given).rsplit(".", 1)[-1] if given is not None else ""
 
 
 def _extended_groups(tree: ast.Module, groups: set[str]) -> set[str]:

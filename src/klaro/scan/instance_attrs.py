@@ -112,9 +112,20 @@ def sets_any_attribute(node: ast.AST, me: str) -> bool:
             and held.args[0].id == me
         ):
             return True
+    if (  # `self.__setattr__(att_name, fn)` (hgvs's `parse_<rule>` methods)
+        isinstance(func, ast.Attribute)
+        and func.attr == "__setattr__"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == me
+        and node.args
+        and not isinstance(node.args[0], ast.Constant)
+    ):
+        return True
+    # `setattr(self, name, value)`, `object.__setattr__(self, name, value)`
+    plain = isinstance(func, ast.Name) and func.id == "setattr"
+    unbound = isinstance(func, ast.Attribute) and func.attr == "__setattr__"
     return (
-        isinstance(func, ast.Name)
-        and func.id == "setattr"
+        (plain or unbound)
         and len(node.args) > 1
         and isinstance(node.args[0], ast.Name)
         and node.args[0].id == me

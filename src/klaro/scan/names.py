@@ -391,6 +391,11 @@ class Names:
                 return True
         return False
 
+    def protocol(self, cls: str) -> bool:
+        """Whether a class is a protocol (`class Converter(Protocol)`): a value typed by it
+        may be any class that has its members, and more (cattrs' `register_structure_hook`)."""
+        return any(b.rsplit(".", 1)[-1] == "Protocol" for b in self.bases.get(cls, ()))
+
     def _made_elsewhere(self, name: str) -> bool:
         """Whether a module constant holds what another package's call makes
         (`Base = declarative_base()`): a class nobody here can list. One the project's

@@ -30,6 +30,11 @@ _CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
 # `Meta("Name", (Base, Mixin), ...)`: the metaclass, and the bases it is given
 _METACLASS_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(\s*['\"]\w+['\"]\s*,\s*\(([\w.,\s]*)\)")
 _METACLASSES = frozenset({"type", "abc.ABCMeta", "ABCMeta"})
+# `Enum("Datum", "SEQ_START CDS_START")`, `IntEnum("Level", ["LOW", "HIGH"])`: the members
+_ENUM_CALL = re.compile(
+    r"^([A-Za-z_][\w.]*)\(\s*['\"]\w+['\"]\s*,\s*((?:['\"][^'\"]*['\"])|\[[^\]]*\]|\([^)]*\))"
+)
+_ENUMS = frozenset({"Enum", "IntEnum", "Flag", "IntFlag", "StrEnum"})
 
 
 # -- building ------------------------------------------------------------------------------
@@ -656,7 +661,19 @@ def _replaced_on_class(names: Names, cls: str) -> bool:
 
 def _made_class(names: Names, full: str, module: str, value: str) -> bool:
     """`SchemaNode = _SchemaMeta("SchemaNode", (_SchemaNode,), {...})`, `type("X", (Base,),
-    {})`: a class made by calling a metaclass, with those bases, not an instance of it."""
+    {})`: a class made by calling a metaclass, with those bases, not an instance of it; and
+    an enumeration made by Enum's functional API (`Datum = OrderedEnum("Datum", "SEQ_START
+    CDS_START")`), with those members."""
+    if (enum := _ENUM_CALL.match(value)) and _enumeration(names, module, enum.group(1)):
+        listed = enum.group(2) if not value.endswith("...") else None
+        if listed is None:
+            return True  # its members cut off: no type to check them against
+        cls = _class_named(names, module, enum.group(1), None)
+        names.kinds[full] = "class"
+        names.bases[full] = [cls or enum.group(1)]
+        for member in re.findall(r"[A-Za-z_]\w*", listed):
+            names.kinds.setdefault(f"{full}.{member}", "attribute")
+        return True
     made = _METACLASS_CALL.match(value)
     if made is None:
         return False
@@ -672,6 +689,16 @@ def _made_class(names: Names, full: str, module: str, value: str) -> bool:
     names.kinds[full] = "class"
     names.bases[full] = found
     return True
+
+
+def _enumeration(names: Names, module: str, called: str) -> bool:
+    """Whether a called name is Enum's (`Enum`, `enum.IntFlag`) or a project class of its."""
+    if called.rsplit(".", 1)[-1] in _ENUMS:
+        return True
+    cls = _class_named(names, module, called, None)
+    return cls is not None and any(
+        b.rsplit(".", 1)[-1] in _ENUMS for c in names.lineage(cls) for b in names.bases.get(c, ())
+    )
 
 
 def _class_named(names: Names, module: str, text: str, owner: str | None) -> str | None:

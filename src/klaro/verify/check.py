@@ -105,7 +105,8 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             if p.lower().endswith(DOCUMENT_SUFFIXES)
             and not is_test_path(p)
             and (config.check_history or not is_history(p))
-            and not _package_data(p, packages)
+            # a docs site kept inside the package (bugwarrior/docs/conf.py) is docs all the same
+            and (not _package_data(p, packages) or any(p.startswith(f"{s}/") for s in sites))
             and p not in unbuilt
             and not _template(config.root, p)
         ]

@@ -233,6 +233,8 @@ class CliClaims:
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
                 if not unknown and grammar is not None:
                     unknown = [f for f in spellings if not self.known(f, set(grammar[1]))]
+                if not unknown and self._former is not None:
+                    unknown = [f for f in spellings if self._parser_lost(f, command)]
                 if (
                     not unknown
                     and command
@@ -391,6 +393,18 @@ class CliClaims:
             # also `--strike--`, text a syntax marks up, and `--max- time`, a pasted help
             # text wrapped inside a word
             return Outcome("ignored", ref)
+        if (
+            flag in index.flag_literals
+            and not self.known(flag, index.options)
+            and self._parser_lost(flag, self._section_command(doc, ref.line) or "")
+        ):
+            # `.. option:: -N` once the parser dropped it, though a string still spells it
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{flag}` is no longer an option of the project's commands",
+                suggestions=tuple(difflib.get_close_matches(flag, sorted(index.options), n=3)),
+            )
         if self.known(flag, self._real):
             value = text.partition("=")[2] if "=" in text.split()[0] else ""
             if wrong := self._not_a_choice(ref, doc, flag, value):
@@ -596,6 +610,21 @@ class CliClaims:
         whose inner name the flag spells is now spelled otherwise (`--source` when the code
         has `add_argument("--remote", dest="source")`): a rename no history is needed for."""
         return bool(self._renamed(flag)) or self._former_took(flag)
+
+    def _parser_lost(self, flag: str, command: str) -> bool:
+        """Whether `command` (a sub-command, "" for the program) took `flag` at the documented
+        state and no parser takes it now, though a string of the code still spells it
+        (sshuttle's dropped `-N`, also an iptables flag it passes, or a letter of `-NHr`)."""
+        if self._former is None or flag.startswith("--"):
+            letters = [flag]
+        else:  # a cluster of short flags: each letter is one
+            letters = [f"-{c}" for c in flag[1:]] if flag[1:].isalpha() else [flag]
+        return any(
+            not self.known(f, self.index.options)
+            and self._former is not None
+            and self._former.took(command, f) is not None
+            for f in letters
+        )
 
     def _former_took(self, flag: str) -> bool:
         """Whether a command of the project took `flag` at the documented state."""

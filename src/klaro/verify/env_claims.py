@@ -74,6 +74,10 @@ class EnvClaims:
             )
         if name in self.page_reads:
             return Outcome("ignored", ref)  # read by a script the page gives, not the code
+        if "__" in name and name.partition("__")[0] not in index.env_nested:
+            # `APP_LOADING__STRICT`: a nested setting of a configuration library (donfig,
+            # dynaconf, the project's own) whose fields the scan does not list
+            return Outcome("ignored", ref)
         if index.is_key(name) or name in index.names.parameters:
             # a settings key the code reads by that name, or a keyword it passes (eliot's
             # journald fields: `journal.send(ELIOT_TASK=...)`)

@@ -124,6 +124,9 @@ class ProjectIndex:
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
     env_prefixes: set[str] = field(default_factory=set)
+    # the heads of nested settings' variables whose fields the scan lists
+    # (`POSTING_HEADING` of `POSTING_HEADING__VISIBLE`, pydantic-settings')
+    env_nested: set[str] = field(default_factory=set)
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
     env_suffixes: set[str] = field(default_factory=set)  # `"{}_LOG_FRIENDLY".format(prefix)`
@@ -433,6 +436,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.env_suffixes.add(env.name[1:])
         else:
             index.env_vars.add(env.name)
+            if env.via == "pydantic-settings" and "__" in env.name:
+                index.env_nested.add(env.name.partition("__")[0])
     index.env_vars |= _shell_env_reads(analysis, index.packages)
     tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
     index.test_env_vars = {e.name for e in tests} - index.env_vars

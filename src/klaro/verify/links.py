@@ -367,6 +367,14 @@ class LinkResolver:
             return None
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
+        # a monorepo whose one folder is this tree (certbot's `certbot/src/certbot/x.py`,
+        # shipped as `src/certbot/x.py`)
+        inner = next(
+            (p for k in range(1, len(parts) - 1) if self.index.exists(p := "/".join(parts[k:]))),
+            None,
+        )
+        if inner is not None:
+            return Outcome("resolved", ref, inner)
         return Outcome(
             "dead-link",
             ref,
@@ -454,7 +462,8 @@ class LinkResolver:
         # h11's make-state-diagrams.py writes `<role>.svg` into `_static`: a file whose
         # folder and suffix a docs script spells, named by a value it computes
         folder, suffix = posixpath.basename(posixpath.dirname(path)), posixpath.splitext(path)[1]
-        if missing == posixpath.basename(path) and folder in words and suffix[1:] in words:
+        spelt = suffix[1:] in words or suffix in words  # `"svg"`, or `.with_suffix(".md")`
+        if missing == posixpath.basename(path) and folder in words and spelt:
             return True
         # uproot's conf.py runs a script writing `classname + ".rst"` and `modulename +
         # ".toctree"` beside itself: a suffix spelt alone, added to names it computes
@@ -660,7 +669,10 @@ _PLACEHOLDER_STEMS = frozenset(
     {"pluginname", "modulename", "packagename", "projectname", "appname", "filename", "name"}
 )
 # a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
-_DOCS_SCRIPT = re.compile(r"^(?:scripts|tools|bin|dev)/[\w.-]*docs?[\w.-]*\.py$", re.I)
+# (also mkdocstrings' recipe for mkdocs-gen-files, `scripts/gen_ref_pages.py`)
+_DOCS_SCRIPT = re.compile(
+    r"^(?:scripts|tools|bin|dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$", re.I
+)
 
 
 def _page_files(page: str) -> list[str]:

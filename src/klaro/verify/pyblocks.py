@@ -399,6 +399,18 @@ class _Visitor(ast.NodeVisitor):
             self.visit(node.value)
         self._bind_target(node.target, node.value)
 
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
+        if node.type is not None:
+            self.visit(node.type)
+        if node.name:
+            # `except pkg.ResponseError as e`: an instance of the class caught (of a tuple of
+            # them, of none we can say)
+            origin = self._origin(node.type) if not isinstance(node.type, ast.Tuple) else None
+            caught = (origin[0], True) if origin is not None and not origin[1] else None
+            self.bindings.bind(node.name, caught)
+        for stmt in node.body:
+            self.visit(stmt)
+
     def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
         for item in node.items:
             self.visit(item.context_expr)

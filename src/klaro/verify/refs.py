@@ -97,10 +97,15 @@ _ARGUMENT_HEADERS = frozenset({"argument", "arguments", "parameter", "parameters
 _CALLABLE_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 _SPAN = re.compile(r"`([^`]+)`")
 # "accepts the following arguments:", "takes these keyword arguments:", "Parameters:"
+# (also "takes the following arguments (all optional, except schema):")
 _TAKES_ARGUMENTS = re.compile(
     r"\b(?:accepts?|takes?|supports?|following)\b[^:]*\b(?:keyword\s+)?(?:arguments|parameters)"
-    r"\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$",
+    r"(?:\s*\([^():]*\))?\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$",
     re.IGNORECASE,
+)
+# a callable a sentence names in words: "The Merger constructor", "the parse() function"
+_CALLABLE_WORDS = re.compile(
+    r"\b([A-Z]\w*|[A-Za-z_]\w*\(\))\s+(?:constructor|class|function|method|initializer)\b"
 )
 # the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
 _ITEM_NAMES = re.compile(r"(?:`[A-Za-z_]\w*`(?:\s*(?:,|and|or)\s*)?)+")
@@ -298,17 +303,7 @@ def _argument_lists(doc: Document) -> None:
         first = number
         while first > 0 and lines[first - 1].strip() and not LIST_ITEM.match(lines[first - 1]):
             first -= 1
-        sentence = " ".join(x.strip() for x in lines[first : number + 1])
-        if not _TAKES_ARGUMENTS.search(sentence):
-            continue
-        owner = next(
-            (
-                n
-                for n in (m.removesuffix("()") for m in _SPAN.findall(sentence))
-                if _CALLABLE_NAME.match(n)
-            ),
-            "",
-        )
+        owner = argument_list_owner(" ".join(x.strip() for x in lines[first : number + 1]))
         if not owner:
             continue
         at = number + 1
@@ -323,6 +318,22 @@ def _argument_lists(doc: Document) -> None:
                     doc.references.append(
                         Reference("code", call, doc.path, row + 1, "argument-table")
                     )
+
+
+def argument_list_owner(sentence: str) -> str:
+    """The callable a sentence ending in a colon says takes the arguments listed below it
+    ("`ColoredFormatter` accepts the following arguments:", "The Merger constructor takes
+    the following arguments (all optional, except schema):"); "" when it names none."""
+    if not _TAKES_ARGUMENTS.search(sentence):
+        return ""
+    spans = (m.removesuffix("()") for m in _SPAN.findall(sentence))
+    named = next((n for n in spans if _CALLABLE_NAME.match(n)), "")
+    if not named and (words := _CALLABLE_WORDS.search(sentence)):
+        named = words.group(1).removesuffix("()")
+    return "" if named.lower() in _NOT_NAMES else named
+
+
+_NOT_NAMES = frozenset({"this", "that", "the", "each", "every", "a", "an", "our", "your", "its"})
 
 
 def read_document(text: str, path: str) -> Document:

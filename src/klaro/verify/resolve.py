@@ -48,6 +48,7 @@ from klaro.verify.wording import (
     alternatives,
     before_span,
     capitals,
+    foretold,
     parse_call,
     sentence_after,
     sentences_around,
@@ -423,6 +424,10 @@ class Resolver(MemberChecks, UnknownNames):
         at = sentence.find(ref.text)
         if supposes(sentence[: max(at, 0)]):
             return Outcome("ignored", ref)
+        line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
+        after = line[line.find(ref.text) + len(ref.text) :] if ref.text in line else ""
+        if foretold(sentence[: max(at, 0)], after):
+            return Outcome("ignored", ref)  # "`galois.GR` (future)": named before it exists
         root = ref.text.split(".")[0]
         if "." in ref.text and root not in self.names.packages and ref.kind == "code":
             return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome
@@ -1229,6 +1234,8 @@ class Resolver(MemberChecks, UnknownNames):
             module = self._star_source(owner_name)
             owner_name = f"{module}.{owner_name}" if module is not None else owner_name
         cls = names.result_of(owner_name)
+        if cls is None and context == "instance-with":
+            return Outcome("ignored", ref)  # a manager we cannot type: no claim
         if cls is None:
             broken = self._broken_chain(owner_name)
             if broken is None or not self._written_break(ref, broken):
@@ -1255,8 +1262,13 @@ class Resolver(MemberChecks, UnknownNames):
         # a `__getattr__` that answers any name makes every member possible; one serving a
         # registry (refusing others with AttributeError) needs the name registered in the
         # examples (`_missing` knows)
-        if names.open_class(cls, methods=called) or names.catch_all(cls, called=called):
-            return self._gone_member(ref, cls, attr)  # may be inherited, or `__getattr__`'s
+        if (
+            names.open_class(cls, methods=called)
+            or names.catch_all(cls, called=called)
+            or names.protocol(cls)
+        ):
+            # may be inherited, or `__getattr__`'s, or the members a protocol leaves open
+            return self._gone_member(ref, cls, attr)
         if attr in self._added and "super" not in context:
             return Outcome("ignored", ref)  # the example's own subclass may be what this is
         if names.lookup(owner_name) in names.declared and names.subclass_has(cls, attr):

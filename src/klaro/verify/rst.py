@@ -26,6 +26,7 @@ from klaro.verify.refs import (
     add_plain_commands,
     add_setup,
     add_words,
+    argument_list_owner,
 )
 from klaro.verify.sections import UNDERLINE, indented_end
 
@@ -74,6 +75,10 @@ _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 
 
+# a definition-list term that is one identifier: a keyword's name
+_TERM_WORD = re.compile(r"^\s*[A-Za-z_]\w*\s*$")
+
+
 def _named(argument: str, documented: list[str]) -> str:
     """`search_base` in a directive's signature that a `:param search_base:` field documents:
     the keyword `search_base=...`; other arguments stay as written."""
@@ -113,6 +118,9 @@ class _Reader:
         self.replaced: dict[str, list[int]] = {}  # `.. |name| replace::`: its references
         self.module = ""  # `.. module:: pkg`: what bare names of Python directives are in
         self.cls: tuple[int, str] | None = None  # the `.. class::` around methods: indent, name
+        # "The Merger constructor takes the following arguments:": the callable whose keywords
+        # the definition list below it names, and that paragraph's indent
+        self.listing: tuple[int, str] | None = None
 
     def run(self) -> None:
         i = 0
@@ -206,9 +214,11 @@ class _Reader:
                 first, content = self._body(i, end)
                 add_setup(doc, content, first)
             return end
-        if kind in _CODE_DIRECTIVES or kind in _SHELL_DIRECTIVES:
+        # a project's own IPython directive (galois's `.. ipython-with-reprs:: int,power`)
+        ipython = kind.startswith("ipython") or kind == "jupyter-execute"
+        if kind in _CODE_DIRECTIVES or kind in _SHELL_DIRECTIVES or ipython:
             lang = "shell" if kind in _SHELL_DIRECTIVES else argument.split()[0] if argument else ""
-            if kind in {"doctest", "testcode"}:
+            if kind in {"doctest", "testcode"} or ipython:
                 lang = "python"
             first, content = self._body(i, end)
             add_block(doc, lang, content, first)
@@ -230,8 +240,17 @@ class _Reader:
             self._toctree(i, end)
             return end
         elif kind == "option" and argument:
-            for flag in re.findall(r"(?:^|,\s*)(--?[\w-]+)", argument):
+            for flag, values in re.findall(
+                r"(?:^|,\s*)(--?[\w-]+)(?:[= ]([<{\[][^>}\]]*))?", argument
+            ):
                 doc.references.append(Reference("code", flag, doc.path, i + 1, "directive"))
+                # `--method <auto|nat|tproxy>`: each value the option is said to take
+                if "|" in values or "," in values:
+                    for value in re.split(r"[|,]", values.strip("<{[ ")):
+                        claim = f"{flag}={value.strip()}"
+                        doc.references.append(
+                            Reference("code", claim, doc.path, i + 1, "directive")
+                        )
         elif kind == "envvar" and argument:
             doc.references.append(Reference("code", argument.strip(), doc.path, i + 1, "envvar"))
         elif kind == "replace" or (kind not in _SKIPPED_BODY and argument):
@@ -404,9 +423,20 @@ class _Reader:
         if indent and not _LIST_ITEM.match(lines[i]) and "``" not in text:
             # a block quote where a literal block was meant ("such as" with no `::`)
             add_plain_commands(self.doc, lines[i:end], i + 1)
+        defines = end < len(lines) and _indent(lines[end]) > indent and bool(lines[end].strip())
         term = _CALL_TERM.match(text) if end == i + 1 else None
-        if term and end < len(lines) and _indent(lines[end]) > indent and lines[end].strip():
+        if term and defines:
             self.doc.references.append(Reference("code", term.group(1), self.doc.path, i + 1))
+        listed = self.listing if self.listing and self.listing[0] == indent else None
+        if listed and end == i + 1 and defines and _TERM_WORD.match(text):
+            # a keyword of the callable the list is about: `Merger(strategies=...)`
+            keyword = f"{listed[1]}({text.strip()}=...)"
+            self.doc.references.append(
+                Reference("code", keyword, self.doc.path, i + 1, "argument-table")
+            )
+        elif self.listing is None or indent <= self.listing[0]:
+            # (a term's own explanation, indented under it, leaves the list going on)
+            self.listing = (indent, owner) if (owner := argument_list_owner(text)) else None
         if text.rstrip().endswith("::"):
             # in a list item the body, and so a literal block's baseline, is the text column
             item = _LIST_ITEM.match(lines[i])

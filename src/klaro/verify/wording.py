@@ -142,6 +142,25 @@ def supposes(text: str) -> bool:
     return bool(_SUPPOSING.search(text))
 
 
+# "RDFLib will provide public type aliases ... `rdflib.typing.Triple`", "planned for a future
+# release"; and after a name, "`galois.GR` (future)"
+_FUTURE_BEFORE = re.compile(
+    r"\b(?:will|shall)\s+(?:\w+\s+)?(?:provide|offer|introduce)\b|\bplans?\s+to\b"
+    r"|\b(?:in|for)\s+(?:a\s+)?future\s+(?:version|release)s?\b",
+    re.I,
+)
+_FUTURE_AFTER = re.compile(
+    r"^[`*_>]*\s*\((?:future|planned|upcoming|coming soon|not yet implemented|unreleased)\)",
+    re.I,
+)
+
+
+def foretold(before: str, after: str) -> bool:
+    """Whether the words around a span say it names what the project will have, not what it
+    has ("will provide", "`galois.GR` (future)")."""
+    return bool(_FUTURE_BEFORE.search(before) or _FUTURE_AFTER.match(after))
+
+
 def sentences_around(lines: list[str], line: int, text: str) -> tuple[str, str]:
     """The sentence around a span on 1-based `line`, and the one before it in the paragraph."""
     paragraph, at, ends = _paragraph_at(lines, line, text)
