@@ -84,6 +84,8 @@ round 43 (`round: 43`) is a forty-second fresh set written blind on ntfy,
 uniplot, manhole and xlsx2csv (--confirm --round 43).
 round 44 (`round: 44`) is a forty-third fresh set written blind on sshuttle,
 ollama, jsonmerge and twitter-to-sqlite (--confirm --round 44).
+round 45 (`round: 45`) is a forty-fourth fresh set written blind on ipwhois,
+poetry-dynamic-versioning, sqlite-web and mailmerge (--confirm --round 45).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
