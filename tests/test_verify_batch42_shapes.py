@@ -218,3 +218,21 @@ def test_pages_a_gen_files_script_writes(tmp_path: Path) -> None:
         "docs/api_reference/index.md": "# API\n",
     }
     assert _drift(_write(tmp_path / "outl", files)) == {("docs/index.md", 3, "guide/gone.md")}
+
+
+def test_a_library_installed_under_a_python_named_distribution(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "outl"\nversion = "1"\n'
+            '[project.optional-dependencies]\nllamacpp = ["llama-cpp-python"]\n'
+        ),
+        "outl/__init__.py": "",
+        "outl/llamacpp.py": "def from_llamacpp(model):\n    return model\n",
+        "README.md": (
+            "# outl\n\nWrap a `Llama` model instance from the `llama_cpp` library with\n"
+            "`outl.llamacpp.from_llamacpp`, not `outl.llamacpp.from_llama`.\n"
+        ),
+    }
+    assert _drift(_write(tmp_path / "outl", files)) == {
+        ("README.md", 4, "outl.llamacpp.from_llama"),
+    }

@@ -41,8 +41,9 @@ from klaro.scan.stubs import merge_stubs
 # 16: docopt programs; 126: docopt commands written as a required choice of words;
 # 127: pydantic-settings nested variables (`env_nested_delimiter`); 128: options taking `nargs=2`;
 # 129: `self.__setattr__(name, ...)` opens a class; 130: click groups with their own
-# `get_command`, options composed by a call
-ANALYZER_VERSION = 130
+# `get_command`, options composed by a call; 131: annotated methods returning `self`;
+# 132: a compiled module read through its `.pyi` stub
+ANALYZER_VERSION = 132
 
 Progress = Callable[[int, int, str], None]
 
@@ -113,6 +114,22 @@ def _analyze(
     package_dirs = frozenset(
         f.path.rsplit("/", 1)[0] for f in python_files if f.path.endswith("/__init__.py")
     )
+    # a compiled module's stub (mpi4py's `MPI.pyi` beside the `MPI.pyx` that only includes
+    # other files, or a C extension's) is all the analysis can read of it: read as the module
+    compiled = {_cython_module(f.path) for f in python_files if _cython(f.path)}
+    compiled_stubs = [
+        f
+        for f in scan.files
+        if f.path.endswith(".pyi")
+        and f.path[:-1] not in plain
+        and (f.path[:-1] in compiled or f.path.rpartition("/")[0] in package_dirs)
+        and not is_test_path(f.path)
+    ]
+    replaced = {f.path[:-1] for f in compiled_stubs}
+    python_files = [
+        f for f in python_files if not (_cython(f.path) and _cython_module(f.path) in replaced)
+    ]
+    python_files += compiled_stubs
     roots = source_roots(Path(scan.root))
     # `.pth` files run their `import` lines at start-up: read as scripts of their own
     startup = [f for f in scan.files if f.path.endswith(".pth") and not is_test_path(f.path)]
@@ -129,7 +146,7 @@ def _analyze(
             )  # fmt: skip
             continue
         path = _cython_module(source_file.path) if _cython(source_file.path) else ""
-        path = source_file.path[:-1] if source_file.path in stubbed else path
+        path = source_file.path[:-1] if source_file.path.endswith(".pyi") else path
         name = module_name_for(path or source_file.path, package_dirs, roots)
         if not (path or source_file.path).endswith(".py"):  # `bin/num2words`: run, not imported
             name = "_script_" + re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1])
@@ -181,7 +198,7 @@ _PARALLEL_THRESHOLD = 200  # below this many files a process pool costs more tha
 def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
     """Analyse one file; a file that does not parse becomes an AnalysisError, not a crash."""
     path, source, name, role = job
-    is_package = path.endswith("__init__.py")
+    is_package = path.endswith(("__init__.py", "__init__.pyi"))
     # The analysis boundary: no later stage (cache, JSON, index, docs) ever holds a credential.
     text = source.decode("utf-8", "surrogateescape")
     clean = redact_source(text)

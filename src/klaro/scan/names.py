@@ -252,6 +252,8 @@ class Names:
                 # `from .table_normalize import table_normalize` in the package: its class
                 return self._shadowed(full, hops) or full
             return full
+        if attr == "__all__" and owner in self.exports:
+            return full  # `print(zfit.pdf.__all__)`: the list the module writes out
         if attr in _MODULE_ATTRIBUTES and self.kinds.get(owner) == "module":
             # what the import system sets on every module: `from pkg.tests import __file__`
             package = getattr(self.defs.get(owner), "path", "__init__.py")

@@ -362,7 +362,9 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             if cls is not None:
                 names.returns[func.fullname] = cls
                 names.declared.add(func.fullname)
-                if func.returns.strip("'\"") in _SELF:  # `-> Self`: the class it is called on
+                if func.returns.strip("'\"") in _SELF or func.returns_call == "self":
+                    # `-> Self`, or `return self` under its base's name: the class it is
+                    # called on
                     names.receiver_returns.add(func.fullname)
         elif func.returns_call:
             cls = _follow(names, module.name, owner, func.returns_call)
@@ -723,11 +725,14 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
 
 
 def _import_names(requirements: Iterable[str]) -> Iterable[str]:
-    """Import names of required distributions: the known one and the distribution's own name,
-    which many also install (attrs gives `attr` and `attrs`)."""
+    """Import names of required distributions: the known one, the distribution's own name,
+    which many also install (attrs gives `attr` and `attrs`), and that name without a
+    `python-` or `-python` part (`llama-cpp-python`'s `llama_cpp`)."""
     for requirement in requirements:
         match = _REQUIREMENT.match(requirement)
         if match:
             name = match.group(1).lower()
             own = name.replace("-", "_").replace(".", "_")
-            yield from dict.fromkeys((_IMPORT_NAMES.get(name, own), own))
+            # `llama-cpp-python` installs `llama_cpp`, `python-magic` `magic`
+            bare = re.sub(r"^(?:python|py)_|_(?:python|py)$", "", own)
+            yield from dict.fromkeys((_IMPORT_NAMES.get(name, own), own, bare))

@@ -456,7 +456,9 @@ class _ModuleVisitor:
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
-            returns_call=None if node.returns else returned_chain(node),
+            # annotated, only `self`: a fluent method typed by its base (schemdraw's
+            # `def at(...) -> 'Element': return self`) gives the class it is called on
+            returns_call=_self_only(returned_chain(node)) if node.returns else returned_chain(node),
             enters_call=entered_chain(node, decorators),
             first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
@@ -1097,6 +1099,10 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
         if (env.name, env.lineno) not in seen:
             seen.add((env.name, env.lineno))
             yield env
+
+
+def _self_only(chain: str | None) -> str | None:
+    return chain if chain == "self" else None
 
 
 def _shorten(text: str) -> str:

@@ -407,8 +407,10 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 if command.abbreviations:
                     index.abbreviable.update(f for f in option.flags if f.startswith("--"))
                 longs = [f for f in option.flags if f.startswith("--")]
-                switch = command.framework == "click" and option.is_flag and len(longs) > 1
-                if switch or (command.framework in {"argparse", "getopt"} and not option.negatable):
+                # click, docopt and getopt never make `--no-X` of `--X` (a click switch spells
+                # its pair); argparse does with BooleanOptionalAction; typer for booleans
+                fixed = command.framework in {"click", "docopt", "getopt"}
+                if fixed or (command.framework == "argparse" and not option.negatable):
                     index.paired.update(longs)
             if option.envvar:
                 index.env_vars.add(option.envvar)

@@ -312,13 +312,17 @@ def _bound_names(tree: ast.AST) -> set[str]:
     return bound
 
 
+_LONG_PROMPT = re.compile(r"^(\s*)>{4,}(?=\s|$)")
+
+
 def _strip_prompts(source: str) -> str:
     """Keep only the input of a doctest transcript, blanking output lines to keep numbering.
 
     A statement left open (`>>> v = Visitor.from_code(\'\'\'`) goes on over the lines that
     follow even without `...` prompts, as radon's docs write it and as a reader takes it.
     """
-    lines = source.splitlines()
+    # (ipwhois writes its prompts with four chevrons: `>>>> obj.lookup_rdap(depth=1)`)
+    lines = [_LONG_PROMPT.sub(r"\1>>>", line) for line in source.splitlines()]
     if not any(line.lstrip().startswith(">>>") for line in lines):
         return source
     kept = []

@@ -215,7 +215,7 @@ class _Reader:
                 add_setup(doc, content, first)
             return end
         # a project's own IPython directive (galois's `.. ipython-with-reprs:: int,power`)
-        ipython = kind.startswith("ipython") or kind == "jupyter-execute"
+        ipython = kind.startswith("ipython")
         if kind in _CODE_DIRECTIVES or kind in _SHELL_DIRECTIVES or ipython:
             lang = "shell" if kind in _SHELL_DIRECTIVES else argument.split()[0] if argument else ""
             if kind in {"doctest", "testcode"} or ipython:
@@ -478,6 +478,8 @@ class _Reader:
         doc = self.doc
         if role.lower().startswith("external"):
             return  # `:external:doc:`, `:external+sqlalchemy:py:class:`: another project's
+        if ":" in role and role.split(":", 1)[0].lower() not in {"py", "std"}:
+            return  # another language's domain: `:c:data:`MPI_COMM_WORLD``, `:js:func:`
         kind = role.rsplit(":", 1)[-1].lower()
         target = " ".join(target.split())
         if match := re.match(r"^.*<([^<>]+)>$", target):
