@@ -48,3 +48,61 @@ def test_compiled_modules_through_their_stubs_and_other_domains(tmp_path: Path) 
         ("docs/index.rst", 5, "fast.MPI.COMM_SELF"),
         ("docs/index.rst", 9, "fast.util.__version__"),
     }
+
+
+DEVICE = """\
+class Device:
+    def put(self, attr, value):
+        return value
+"""
+
+CONF = """\
+import shutil
+
+project = "rig"
+shutil.unpack_archive("plots.zip", "_static")
+"""
+
+RIG_DOC = """\
+Rig
+===
+
+.. image:: _static/Examples_Plotting.png
+
+.. image:: images/missing.png
+
+>>> from rig.devices import ai
+>>> ai().put("VAL", 1)
+>>> ai().get("VAL")
+
+rig_msgs
+********
+
+- :py:class:`Log <rig.types.rig_msgs__msg__Log>`
+
+Omissions
+=========
+
+.. function:: rig.ca_add_exception_event
+
+   *Not implemented*: exceptions are raised instead.
+
+.. function:: rig.ca_client_status
+"""
+
+
+def test_downloads_aliases_namespaces_and_omissions(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "rig"\nversion = "1"\n',
+        "rig/__init__.py": "from rig import device\n\nDevice = device.Device\n",
+        "rig/device.py": DEVICE,
+        "rig/devices.py": "from rig import Device\n\n\nclass ai(Device):\n    pass\n",
+        "rig/types.py": "class rig_msgs__msg__Log:\n    pass\n",
+        "docs/conf.py": CONF,
+        "docs/index.rst": RIG_DOC,
+    }
+    assert _drift(_write(tmp_path / "rig", files)) == {
+        ("docs/index.rst", 6, "images/missing.png"),
+        ("docs/index.rst", 10, "rig.devices.ai.get"),
+        ("docs/index.rst", 24, "rig.ca_client_status"),
+    }

@@ -626,6 +626,11 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
         if same is not None and same != full and same in names.types:
             names.types[full] = names.types[same]
             return
+        if same is not None and same != full and names.kinds.get(same) == "class":
+            # pyepics' `Device = device.Device`: another name of the class, whose members
+            # the subclasses made from it (`class ai(Device)`) inherit
+            names.bases.setdefault(full, [same])
+            return
     if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
         texts.append(chain[:-2])  # `Console()`, `create_app()`: a call, nothing after it
     elif chain is None and (called := _CALLED.match(var.value or "")):

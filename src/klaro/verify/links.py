@@ -107,7 +107,8 @@ class LinkResolver:
         self._copies: dict[int, list[str]] = {}  # documents by their text
         self._originals: dict[str, str | None] = {}  # a symlinked document's target folder
         # a docs folder's scripts: the words they spell, the suffixes they add to names
-        self._scripts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        # and the folders they unpack downloads into
+        self._scripts: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
         self._path_patterns: list[str] | None = None  # see _looked_for
 
     def _looked_for(self, path: str) -> bool:
@@ -450,7 +451,9 @@ class LinkResolver:
             (p for i, p in enumerate(parts) if not self.index.exists("/".join(parts[: i + 1]))),
             "",
         )
-        words, made = self._scripts[root]
+        words, made, filled = self._scripts[root]
+        if any(f"/{folder}/" in f"/{path}" for folder in filled):
+            return True  # colour's conf.py unpacks its plots into `_static`: any file there
         stem = posixpath.splitext(posixpath.basename(path))[0]
         page = path.lower().endswith(DOCUMENT_SUFFIXES)
         if page and missing != posixpath.basename(path) and stem.lower() in {"index", "readme"}:
@@ -606,14 +609,16 @@ _FILE_FRAGMENT = re.compile(r"^(?:[\w.-]+/)*[\w-]+\.(?:md|rst|html?|txt|ya?ml)$"
 
 def _script_facts(
     files: Iterable[tuple[Path, bool]],
-) -> tuple[frozenset[str], frozenset[str]]:
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What the Python files a docs build runs say of the pages they make, each file read
     once: the path parts and their stems their string literals spell (`"reference"`,
-    `"cli.md"`, `"/reference/api/"`), and, for the files inside the docs folder (`True`)
+    `"cli.md"`, `"/reference/api/"`); for the files inside the docs folder (`True`)
     that write files, the suffixes they add to names they compute (`name + ".rst"`,
-    `f"{name}.toctree"`)."""
+    `f"{name}.toctree"`); and the folders they unpack an archive into
+    (`unpack_archive(archive, "_static")`), whose files no one can list beforehand."""
     words: set[str] = set()
     suffixes: set[str] = set()
+    filled: set[str] = set()
     for file, inside in files:
         try:
             tree = ast.parse(file.read_text(encoding="utf-8"))
@@ -624,9 +629,25 @@ def _script_facts(
                 for part in node.value.split("/"):
                     if part and len(part) < 80:
                         words.update((part, posixpath.splitext(part)[0]))
+            elif isinstance(node, ast.Call) and _UNPACKS.match(called := _called_name(node)):
+                given = node.args if called == "extractall" else node.args[1:]  # the folder
+                filled.update(
+                    a.value.strip("/")
+                    for a in [*given, *(k.value for k in node.keywords)]
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value
+                )
         if inside and _writes_files(tree):
             suffixes.update(_added_suffixes(tree))
-    return frozenset(words), frozenset(suffixes)
+    return frozenset(words), frozenset(suffixes), frozenset(filled)
+
+
+# `shutil.unpack_archive(archive, "_static")`, `zipfile.ZipFile(f).extractall("_static")`
+_UNPACKS = re.compile(r"^(?:unpack_archive|extractall)$")
+
+
+def _called_name(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
 def _writes_files(tree: ast.Module) -> bool:

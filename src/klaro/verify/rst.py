@@ -65,7 +65,8 @@ _BASE_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*$|^[A-Z]\w*$")  # `pkg
 # that explains the keyword
 _CALL_TERM = re.compile(r"^([A-Za-z_][\w.]*\([^()]*\))\s*:?$")
 # an entry that says its object is missing: a plan kept in the reference, not a claim
-_ABSENT = re.compile(r"\bnot(?: yet)? implemented(?: yet)?\s*[!.]", re.I)
+# (also pyepics' "*Not implemented*: Python exceptions are raised..." and a bare one)
+_ABSENT = re.compile(r"\bnot(?: yet)? implemented(?: yet)?[*_]*\s*(?:[!.:]|$)", re.I)
 _NESTED_DIRECTIVE = re.compile(r"^\s+\.\.\s+[\w:-]+::")
 # autodoc's explicit member list; `:special-members: __call__` and `:exclude-members:` filter
 # (under `automodule`, the special members of every class in it), they claim nothing

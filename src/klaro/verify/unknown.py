@@ -105,6 +105,10 @@ class UnknownNames:
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
         if f"_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # a private helper named loosely
+        if not called and any(n.startswith(f"{name}__") for n in self._short_names()):
+            # rosbags' `rcl_interfaces` over `rcl_interfaces__msg__Log` and its kin: the
+            # namespace the project's generated names start with
+            return Outcome("ignored", ref)
         if called and LOWER_CAMEL.match(name) and not self._camel_functions:
             return Outcome("ignored", ref)  # `basicConfig()` in a snake_case project: logging's
         # also the names templates use: `env.globals["x"]`, and Jinja macros, which are called
