@@ -86,6 +86,8 @@ round 44 (`round: 44`) is a forty-third fresh set written blind on sshuttle,
 ollama, jsonmerge and twitter-to-sqlite (--confirm --round 44).
 round 45 (`round: 45`) is a forty-fourth fresh set written blind on ipwhois,
 poetry-dynamic-versioning, sqlite-web and mailmerge (--confirm --round 45).
+round 46 (`round: 46`) is a forty-fifth fresh set written blind on dpath,
+cron-descriptor, gprof2dot and zipapps (--confirm --round 46).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
