@@ -71,8 +71,14 @@ class Argparse:
             isinstance(n, ast.Call) and dotted(n.func).endswith(".parse_known_args")
             for n in ast.walk(tree)
         )
+        passed_on = known and _keeps_the_rest(tree)
         out = []
         for key, info in self.commands.items():
+            options = tuple(self._options_of(key))
+            if passed_on and not info.get("subcommands") and not info["parent"]:
+                # `args, pip_args = parser.parse_known_args()` on a flat parser: the flags it
+                # does not know go on to another program (zipapps hands them to pip)
+                options += (CliOption((), "parse_known_args", hidden=True, unnamed=True),)
             out.append(
                 CliCommand(
                     name=str(info["name"]),
@@ -81,7 +87,7 @@ class Argparse:
                     lineno=int(str(info["lineno"])),
                     function=str(info["function"]) or None,
                     help=info["help"] if isinstance(info["help"], str) else None,
-                    options=tuple(self._options_of(key)),
+                    options=options,
                     parent=info["parent"] if isinstance(info["parent"], str) else None,
                     # a parser we only see as a parameter is no command of its own: the one
                     # it stands for gets its sub-commands once the link is made
@@ -446,3 +452,18 @@ def _in_order(node: ast.AST) -> Iterable[ast.AST]:
         return
     for child in ast.iter_child_nodes(node):
         yield from _in_order(child)
+
+
+def _keeps_the_rest(tree: ast.Module) -> bool:
+    """Whether a `parse_known_args()` call's leftover arguments are kept under a name
+    (`args, pip_args = parser.parse_known_args()`), not thrown away (`args, _ = ...`)."""
+    return any(
+        isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and dotted(n.value.func).endswith(".parse_known_args")
+        and isinstance(target := n.targets[0], ast.Tuple)
+        and len(target.elts) == 2
+        and isinstance(rest := target.elts[1], ast.Name)
+        and rest.id != "_"
+        for n in ast.walk(tree)
+    )

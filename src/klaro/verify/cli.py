@@ -111,9 +111,9 @@ class CliClaims:
             words = shlex.split(text)
         except ValueError:
             words = text.split()
-        # only the first command of a pipeline or list is the project's (`tool -x | grep y`)
-        cut = next((i for i, w in enumerate(words) if w in _SHELL_OPERATORS), len(words))
-        words = words[:cut]
+        # one command of a pipeline or list is the project's (`tool -x | grep y`): the first,
+        # or the first that runs one of our programs (`perf script | gprof2dot.py -f perf`)
+        words = self._our_segment(words)
         if not words:
             return Outcome("ignored", ref)
         program = words[0].rsplit("/", 1)[-1]
@@ -156,6 +156,19 @@ class CliClaims:
                 "unresolved", ref, message=why, suggestions=tuple(sorted(self.index.scripts))
             )
         return self._arguments(ref, program, args, doc)
+
+    def _our_segment(self, words: list[str]) -> list[str]:
+        segments: list[list[str]] = [[]]
+        for word in words:
+            if word in _SHELL_OPERATORS:
+                segments.append([])
+            else:
+                segments[-1].append(word)
+        for segment in segments[1:]:
+            program = segment[0].rsplit("/", 1)[-1] if segment else ""
+            if program in self.index.scripts or program.removesuffix(".py") in self.index.scripts:
+                return segment
+        return segments[0]
 
     def _hosted(self, ref: Reference, program: str, args: list[str]) -> Outcome:
         """`pytest --typeguard-packages=app`: the host's own flags are not ours to know, the
