@@ -241,6 +241,9 @@ def decorated_commands(
         out += _added_commands(tree, path, module, names)
     if "typer" in frameworks:
         out += _typer_run_commands(tree, path, module)
+        # a group's own callback already stands for it
+        named = {(c.name, c.parent) for c in out}
+        out += [g for g in _typer_groups(tree, path, typer_apps) if (g.name, g.parent) not in named]
     return out
 
 
@@ -437,7 +440,11 @@ def _functions(body: list[ast.stmt], prefix: str) -> Iterable[tuple[ast.stmt, st
 
 
 def _typer_apps(tree: ast.Module) -> dict[str, str]:
-    """Map variables bound to `typer.Typer(...)` to their command name ("" for the root)."""
+    """Map variables bound to `typer.Typer(...)` to their command name ("" for the root).
+
+    An app this module adds to another (`app.add_typer(render_subapp)`) is a sub-command
+    named by `add_typer(name=...)` or its own `Typer(name=...)`; an app others are added to
+    and that is added to none is the program, whatever its `name=` (cadwyn's)."""
     apps: dict[str, str] = {}
     for node in ast.walk(tree):
         if (
@@ -449,7 +456,56 @@ def _typer_apps(tree: ast.Module) -> dict[str, str]:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     apps[target.id] = name
+    added = _added_typers(tree, apps)
+    for owner in {o for _, o in added.values()} - set(added):
+        apps[owner] = ""
+    for app, (name, _) in added.items():
+        apps[app] = name
     return apps
+
+
+def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """The apps added to another of this module: app -> (its command name, the owner)."""
+    added: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "add_typer"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in apps
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in apps
+        ):
+            sub = node.args[0].id
+            name = literal(kw(node, "name")) or apps[sub]
+            if name:
+                added[sub] = (name, node.func.value.id)
+    return added
+
+
+def _typer_groups(tree: ast.Module, path: str, apps: dict[str, str]) -> list[CliCommand]:
+    """The sub-command groups `add_typer` makes (`cadwyn render`), each a command whose own
+    commands are the sub-app's."""
+    return [
+        CliCommand(
+            name, "typer", path, getattr(_typer_line(tree, app), "lineno", 1),
+            parent=apps.get(owner) or None, has_subcommands=True,
+        )
+        for app, (name, owner) in _added_typers(tree, apps).items()
+    ]  # fmt: skip
+
+
+def _typer_line(tree: ast.Module, app: str) -> ast.AST | None:
+    return next(
+        (
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign) and any(getattr(t, "id", "") == app for t in n.targets)
+        ),
+        None,
+    )
 
 
 def _command_name(function: str, call: ast.Call | None, *, typer: bool, callback: bool) -> str:

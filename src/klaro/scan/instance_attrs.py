@@ -25,9 +25,13 @@ def instance_attributes(
     found: dict[str, None] = {}
     types: dict[str, set[str]] = {}
     for method in node.body:
-        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        me = method.args.args[0].arg
+        # `def __init__(self, first, /, *rest)`: `self` may be positional-only
+        positional = [*method.args.posonlyargs, *method.args.args]
+        if not positional:
+            continue
+        me = positional[0].arg
         params = _parameter_types(method)
         local = _single_locals(method)
         if _stores_any_attribute(method):

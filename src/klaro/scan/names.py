@@ -57,7 +57,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
-from klaro.scan.node_facts import ANY_NAME, ITEMS
+from klaro.scan.node_facts import ANY_NAME, ITEMS, TABLE_CLASS
 from klaro.scan.returns import MANAGER_MAKERS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
 
@@ -538,6 +538,11 @@ class Names:
         looks up (duty's deprecated `tools.lazy`, a lazy-import table), or a helper's."""
         if attr in self.handed.get(module, ()):
             return True  # `deprecate_attributes(__name__, {"RaisesGroup": ...})`
+        hook = self.defs.get(f"{module}.__getattr__")
+        if isinstance(hook, Variable) and _DOTTED.fullmatch(hook.value or ""):
+            # `__getattr__ = CF.getattr` (sdmx): another function's lookup, whose names we do
+            # not list; one a call makes (attrs' `_make_getattr(__name__)`) stays unknown
+            return True
         return self._serves(f"{module}.__getattr__", attr, ANY_NAME)
 
     def class_serves(self, cls: str, attr: str) -> bool:
@@ -547,9 +552,19 @@ class Names:
         return self._serves(self.member(cls, "__getattr__"), attr)
 
     def _serves(self, hook_name: str | None, attr: str, *also: str) -> bool:
-        """Whether the `__getattr__` of that full name lists `attr` (or one of `also`)."""
+        """Whether the `__getattr__` of that full name lists `attr` (or one of `also`), or
+        looks names up in a class that has it (`Resource[name]`: an Enum's members)."""
         hook = self.defs.get(hook_name) if hook_name else None
-        return isinstance(hook, Function) and bool({attr, *also} & set(hook.served))
+        if not isinstance(hook, Function):
+            return False
+        if {attr, *also} & set(hook.served):
+            return True
+        for entry in hook.served:
+            if entry.startswith(TABLE_CLASS):
+                table = self.resolve_in(hook.module, entry[len(TABLE_CLASS) :])
+                if table is not None and self.kind(table) == "class" and self.member(table, attr):
+                    return True
+        return False
 
     def member_names(self, owner: str, depth: int = 0) -> set[str]:
         """Every member name of a module, class or instance, inherited ones included."""

@@ -237,8 +237,17 @@ def served_names(
             and any(isinstance(e, ast.Name) and e.id in foreign for e in node.iter.elts)
         ):
             foreign.add(node.target.id)
+    asked = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
     served: dict[str, None] = {}
     for node in ast.walk(hook):
+        if (  # `Resource[name]` (sdmx's Client): the members of a class the module names
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id not in tables
+            and isinstance(node.slice, ast.Name)
+            and node.slice.id == asked
+        ):
+            served[TABLE_CLASS + node.value.id] = None
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
@@ -270,6 +279,10 @@ def served_names(
     if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
+
+
+# a served entry naming a class whose members the hook looks names up in (an Enum's)
+TABLE_CLASS = "@"
 
 
 def _identifier(value: object) -> bool:
