@@ -158,6 +158,8 @@ class CliClaims:
         return self._arguments(ref, program, args, doc)
 
     def _our_segment(self, words: list[str]) -> list[str]:
+        """The words of the command of a pipeline or list that runs one of our programs,
+        else of its first command."""
         segments: list[list[str]] = [[]]
         for word in words:
             if word in _SHELL_OPERATORS:
@@ -628,14 +630,14 @@ class CliClaims:
         """Whether `command` (a sub-command, "" for the program) took `flag` at the documented
         state and no parser takes it now, though a string of the code still spells it
         (sshuttle's dropped `-N`, also an iptables flag it passes, or a letter of `-NHr`)."""
-        if self._former is None or flag.startswith("--"):
-            letters = [flag]
-        else:  # a cluster of short flags: each letter is one
-            letters = [f"-{c}" for c in flag[1:]] if flag[1:].isalpha() else [flag]
+        former = self._former
+        if former is None:
+            return False
+        # a cluster of short flags: each letter is one
+        short = not flag.startswith("--") and flag[1:].isalpha()
+        letters = [f"-{c}" for c in flag[1:]] if short else [flag]
         return any(
-            not self.known(f, self.index.options)
-            and self._former is not None
-            and self._former.took(command, f) is not None
+            not self.known(f, self.index.options) and former.took(command, f) is not None
             for f in letters
         )
 
