@@ -5,7 +5,8 @@ commit as the documented state.
   dot -Tpng`), named by its file: its options are checked there too.
 - A flat argparse program keeping what `parse_known_args()` leaves (`args, pip_args =
   parser.parse_known_args()`) hands unknown flags on (zipapps' `-r requirements.txt` goes
-  to pip): they are no findings.
+  to pip): they are no findings; leftovers only reported (`parser.error(...)`, cutadapt)
+  keep the program strict.
 """
 
 from __future__ import annotations
@@ -49,3 +50,27 @@ FILES = {"pyproject.toml": PYPROJECT, "prof.py": MODULE, "README.md": README}
 def test_the_project_in_the_middle_of_a_pipeline(tmp_path: Path) -> None:
     edits = {"prof.py": [('"-o", "--output"', '"-O", "--output"')]}
     assert _drift_after(tmp_path, FILES, edits) == {("README.md", 3), ("README.md", 4)}
+
+
+STRICT = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="trim")
+    parser.add_argument("--poly-a", action="store_true")
+    args, leftover_args = parser.parse_known_args()
+    if leftover_args:
+        parser.error("unrecognized arguments: " + " ".join(leftover_args))
+"""
+
+
+def test_leftovers_reported_as_errors_keep_the_program_strict(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "trim"\nversion = "1"\n'
+        '[project.scripts]\ntrim = "trim:main"\n',
+        "trim.py": STRICT,
+        "README.md": "# trim\n\n    $ trim --poly-a\n",
+    }
+    edits = {"trim.py": [('"--poly-a"', '"--poly-tail"')]}
+    assert _drift_after(tmp_path, files, edits) == {("README.md", 3)}

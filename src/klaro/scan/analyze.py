@@ -43,8 +43,9 @@ from klaro.scan.stubs import merge_stubs
 # 129: `self.__setattr__(name, ...)` opens a class; 130: click groups with their own
 # `get_command`, options composed by a call; 131: annotated methods returning `self`;
 # 132: a compiled module read through its `.pyi` stub; 133: `parse_known_args` leftovers kept;
-# 134: typer sub-apps (`add_typer`), `self` positional-only; 135: `__getattr__` over a class
-ANALYZER_VERSION = 135
+# 134: typer sub-apps (`add_typer`), `self` positional-only; 135: `__getattr__` over a class;
+# 136: only `parse_known_args` leftovers handed on open a program
+ANALYZER_VERSION = 136
 
 Progress = Callable[[int, int, str], None]
 

@@ -455,15 +455,37 @@ def _in_order(node: ast.AST) -> Iterable[ast.AST]:
 
 
 def _keeps_the_rest(tree: ast.Module) -> bool:
-    """Whether a `parse_known_args()` call's leftover arguments are kept under a name
-    (`args, pip_args = parser.parse_known_args()`), not thrown away (`args, _ = ...`)."""
-    return any(
-        isinstance(n, ast.Assign)
+    """Whether what a `parse_known_args()` call leaves is handed on to other code
+    (`args, pip_args = parser.parse_known_args()`, then `FreezeTool(args.freeze, pip_args)`):
+    not thrown away (`args, _ = ...`), reported (`parser.error(...)`, cutadapt) or parsed by
+    another parser of ours (snmpsim's `helper.parse_known_args(unparsed_args)`)."""
+    kept = {
+        rest.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
         and dotted(n.value.func).endswith(".parse_known_args")
         and isinstance(target := n.targets[0], ast.Tuple)
         and len(target.elts) == 2
         and isinstance(rest := target.elts[1], ast.Name)
         and rest.id != "_"
-        for n in ast.walk(tree)
-    )
+    }
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        if dotted(call.func).rsplit(".", 1)[-1] in _NOT_HANDED_ON:
+            continue
+        given = [*call.args, *(k.value for k in call.keywords)]
+        # also in an argv list: `subprocess.call(["pip", "install", *pip_args])`
+        given += [e for g in given if isinstance(g, ast.List | ast.Tuple) for e in g.elts]
+        given = [g.value if isinstance(g, ast.Starred) else g for g in given]
+        if any(isinstance(g, ast.Name) and g.id in kept for g in given):
+            return True
+    return False
+
+
+# calls that report or re-parse leftovers rather than pass them on to another program
+_NOT_HANDED_ON = frozenset(
+    {
+        "error", "exit", "print", "write", "join", "parse_args", "parse_known_args", "len",
+        "debug", "info", "warning", "warn", "format", "repr", "str", "list", "tuple", "bool",
+    }
+)  # fmt: skip
