@@ -146,3 +146,15 @@ def test_a_keyword_a_listed_function_lost_while_another_keeps_it(tmp_path: Path)
         ("README.md", 6),
         ("README.md", 8),
     }
+
+
+def test_a_keyword_taken_through_kwargs_now_is_not_lost(tmp_path: Path) -> None:
+    _write(tmp_path, {"plots/__init__.py": PLOTS, "README.md": PLOTS_README})
+    _first_commit(tmp_path)
+    forwarding = ("def histogram(xs, bins=20, bins_min=None):", "def histogram(xs, **options):")
+    inner = ("def prepare(values, bins):", "def prepare(values, bins=20, bins_min=None):")
+    _edit(
+        tmp_path,
+        {"plots/__init__.py": [forwarding, ("xs, bins)", "xs, **options)"), inner]},
+    )
+    assert _drift_since_commit(tmp_path) == set()

@@ -152,13 +152,15 @@ class Former:
             for i in old.items
             if i.kind in _CALLABLE
         }
+        # (a function now taking `**kwargs` may take the keyword through them: not lost)
         taken_now = {
             i.name: {p.partition(":")[2] for p in i.params}
             for i in current.items
-            if i.kind in _CALLABLE
+            if i.kind in _CALLABLE and not any(p.startswith("var_keyword:") for p in i.params)
         }
         for item in old.items:
             if item.kind in _CALLABLE and item.name in taken_now:
+                # (one missing from `taken_now` is gone, or takes `**kwargs` now)
                 for param in item.params:
                     name = param.partition(":")[2]
                     if name not in taken_now[item.name] and name not in {"self", "cls"}:
