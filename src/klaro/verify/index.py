@@ -604,28 +604,23 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     with_cli = {m.name for m in analysis.modules if any(c.framework != "objects" for c in m.cli)}
     leaves: set[str] = set()
     unparsed: set[str] = set()
-    for entry in analysis.metadata.entry_points:
-        if not entry.group.endswith("_scripts"):
-            continue
-        module, _, function = (part.strip() for part in entry.target.partition(":"))
-        target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
+    for program, (module, target, home) in _script_targets(analysis, names).items():
         found = commands.get(target) or _called_program(
             names.defs.get(target), commands, names.kinds
         )
         if found is None:
-            home = names.module_of.get(target, module)
             if module not in with_cli and home not in with_cli:
-                unparsed.add(entry.name)
+                unparsed.add(program)
             elif _one_flat_parser(analysis, home):
                 # `main()` runs the parser another function of its module builds (pyatv's
                 # `atvremote`, whose `command` positional is matched at run time): no group
-                leaves.add(entry.name)
+                leaves.add(program)
             continue
         where, command = found
         if not (command.has_subcommands or command.plugins or command.computed) and not (
             {(where.name, command.name), (where.name, command.function)} & parents
         ):
-            leaves.add(entry.name)
+            leaves.add(program)
     # programs installed as they are (`scripts=["bin/num2words"]`): the file's own commands
     for path in analysis.metadata.script_files:
         script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
@@ -638,17 +633,24 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     return leaves, unparsed
 
 
+def _script_targets(analysis: Analysis, names: Names) -> dict[str, tuple[str, str, str]]:
+    """Each console script's (module, function as the names know it, module defining that
+    function): `pkg.cli:main` followed through re-exports."""
+    found = {}
+    for entry in analysis.metadata.entry_points:
+        if entry.group.endswith("_scripts"):
+            module, _, function = (part.strip() for part in entry.target.partition(":"))
+            target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
+            found[entry.name] = (module, target, names.module_of.get(target, module))
+    return found
+
+
 def _docopt_grammars(
     analysis: Analysis, names: Names
 ) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     """Each script whose module parses its command line with docopt alone, and so spells
     its whole grammar in one usage text: its command words and flags."""
-    homes = {}
-    for entry in analysis.metadata.entry_points:
-        if entry.group.endswith("_scripts"):
-            module, _, function = (part.strip() for part in entry.target.partition(":"))
-            target = names.lookup(f"{module}.{function}") or f"{module}.{function}"
-            homes[entry.name] = names.module_of.get(target, module)
+    homes = {script: home for script, (_, _, home) in _script_targets(analysis, names).items()}
     by_path = {m.path: m.name for m in analysis.modules}
     for path in analysis.metadata.script_files:
         if path.removeprefix("./") in by_path:

@@ -562,10 +562,15 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
 def _line_above(doc: Document, start: int) -> str:
     """The text above a block whose first line is `start` (1-based), its fence or `::`
     line skipped: the label a help text split into blocks gives each (`**Usage:**`)."""
-    before = [x for x in doc.lines[: max(start - 1, 0)] if x.strip()]
-    if before and before[-1].lstrip().startswith(("```", "~~~")):
-        before.pop()
-    return before[-1] if before else ""
+    fence_seen = False
+    for line in reversed(doc.lines[: max(start - 1, 0)]):  # back to the first text
+        if not line.strip():
+            continue
+        if not fence_seen and line.lstrip().startswith(("```", "~~~")):
+            fence_seen = True
+            continue
+        return line
+    return ""
 
 
 def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:

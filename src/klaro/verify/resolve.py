@@ -1373,8 +1373,10 @@ class Resolver(MemberChecks, UnknownNames):
             # of a namespace package we share (`zope.interface` beside our `zope.component`)
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(root, sorted(names.packages), n=2, cutoff=0.8)
-        where = self.former.had(root) if self.former is not None and root.isidentifier() else None
-        if where is not None and ref.kind == "import":
+        former = self.former  # (only an import asks history)
+        own = former is not None and ref.kind == "import" and root.isidentifier()
+        where = former.had(root) if own and former is not None else None
+        if where is not None:
             # `from xlsx2csv import Xlsx2csv` once the module is `xlsx_to_csv`: the project's
             # own module at the documented state, however its new name is spelt
             return Outcome(
