@@ -521,7 +521,13 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
         if value is None:
             return None
         name, steps = _steps(part)
-        found = names.member(value[1], name)
+        receiver = value[1]
+        found = names.member(receiver, name)
+        if found in names.receiver_returns and steps[:1] == ["()"]:
+            # `cls.from_table(t)` in a subclass: the inherited alternate constructor makes
+            # the class it is called on, not the one defining it
+            value = _stepped(names, ("instance", receiver), None, steps[1:])
+            continue
         value = _value_of(names, found) if found is not None else None
         value = _stepped(names, value, found, steps)
     return value[1] if value is not None and value[0] == "instance" else None

@@ -829,17 +829,23 @@ def _effective(functions: Iterable[Function]) -> tuple[Function, ...]:
     """Keep the definitions in effect: no `@overload` stubs; a property by its getter.
 
     A name defined twice keeps its last definition (the one Python binds), except a property,
-    whose setter and deleter reuse the getter's name and docstring-less body.
+    whose setter and deleter reuse the getter's name and docstring-less body. A name with only
+    `@overload` definitions (a `.pyi` stub of a compiled method: pyrodigal's `GeneFinder.train`)
+    keeps its last one, whose signature the checker reads as open.
     """
     chosen: dict[str, Function] = {}
+    overloads: dict[str, Function] = {}
     for func in functions:
         if any(d.rsplit(".", 1)[-1] == "overload" for d in func.decorators):
+            overloads[func.name] = func
             continue
         previous = chosen.get(func.name)
         if previous is not None and previous.kind == "property":
             continue
         chosen.pop(func.name, None)
         chosen[func.name] = func
+    for name, func in overloads.items():
+        chosen.setdefault(name, func)
     return tuple(sorted(chosen.values(), key=lambda f: f.lineno))
 
 

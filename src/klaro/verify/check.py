@@ -23,6 +23,7 @@ from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
 from klaro.verify.former import Former
+from klaro.verify.links import sphinx_list
 from klaro.verify.mentions import TEMPLATE_TAGS
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
@@ -155,7 +156,7 @@ def _sphinx_excluded(root: Path, paths: list[str]) -> set[str]:
     excluded: set[str] = set()
     for conf in (p for p in paths if p == "conf.py" or p.endswith("/conf.py")):
         source = conf.rpartition("/")[0]
-        patterns = _exclude_patterns(root / conf)
+        patterns = sphinx_list(root / conf, "exclude_patterns")
         prefix = f"{source}/" if source else ""
         for path in paths:
             if not path.startswith(prefix) or not path.lower().endswith(DOCUMENT_SUFFIXES):
@@ -165,21 +166,6 @@ def _sphinx_excluded(root: Path, paths: list[str]) -> set[str]:
             if any(fnmatch.fnmatch(p, g) for g in patterns for p in (inner, *folders)):
                 excluded.add(path)
     return excluded
-
-
-def _exclude_patterns(conf: Path) -> list[str]:
-    """`exclude_patterns = ["_build", "old"]` of a Sphinx `conf.py`, read, never run."""
-    try:
-        tree = ast.parse(conf.read_bytes())
-    except (OSError, SyntaxError, ValueError):
-        return []
-    for node in tree.body:
-        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.List | ast.Tuple):
-            continue
-        if any(isinstance(t, ast.Name) and t.id == "exclude_patterns" for t in node.targets):
-            values = [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
-            return [v for v in values if isinstance(v, str)]
-    return []
 
 
 def _package_data(path: str, packages: set[str]) -> bool:

@@ -109,6 +109,7 @@ class LinkResolver:
         # a docs folder's scripts: the words they spell, the suffixes they add to names
         # and the folders they unpack downloads into
         self._scripts: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
+        self._static_paths: dict[str, list[str]] = {}  # see _static_sources
         self._path_patterns: list[str] | None = None  # see _looked_for
 
     def _looked_for(self, path: str) -> bool:
@@ -328,6 +329,8 @@ class LinkResolver:
             stem = path[: -len(".html")]
             path = self._first_existing((stem + s for s in SOURCE_PAGES), path)
         if not self.index.exists(path):
+            path = self._first_existing(self._static_sources(path), path)
+        if not self.index.exists(path):
             if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             if _SPHINX_OUTPUT & set(path.split("/")):
@@ -521,6 +524,26 @@ class LinkResolver:
                 )
         return self._sites
 
+    def _static_sources(self, path: str) -> list[str]:
+        """The files a Sphinx build copies to `path` when it lies in the built `_static/`:
+        each `html_static_path` entry's contents land there (pyrodigal lists
+        `_static/bibtex`, so `_static/citation.bib` is `docs/_static/bibtex/citation.bib`)."""
+        root = self._sphinx_root(posixpath.dirname(path))
+        prefix = f"{root}/_static/" if root else "_static/"
+        if root is None or not path.startswith(prefix):
+            return []
+        rest = path[len(prefix) :]
+        if root not in self._static_paths:
+            conf = self.index.root / posixpath.join(root, "conf.py")
+            self._static_paths[root] = sphinx_list(conf, "html_static_path")
+        found = []
+        for entry in self._static_paths[root]:
+            source = posixpath.normpath(posixpath.join(root, entry))
+            found.append(posixpath.join(source, rest))
+            if posixpath.basename(source) == rest:
+                found.append(source)  # a file listed on its own is copied as itself
+        return found
+
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""
         return self._sphinx_root(folder) is not None
@@ -605,6 +628,22 @@ def _parsed_anchors(file: str, path: str, mtime_ns: int, size: int) -> frozenset
 
 
 _FILE_FRAGMENT = re.compile(r"^(?:[\w.-]+/)*[\w-]+\.(?:md|rst|html?|txt|ya?ml)$")
+
+
+def sphinx_list(conf: Path, key: str) -> list[str]:
+    """The strings of a list a Sphinx `conf.py` assigns at its top (`exclude_patterns =
+    ["_build", "old"]`, `html_static_path = ["_static/bibtex"]`), read, never run."""
+    try:
+        tree = ast.parse(conf.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.List | ast.Tuple):
+            continue
+        if any(isinstance(t, ast.Name) and t.id == key for t in node.targets):
+            values = [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+            return [v for v in values if isinstance(v, str)]
+    return []
 
 
 def _script_facts(
