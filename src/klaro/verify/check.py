@@ -7,7 +7,6 @@ but never drift, so a repository can adopt the check before its docs are complet
 
 from __future__ import annotations
 
-import ast
 import fnmatch
 import re
 from collections.abc import Sequence
