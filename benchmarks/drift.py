@@ -90,6 +90,8 @@ round 46 (`round: 46`) is a forty-fifth fresh set written blind on dpath,
 cron-descriptor, gprof2dot and zipapps (--confirm --round 46).
 round 47 (`round: 47`) is a forty-sixth fresh set written blind on appdirs,
 termdown, reorder-python-imports and parsedatetime (--confirm --round 47).
+round 49 (`round: 49`) is a forty-eighth fresh set written blind on termgraph,
+pysftp, stackprinter and remote-pdb (--confirm --round 49).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
