@@ -81,6 +81,7 @@ _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 _PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
+_CAPS_KEY = re.compile(rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
@@ -283,15 +284,55 @@ class _ModuleVisitor:
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
+        bound: set[str] = set()
         for node in _walk_statements(body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    bound = alias.asname or alias.name.split(".")[0]
-                    yield Import(alias.name, None, bound, node.lineno)
+                    name = alias.asname or alias.name.split(".")[0]
+                    bound.add(name)
+                    yield Import(alias.name, None, name, node.lineno)
             elif isinstance(node, ast.ImportFrom):
                 base = self._absolute(node.module, node.level)
                 for alias in node.names:
+                    bound.add(alias.asname or alias.name)
                     yield Import(base, alias.name, alias.asname or alias.name, node.lineno)
+        yield from self._lazy_imports(body, bound)
+
+    def _lazy_imports(self, body: Iterable[ast.stmt], bound: set[str]) -> Iterable[Import]:
+        """What a module's `__getattr__` imports from the project on first use (PEP 562:
+        termgraph's `if name == "Data": from .data import Data; return Data`): names of the
+        module as much as an import at its top, unless the module binds them itself."""
+        hook = next(
+            (
+                n
+                for n in _walk_statements(body, script=False)
+                if isinstance(n, ast.FunctionDef) and n.name == "__getattr__"
+            ),
+            None,
+        )
+        if hook is None:
+            return
+        defined = bound | {
+            t.id
+            for n in _walk_statements(body, script=False)
+            for t in (
+                n.targets if isinstance(n, ast.Assign) else [ast.Name(n.name)]
+                if isinstance(n, _DEFS) else []
+            )
+            if isinstance(t, ast.Name)
+        }  # fmt: skip
+        top = self.module.split(".")[0]
+        for node in ast.walk(hook):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = self._absolute(node.module, node.level)
+            if base.split(".")[0] != top:
+                continue  # another package's, which the hook uses itself
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if alias.name != "*" and name not in defined:
+                    defined.add(name)
+                    yield Import(base, alias.name, name, node.lineno)
 
     def _absolute(self, module: str | None, level: int) -> str:
         if level == 0:
@@ -501,6 +542,10 @@ class _ModuleVisitor:
                 self.flag_patterns[pattern] = None
             if kind is ast.Constant:
                 value = node.value
+                if isinstance(value, bytes) and _CAPS_KEY.match(value):
+                    # `MAGIC = b'BORG_SEG'`: a name the code writes, which pages may name
+                    self.keys[value.decode("ascii")] = None
+                    continue
                 # also click's switch pair: `"--telemetry/--no-telemetry"`
                 parts = value.split("/") if isinstance(value, str) and value[:1] == "-" else []
                 flag = bool(parts) and all(_FLAG.match(p) for p in parts)

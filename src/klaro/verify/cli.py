@@ -265,7 +265,7 @@ class CliClaims:
                         "unresolved",
                         replace(ref, line=_line_of(doc, ref, flag)),
                         message=f"`{flag}` is not an option of `{program}`",
-                        suggestions=tuple(close),
+                        suggestions=tuple(dict.fromkeys(close)),  # a rename found twice
                     )
                 skip = 0
                 if any(f in index.valued for f in spellings):

@@ -19,6 +19,20 @@ from klaro.verify.wording import namespaced_twins
 
 # pages about running the tests or working on the project
 _TESTING_PAGE = re.compile(r"test|contribut|develop|hacking", re.IGNORECASE)
+# words of a page that speaks of the environment: "environment", `env`, ``export X=``,
+# `$X`, `${X}`, `%X%`, `setenv`
+_ENVIRONMENT = re.compile(
+    r"environ|\benv\b|\bexport\s+[A-Za-z_]|\$\{?[A-Za-z_]|%[A-Za-z_]\w*%|\bsetenv\b", re.I
+)
+
+
+# a variable's name with a stand-in for its last word: `BORG_XXX`
+_STAND_IN = re.compile(r"^([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*)X{3,}$")
+
+
+def speaks_of_environment(lines: list[str]) -> bool:
+    """Whether a page says anything of environment variables."""
+    return any(_ENVIRONMENT.search(line) for line in lines)
 
 
 class EnvClaims:
@@ -28,6 +42,7 @@ class EnvClaims:
         self.index = index
         self.former = former
         self.page_reads: set[str] = set()  # what the current page's own scripts read
+        self.quiet = False  # whether the current page never speaks of the environment
 
     def read(self, name: str) -> bool:
         """Whether the code reads the variable `name`, or read it at the documented state."""
@@ -55,12 +70,18 @@ class EnvClaims:
             suggestions=tuple(sorted(p + "*" for p in index.env_prefix_literals)[:3]),
         )
 
-    def claim(self, ref: Reference, name: str) -> Outcome:
+    def claim(self, ref: Reference, name: str, bare: bool = False) -> Outcome:
         """A variable a page names (`APP_DEBUG`, ``export APP_DEBUG=1``): one the code reads,
-        one it read at the documented state, or one under its prefixes that it reads not."""
+        one it read at the documented state, or one under its prefixes that it reads not.
+
+        A `bare` name (a span holding the word alone) under a prefix taken only from a read,
+        on a page that never speaks of the environment, is some other upper-case name: gwpy
+        reads `LIGO_DATAFIND_SERVER`, and its ``LIGO_LW`` is an XML format."""
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
             return Outcome("resolved", ref, name)
+        if stand_in := _STAND_IN.match(name):
+            return self.family(ref, stand_in.group(1))  # "a BORG_XXX environment variable"
         if any(name.endswith(s) and len(name) > len(s) for s in index.env_suffixes):
             return Outcome("resolved", ref, name)  # `SPACY_LOG_FRIENDLY`: any prefix
         old = self.former.env(name) if self.former is not None else None
@@ -106,6 +127,8 @@ class EnvClaims:
             )
         if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
+        if bare and self.quiet and not any(name.startswith(p) for p in index.own_env_prefixes):
+            return Outcome("ignored", ref)
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
         return Outcome(
             "unresolved",

@@ -194,7 +194,9 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
         if item.kind in _CALLABLE:  # a parameter no function has any more (`no_color`)
             for param in item.params:
                 name = param.partition(":")[2]
-                if name not in now and name not in {"self", "cls"}:
+                # (one that lives on as an attribute, `self.categories = series`, is named
+                # so still)
+                if name not in now and name not in attributes_now and name not in {"self", "cls"}:
                     gone.setdefault(("python", name), (f"{item.name}({name})", where))
         if item.kind == "class":  # an attribute no class has any more (`v.functions`)
             for attr in item.params:

@@ -124,6 +124,9 @@ class ProjectIndex:
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
     env_prefixes: set[str] = field(default_factory=set)
+    # of those, the ones named after the project (`GWPY_`), not taken from a read
+    # (`LIGO_DATAFIND_SERVER` gives `LIGO_`)
+    own_env_prefixes: set[str] = field(default_factory=set)
     # the heads of nested settings' variables whose fields the scan lists
     # (`POSTING_HEADING` of `POSTING_HEADING__VISIBLE`, pydantic-settings')
     env_nested: set[str] = field(default_factory=set)
@@ -447,7 +450,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     names = [meta.name or "", *index.packages, *index.scripts]
     prefixes = {n.upper().replace("-", "_") for n in names if n}
     # a script called `http` does not make HTTP_PROXY the project's
-    index.env_prefixes = {p + "_" for p in prefixes if p not in OTHER_NAMESPACES}
+    index.own_env_prefixes = {p + "_" for p in prefixes if p not in OTHER_NAMESPACES}
+    index.env_prefixes = set(index.own_env_prefixes)
     # the first word of a variable it reads, unless another program's: the system's, a
     # dependency's (`DJANGO_SETTINGS_MODULE` set for Django) or CGI's (a WSGI `environ`)
     foreign = [  # the modules the code imports from other packages

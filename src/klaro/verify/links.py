@@ -668,6 +668,11 @@ def _script_facts(
                 for part in node.value.split("/"):
                     if part and len(part) < 80:
                         words.update((part, posixpath.splitext(part)[0]))
+            elif isinstance(node, ast.Dict):
+                # sphinx-gallery's `"gallery_dirs": ["examples"]`: pages it renders there
+                for key, value in zip(node.keys, node.values, strict=True):
+                    if isinstance(key, ast.Constant) and key.value == "gallery_dirs":
+                        filled.update(_strings(value))
             elif isinstance(node, ast.Call) and _UNPACKS.match(called := _called_name(node)):
                 given = node.args if called == "extractall" else node.args[1:]  # the folder
                 filled.update(
@@ -682,6 +687,23 @@ def _script_facts(
 
 # `shutil.unpack_archive(archive, "_static")`, `zipfile.ZipFile(f).extractall("_static")`
 _UNPACKS = re.compile(r"^(?:unpack_archive|extractall)$")
+
+
+def _strings(node: ast.expr) -> list[str]:
+    """The folders a string, a path built of strings (`str(Path() / "cli" / "examples")`,
+    `os.path.join("auto", "ex")`) or a list of them spells."""
+    items = node.elts if isinstance(node, ast.List | ast.Tuple) else [node]
+    found = []
+    for item in items:
+        parts = [
+            n.value.strip("/")
+            for n in ast.walk(item)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        ]
+        folder = "/".join(p for p in parts if p not in {"", "."})
+        if folder:
+            found.append(folder)
+    return found
 
 
 def _called_name(node: ast.Call) -> str:

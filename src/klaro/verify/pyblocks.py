@@ -315,6 +315,27 @@ def _bound_names(tree: ast.AST) -> set[str]:
 _LONG_PROMPT = re.compile(r"^(\s*)>{4,}(?=\s|$)")
 
 
+_RAISED = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?::\s|:?$)")
+
+
+def raised_names(source: str) -> list[tuple[int, str]]:
+    """The exceptions a doctest transcript shows raised, by line offset: the line under a
+    `Traceback (most recent call last):`, at its indent, that names the exception
+    (`RateNotFoundError: BGN has no rate`), after the deeper frames or a `...` eliding them."""
+    found = []
+    indent: int | None = None  # the Traceback line's, while inside one
+    for offset, line in enumerate(source.splitlines()):
+        stripped = line.strip()
+        if stripped.startswith("Traceback (most recent call last)"):
+            indent = len(line) - len(line.lstrip())
+        elif indent is not None and stripped and len(line) - len(line.lstrip()) <= indent:
+            if stripped != "..." and (raised := _RAISED.match(stripped)):
+                found.append((offset, raised.group(1)))
+            if stripped != "...":
+                indent = None
+    return found
+
+
 def _strip_prompts(source: str) -> str:
     """Keep only the input of a doctest transcript, blanking output lines to keep numbering.
 

@@ -34,7 +34,7 @@ from klaro.verify.mentions import (
     heading_name,
     prose_names,
 )
-from klaro.verify.pyblocks import Bindings, python_references
+from klaro.verify.pyblocks import Bindings, python_references, raised_names
 from klaro.verify.pydoc import is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
 
@@ -515,6 +515,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         bindings.line = start
         for kind, text, offset, context in python_references(content, bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
+        for offset, name in raised_names(content):  # `RateNotFoundError: BGN has no rate`
+            doc.references.append(Reference("code", name, doc.path, start + offset))
     elif shell:
         _shell(doc, lines, start)
         doc.script_reads.update(_SCRIPT_READ.findall(content))
@@ -582,9 +584,18 @@ def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:
     # a block of a line or two that reads as a command (`notify-run register`) is one,
     # flags or not: the resolver claims it only for the project's own programs
     short = len(written) <= 2 and all(_BARE_COMMAND.match(line) for line in written)
+    pending, first = "", 0
     for offset, line in enumerate(lines):
-        if _PLAIN_COMMAND.match(line) or (short and line.strip()):
-            _command_line(commands, line.strip().partition(" #")[0], start + offset)
+        if not pending:
+            first = offset
+        if line.rstrip().endswith("\\"):
+            # `airtable-export export base table \` continued on the next line: one command,
+            # on the line it starts
+            pending += line.rstrip()[:-1] + " "
+            continue
+        text, pending = pending + line.strip(), ""
+        if _PLAIN_COMMAND.match(text) or (short and text.strip()):
+            _command_line(commands, text.strip().partition(" #")[0], start + first)
     doc.plain_commands += [r for r in commands.references if r.kind == "command"]
 
 

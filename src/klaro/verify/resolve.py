@@ -25,7 +25,7 @@ from klaro.scan.model import Function
 from klaro.scan.names import CALLABLE_KINDS
 from klaro.verify.calls import MEMBER_KINDS
 from klaro.verify.cli import PYTHONS, CliClaims
-from klaro.verify.env_claims import EnvClaims
+from klaro.verify.env_claims import EnvClaims, speaks_of_environment
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
@@ -265,6 +265,7 @@ class Resolver(MemberChecks, UnknownNames):
         self.links = LinkResolver(index, ignore, self._dotted)
         self.cli = CliClaims(index, self._dotted, former)
         self.env = EnvClaims(index, former)
+        self._quiet_of = ("", False)  # (page, whether it never speaks of the environment)
         # the instances the examples of the project's pages bind, each name to the classes
         # it is made from (`term = Terminal()` on every page that binds `term`; `huey =
         # RedisHuey()` here, `SqliteHuey()` there), None once one imports it from the project
@@ -479,6 +480,9 @@ class Resolver(MemberChecks, UnknownNames):
         self._added = doc.bindings.added
         self._registered = doc.bindings.registered
         self.env.page_reads = doc.script_reads
+        if self._quiet_of[0] != doc.path:
+            self._quiet_of = (doc.path, not speaks_of_environment(doc.lines))
+        self.env.quiet = self._quiet_of[1]
         self._stars = doc.bindings.star
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
@@ -588,7 +592,8 @@ class Resolver(MemberChecks, UnknownNames):
         if family := _ENV_FAMILY.match(text):
             return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
-            outcome = self.env.claim(ref, env.group(1))  # also ``export TQDM_MININTERVAL=5``
+            # also ``export TQDM_MININTERVAL=5``
+            outcome = self.env.claim(ref, env.group(1), bare=text == env.group(1))
             if outcome.status == "ignored" and text == env.group(1):
                 # ``ATX_CLOSED``: no variable the code reads, but a constant it had and lost
                 outcome = self._once_named(ref, text, text) or outcome
@@ -1004,6 +1009,13 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
+        if not rest and not called and (lost := self._former_parameter(ref, root, doc)):
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{root}` is no longer a parameter of `{_shown_callable(lost)}()`",
+                suggestions=self._parameters_like(root, [lost]),
+            )
         if owners:
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
@@ -1037,7 +1049,7 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome(
                 "unresolved",
                 ref,
-                message=f"`{root}` is no longer a parameter of `{lost.rsplit('.', 1)[-1]}()`",
+                message=f"`{root}` is no longer a parameter of `{_shown_callable(lost)}()`",
                 suggestions=self._parameters_like(root, [lost]),
             )
         if (not rest and not called and root in index.parameters) or root in index.imported:
@@ -1047,6 +1059,19 @@ class Resolver(MemberChecks, UnknownNames):
         if not rest:
             return self._unknown_name(ref, root, doc, called=called)
         return self._unknown_owner(ref, name, doc)
+
+    def _former_parameter(self, ref: Reference, name: str, doc: Document) -> str | None:
+        """The public function that took `name` at the documented state, when the sentence
+        calls the span a parameter ("configured with the ``fallback_method`` parameter") and
+        no function takes it now, though an attribute may keep the name
+        (`self.fallback_method = ...`)."""
+        if self.former is None or name in self.names.parameters:
+            return None
+        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+        at = sentence.find(ref.text)
+        if at < 0 or not _ARGUMENT_WORD.match(sentence, at + len(ref.text)):
+            return None
+        return next((f for f in self.former.lost_keyword(name) if not _private(f)), None)
 
     def _lost_keyword(self, ref: Reference, name: str, doc: Document) -> str | None:
         """The public function that took the keyword `name` at the documented state, takes
@@ -1392,6 +1417,12 @@ class Resolver(MemberChecks, UnknownNames):
         )  # fmt: skip
 
     # -- CLI, environment, paths ---------------------------------------------------------------
+
+
+def _shown_callable(full: str) -> str:
+    """How a message names a callable: `CurrencyConverter` for its `__init__`."""
+    parts = full.split(".")
+    return parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
 
 
 def _private(full: str) -> bool:

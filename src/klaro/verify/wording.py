@@ -234,6 +234,8 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     if _ITS.search(head) and before and before[-1].isidentifier() and before[-1] not in ours:
         return True  # the possessive of the package the sentence is about, not ours
     words = re.findall(r"[\w.-]+", CODE_SPAN.sub(" ", head))[-_OWNER_WORDS:]
+    # (a flag's sentence that says "export as JSON" names a format, not the json module)
+    words = [w for w in words if not (text.startswith("-") and w.isupper())]
     named = set(before) | {w.lower() for w in words if re.search(r"[A-Z_-]", w[1:])}
     named |= {w[:-1] for w in named if w.endswith("s")}  # "ElementTrees": the possessive
     named = {w.replace("-", "_") for w in named}
