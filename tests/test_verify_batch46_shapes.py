@@ -68,3 +68,91 @@ def test_environment_words_bytes_names_and_gallery_pages(tmp_path: Path) -> None
         ("docs/io.rst", 7, "/missing/index.rst"),
         ("docs/env.rst", 4, "LIGO_SERVER"),
     }
+
+
+HELPERS = """\
+from click_default_group import DefaultGroup
+
+
+class OrderedGroup(DefaultGroup):
+    pass
+"""
+
+LOCK = """\
+import click
+
+from lock.helpers import OrderedGroup
+
+
+@click.group(cls=OrderedGroup, default="lock", default_if_no_args=True)
+def main():
+    pass
+
+
+@main.command()
+@click.option("--update", multiple=True)
+@click.option("--extras", multiple=True)
+@click.option("-p", "--platform", multiple=True)
+@click.argument("sources", nargs=-1)
+def lock(update, extras, platform, sources):
+    pass
+
+
+@main.command()
+@click.argument("prefix")
+def install(prefix):
+    pass
+"""
+
+COMPILER = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="kap")
+    sub = parser.add_subparsers()
+    build = sub.add_parser("compile")
+    build.add_argument("--targets", "-t", nargs="+")
+    listing = sub.add_parser("list")
+    listing.add_argument("--target-name")
+    listing.add_argument("patterns", nargs="*")
+    parser.parse_args()
+"""
+
+CLI_PAGE = """\
+Usage
+=====
+
+Lock with the default command::
+
+    $ lock --update pydantic
+    $ lock myenv
+    $ lock -p linux-64 --extra docs
+    $ lock install ./env
+
+Compile one target with ``--target``, not ``--targetz``; list some::
+
+    $ kap list '- bin/ba*' '+ re:^.*$'
+"""
+
+
+def test_default_commands_argparse_prefixes_and_quoted_values(tmp_path: Path) -> None:
+    """click-default-group hands a line whose words name no command to its `default` command
+    (conda-lock's `lock`), whose options are then checked; argparse takes a prefix unique
+    among one command's options (kapitan's `--target`) though others share it; a quoted
+    word starting with "- " (borg's `--pattern '- bin/ba*'`) is no flag."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "lock"\nversion = "1"\n\n'
+            '[project.scripts]\nlock = "lock.cli:main"\nkap = "lock.kap:main"\n'
+        ),
+        "src/lock/__init__.py": "",
+        "src/lock/helpers.py": HELPERS,
+        "src/lock/cli.py": LOCK,
+        "src/lock/kap.py": COMPILER,
+        "docs/cli.rst": CLI_PAGE,
+    }
+    assert _drift(_write(tmp_path / "lock", files)) == {
+        ("docs/cli.rst", 8, "lock -p linux-64 --extra docs"),
+        ("docs/cli.rst", 11, "--targetz"),
+    }

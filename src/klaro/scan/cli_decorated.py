@@ -235,6 +235,7 @@ def decorated_commands(
                 group_ref=owner if linked else None,
                 # `@click.group(cls=AliasedGroup)`: its `get_command` maps other words too
                 computed=call is not None and _group_class(call) in resolving,
+                default=_default_command(call) if call is not None else None,
             )
         )
     if frameworks & CLICK_MODULES:
@@ -245,6 +246,13 @@ def decorated_commands(
         named = {(c.name, c.parent) for c in out}
         out += [g for g in _typer_groups(tree, path, typer_apps) if (g.name, g.parent) not in named]
     return out
+
+
+def _default_command(call: ast.Call) -> str | None:
+    """`@click.group(cls=DefaultGroup, default="lock")`: the command click-default-group
+    hands a command line whose first word is no command."""
+    value = kw(call, "default")
+    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
 
 
 def _typer_run_commands(tree: ast.Module, path: str, module: str) -> list[CliCommand]:

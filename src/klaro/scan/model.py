@@ -233,6 +233,9 @@ class CliCommand:
     # sub-commands named by values we cannot read (argparse's `add_parser(name)` in a loop
     # over a table the package ships): any word may be one
     computed: bool = False
+    # click-default-group's `@click.group(cls=DefaultGroup, default="lock")`: the command
+    # that takes a command line whose first word names none (`conda-lock -p linux-64`)
+    default: str | None = None
     # click decorators naming options defined in another module (`@options.verbose`), as
     # (position among `options`, decorator as written); resolved across modules, then emptied
     option_refs: tuple[tuple[int, str], ...] = ()

@@ -265,6 +265,14 @@ def served_names(
             }
             if tested & foreign:
                 served[ANY_NAME] = None
+            if (
+                isinstance(node.left, ast.Name)
+                and node.left.id == asked
+                and any(_instance_data(c) for c in node.comparators)
+            ):
+                # `if name in self._fields: return self._fields[name]` (parcels' FieldSet):
+                # names of the data the instance was given, which no one can list
+                served[ANY_NAME] = None
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 served[(alias.asname or alias.name).split(".")[0]] = None
@@ -279,6 +287,15 @@ def served_names(
     if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
+
+
+def _instance_data(node: ast.expr) -> bool:
+    """`self._fields`: a table the instance holds, filled at run time."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
 
 
 # a served entry naming a class whose members the hook looks names up in (an Enum's)
@@ -388,6 +405,10 @@ _TEMPLATE_HOLE = re.compile(r"\{[^{}]*\}")
 _PATTERN = re.compile(r"--?[\w*-]*\Z")
 
 
+_CAPITAL_HOLE = re.compile(r"^(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*-[A-Z]{2,}(?:-[a-z0-9]+)*)(?:\s|$)")
+_CAPITAL_PART = re.compile(r"-[A-Z]{2,}")
+
+
 def flag_pattern(node: ast.expr) -> str | None:
     """The option names a string template builds, `*` for each hole: `f"--{prefix}histogram"`
     and `"--{}set"` (formatted later) give `--*histogram` and `--*set`. None unless it starts
@@ -398,6 +419,9 @@ def flag_pattern(node: ast.expr) -> str | None:
         text = "".join(parts)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
         text = _TEMPLATE_HOLE.sub("*", node.value)
+        if held := _CAPITAL_HOLE.match(text):
+            # a help text's `--include-TYPE VALUE`: the family of options made per TYPE
+            text = _CAPITAL_PART.sub("-*", held.group(1))
     else:
         return None
     if "*" not in text or not text.startswith("-") or not _PATTERN.match(text):

@@ -536,7 +536,9 @@ class _ModuleVisitor:
             node = stack.pop()
             kind = type(node)
             templated = kind is ast.JoinedStr or (
-                kind is ast.Constant and isinstance(node.value, str) and "{" in node.value
+                kind is ast.Constant
+                and isinstance(node.value, str)
+                and ("{" in node.value or node.value.startswith("--"))  # or `--include-TYPE`
             )
             if templated and (pattern := flag_pattern(node)):  # `f"--{x}histogram"`, `"--{}set"`
                 self.flag_patterns[pattern] = None

@@ -18,7 +18,7 @@ import pathspec
 
 from klaro.config import Config
 from klaro.errors import UsageError
-from klaro.scan.layout import is_test_path
+from klaro.scan.layout import is_test_path, is_vendored
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
 from klaro.verify.former import Former
@@ -109,8 +109,15 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
             and (not _package_data(p, packages) or any(p.startswith(f"{s}/") for s in sites))
             and p not in unbuilt
             and not _template(config.root, p)
+            and not _bundled(p)
         ]
     return [p for p in chosen if not ignored_path(p, config.check_exclude)]
+
+
+def _bundled(path: str) -> bool:
+    """Whether a document belongs to another project copied in: a vendored folder's, or a
+    bundled C library's (pycares' `deps/c-ares/README.md`, c-ares' own docs)."""
+    return is_vendored(path) or "deps" in path.split("/")[:-2]
 
 
 _DOCS_DIR = re.compile(r"^docs_dir:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)

@@ -227,13 +227,21 @@ class CliClaims:
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
         leaves = index.leaf_scripts | unparsed
         grammar = index.grammars.get(program)  # a docopt program's own words and flags
+        if (
+            index.default_command
+            and program not in leaves
+            and not any(a in index.subcommands for a in args if not a.startswith("-"))
+        ):
+            # `conda-lock -p linux-64`: no word names a command, so the group's default
+            # command (`lock`) takes the line, its flags and its words
+            command, first = index.default_command, False
         for at, arg in enumerate(args):
             if skip or arg == "--":
                 skip -= 1
                 if arg == "--":
                     break
                 continue
-            if arg.startswith("-") and len(arg) > 1 and not arg[1:2].isdigit():
+            if arg.startswith("-") and len(arg) > 1 and not (arg[1].isdigit() or arg[1].isspace()):
                 flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
                 if command in index.open_commands and not self._was_option(flag):
                     continue  # its flags are not all ours to name
@@ -420,7 +428,7 @@ class CliClaims:
                 message=f"`{flag}` is no longer an option of the project's commands",
                 suggestions=tuple(difflib.get_close_matches(flag, sorted(index.options), n=3)),
             )
-        if self.known(flag, self._real):
+        if self.known(flag, self._real) or self._abbreviates_one(flag):
             value = text.partition("=")[2] if "=" in text.split()[0] else ""
             if wrong := self._not_a_choice(ref, doc, flag, value):
                 return wrong
@@ -671,6 +679,16 @@ class CliClaims:
         if flag.startswith("--no-") and f"--{flag[5:]}" in options - self.index.paired:
             return True  # argparse's BooleanOptionalAction and its kin
         return _abbreviates(flag, self.index.abbreviable & options)
+
+    def _abbreviates_one(self, flag: str) -> bool:
+        """Whether a flag named with no command (a span in prose) is a prefix argparse takes
+        for one command's option: kapitan's `--target` is `compile`'s `--targets` there, and
+        ambiguous only across commands (`inventory`'s `--target-name`)."""
+        abbreviable = self.index.abbreviable
+        return any(
+            _abbreviates(flag, abbreviable & options)
+            for options in self.index.command_options.values()
+        )
 
     def _anothers(
         self, flag: str, ref: Reference, doc: Document, *, spans_only: bool = False

@@ -10,6 +10,7 @@ import ast
 import functools
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +104,9 @@ class ProjectIndex:
     attr_prefixes: tuple[str, ...] = ()
     plugins: bool = False  # a command group also gets sub-commands from plugins
     computed: bool = False  # a command group names sub-commands by values we cannot read
+    # the command a top-level group hands a line whose first word names none (see
+    # `CliCommand.default`), when the project has one such group
+    default_command: str = ""
     # commands that accept flags we cannot name (another package's decorator adds them, or
     # unknown ones pass on): sub-commands by name, "" for a program's own command
     open_commands: set[str] = field(default_factory=set)
@@ -124,8 +128,8 @@ class ProjectIndex:
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
     env_prefixes: set[str] = field(default_factory=set)
-    # of those, the ones named after the project (`GWPY_`), not taken from a read
-    # (`LIGO_DATAFIND_SERVER` gives `LIGO_`)
+    # of those, the ones named after the project (`GWPY_`) or starting several of the
+    # variables it reads, not taken from one read (`LIGO_DATAFIND_SERVER` gives `LIGO_`)
     own_env_prefixes: set[str] = field(default_factory=set)
     # the heads of nested settings' variables whose fields the scan lists
     # (`POSTING_HEADING` of `POSTING_HEADING__VISIBLE`, pydantic-settings')
@@ -373,6 +377,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.subcommands.update(command.aliases)
         index.plugins = index.plugins or command.plugins
         index.computed = index.computed or command.computed
+        if command.default and not command.parent:
+            index.default_command = "" if index.default_command else command.default
         if command.parent:
             index.nested.setdefault(command.parent, set()).update((command.name, *command.aliases))
         if command.plugins or command.computed or any(o.positional for o in command.options):
@@ -465,11 +471,13 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         | _CGI_NAMESPACES
         | {_env_word(d) for d in [*foreign, *index.names.dependencies]}
     )
-    index.env_prefixes |= {
-        v.split("_")[0] + "_"
-        for v in index.env_vars
-        if "_" in v[1:] and v.split("_")[0] not in theirs
-    }
+    read_words = Counter(
+        v.split("_")[0] for v in index.env_vars if "_" in v[1:] and v.split("_")[0] not in theirs
+    )
+    index.env_prefixes |= {word + "_" for word in read_words}
+    # a family of its own: several variables under one word (`MAGENTIC_BACKEND`,
+    # `MAGENTIC_API_TOKEN`), not one read of another program's (`LIGO_DATAFIND_SERVER`)
+    index.own_env_prefixes |= {word + "_" for word, n in read_words.items() if n >= 2}
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
     index.distribution = meta.name or ""

@@ -43,6 +43,7 @@ _FORGE_FILE = re.compile(
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseurl}}`
+_FORMAT_FIELD = re.compile(r"^\{\w*\}")  # `{}/build.sh`, `{base}/x`: str.format's fields
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # build tasks
 _SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py")  # MkDocs, Jekyll, Sphinx
@@ -221,6 +222,10 @@ class LinkResolver:
             return source_file
         if not href or _SCHEME.match(href) or _EMAIL.match(href):
             return Outcome("ignored", ref)  # docutils links a bare e-mail address as mailto:
+        if _FORMAT_FIELD.match(href):
+            # `[build.sh]({}/build.sh)` in a MyST substitution's `"...".format(head_blob)`:
+            # an address the build fills in
+            return Outcome("ignored", ref)
         templated = _TEMPLATE.match(href)
         if templated:  # Jekyll's `{{site.baseurl}}contrib/vagrant/`: the site's root
             href = "/" + href[templated.end() :].lstrip("/")

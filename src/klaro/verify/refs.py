@@ -161,6 +161,9 @@ class Document:
     # another program's command line may be shown without a prompt (`black --diff trio`)
     plain_lines: list[str] = field(default_factory=list)
     help_program: str = ""  # the program the page's last pasted usage line named
+    # code spans it links to its own headings (`[`PowerGridModelRoot`](#json-schema-root)`):
+    # terms the page itself defines, such as a file format's types
+    defined_terms: set[str] = field(default_factory=set)
     # variables its shell blocks read (`"$R2D_COMPARE_TO"` in a script the page gives): the
     # page's own, which the prose may tell the reader to set
     script_reads: set[str] = field(default_factory=set)
@@ -238,7 +241,8 @@ def parse_document(text: str, path: str) -> Document:
             # attr_list's `### title { #name }`, `__text__{: #text }`: ids the build gives
             doc.anchors.update(a.lower() for a in _ATTR_ID.findall(token.content))
             if heading:
-                doc.anchors.update((slugger.slug(title := _plain_text(token)), toc.slug(title)))
+                title = _plain_text(token)
+                doc.anchors.update((slugger.slug(title), toc.slug(title), docutils_id(title)))
                 spans = [c.content for c in token.children or () if c.type == "code_inline"]
                 headings.append((token.map[0], spans))
                 name = None if spans or titled else heading_name(token.content)
@@ -353,6 +357,7 @@ def add_words(doc: Document, text: str) -> None:
 
 def _inline(doc: Document, token: Token, line: int) -> None:
     linked = ""  # the web address of the link the text is in: `[`f()`](https://...)`
+    anchored = False  # whether that link goes to a heading of the page itself
     coded: list[str] | None = None  # the text inside an HTML `<code>` tag, while in one
     for child in token.children or ():
         if coded is not None and child.type in {"text", "html_inline"}:
@@ -371,12 +376,15 @@ def _inline(doc: Document, token: Token, line: int) -> None:
         elif child.type == "code_inline":
             context = f"href {linked}" if linked else ""
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
+            if anchored:
+                doc.defined_terms.add(child.content.strip())
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
             linked = href if WEB.match(href) else ""
+            anchored = href.startswith("#") and len(href) > 1
         elif child.type == "link_close":
-            linked = ""
+            linked, anchored = "", False
         elif child.type == "image":
             src = str(child.attrs.get("src", ""))
             doc.references.append(Reference("link", src, doc.path, line, "image"))
@@ -516,7 +524,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         for kind, text, offset, context in python_references(content, bindings):
             doc.references.append(Reference(kind, text, doc.path, start + offset, context))
         for offset, name in raised_names(content):  # `RateNotFoundError: BGN has no rate`
-            doc.references.append(Reference("code", name, doc.path, start + offset))
+            doc.references.append(Reference("code", name, doc.path, start + offset, "raised"))
     elif shell:
         _shell(doc, lines, start)
         doc.script_reads.update(_SCRIPT_READ.findall(content))
@@ -749,6 +757,14 @@ def _plain_text(token: Token) -> str:
 
 _COMMENT_LINE = re.compile(r"^\s*(?:#|;|//)")  # a comment line of a config file or script
 _SNIPPET = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'][^"']+["']""")  # `--8<-- "CHANGELOG.md"`
+
+
+def docutils_id(title: str) -> str:
+    """The id docutils gives a section or label: lower case, runs of other characters to `-`
+    (also a Markdown heading's in a Sphinx site: MyST's `## compress_stream` heading is
+    `#compress-stream` there)."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
 
 
 class _Slugger:

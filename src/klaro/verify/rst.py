@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-import unicodedata
 from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
@@ -27,6 +26,7 @@ from klaro.verify.refs import (
     add_setup,
     add_words,
     argument_list_owner,
+    docutils_id,
 )
 from klaro.verify.sections import UNDERLINE, indented_end
 
@@ -99,12 +99,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _anchor(title: str) -> str:
-    """The id docutils gives a section or label: lower case, runs of other characters to `-`."""
-    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
-
-
 _PSEUDOCODE = re.compile(r"\bpseudo[- ]?code\b", re.IGNORECASE)
 
 
@@ -144,7 +138,7 @@ class _Reader:
                 continue
             if self._module_label(i):
                 # `Repo.Base` over `.. automodule:: git.repo.base`: the section's label
-                self.doc.anchors.add(_anchor(line.strip()))
+                self.doc.anchors.add(docutils_id(line.strip()))
                 i += 2
                 continue
             if _COMMENT.match(line):
@@ -372,7 +366,7 @@ class _Reader:
                 self.urls[name.lower()] = url
             self.doc.references.append(Reference("link", url, self.doc.path, i + 1, "target"))
         elif not url:
-            self.doc.anchors.add(_anchor(name))
+            self.doc.anchors.add(docutils_id(name))
             self.doc.labels.add(name.lower())
 
     def _literal_block(self, i: int, indent: int, language: str | None = None) -> int:
@@ -411,7 +405,7 @@ class _Reader:
                 if len(lines[end + 1].strip()) >= len(title) and title:
                     if end > i:
                         break
-                    self.doc.anchors.add(_anchor(title))
+                    self.doc.anchors.add(docutils_id(title))
                     self._inline(title, end + 1)
                     if name := heading_name(title):  # a reference page's `render_content`
                         ref = Reference("code", name, self.doc.path, end + 1, "heading")

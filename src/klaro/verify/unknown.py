@@ -87,8 +87,16 @@ class UnknownNames:
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
+        if ref.context == "raised":
+            # a traceback's exception may be any library's (`ZopeXMLConfigurationError`):
+            # the project's only when it has or had the name
+            return Outcome("ignored", ref)
         if name in self.names.expected:
             return Outcome("ignored", ref)  # "the mixin expects a ``get_object`` method"
+        if name in doc.defined_terms or self._drawn(name, doc):
+            # a term the page defines under its own heading (a file format's
+            # `PowerGridModelRoot`), or a label of its own text diagram (`line_3`)
+            return Outcome("ignored", ref)
         if not called and name in self._page_strings(doc):
             return Outcome("ignored", ref)  # ``field_2`` of `Layout('field_1', 'field_2')`
         singular = next((name[:-k] for k in (1, 2) if name[:-k] in self.names.by_last), None)
@@ -126,6 +134,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # or another library's: "Python's built-in `x`"
         if name in self._foreign_words:
             return Outcome("ignored", ref)  # nginx's `uwsgi_pass`, shown in an ```nginx block
+        if name in self._native_words:
+            return Outcome("ignored", ref)  # `int8_t`, `ares_getaddrinfo()`: the C code's
         if not called and self._readers_module(name, doc):
             return Outcome("ignored", ref)  # a module of the layout the page sketches
         if self._listed_with_readers(ref, name, doc):
@@ -135,8 +145,16 @@ class UnknownNames:
             "unresolved",
             ref,
             message=f"`{shown}` is not defined in the project",
-            suggestions=tuple(close or difflib.get_close_matches(name, self._short_names(), n=3)),
+            suggestions=tuple(
+                dict.fromkeys(close or difflib.get_close_matches(name, self._short_names(), n=3))
+            ),
         )
+
+    @staticmethod
+    def _drawn(name: str, doc: Document) -> bool:
+        """Whether the page's plain blocks (a ```txt diagram, output) write `name` as a word."""
+        word = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w(])")
+        return any(word.search(line) for line in doc.plain_lines)
 
     @staticmethod
     def _argument_on_page(name: str, doc: Document) -> bool:
@@ -196,6 +214,24 @@ class UnknownNames:
             ):
                 return True  # ``db_manager()`` over `poll.history.db_manager('other')`
         return False
+
+    @functools.cached_property
+    def _native_words(self) -> frozenset[str]:
+        """The identifiers of the C, C++ and Cython declarations the tree ships (`.h`,
+        `.hpp`, `.pxd`): the wrapped native code's functions and types, which pages about
+        its internals name (pycares' `ares_getaddrinfo()`, a C++ core's `int8_t`). Read on
+        the first near-miss only, a bounded amount per file."""
+        words: set[str] = set()
+        for path in sorted(self.index.files):
+            if not path.lower().endswith(_NATIVE_HEADERS):
+                continue
+            try:
+                with (self.index.root / path).open("rb") as handle:
+                    text = handle.read(_HEADER_BYTES).decode("utf-8", "replace")
+            except OSError:
+                continue
+            words.update(_C_IDENTIFIER.findall(text))
+        return frozenset(words)
 
     @functools.cached_property
     def _foreign_bases(self) -> set[str]:
@@ -340,6 +376,11 @@ class UnknownNames:
 
     def _short_names(self) -> list[str]:
         return self.names.short_names
+
+
+_NATIVE_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".pxd")
+_HEADER_BYTES = 1 << 20
+_C_IDENTIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]{2,}\b")
 
 
 def page_strings(doc: Document) -> set[str]:
