@@ -162,8 +162,8 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
             "docs/make_diagrams.py": DIAGRAMS,
             "docs/_static/style.css": "",
             "README.md": README,
-            "vendor/suite/README.md": VENDORED,
-            "vendor/suite/CONTRIBUTING.md": "# Contributing\n",
+            "json/suite/README.md": VENDORED,
+            "json/suite/CONTRIBUTING.md": "# Contributing\n",
         },
     )
     assert _drift(root) == {
@@ -176,5 +176,5 @@ def test_operations_shell_reads_comments_and_sample_links(tmp_path: Path) -> Non
         ("docs/api.rst", 38, "Checker.xls"),  # only Dataset gets members made at run time
         ("README.md", 5, "#installation"),  # a real anchor, and no such heading
         ("README.md", 8, "--no-such-flag"),  # the program has no such option
-        ("vendor/suite/README.md", 3, "/MISSING.md"),  # at neither root
+        ("json/suite/README.md", 3, "/MISSING.md"),  # at neither root
     }
