@@ -45,7 +45,7 @@ from klaro.scan.stubs import merge_stubs
 # 132: a compiled module read through its `.pyi` stub; 133: `parse_known_args` leftovers kept;
 # 134: typer sub-apps (`add_typer`), `self` positional-only; 135: `__getattr__` over a class;
 # 136: only `parse_known_args` leftovers handed on open a program
-ANALYZER_VERSION = 139
+ANALYZER_VERSION = 141
 
 Progress = Callable[[int, int, str], None]
 
@@ -119,12 +119,19 @@ def _analyze(
     # a compiled module's stub (mpi4py's `MPI.pyi` beside the `MPI.pyx` that only includes
     # other files, or a C extension's) is all the analysis can read of it: read as the module
     compiled = {_cython_module(f.path) for f in python_files if _cython(f.path)}
+    # (also a Rust or C extension's own stub at the top, maturin's `tibs.pyi`)
+    roots = source_roots(Path(scan.root))
+    tops = {"", *roots}
     compiled_stubs = [
         f
         for f in scan.files
         if f.path.endswith(".pyi")
         and f.path[:-1] not in plain
-        and (f.path[:-1] in compiled or f.path.rpartition("/")[0] in package_dirs)
+        and (
+            f.path[:-1] in compiled
+            or f.path.rpartition("/")[0] in package_dirs
+            or (f.path.rpartition("/")[0] in tops and f.path[:-4] not in package_dirs)
+        )
         and not is_test_path(f.path)
     ]
     replaced = {f.path[:-1] for f in compiled_stubs}
@@ -132,7 +139,6 @@ def _analyze(
         f for f in python_files if not (_cython(f.path) and _cython_module(f.path) in replaced)
     ]
     python_files += compiled_stubs
-    roots = source_roots(Path(scan.root))
     # `.pth` files run their `import` lines at start-up: read as scripts of their own
     startup = [f for f in scan.files if f.path.endswith(".pth") and not is_test_path(f.path)]
     hashes = {f.path: f.sha256 for f in [*python_files, *startup, *stub_files]}

@@ -115,8 +115,18 @@ def _package_dirs(name: str, text: str) -> list[str]:
             value for key, _, value in (line.partition("=") for line in lines) if not key.strip()
         ]
     for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.keyword) and node.arg == "package_dir":
-            dirs = _literal(node.value)
+        value: ast.expr | None = None
+        if (
+            isinstance(node, ast.keyword) and node.arg == "package_dir"
+        ) or (  # urlwatch's `m['package_dir'] = {'': 'lib'}`, then `setup(**m)`
+            isinstance(node, ast.Assign)
+            and isinstance(target := node.targets[0], ast.Subscript)
+            and isinstance(target.slice, ast.Constant)
+            and target.slice.value == "package_dir"
+        ):
+            value = node.value
+        if value is not None:
+            dirs = _literal(value)
             return [str(dirs[""])] if isinstance(dirs, dict) and "" in dirs else []
     return []
 
@@ -342,7 +352,9 @@ def _from_setup_py(text: str) -> dict[str, Any]:
         ):
             kw: dict[str, Any] = {}
             for keyword in node.keywords:
-                if keyword.arg:
+                if keyword.arg is None and isinstance(keyword.value, ast.Name):
+                    kw.update(_mapping(scope.get(keyword.value.id)))  # `setup(**m)`
+                elif keyword.arg:
                     try:
                         kw[keyword.arg] = _literal(keyword.value, scope)
                     except (ValueError, TypeError, SyntaxError, RecursionError):
@@ -439,6 +451,16 @@ def _module_literals(tree: ast.Module) -> dict[str, Any]:
                     scope[target.id] = _literal(node.value, scope)
                 except (ValueError, TypeError, SyntaxError, RecursionError):
                     scope.pop(target.id, None)
+            elif (  # urlwatch's `m['entry_points'] = {...}` on a dict given as `setup(**m)`
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and isinstance(scope.get(target.value.id), dict)
+                and isinstance(target.slice, ast.Constant)
+            ):
+                try:
+                    scope[target.value.id][target.slice.value] = _literal(node.value, scope)
+                except (ValueError, TypeError, SyntaxError, RecursionError):
+                    continue
     return scope
 
 

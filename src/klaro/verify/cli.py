@@ -583,6 +583,8 @@ class CliClaims:
             return None  # the cheap test first: this runs for every one-word span
         if not (_named_as_program(doc, ref) or _beside(doc, ref, self.index.scripts)):
             return None
+        if _names_the_project(doc, ref) and not (self._former and self._former.script(word)):
+            return None  # "To install `bigtree`", "run by `tcconfig` commands": its name
         why = self._not_installed(word)
         if why is None:
             return None
@@ -895,6 +897,25 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     after = _WORD.findall(line[match.end() :])[:1]
     words = [w.rstrip(".") for w in [*before, *after]]
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+
+
+def _names_the_project(doc: Document, ref: Reference) -> bool:
+    """Whether the words around the span use it as the project's name, not one program's:
+    what is installed ("To install `bigtree`, run ...") or a family of commands ("executed
+    by ``tcconfig`` commands", several programs)."""
+    line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
+    at = line.find(f"`{ref.text}`")
+    if at < 0:
+        return False
+    before = _WORD.findall(line[:at])[-1:]
+    after = _WORD.findall(line[at + len(ref.text) + 2 :])[:1]
+    return bool(before and _INSTALLING.fullmatch(before[0])) or bool(
+        after and _COMMANDS_FAMILY.fullmatch(after[0].rstrip("."))
+    )
+
+
+_INSTALLING = re.compile(r"install(?:s|ed|ing)?|upgrad(?:e|es|ed|ing)|uninstall", re.I)
+_COMMANDS_FAMILY = re.compile(r"commands|tools|scripts|executables|programs|utilities", re.I)
 
 
 def _beside(doc: Document, ref: Reference, scripts: set[str]) -> bool:

@@ -96,6 +96,11 @@ class Former:
         found = self._params.get(function)
         return (found, self._where) if found is not None else None
 
+    def keyword_takers(self, name: str) -> list[str]:
+        """The functions (full names) that took the keyword `name` at the documented state."""
+        self._gone()
+        return sorted(f for f, keywords in self._params.items() if name in keywords)
+
     def lost_keyword(self, name: str) -> list[str]:
         """The functions (full names) that took the keyword `name` at the documented state
         and, still there, take it no more (`histogram(bins=)` now `n_bins`), though some

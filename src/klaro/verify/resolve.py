@@ -1065,13 +1065,40 @@ class Resolver(MemberChecks, UnknownNames):
         calls the span a parameter ("configured with the ``fallback_method`` parameter") and
         no function takes it now, though an attribute may keep the name
         (`self.fallback_method = ...`)."""
-        if self.former is None or name in self.names.parameters:
+        if self.former is None:
             return None
         sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
         at = sentence.find(ref.text)
         if at < 0 or not _ARGUMENT_WORD.match(sentence, at + len(ref.text)):
             return None
-        return next((f for f in self.former.lost_keyword(name) if not _private(f)), None)
+        if self._shipped_parameter(name):
+            return None  # a function of the package takes it now (its tests' may)
+        lost = next((f for f in self.former.lost_keyword(name) if not _private(f)), None)
+        if lost is not None:
+            return lost
+        # one that takes `**kwargs` now, handing them on to callees none of which takes it
+        # (graypy's `GELFUDPHandler(gelf_chunker=...)` once renamed `chunker`)
+        takers = [
+            f
+            for f in self.former.keyword_takers(name)
+            if not _private(f) and self.names.callee(f) is not None
+        ]
+        if takers and all(
+            self.names.check_call(f, (name,)) or self._keyword_gone(f, (name,)) for f in takers
+        ):
+            return takers[0]
+        return None
+
+    def _shipped_parameter(self, name: str) -> bool:
+        """Whether a function outside the tests has a parameter `name` (a test's pytest
+        parameter, `def test_chunking(gelf_chunker)`, says nothing of the package)."""
+        tests = self.names.in_tests
+        return name in self.names.parameters and any(
+            isinstance(obj, Function)
+            and full not in tests
+            and any(p.name == name for p in obj.parameters)
+            for full, obj in self.names.defs.items()
+        )
 
     def _lost_keyword(self, ref: Reference, name: str, doc: Document) -> str | None:
         """The public function that took the keyword `name` at the documented state, takes
