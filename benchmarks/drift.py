@@ -94,6 +94,8 @@ round 48 (`round: 48`) is a forty-seventh fresh set written blind on ddgr,
 currencyconverter, feedgen and airtable-export (--confirm --round 48).
 round 49 (`round: 49`) is a forty-eighth fresh set written blind on termgraph,
 pysftp, stackprinter and remote-pdb (--confirm --round 49).
+round 51 (`round: 51`) is a fiftieth fresh set written blind on pdfkit,
+pywebpush, replicate and zulip (--confirm --round 51).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
