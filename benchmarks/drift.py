@@ -96,6 +96,8 @@ round 49 (`round: 49`) is a forty-eighth fresh set written blind on termgraph,
 pysftp, stackprinter and remote-pdb (--confirm --round 49).
 round 50 (`round: 50`) is a forty-ninth fresh set written blind on ffmpeg-normalize,
 graypy, lyricsgenius and bagit (--confirm --round 50).
+round 51 (`round: 51`) is a fiftieth fresh set written blind on pdfkit,
+pywebpush, replicate and zulip (--confirm --round 51).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
