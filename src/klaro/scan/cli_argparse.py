@@ -219,7 +219,17 @@ class Argparse:
         targets = [t.id for t in raw_targets if isinstance(t, ast.Name)]
         if not targets:
             return
-        if func.endswith(("ArgumentParser", "OptionParser")):  # optparse reads the same way
+        wrapper = ""
+        if (
+            call.args
+            and isinstance(inner := call.args[0], ast.Call)
+            and dotted(inner.func).endswith(_PARSERS)
+            and not func.endswith(_PARSERS)
+        ):
+            # zulip's `parser = zulip.add_default_arguments(argparse.ArgumentParser(...))`: a
+            # helper adds its options to the parser it is handed, and returns it
+            wrapper, call, func = func, inner, dotted(inner.func)
+        if func.endswith(_PARSERS):  # optparse reads the same way
             key = f"{function}:{targets[0]}:{node.lineno}"
             self._add(
                 key,
@@ -231,6 +241,8 @@ class Argparse:
             )
             self._abbreviations(key, call)
             self._parents(key, call, variables)
+            if wrapper:
+                self.refs.setdefault(key, []).append((0, wrapper))
         elif func.endswith(".add_subparsers"):
             holder = func[: -len(".add_subparsers")]
             parent: str | None = variables.get(holder)
@@ -443,6 +455,9 @@ def _templated(node: ast.expr) -> bool:
 
 def _aliases(value: object) -> tuple[str, ...]:
     return tuple(str(a) for a in value) if isinstance(value, tuple) else ()
+
+
+_PARSERS = ("ArgumentParser", "OptionParser")
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

@@ -637,6 +637,12 @@ def _typed(names: Names, full: str, module: str, var: Variable, owner: str | Non
             # the subclasses made from it (`class ai(Device)`) inherit
             names.bases.setdefault(full, [same])
             return
+        # replicate's `predictions = default_client.predictions`: what a property of an
+        # instance gives (`-> Predictions`)
+        held = _follow(names, module, owner, chain) if "." in chain else None
+        if held is not None:
+            names.types[full] = held
+            return
     if chain is not None and chain.endswith("()") and "()" not in chain[:-2]:
         texts.append(chain[:-2])  # `Console()`, `create_app()`: a call, nothing after it
     elif chain is None and (called := _CALLED.match(var.value or "")):

@@ -173,6 +173,17 @@ class _ModuleVisitor:
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
         # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
         constants = tuple(self._variables(_walk_statements(body, script=False), module_level=True))
+        # a class or function defined at the top is the module's name even where a branch
+        # rebinds it (zulip's `if LEGACY_...: Client = LegacyInterfaceClient`, a subclass)
+        defined = {n.name for n in body if isinstance(n, _DEFS)}
+        defined -= {
+            t.id
+            for n in body
+            if isinstance(n, ast.Assign)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        constants = tuple(c for c in constants if c.name not in defined)
         self.constants = {
             v.name: v.value.strip("'\"") for v in constants if v.value and v.value[:1] in "'\""
         }

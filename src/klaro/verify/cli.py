@@ -227,6 +227,7 @@ class CliClaims:
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
         leaves = index.leaf_scripts | unparsed
         grammar = index.grammars.get(program)  # a docopt program's own words and flags
+        own = index.program_options.get(program)  # a single command's, all of them named
         if (
             index.default_command
             and program not in leaves
@@ -243,7 +244,11 @@ class CliClaims:
                 continue
             if arg.startswith("-") and len(arg) > 1 and not (arg[1].isdigit() or arg[1].isspace()):
                 flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
-                if command in index.open_commands and not self._was_option(flag):
+                if (
+                    command in index.open_commands
+                    and not (own is not None and not command)
+                    and not self._was_option(flag)
+                ):
                     continue  # its flags are not all ours to name
                 if (trait := _TRAIT_FLAG.match(flag)) and "traitlets" in index.libraries:
                     # traitlets' `--Repo2Docker.base_image=...` sets a class's trait
@@ -256,6 +261,8 @@ class CliClaims:
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
                 if not unknown and grammar is not None:
                     unknown = [f for f in spellings if not self.known(f, set(grammar[1]))]
+                if not unknown and own is not None:
+                    unknown = [f for f in spellings if not self.known(f, set(own), built=False)]
                 if not unknown and self._former is not None:
                     unknown = [f for f in spellings if self._parser_lost(f, command)]
                 if (
@@ -665,18 +672,19 @@ class CliClaims:
             return ()
         return tuple(sorted(f for f in spelled if f.startswith("--")) or sorted(spelled))
 
-    def known(self, flag: str, options: set[str]) -> bool:
+    def known(self, flag: str, options: set[str], *, built: bool = True) -> bool:
         """Whether a flag is one of `options` as a user may type it: exactly, repeated or
         clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
-        parser that defines it allows (argparse, unless `allow_abbrev=False`)."""
+        parser that defines it allows (argparse, unless `allow_abbrev=False`); with `built`,
+        also one of the names the code builds from templates, anywhere in the project."""
         if flag in options or flag in UNIVERSAL_OPTIONS:
             return True
         if _short_cluster(flag, options):
             # `-ee` reads as `-e e` now, but if `-ee` was an option of its own at the
             # documented state (deptry's short `--extend-exclude`), it is that option, gone
             return not (_single_dash_word(flag) and self._former_took(flag))
-        built = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
-        if built is not None and built.fullmatch(flag):
+        patterns = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
+        if built and patterns is not None and patterns.fullmatch(flag):
             return True
         if flag.startswith("--no-") and f"--{flag[5:]}" in options - self.index.paired:
             return True  # argparse's BooleanOptionalAction and its kin

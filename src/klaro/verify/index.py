@@ -118,6 +118,8 @@ class ProjectIndex:
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
+    # the flags of single-command programs whose options are all named (see _script_commands)
+    program_options: dict[str, frozenset[str]] = field(default_factory=dict)
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     # a docopt program's whole grammar, read from its usage text: script -> (its command
@@ -166,6 +168,11 @@ class ProjectIndex:
         a settings class's `"ALLAUTH_"` with `"TRUSTED_PROXY_COUNT"`)."""
         if name in self.key_literals:
             return True
+        head, dot, rest = name.partition(".")
+        if dot and rest in self.key_literals and f"{head}." in self._key_namespaces:
+            # kinto's `kinto.storage_backend`: a setting under the namespace the code's own
+            # keys use (`"kinto.settings_prefix"`), named by a key it spells (`"storage_backend"`)
+            return True
         for prefix in (p for p in self.key_prefixes if name.startswith(p)):
             rest = name[len(prefix) :]
             if rest in self.key_literals:
@@ -175,6 +182,12 @@ class ProjectIndex:
             if len(start) > 2 and any(k.startswith(start) for k in self.key_literals):
                 return True
         return False
+
+    @functools.cached_property
+    def _key_namespaces(self) -> frozenset[str]:
+        """The first parts of the dotted keys the code spells (`kinto.` of
+        `"kinto.settings_prefix"`)."""
+        return frozenset(k.partition(".")[0] + "." for k in self.key_literals if "." in k)
 
     def own_page(self, url: str) -> bool:
         """Whether a web address is one of the project's own pages (its repository, its docs
@@ -426,7 +439,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
     index.root_only = _root_only(analysis.cli, builders)
     index.nested_only = _nested_only(analysis.cli)
-    index.leaf_scripts, index.unparsed_scripts = _script_commands(analysis, index.names)
+    index.leaf_scripts, index.unparsed_scripts, index.program_options = _script_commands(
+        analysis, index.names
+    )
     index.grammars = _docopt_grammars(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags
@@ -593,10 +608,14 @@ def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
     return found
 
 
-def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[str]]:
+def _script_commands(
+    analysis: Analysis, names: Names
+) -> tuple[set[str], set[str], dict[str, frozenset[str]]]:
     """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
-    command, not a group; and those whose function is no command the analysis read (it
-    parses `sys.argv` by hand), in a module that declares none."""
+    command, not a group; those whose function is no command the analysis read (it parses
+    `sys.argv` by hand), in a module that declares none; and, of the single commands whose
+    options are all named, those options: the program's own (zulip-send takes no `--user`
+    though an integration's parser does)."""
     # by the function's full name (`function` may be written short); a root parser over the
     # sub-parsers the same function makes (argparse's `add_parser` inside `main`)
     ordered = sorted(
@@ -616,6 +635,11 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
     with_cli = {m.name for m in analysis.modules if any(c.framework != "objects" for c in m.cli)}
     leaves: set[str] = set()
     unparsed: set[str] = set()
+    own: dict[str, frozenset[str]] = {}
+    # (a function making two parsers leaves its program's flags to either)
+    parsers = Counter(
+        (m.name, c.function) for m in analysis.modules for c in m.cli if c.parent is None
+    )
     for program, (module, target, home) in _script_targets(analysis, names).items():
         found = commands.get(target) or _called_program(
             names.defs.get(target), commands, names.kinds
@@ -633,6 +657,15 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             {(where.name, command.name), (where.name, command.function)} & parents
         ):
             leaves.add(program)
+            if (
+                command.framework == "argparse"  # options all declared by `add_argument`
+                and parsers.get((where.name, command.function), 0) == 1
+                and not command.option_refs
+                and not any(o.unnamed for o in command.options)
+            ):
+                own[program] = frozenset(
+                    f for o in command.options if not o.positional for f in o.flags
+                )
     # programs installed as they are (`scripts=["bin/num2words"]`): the file's own commands
     for path in analysis.metadata.script_files:
         script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
@@ -642,7 +675,7 @@ def _script_commands(analysis: Analysis, names: Names) -> tuple[set[str], set[st
             unparsed.add(name)
         elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
             leaves.add(name)
-    return leaves, unparsed
+    return leaves, unparsed, own
 
 
 def _script_targets(analysis: Analysis, names: Names) -> dict[str, tuple[str, str, str]]:
