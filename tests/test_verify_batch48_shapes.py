@@ -4,6 +4,7 @@ still be reported.
 - A Pyramid-style setting named under the namespace the code's own dotted keys use
   (`"kinto.settings_prefix"`), by a key the code spells (`"storage_backend"`):
   ``kinto.storage_backend`` is a setting, not a module attribute.
+- `:doc:` of an intersphinx name (`intake_esgf:configure`) is another project's page.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ Settings
 ========
 
 Set ``kinto.storage_backend`` and ``kinto.cache_backend``; call ``kinto.mian()``.
+
+See :doc:`configure intake-esgf <intake_esgf:configure>`, not :doc:`missing`.
 """
 
 
@@ -40,8 +43,10 @@ def test_namespaced_settings_keys(tmp_path: Path) -> None:
     files = {
         "pyproject.toml": '[project]\nname = "kinto"\nversion = "1"\n',
         "kinto/__init__.py": INIT,
+        "docs/conf.py": "project = 'kinto'\n",
         "docs/settings.rst": SETTINGS,
     }
     assert _drift(_write(tmp_path / "kinto", files)) == {
         ("docs/settings.rst", 4, "kinto.mian()"),
+        ("docs/settings.rst", 6, "missing.rst"),
     }

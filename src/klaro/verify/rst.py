@@ -499,5 +499,6 @@ class _Reader:
             text = target if words and not words[0].startswith("-") else flag
             if flag:
                 doc.references.append(Reference("code", text, doc.path, line, "role:option"))
-        elif kind == "doc" and "://" not in target:
+        elif kind == "doc" and "://" not in target and ":" not in target:
+            # (`intake_esgf:configure`: a page of the project intersphinx maps that name to)
             doc.references.append(Reference("link", f"{target}.rst", doc.path, line, "doc"))
