@@ -7,7 +7,8 @@ commit as the documented state.
   default_client.predictions`, `-> Predictions`) is an instance of that class.
 - A parser a helper is handed as it is made (`parser = add_defaults(ArgumentParser())`)
   has the helper's options, and a single-command program takes only its own flags, though
-  another program of the project has a flag so named.
+  another program of the project has a flag so named (up to a word its parser takes none
+  of, `chat-bridge sync`: a command we did not read).
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ chat.predictions.create("model", webhook="https://example.com")
 ```
 
     chat-send --user bot@example.com --site https://chat.example.com -m hello
+    chat-bridge sync --site x
 """
 
 

@@ -45,7 +45,7 @@ from klaro.scan.stubs import merge_stubs
 # 132: a compiled module read through its `.pyi` stub; 133: `parse_known_args` leftovers kept;
 # 134: typer sub-apps (`add_typer`), `self` positional-only; 135: `__getattr__` over a class;
 # 136: only `parse_known_args` leftovers handed on open a program
-ANALYZER_VERSION = 143
+ANALYZER_VERSION = 145
 
 Progress = Callable[[int, int, str], None]
 

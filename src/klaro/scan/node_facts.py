@@ -265,14 +265,6 @@ def served_names(
             }
             if tested & foreign:
                 served[ANY_NAME] = None
-            if (
-                isinstance(node.left, ast.Name)
-                and node.left.id == asked
-                and any(_instance_data(c) for c in node.comparators)
-            ):
-                # `if name in self._fields: return self._fields[name]` (parcels' FieldSet):
-                # names of the data the instance was given, which no one can list
-                served[ANY_NAME] = None
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 served[(alias.asname or alias.name).split(".")[0]] = None
@@ -287,15 +279,6 @@ def served_names(
     if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
-
-
-def _instance_data(node: ast.expr) -> bool:
-    """`self._fields`: a table the instance holds, filled at run time."""
-    return (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-    )
 
 
 # a served entry naming a class whose members the hook looks names up in (an Enum's)

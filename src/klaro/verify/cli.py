@@ -261,7 +261,7 @@ class CliClaims:
                 unknown = [f for f in spellings if not self.known(f, self._accepted)]
                 if not unknown and grammar is not None:
                     unknown = [f for f in spellings if not self.known(f, set(grammar[1]))]
-                if not unknown and own is not None:
+                if not unknown and own is not None and not command:
                     unknown = [f for f in spellings if not self.known(f, set(own), built=False)]
                 if not unknown and self._former is not None:
                     unknown = [f for f in spellings if self._parser_lost(f, command)]
@@ -390,6 +390,10 @@ class CliClaims:
                 command, nested = arg, None  # its flags are the nested command's
             elif command in index.wrappers:
                 break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
+            if own is not None and program not in index.positional_programs:
+                # a word its parser takes none of (cyclonedx-py's `environment`): a command
+                # we did not read, whose flags are not all the program's own
+                own = None
             first = False  # later words may be nested commands or arguments: not checked
         return Outcome("resolved", ref, program)
 

@@ -120,6 +120,7 @@ class ProjectIndex:
     leaf_scripts: set[str] = field(default_factory=set)
     # the flags of single-command programs whose options are all named (see _script_commands)
     program_options: dict[str, frozenset[str]] = field(default_factory=dict)
+    positional_programs: set[str] = field(default_factory=set)  # of those, the ones taking words
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     # a docopt program's whole grammar, read from its usage text: script -> (its command
@@ -169,9 +170,16 @@ class ProjectIndex:
         if name in self.key_literals:
             return True
         head, dot, rest = name.partition(".")
-        if dot and rest in self.key_literals and f"{head}." in self._key_namespaces:
+        if (
+            dot
+            and rest in self.key_literals
+            and f"{head}." in self._key_namespaces
+            and rest not in self.names.by_last
+        ):
             # kinto's `kinto.storage_backend`: a setting under the namespace the code's own
             # keys use (`"kinto.settings_prefix"`), named by a key it spells (`"storage_backend"`)
+            # and by nothing it defines (pyramid_debugtoolbar's `add_debugtoolbar_panel` is a
+            # function of a submodule, whatever name it is registered under)
             return True
         for prefix in (p for p in self.key_prefixes if name.startswith(p)):
             rest = name[len(prefix) :]
@@ -439,9 +447,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
     index.root_only = _root_only(analysis.cli, builders)
     index.nested_only = _nested_only(analysis.cli)
-    index.leaf_scripts, index.unparsed_scripts, index.program_options = _script_commands(
-        analysis, index.names
-    )
+    (
+        index.leaf_scripts,
+        index.unparsed_scripts,
+        index.program_options,
+        index.positional_programs,
+    ) = _script_commands(analysis, index.names)
     index.grammars = _docopt_grammars(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
     # by name at run time (`check = "twine.commands.check:main"`), each parsing its own flags
@@ -610,12 +621,12 @@ def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
 
 def _script_commands(
     analysis: Analysis, names: Names
-) -> tuple[set[str], set[str], dict[str, frozenset[str]]]:
+) -> tuple[set[str], set[str], dict[str, frozenset[str]], set[str]]:
     """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
     command, not a group; those whose function is no command the analysis read (it parses
-    `sys.argv` by hand), in a module that declares none; and, of the single commands whose
+    `sys.argv` by hand), in a module that declares none; of the single commands whose
     options are all named, those options: the program's own (zulip-send takes no `--user`
-    though an integration's parser does)."""
+    though an integration's parser does); and which of those take words."""
     # by the function's full name (`function` may be written short); a root parser over the
     # sub-parsers the same function makes (argparse's `add_parser` inside `main`)
     ordered = sorted(
@@ -636,6 +647,7 @@ def _script_commands(
     leaves: set[str] = set()
     unparsed: set[str] = set()
     own: dict[str, frozenset[str]] = {}
+    positional: set[str] = set()  # of those, the ones whose parser takes words
     # (a function making two parsers leaves its program's flags to either)
     parsers = Counter(
         (m.name, c.function) for m in analysis.modules for c in m.cli if c.parent is None
@@ -666,6 +678,8 @@ def _script_commands(
                 own[program] = frozenset(
                     f for o in command.options if not o.positional for f in o.flags
                 )
+                if any(o.positional for o in command.options):
+                    positional.add(program)
     # programs installed as they are (`scripts=["bin/num2words"]`): the file's own commands
     for path in analysis.metadata.script_files:
         script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
@@ -675,7 +689,7 @@ def _script_commands(
             unparsed.add(name)
         elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
             leaves.add(name)
-    return leaves, unparsed, own
+    return leaves, unparsed, own, positional
 
 
 def _script_targets(analysis: Analysis, names: Names) -> dict[str, tuple[str, str, str]]:

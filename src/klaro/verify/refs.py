@@ -382,7 +382,9 @@ def _inline(doc: Document, token: Token, line: int) -> None:
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
             linked = href if WEB.match(href) else ""
-            anchored = href.startswith("#") and len(href) > 1
+            # (a heading that names code itself, `#namedtuple_as_dict-dialect-option` of a
+            # table of contents, defines no term of the page's)
+            anchored = href.startswith("#") and len(href) > 1 and "_" not in href
         elif child.type == "link_close":
             linked, anchored = "", False
         elif child.type == "image":

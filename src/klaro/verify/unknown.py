@@ -152,9 +152,11 @@ class UnknownNames:
 
     @staticmethod
     def _drawn(name: str, doc: Document) -> bool:
-        """Whether the page's plain blocks (a ```txt diagram, output) write `name` as a word."""
+        """Whether a drawing in the page's plain blocks (a ```txt diagram: edges `---`,
+        `|`, box lines, labels set in columns) writes `name` as a word; a command line
+        there (`python tools/gengl.py gl glext_abi`) draws nothing."""
         word = re.compile(rf"(?<![\w.]){re.escape(name)}(?![\w(])")
-        return any(word.search(line) for line in doc.plain_lines)
+        return any(_DRAWING.search(line) and word.search(line) for line in doc.plain_lines)
 
     @staticmethod
     def _argument_on_page(name: str, doc: Document) -> bool:
@@ -378,6 +380,7 @@ class UnknownNames:
         return self.names.short_names
 
 
+_DRAWING = re.compile(r"-{3,}|[|│─┌┐└┘├┤]|\S {4,}\S")  # a diagram's edges, boxes or columns
 _NATIVE_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".pxd")
 _HEADER_BYTES = 1 << 20
 _C_IDENTIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]{2,}\b")
