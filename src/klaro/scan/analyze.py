@@ -44,7 +44,11 @@ from klaro.scan.stubs import merge_stubs
 # `get_command`, options composed by a call; 131: annotated methods returning `self`;
 # 132: a compiled module read through its `.pyi` stub; 133: `parse_known_args` leftovers kept;
 # 134: typer sub-apps (`add_typer`), `self` positional-only; 135: `__getattr__` over a class;
-# 136: only `parse_known_args` leftovers handed on open a program
+# 136: only `parse_known_args` leftovers handed on open a program; 137: `@overload`-only
+# stub methods; 138-139: bytes names, lazy `__getattr__` imports, `--include-TYPE` families,
+# click-default-group's `default=`; 140-141: `m['package_dir']`, top-level compiled stubs;
+# 142: a top-level class a branch rebinds stays the class; 143: parsers made inside a
+# helper's call; 144-145: `__getattr__` over instance tables tried and reverted
 ANALYZER_VERSION = 145
 
 Progress = Callable[[int, int, str], None]

@@ -391,6 +391,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     index.other_commands = {c.name for m in analysis.modules for c in m.cli if c.name}
     builders = _subparser_builders(analysis.cli)
+    defaults = {c.default for c in analysis.cli if c.default and not c.parent}
+    index.default_command = next(iter(defaults)) if len(defaults) == 1 else ""
     unlisted: set[str] = set()  # valued flags some option takes any value for
     for command in analysis.cli:
         if command.name:
@@ -398,8 +400,6 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.subcommands.update(command.aliases)
         index.plugins = index.plugins or command.plugins
         index.computed = index.computed or command.computed
-        if command.default and not command.parent:
-            index.default_command = "" if index.default_command else command.default
         if command.parent:
             index.nested.setdefault(command.parent, set()).update((command.name, *command.aliases))
         if command.plugins or command.computed or any(o.positional for o in command.options):
