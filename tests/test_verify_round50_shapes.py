@@ -1,7 +1,7 @@
 """Shapes from the blind drift round 50 (graypy), on a small repo with the last commit as the
 documented state.
 
-- "defined by the ``gelf_chunker`` argument within its constructor": a keyword the
+- "defined by the ``gelf_chunker`` argument within its constructor" (or "arg"): a keyword the
   constructor no longer takes is stale, though it takes `**kwargs` now, when the callees they
   go on to take no such keyword either; a test's pytest parameter of that name (`def
   test_chunking(gelf_chunker)`) says nothing of the package.
@@ -38,7 +38,7 @@ README = """\
 gelf
 ====
 
-Chunking is defined by the ``gelf_chunker`` argument of the ``UDPHandler`` constructor;
+Chunking is defined by the ``gelf_chunker`` arg of the ``UDPHandler`` constructor;
 ``extra_fields`` is an argument too.
 """
 
@@ -58,3 +58,48 @@ def test_keyword_lost_behind_forwarded_kwargs(tmp_path: Path) -> None:
         ]
     }
     assert _drift_after(tmp_path / "gelf", files, changes) == {("README.rst", 4)}
+
+
+PLOT = """\
+class Options:
+    def __init__(self, color=False, width=60):
+        self.color = color
+
+
+def histogram(xs, bins=20, **kwargs):
+    return Options(**kwargs), bins
+
+
+def _bucket(values, bins):
+    return values
+"""
+
+PLOT_README = """\
+# plot
+
+## Histogram
+
+Call `histogram(xs)`. Its arguments:
+
+* `bins` - Number of bins
+* `color` - Whether to colour the bars
+"""
+
+
+def test_listed_keyword_lost_behind_forwarded_kwargs(tmp_path: Path) -> None:
+    """uniplot's "* `bins` - Number of bins" under a `histogram` section, once `bins` is
+    `n_bins` and `histogram` hands its `**kwargs` to an `Options` that takes no `bins` (a
+    private helper's parameter of that name says nothing)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "plot"\nversion = "1"\n',
+        "src/plot/__init__.py": "from .core import histogram\n",
+        "src/plot/core.py": PLOT,
+        "README.md": PLOT_README,
+    }
+    changes = {
+        "src/plot/core.py": [
+            ("def histogram(xs, bins=20,", "def histogram(xs, n_bins=20,"),
+            ("), bins\n", "), n_bins\n"),
+        ]
+    }
+    assert _drift_after(tmp_path / "plot", files, changes) == {("README.md", 7)}

@@ -89,7 +89,9 @@ _PATHLIKE = re.compile(
 # `([text|text_color|spinner])`, `(path[, mode])`: optional parameters in brackets
 _BRACKETS = re.compile(r"^\((\s*\[?\s*\w+(?:\s*(?:\||,|\[|\]|\[,)\s*\w*)*\s*\]?\s*)\)$")
 # "the `spec` argument", "the ``timeout`` keyword": a parameter named as one
-_ARGUMENT_WORD = re.compile(r"[`*_]*\s+(?:keyword\s+)?(?:argument|parameter|kwarg)s?\b", re.I)
+_ARGUMENT_WORD = re.compile(
+    r"[`*_]*\s+(?:keyword\s+)?(?:argument|arg|parameter|param|kwarg)s?\b", re.I
+)  # also zipapps' "the `compressed` arg of `zipapps.create_app`"
 _OF_CALLABLE = re.compile(r"\s+(?:of|to|for)\s+(?:the\s+)?(?::[\w:]+:)?`[^`]+`+")
 # the callables a sentence names: roles (:func:`~pkg.f`) and call spans (`f()`)
 _CALLABLE_NAMED = re.compile(
@@ -1073,21 +1075,30 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         if self._shipped_parameter(name):
             return None  # a function of the package takes it now (its tests' may)
-        lost = next((f for f in self.former.lost_keyword(name) if not _private(f)), None)
-        if lost is not None:
-            return lost
-        # one that takes `**kwargs` now, handing them on to callees none of which takes it
-        # (graypy's `GELFUDPHandler(gelf_chunker=...)` once renamed `chunker`)
         takers = [
             f
             for f in self.former.keyword_takers(name)
             if not _private(f) and self.names.callee(f) is not None
         ]
-        if takers and all(
-            self.names.check_call(f, (name,)) or self._keyword_gone(f, (name,)) for f in takers
-        ):
-            return takers[0]
-        return None
+        refusing = self._refusing(name)
+        return refusing[0] if refusing and set(takers) <= set(refusing) else None
+
+    def _refusing(self, name: str) -> list[str]:
+        """The public functions that took the keyword `name` at the documented state and,
+        still there, take it no more: by their signature, or, where they take `**kwargs`
+        now, because the callees those go on to take no such keyword either (graypy's
+        `GELFUDPHandler(gelf_chunker=...)`, uniplot's `histogram(bins=...)`)."""
+        if self.former is None:
+            return []
+        lost = [f for f in self.former.lost_keyword(name) if not _private(f)]
+        return lost + [
+            f
+            for f in self.former.keyword_takers(name)
+            if f not in lost
+            and not _private(f)
+            and self.names.callee(f) is not None
+            and (self.names.check_call(f, (name,)) or self._keyword_gone(f, (name,)))
+        ]
 
     def _shipped_parameter(self, name: str) -> bool:
         """Whether a function outside the tests has a parameter `name` (a test's pytest
@@ -1106,7 +1117,7 @@ class Resolver(MemberChecks, UnknownNames):
         "* `bins` - Number of bins"), when no function that section names takes it now."""
         if self.former is None or name not in self.names.parameters:
             return None
-        lost = [f for f in self.former.lost_keyword(name) if not _private(f)]
+        lost = self._refusing(name)
         if not lost:
             return None
         section = section_above(doc.lines, ref.line, rst=doc.rst)
