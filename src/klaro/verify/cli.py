@@ -896,18 +896,8 @@ def _passes(words: list[str], flag: str) -> bool:
 def _named_as_program(doc: Document, ref: Reference) -> bool:
     """Whether the span sits next to a word for a program: "the `records` tool", "a tool
     called `slugify`", "run `tidy`" (not "the `slugify` function" in a CLI section)."""
-    if not 0 < ref.line <= len(doc.lines):
-        return False
-    line = doc.lines[ref.line - 1]
-    twins = [r for r in doc.references if r.line == ref.line and r.text == ref.text]
-    which = next((i for i, r in enumerate(twins) if r is ref), 0)  # the same span twice
-    matches = list(re.finditer(r"`+" + re.escape(ref.text) + r"`+", line))
-    if not matches:
-        return False
-    match = matches[min(which, len(matches) - 1)]
-    before = _WORD.findall(line[: match.start()])[-2:]
-    after = _WORD.findall(line[match.end() :])[:1]
-    words = [w.rstrip(".") for w in [*before, *after]]
+    before, after = _words_beside(doc, ref)
+    words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
 
@@ -915,15 +905,27 @@ def _names_the_project(doc: Document, ref: Reference) -> bool:
     """Whether the words around the span use it as the project's name, not one program's:
     what is installed ("To install `bigtree`, run ...") or a family of commands ("executed
     by ``tcconfig`` commands", several programs)."""
-    line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
-    at = line.find(f"`{ref.text}`")
-    if at < 0:
-        return False
-    before = _WORD.findall(line[:at])[-1:]
-    after = _WORD.findall(line[at + len(ref.text) + 2 :])[:1]
-    return bool(before and _INSTALLING.fullmatch(before[0])) or bool(
+    before, after = _words_beside(doc, ref)
+    if not after and ref.line < len(doc.lines):
+        after = _WORD.findall(doc.lines[ref.line])  # the sentence goes on below
+    return bool(before and _INSTALLING.fullmatch(before[-1])) or bool(
         after and _COMMANDS_FAMILY.fullmatch(after[0].rstrip("."))
     )
+
+
+def _words_beside(doc: Document, ref: Reference) -> tuple[list[str], list[str]]:
+    """The words of the span's line before it and after it (the right one of a span the
+    line writes twice); nothing where the line does not write it as a span."""
+    if not 0 < ref.line <= len(doc.lines):
+        return [], []
+    line = doc.lines[ref.line - 1]
+    twins = [r for r in doc.references if r.line == ref.line and r.text == ref.text]
+    which = next((i for i, r in enumerate(twins) if r is ref), 0)  # the same span twice
+    matches = list(re.finditer(r"`+" + re.escape(ref.text) + r"`+", line))
+    if not matches:
+        return [], []
+    match = matches[min(which, len(matches) - 1)]
+    return _WORD.findall(line[: match.start()]), _WORD.findall(line[match.end() :])
 
 
 _INSTALLING = re.compile(r"install(?:s|ed|ing)?|upgrad(?:e|es|ed|ing)|uninstall", re.I)

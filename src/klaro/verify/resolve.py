@@ -1069,9 +1069,7 @@ class Resolver(MemberChecks, UnknownNames):
         (`self.fallback_method = ...`)."""
         if self.former is None:
             return None
-        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
-        at = sentence.find(ref.text)
-        if at < 0 or not _ARGUMENT_WORD.match(sentence, at + len(ref.text)):
+        if _argument_word(ref, doc) is None:
             return None
         if self._shipped_parameter(name):
             return None  # a function of the package takes it now (its tests' may)
@@ -1134,11 +1132,10 @@ class Resolver(MemberChecks, UnknownNames):
         """The callables a sentence says take the argument `name` ("`name_to_hex()` ...
         provided the `spec` argument is CSS3") when none of them does; () when one does,
         or when the sentence names no callable of the project."""
-        sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
-        at = sentence.find(ref.text)
-        word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
-        if word is None:
+        called = _argument_word(ref, doc)
+        if called is None:
             return ()
+        sentence, at, word = called
         # the callables named before it, or right after it ("the `x` argument of `f()`");
         # "if the field has a `multiple` parameter, pass a list of `Upload`" names none
         after = _OF_CALLABLE.match(sentence, word.end())
@@ -1455,6 +1452,15 @@ class Resolver(MemberChecks, UnknownNames):
         )  # fmt: skip
 
     # -- CLI, environment, paths ---------------------------------------------------------------
+
+
+def _argument_word(ref: Reference, doc: Document) -> tuple[str, int, re.Match[str]] | None:
+    """The span's sentence, where the span starts in it and the word after it that calls it
+    an argument ("the `spec` argument", "the ``compressed`` arg"), or None."""
+    sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+    at = sentence.find(ref.text)
+    word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
+    return (sentence, at, word) if word is not None else None
 
 
 def _shown_callable(full: str) -> str:
