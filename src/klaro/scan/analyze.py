@@ -49,7 +49,7 @@ from klaro.scan.stubs import merge_stubs
 # click-default-group's `default=`; 140-141: `m['package_dir']`, top-level compiled stubs;
 # 142: a top-level class a branch rebinds stays the class; 143: parsers made inside a
 # helper's call; 144-145: `__getattr__` over instance tables tried and reverted
-ANALYZER_VERSION = 145
+ANALYZER_VERSION = 146
 
 Progress = Callable[[int, int, str], None]
 

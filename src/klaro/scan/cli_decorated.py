@@ -342,6 +342,19 @@ def _added_commands(
             name = given.value
         elif target in names:
             name = names[target]
+        elif given is None and isinstance(node.args[0], ast.Name | ast.Attribute):
+            # the object's own name, known once its module is read: linked across modules
+            out.append(
+                CliCommand(
+                    name="",
+                    framework="click",
+                    path=path,
+                    lineno=node.lineno,
+                    parent=names[group],
+                    adopts=target,
+                )
+            )
+            continue
         else:
             continue  # the name is the command object's own, known only at run time
         function = f"{module}.{target}" if target in names else target

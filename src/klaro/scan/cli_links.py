@@ -19,6 +19,7 @@ def link_commands(modules: list[Module]) -> list[Module]:
     modules = _link_helper_subcommands(modules)
     modules = _link_subcommands(modules)
     modules = _link_click_groups(modules)
+    modules = _adopt_added_commands(modules)
     return _resolve_shared_options(modules)
 
 
@@ -66,6 +67,36 @@ def _link_click_groups(modules: list[Module]) -> list[Module]:
         )
         for m in out
     ]
+
+
+def _adopt_added_commands(modules: list[Module]) -> list[Module]:
+    """Put a click command another module registers (`cli.add_command(pipeline)`, `pipeline`
+    imported) under that group, by its own name; the placeholders go."""
+    if not any(c.adopts for m in modules for c in m.cli):
+        return modules
+    adopted: dict[str, str] = {}  # command function -> the group taking it
+    adopting: set[tuple[str, str]] = set()  # (module, group name)
+    for module in modules:
+        bound = {i.alias: i.binds for i in module.imports}
+        for command in module.cli:
+            if command.adopts and command.parent:
+                adopting.add((module.name, command.parent))
+                for target in _targets(module, command.adopts, bound):
+                    adopted.setdefault(target, command.parent)
+    out = []
+    for module in modules:
+        commands = []
+        for command in module.cli:
+            if command.adopts:
+                continue
+            parent = adopted.get(command.function or "")
+            if parent and command.parent is None and command.name and command.name != parent:
+                command = replace(command, parent=parent)
+            if (module.name, command.name) in adopting:
+                command = replace(command, has_subcommands=True)
+            commands.append(command)
+        out.append(replace(module, cli=tuple(commands)))
+    return out
 
 
 def _targets(module: Module, ref: str, bound: dict[str, str]) -> tuple[str, ...]:

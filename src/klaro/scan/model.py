@@ -248,6 +248,10 @@ class CliCommand:
     # commands, one module each, on the group of `toot/cli/__init__.py`), as written; linked
     # across modules, then emptied
     group_ref: str | None = None
+    # click: `group.add_command(cmd)` of a command object imported from another module
+    # (nipoppy's `cli.add_command(pipeline)`), as written: a placeholder whose `parent` the
+    # object's own command takes across modules (it keeps its own name); then dropped
+    adopts: str | None = None
     # argparse: its flags count anywhere on a command line, not only before a sub-command's
     # word: a parser only seen as a parameter (`populate_parser(parser)`, which command it
     # fills may be unknown), or one of a module that runs `parse_known_args` (borgmatic
@@ -337,6 +341,9 @@ class Module:
     # the table: `deprecate_attributes(__name__, {"RaisesGroup": ...})`, `lazy.attach(
     # __name__, submod_attrs={"io": ["load"]})`
     served_names: tuple[str, ...] = ()
+    # its `__getattr__` serves what the `.pyi` stub beside it imports: lazy_loader's
+    # `__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)` (scikit-image, orix)
+    stub_served: bool = False
 
     @property
     def is_test(self) -> bool:

@@ -450,6 +450,22 @@ def _is_name(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
+def serves_its_stub(body: list[ast.stmt]) -> bool:
+    """Whether a module binds `__getattr__` from a helper handed its own file
+    (`__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)`): the helper reads
+    the `.pyi` beside it, whose imports are the names the module serves."""
+    for stmt in body:
+        if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)):
+            continue
+        targets = [n for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        call = stmt.value
+        if any(t.id == "__getattr__" for t in targets) and any(
+            _is_name(a, "__file__") for a in [*call.args, *(k.value for k in call.keywords)]
+        ):
+            return True
+    return False
+
+
 def handed_tables(body: list[ast.stmt]) -> tuple[str, ...]:
     """The names module-level calls hand a helper along with the module's own name
     (`deprecate_attributes(__name__, {"RaisesGroup": ...})`, `lazy.attach(__name__,

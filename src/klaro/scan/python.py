@@ -49,6 +49,7 @@ from klaro.scan.node_facts import (
     refuses_names,
     scans_environ,
     served_names,
+    serves_its_stub,
 )
 from klaro.scan.returns import (
     delegate_chain,
@@ -293,6 +294,7 @@ class _ModuleVisitor:
             env_dynamic=self.env_dynamic,
             env_scan=self.env_scan,
             served_names=handed_tables(body),
+            stub_served=serves_its_stub(body),
         )
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:

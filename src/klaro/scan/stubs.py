@@ -36,10 +36,15 @@ def _merged(module: Module, stub: Module) -> Module:
         # under the same name elsewhere (pyzmq's backend `Socket`, its `zmq.Socket` sugar)
         have = {f.name for f in functions} | {c.name for c in classes}
         functions += tuple(f for f in stub.functions if f.name not in have)
+    bound = {i.alias for i in module.imports}
+    if module.stub_served:  # lazy_loader's `attach_stub`: the stub's imports are its names
+        served = tuple(i for i in stub.imports if i.alias not in bound)
+        return replace(
+            module, classes=classes, functions=functions, imports=module.imports + served
+        )
     if classes == module.classes and functions == module.functions:
         return module
     # the names the stub's annotations use (`-> "Chain[T]"`), imported for typing only
-    bound = {i.alias for i in module.imports}
     imports = module.imports + tuple(i for i in stub.imports if i.alias not in bound)
     return replace(module, classes=classes, functions=functions, imports=imports)
 

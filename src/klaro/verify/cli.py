@@ -388,6 +388,8 @@ class CliClaims:
                         suggestions=tuple(f"{program} {command} {c}" for c in close),
                     )
                 command, nested = arg, None  # its flags are the nested command's
+            elif word and command and arg in index.nested.get(command, ()):
+                command = arg  # a sub-command we know of a group whose words stay open
             elif command in index.wrappers:
                 break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
             if own is not None and program not in index.positional_programs:
