@@ -7,6 +7,9 @@ small repos, each beside a line that must still be reported.
   (an aliasing group: other words may reach a command too).
 - lazy_loader's `__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)` serves
   what the `.pyi` beside the package imports: those are the package's names.
+- A traitlets application's `aliases` and `flags` tables are its options.
+- A sub-parser named by a parameter's default (`def add_pileup_parser(subparsers,
+  name="pileup")`) is that command; `-odot` is `-o dot` where `-o` takes a value.
 """
 
 from __future__ import annotations
@@ -111,3 +114,106 @@ def test_lazy_loader_stub_names_are_the_package_names(tmp_path: Path) -> None:
         ),
     }
     assert _drift(_write(tmp_path / "orx", files)) == {("README.md", 5, "orx.vector.Miller")}
+
+
+TRAITLETS_APP = """\
+from traitlets.config import Application
+
+from ipc.traits import flag
+
+flags = {}
+flags.update({"reuse": ({"Controller": {"reuse_files": True}}, "reuse connection files")})
+aliases = dict(ip="Controller.ip", location="Controller.location")
+
+
+class Controller(Application):
+    aliases = aliases
+    flags = flags
+
+
+class Tool(Application):
+    aliases = {("i", "input"): "Source.input_url", "max-events": "Source.max_events"}
+    flags = {**flag("progress", "Tool.progress_bar", "show a bar", "hide it")}
+
+
+def main():
+    Controller.launch_instance()
+"""
+
+TRAITLETS_README = """\
+# ipc
+
+```console
+$ ipcontroller --ip=10.0.0.1 --location=server --reuse --debug
+$ ipcontroller -i events.h5 --max-events 10 --no-progress
+$ ipcontroller --usethreads
+```
+"""
+
+
+def test_traitlets_application_tables_are_its_flags(tmp_path: Path) -> None:
+    """ipyparallel's and ctapipe's applications: `aliases` and `flags` tables (module dicts
+    updated in place, class attributes with tuple keys, `flag()` pairs) are the flags."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "ipc"\nversion = "1"\ndependencies = ["traitlets"]\n\n'
+            '[project.scripts]\nipcontroller = "ipc.app:main"\n'
+        ),
+        "ipc/__init__.py": "",
+        "ipc/traits.py": "def flag(name, trait, on, off):\n    return {name: on}\n",
+        "ipc/app.py": TRAITLETS_APP,
+        "README.md": TRAITLETS_README,
+    }
+    assert _drift(_write(tmp_path / "ipc", files)) == {
+        ("README.md", 6, "ipcontroller --usethreads")
+    }
+
+
+MACS = """\
+import argparse
+
+
+def add_callpeak_parser(subparsers):
+    parser = subparsers.add_parser("callpeak", help="call peaks")
+    parser.add_argument("-t", dest="treatment")
+
+
+def add_pileup_parser(subparsers, name="pileup"):
+    parser = subparsers.add_parser(name, help="pile up reads")
+    parser.add_argument("-o", "--output", dest="output")
+    parser.add_argument("--extsize", type=int)
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="mac")
+    subparsers = parser.add_subparsers(dest="command")
+    add_callpeak_parser(subparsers)
+    add_pileup_parser(subparsers)
+    parser.parse_args()
+"""
+
+MACS_README = """\
+# mac
+
+```console
+$ mac callpeak -t reads.bam
+$ mac pileup -oreads --extsize 200
+$ mac pileup --extsize 200 -q
+```
+"""
+
+
+def test_sub_parser_named_by_a_default_and_glued_short_values(tmp_path: Path) -> None:
+    """macs3's `def add_pileup_parser(subparsers, name="pileup")` makes `pileup`; argparse
+    reads LinkChecker's `-odot` as `-o dot` where `-o` takes a value."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "mac"\nversion = "1"\n\n[project.scripts]\nmac = "mac.cli:main"\n'
+        ),
+        "mac/__init__.py": "",
+        "mac/cli.py": MACS,
+        "README.md": MACS_README,
+    }
+    assert _drift(_write(tmp_path / "mac", files)) == {
+        ("README.md", 6, "mac pileup --extsize 200 -q")
+    }

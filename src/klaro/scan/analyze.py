@@ -48,8 +48,11 @@ from klaro.scan.stubs import merge_stubs
 # stub methods; 138-139: bytes names, lazy `__getattr__` imports, `--include-TYPE` families,
 # click-default-group's `default=`; 140-141: `m['package_dir']`, top-level compiled stubs;
 # 142: a top-level class a branch rebinds stays the class; 143: parsers made inside a
-# helper's call; 144-145: `__getattr__` over instance tables tried and reverted
-ANALYZER_VERSION = 146
+# helper's call; 144-145: `__getattr__` over instance tables tried and reverted; 146:
+# click groups added from another module, lazy_loader stubs; 147-148: traitlets applications;
+# 149: `globals()` handed to a helper; 150: `from_prefixed_env`; 151: sub-parsers named by a
+# parameter's default
+ANALYZER_VERSION = 151
 
 Progress = Callable[[int, int, str], None]
 

@@ -13,6 +13,7 @@ from klaro.scan.cli_ast import (
     help_of,
     kw,
     literal,
+    positional_defaults,
     string_list,
     suppressed,
     truthy,
@@ -57,6 +58,9 @@ class Argparse:
         # functions that make a parser and return it (`def _create_shared_parent()`): other
         # parsers copy its options with `parents=[_create_shared_parent()]`
         self.returned: dict[str, str] = {}
+        # string defaults of each function's parameters: macs3's `def add_pileup_parser(
+        # subparsers, name="pileup")` then `subparsers.add_parser(name)` makes `pileup`
+        self.defaults: dict[str, dict[str, str]] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self.looped = {
@@ -140,7 +144,17 @@ class Argparse:
         for stmt in body:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                    self._scope(node.body, f"{function}.{node.name}".lstrip("."))
+                    inner = f"{function}.{node.name}".lstrip(".")
+                    pairs = [
+                        *positional_defaults(node.args),
+                        *zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True),
+                    ]
+                    self.defaults[inner] = {
+                        arg.arg: default.value
+                        for arg, default in pairs
+                        if isinstance(default, ast.Constant) and isinstance(default.value, str)
+                    }
+                    self._scope(node.body, inner)
                 elif isinstance(node, ast.Assign) and (words := string_list(node.value)):
                     # `self.parser._operations = ["get", "set"]`, then `choices=` it
                     self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
@@ -290,6 +304,8 @@ class Argparse:
         """Register `subparsers.add_parser("name", ...)`, assigned or not; return its key."""
         parent_key = subs.get(dotted(call.func)[: -len(".add_parser")])
         name = self._string(call.args[0]) if call.args else None
+        if name is None and call.args and isinstance(call.args[0], ast.Name):
+            name = self.defaults.get(function, {}).get(call.args[0].id)  # a parameter's default
         if name is None:
             return None
         key = f"{function}:{name}:{call.lineno}"

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
-from klaro.scan.cli_ast import chain, positional_defaults
+from klaro.scan.cli_ast import chain, kw, positional_defaults
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
 from klaro.scan.instance_attrs import instance_attributes, sets_any_attribute
@@ -62,6 +62,7 @@ from klaro.scan.returns import (
 )
 from klaro.scan.settings_env import settings_env
 from klaro.scan.syntax import parse_module
+from klaro.scan.traitlets_apps import traitlets_command
 
 _VALUE_LIMIT = 80
 _ENV_READERS = ENV_READERS
@@ -96,6 +97,8 @@ _CLI_WORDS = (
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
+# builtins that only read a namespace handed to them (`sorted(globals())`)
+_READ_ONLY = frozenset({"dict", "list", "sorted", "len", "set", "tuple", "iter", "print", "repr"})
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
@@ -112,6 +115,7 @@ def analyze_source(
     visitor = _ModuleVisitor(path, module, is_package, wants_cli, role)
     visitor.reads_env = reads_env
     visitor.makes_loggers = "getChild" in text  # the logger walk only where it can find any
+    visitor.has_tables = "aliases" in text or "flags" in text  # a traitlets application's
     return visitor.visit_module(tree, lines)
 
 
@@ -125,6 +129,7 @@ class _ModuleVisitor:
         self.role = role
         self.reads_env = False
         self.makes_loggers = False
+        self.has_tables = False
         self.wants_cli = wants_cli
         self.module = module
         self.is_package = is_package
@@ -230,6 +235,9 @@ class _ModuleVisitor:
             if self.wants_cli
             else ([], [])
         )
+        application = traitlets_command(tree, self.path) if self.has_tables else None
+        if application is not None:
+            cli = [*cli, application]  # its `aliases` and `flags` tables
         reused = {id(option) for _, option in shared}  # recorded once, where defined
         for command in cli:  # `envvar=` settings of options are environment reads too
             for option in command.options:
@@ -619,6 +627,20 @@ class _ModuleVisitor:
                     and _is_globals(func.value)
                 ):
                     # `globals().update(_ns)` (pyzmq's backend): names made at run time
+                    self.opened[GLOBALS] = None
+                elif (name or "").endswith("from_prefixed_env"):
+                    # Flask's `app.config.from_prefixed_env("APP")` reads every APP_* variable
+                    given = node.args[0] if node.args else kw(node, "prefix")
+                    prefix = "FLASK" if given is None else getattr(given, "value", None)
+                    if isinstance(prefix, str) and prefix:
+                        self.env.append(
+                            EnvVar(f"{prefix}_*", self.path, node.lineno, None, "prefix")
+                        )
+                elif name not in _READ_ONLY and any(
+                    _is_globals(a) for a in [*node.args, *(k.value for k in node.keywords)]
+                ):
+                    # the namespace handed to a helper that fills it: eventlet's
+                    # `patcher.inject("urllib.request", globals())` copies a module's names
                     self.opened[GLOBALS] = None
                 self.passed.update((k.arg, None) for k in node.keywords if k.arg and "_" in k.arg)
                 # an option's `dest="status_bar"` names the parsed namespace's attribute, no key

@@ -40,11 +40,13 @@ _HISTORY = re.compile(
     re.I,
 )
 _HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
-# design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`; and
-# architecture decision records (`docs/adr/`, `architecture/decisions/`) are kept as
-# written when they were decided, the options they turned down included
+# design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`,
+# enhancement proposals (`peps/`, ctapipe's `ceps/`, `neps/`, `eps/`); and architecture
+# decision records (`docs/adr/`, `architecture/decisions/`) are kept as written when they
+# were decided, the options they turned down included
 _PROPOSALS_DIR = re.compile(
-    r"(^|/)(drafts?|ideas|proposals?|rfcs?|peps|design[ _-]?notes|adrs?|decisions)/", re.I
+    r"(^|/)(drafts?|ideas|proposals?|rfcs?|[a-z]?eps|design[ _-]?notes|adrs?|decisions)/",
+    re.I,
 )
 # a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)
 _PROPOSAL_FILE = re.compile(r"^(?:roadmap|proposals?)(?:[._-][^/]*)?\.(?:md|markdown|rst)$", re.I)

@@ -685,7 +685,9 @@ class CliClaims:
         also one of the names the code builds from templates, anywhere in the project."""
         if flag in options or flag in UNIVERSAL_OPTIONS:
             return True
-        if _short_cluster(flag, options):
+        glued = not flag.startswith("--") and len(flag) > 2 and flag[:2] in self.index.valued
+        if _short_cluster(flag, options) or (glued and flag[:2] in options):
+            # (argparse reads `-odot` as `-o dot` where `-o` takes a value)
             # `-ee` reads as `-e e` now, but if `-ee` was an option of its own at the
             # documented state (deptry's short `--extend-exclude`), it is that option, gone
             return not (_single_dash_word(flag) and self._former_took(flag))

@@ -80,6 +80,10 @@ _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
 # sources and images it copies
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
+# folders of a Sphinx source tree that its build fills when absent from the repository:
+# autosummary's `:toctree: generated`, a conf.py running `setup.py build_manpage` into
+# `generated/man` (datalad), sphinx-apidoc's `_autosummary`
+_BUILD_FILLED = frozenset({"generated", "_generated", "_autosummary", "autogen", "_autogen"})
 
 # "e.g.", "for example", "such as" right before a span (past its opening quotes)
 _EXAMPLE_WORDS = re.compile(
@@ -340,6 +344,8 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             if _SPHINX_OUTPUT & set(path.split("/")):
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
+            if self._filled_by_build(doc.path, path):
+                return Outcome("ignored", ref)
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
@@ -435,6 +441,15 @@ class LinkResolver:
         roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
         roots |= {"docs"} if self.index.exists("docs") else set()
         return sorted(r for r in roots if r)
+
+    def _filled_by_build(self, page: str, path: str) -> bool:
+        """Whether a missing target lies in a folder a Sphinx build fills (`generated/`),
+        absent from the repository, below a page of a Sphinx site."""
+        parts = path.split("/")
+        at = next((i for i, p in enumerate(parts[:-1]) if p in _BUILD_FILLED), None)
+        if at is None or self.index.exists("/".join(parts[: at + 1])):
+            return False
+        return self._sphinx(posixpath.dirname(page))
 
     def _written_by_docs_script(self, path: str) -> bool:
         """Whether a missing page is one a script of the docs writes at build time.
