@@ -140,6 +140,7 @@ def build_names(analysis: Analysis) -> Names:
             _add_types(names, module)
     for module in analysis.modules:  # after the types: the instance's class must be known
         _add_bound_methods(names, module)
+        _add_aliases(names, module)
         _add_delegates(names, module)
     opened = {(m.name, w) for m in analysis.modules if m.role != "test" for w in m.opened}
     classes = [f for f, kind in names.kinds.items() if kind == "class"] if opened else []
@@ -586,6 +587,26 @@ def _called_value(
             cls = names.returns.get(full)
         value = ("instance", cls) if cls is not None else None
     return value
+
+
+def _add_aliases(names: Names, module: Module) -> None:
+    """`FIFOSQLiteQueue = SQLiteQueue`, `p = print = pprint`: another name of a project class
+    or function, so a call of it is checked against that signature."""
+    for const in module.constants:
+        value = const.value or ""
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", value) or value == const.name:
+            continue
+        full = f"{module.name}.{const.name}"
+        if full in names.bound or full in names.held:
+            continue
+        target = names.resolve_in(module.name, value, None)
+        kind = names.kinds.get(target or "")
+        if target is None or target == full:
+            continue
+        if kind == "class":
+            names.held[full] = target
+        elif kind == "function":
+            names.bound[full] = target
 
 
 def _add_bound_methods(names: Names, module: Module) -> None:

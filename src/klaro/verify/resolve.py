@@ -253,6 +253,7 @@ class Resolver(MemberChecks, UnknownNames):
         self._added: set[str] = set()  # members its examples' subclasses define
         self._registered: set[str] = set()  # functions its examples hand to a decorator
         self._stars: list[str] = []  # modules its examples import with `*`
+        self._bindings = Bindings()  # what the current document's examples bound
         self._failed: list[str] = []  # names its imports failed to find, so far
         self._placeholders: set[str] = set()  # the parameter names its call sketches write
         self._plugged = False  # whether its examples import a plugin of the package
@@ -486,6 +487,7 @@ class Resolver(MemberChecks, UnknownNames):
             self._quiet_of = (doc.path, not speaks_of_environment(doc.lines))
         self.env.quiet = self._quiet_of[1]
         self._stars = doc.bindings.star
+        self._bindings = doc.bindings
         if self._ignored(ref.text):
             return Outcome("ignored", ref)
         if ref.kind == "link":
@@ -1272,7 +1274,13 @@ class Resolver(MemberChecks, UnknownNames):
                 if names.member(owner, attr) is None:
                     return self._gone_member(ref, owner, attr)
             outcome = self._dotted(ref, ref.text, called=bool(args))
-            if outcome.status == "unresolved" and root in names.packages and "." in ref.text:
+            imported = self._bindings.origin_at(root, ref.line)[0] == (root, False)
+            if (
+                outcome.status == "unresolved"
+                and root in names.packages
+                and "." in ref.text
+                and not imported  # `import magic` then `magic.from_buffer`: the module's
+            ):
                 outcome = self._package_twin(ref, ref.text, outcome, called=bool(args))
             if args and names.kind(outcome.target) == "method" and names.kind(owner) == "class":
                 # `Filter.__iter__(self)`: through the class, the instance is passed by hand
