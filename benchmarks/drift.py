@@ -98,6 +98,8 @@ round 50 (`round: 50`) is a forty-ninth fresh set written blind on ffmpeg-normal
 graypy, lyricsgenius and bagit (--confirm --round 50).
 round 51 (`round: 51`) is a fiftieth fresh set written blind on pdfkit,
 pywebpush, replicate and zulip (--confirm --round 51).
+round 52 (`round: 52`) is a fifty-first fresh set written blind on rembg,
+persist-queue, pyaml and python-magic (--confirm --round 52).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
