@@ -98,6 +98,8 @@ round 50 (`round: 50`) is a forty-ninth fresh set written blind on ffmpeg-normal
 graypy, lyricsgenius and bagit (--confirm --round 50).
 round 51 (`round: 51`) is a fiftieth fresh set written blind on pdfkit,
 pywebpush, replicate and zulip (--confirm --round 51).
+round 53 (`round: 53`) is a fifty-second fresh set written blind on tmdbv3api,
+youtube-transcript-api, urlextract and watchgod (--confirm --round 53).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
