@@ -51,8 +51,8 @@ from klaro.scan.stubs import merge_stubs
 # helper's call; 144-145: `__getattr__` over instance tables tried and reverted; 146:
 # click groups added from another module, lazy_loader stubs; 147-148: traitlets applications;
 # 149: `globals()` handed to a helper; 150: `from_prefixed_env`; 151: sub-parsers named by a
-# parameter's default
-ANALYZER_VERSION = 151
+# parameter's default; 152: console scripts' modules in example-looking folders are shipped
+ANALYZER_VERSION = 152
 
 Progress = Callable[[int, int, str], None]
 
@@ -193,6 +193,12 @@ def _analyze(
     modules.sort(key=lambda m: m.path)
     by_name = {m.name: m for m in modules}
     metadata = read_metadata(scan.root, lambda attr: _lookup_constant(by_name, attr))
+    # a console script's module is shipped code wherever it lives: ipwhois' `ipwhois/scripts/`
+    # (a package of setup.cfg's list, with no `__init__.py`) is no folder of examples
+    runs = {e.target.partition(":")[0] for e in metadata.entry_points}
+    modules = [
+        replace(m, role="package") if m.role == "example" and m.name in runs else m for m in modules
+    ]
     analysis = Analysis(
         root=str(scan.root),
         metadata=metadata,

@@ -111,6 +111,11 @@ class CliClaims:
             words = shlex.split(text)
         except ValueError:
             words = text.split()
+        if ref.kind == "code" and any(w.startswith("[-") for w in words[1:]):
+            # a synopsis in a span (``urlextract [-h] [-u] [-i <ignore_file>]``): its optional
+            # flags in brackets, alternatives split by `|` (a block's is read as help text)
+            words = [w.strip("[]()") for w in words if w not in {"|", "..."}]
+            words = [w for w in words if w and w != "|"]
         # one command of a pipeline or list is the project's (`tool -x | grep y`): the first,
         # or the first that runs one of our programs (`perf script | gprof2dot.py -f perf`)
         words = self._our_segment(words)
@@ -118,7 +123,9 @@ class CliClaims:
             return Outcome("ignored", ref)
         program = words[0].rsplit("/", 1)[-1]
         args = words[1:]
-        if program.endswith(".py") and program[:-3] in self.index.packages:
+        if program.endswith(".py") and program[:-3] in self.index.scripts:
+            program = program[:-3]  # `ipwhois_cli.py`: the module its console script runs
+        elif program.endswith(".py") and program[:-3] in self.index.packages:
             # `xlsx2csv.py -a`: the project's module run as a script, as its console script
             # or `python -m` would run it
             stem = program[:-3]

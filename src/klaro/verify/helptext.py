@@ -27,6 +27,7 @@ _OPTION_SECTIONS = frozenset(
 )
 _PYTHONS = frozenset({"python", "python3", "py"})
 _OPTION = "help-option"
+_HEADING_RULE = re.compile(r"^(?:([=~^\"'`#*+-])\1{2,}\s*$|#{1,6} )")  # a heading's line
 
 
 def help_commands(
@@ -66,6 +67,62 @@ def help_commands(
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
         i += 1
     return found + _listed(lines, program, i)
+
+
+def prose_help(lines: list[str], covered: set[int]) -> list[tuple[int, str, str]]:
+    """(0-based line, command line, context) for a help text pasted as the page's own text,
+    in no block (urlextract's and ipwhois' reST pages: a synopsis, then `optional arguments:`
+    over an indented definition list of options). The program is the one the synopsis or a
+    `Usage:` line above names; lines a block's help text gave already (`covered`) are left."""
+    found: list[tuple[int, str, str]] = []
+    for at, line in enumerate(lines):
+        label = _SECTION.match(line)
+        if at in covered or not label or label.group(1).strip().lower() not in _OPTION_SECTIONS:
+            continue
+        after = next((j for j in range(at + 1, len(lines)) if lines[j].strip()), None)
+        if after is None or not lines[after][:1].isspace() or lines[after].lstrip()[:1] != "-":
+            continue
+        synopsis = _synopsis_above(lines, at)
+        if synopsis is None:
+            continue
+        start, program = synopsis
+        if start in covered:
+            continue  # a block's help text, read as such
+        for i in range(start, at):
+            if "`" in lines[i]:
+                break  # a command in a code span: checked as one already
+            if lines[i].strip() and (i == start or lines[i][:1].isspace()):
+                text = _unmarked(lines[i])
+                found += [(i, f"{program} {f}", _OPTION) for f in _usage_flags(text, program)]
+            elif i > start:
+                break
+        end = next(
+            (j for j in range(at + 1, len(lines)) if _HEADING_RULE.match(lines[j]) or j in covered),
+            len(lines),
+        )
+        found += [(at + j, c, x) for j, c, x in _listed(lines[at:end], program, 0)]
+    return list(dict.fromkeys(found))
+
+
+def _synopsis_above(lines: list[str], at: int) -> tuple[int, str] | None:
+    """The line and program of the usage or synopsis line a help text's options follow."""
+    for i in range(at - 1, max(at - 40, -1), -1):
+        text = _unmarked(lines[i])
+        usage = _USAGE.match(text)
+        if usage and usage.group(1):
+            program = _program(_unmarked(usage.group(1)).split())
+            return (i, program) if program else None
+        if not lines[i][:1].isspace() and _SYNOPSIS.match(text) and "[-" in text:
+            program = _program(text.split())
+            return (i, program) if program else None
+    return None
+
+
+def _unmarked(text: str) -> str:
+    """A line without the markup around a command written in prose (``$ tool [-h]``)."""
+    return re.sub(
+        r"^(\s*(?:usage:\s*)?)\$\s+", r"\1", text.replace("``", "").replace("`", ""), flags=re.I
+    )
 
 
 def _listed(lines: list[str], program: str, i: int) -> list[tuple[int, str, str]]:

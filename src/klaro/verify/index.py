@@ -652,10 +652,24 @@ def _script_commands(
     parsers = Counter(
         (m.name, c.function) for m in analysis.modules for c in m.cli if c.parent is None
     )
-    for program, (module, target, home) in _script_targets(analysis, names).items():
+    targets = _script_targets(analysis, names)
+    # one program, one parser: the script runs it, however many calls away (youtube-
+    # transcript-api's `main()` makes a `YouTubeTranscriptCli` whose `_parse_args` builds it)
+    sole = [
+        (m, c)
+        for m in analysis.modules
+        if m.role in {"package", "script"}
+        for c in m.cli
+        if c.parent is None and not c.name and c.framework == "argparse"
+    ]
+    if any(not e.group.endswith("_scripts") for e in analysis.metadata.entry_points):
+        sole = []  # commands from entry points (`relay.commands`): a parser may be one's
+    for program, (module, target, home) in targets.items():
         found = commands.get(target) or _called_program(
             names.defs.get(target), commands, names.kinds
         )
+        if found is None and len(targets) == 1 and len(sole) == 1 and sole[0][1].function:
+            found = sole[0]
         if found is None:
             if module not in with_cli and home not in with_cli:
                 unparsed.add(program)

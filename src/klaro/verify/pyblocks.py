@@ -615,6 +615,15 @@ class _Visitor(ast.NodeVisitor):
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             if isinstance(arg, ast.Attribute):  # `postprocess=gdown.extractall`: handed on
                 self._chain(arg, called=False, passed=True)
+            elif (
+                isinstance(arg, ast.Name)
+                and arg.id[:1].isupper()
+                and self._free(arg.id)
+                and not hasattr(builtins, arg.id)
+            ):
+                # `watch(path, watcher_cls=RegExpWatcher)` with the import left out: checked
+                # only against the names the code once had, as a name alone on its line is
+                self._add("python", arg.id, arg, "free-name")
             else:
                 self.visit(arg)
 

@@ -26,7 +26,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from klaro.verify.helptext import help_commands
+from klaro.verify.helptext import help_commands, prose_help
 from klaro.verify.mentions import (
     TEMPLATE_TAGS,
     dotted_mentions,
@@ -345,8 +345,13 @@ def read_document(text: str, path: str) -> Document:
     if path.lower().endswith((".rst", ".rest")):
         from klaro.verify.rst import parse_rst  # rst imports this module's block handling
 
-        return parse_rst(text, path)
-    return parse_document(text, path)
+        doc = parse_rst(text, path)
+    else:
+        doc = parse_document(text, path)
+    covered = {r.line - 1 for r in doc.references if r.context in {"help", "help-option"}}
+    for at, command, context in prose_help(doc.lines, covered):  # a `--help` as page text
+        doc.references.append(Reference("command", command, path, at + 1, context))
+    return doc
 
 
 def add_words(doc: Document, text: str) -> None:

@@ -82,6 +82,7 @@ _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SPELLINGS_SPAN = re.compile(r"^(--?[A-Za-z][\w-]*)(?:,\s*|/)(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
+_USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`, `.run()`
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
@@ -450,6 +451,8 @@ class Resolver(MemberChecks, UnknownNames):
                     own.append(ref)
             elif words[0].rsplit("/", 1)[-1] in self.index.scripts | self.index.hosts:
                 own.append(ref)  # or the host it plugs into: `pytest --session-timeout=600`
+            elif self.former is not None and self.former.script(words[0].rsplit("/", 1)[-1]):
+                own.append(ref)  # a program the project installed and no longer does
         return own
 
     def _key_namespace(self, outcome: Outcome, doc: Document) -> Outcome:
@@ -620,7 +623,11 @@ class Resolver(MemberChecks, UnknownNames):
             return gone
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
-        spaced_call = symbol is not None and bool(_CALL.match(call)) and " " not in symbol[0]
+        spaced_call = (
+            symbol is not None
+            and bool(_CALL.match(call) or _made_then_used(call))
+            and " " not in symbol[0]
+        )
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
         if (" " in text or _KEYWORD.match(text)) and (setting := _SETTING.match(text)):
@@ -637,7 +644,12 @@ class Resolver(MemberChecks, UnknownNames):
             first, _, rest = text.partition(" ")
             if _VERSION_WORDS.fullmatch(rest.strip()):
                 return Outcome("ignored", ref)  # "From `dateparser 1.0.0` on": a release
-            if first in self.index.scripts or first in PYTHONS or self.cli.was_script(first):
+            if (
+                first in self.index.scripts
+                or first.removesuffix(".py") in self.index.scripts  # the file it runs
+                or first in PYTHONS
+                or self.cli.was_script(first)
+            ):
                 return self.cli.command(ref, text, doc)
             if first in _PLACEHOLDER_PROGRAMS:
                 return self._placeholder_command(ref, text, doc)
@@ -652,6 +664,10 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)
         rest = call
         if rest and not _CALL.match(rest):
+            if (made := _made_then_used(rest)) is not None:
+                # ``Authentication(username, password).session_id``: the call is checked
+                the_call = self._code(replace(ref, text=symbol[0] + made), doc)
+                return replace(the_call, reference=ref)
             return Outcome("ignored", ref)
         name = symbol.group(1)
         owner, dot, last = name.rpartition(".")
@@ -1469,6 +1485,18 @@ def _argument_word(ref: Reference, doc: Document) -> tuple[str, int, re.Match[st
     at = sentence.find(ref.text)
     word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
     return (sentence, at, word) if word is not None else None
+
+
+def _made_then_used(rest: str) -> str | None:
+    """The call of a span that goes on to use what it made (`(user, pw).session_id`, `(x)
+    .run()`): its balanced `(...)`, when an attribute follows, else None."""
+    depth = 0
+    for at, char in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            tail = rest[at + 1 :]
+            return rest[: at + 1] if at and _USED_AFTER.fullmatch(tail) else None
+    return None
 
 
 def _shown_callable(full: str) -> str:
