@@ -8,6 +8,8 @@ repo, each beside a line that must still be reported.
   globals())`) has the names the helper copies in: they cannot be listed.
 - Flask's `app.config.from_prefixed_env("LAB_WEB")` reads every LAB_WEB_* variable.
 - Enhancement proposals (`ceps/`) describe code to come: not checked.
+- Links to the ids Sphinx makes (autodoc's `#module-X` and `#X.Class.method`, sphinx-click's
+  `#accounts-generate`) hold when the project has what they name.
 """
 
 from __future__ import annotations
@@ -68,4 +70,68 @@ def test_build_filled_pages_copied_names_prefixed_env_and_proposals(tmp_path: Pa
         ("docs/index.rst", 7, "usage.rst"),
         ("docs/index.rst", 11, "lab.web.urlopen"),
         ("docs/index.rst", 12, "LAB_HOMES"),
+    }
+
+
+ACCOUNTS_CLI = """\
+import click
+
+
+@click.group()
+def cli():
+    pass
+
+
+@cli.command()
+def generate():
+    pass
+"""
+
+MANAGERS = """\
+# ape.managers
+
+```{eval-rst}
+.. automodule:: ape.managers.accounts
+    :members:
+```
+"""
+
+GUIDE = """\
+# Accounts
+
+Make one with [generate](../commands/accounts.html#accounts-generate), not
+[create](../commands/accounts.html#accounts-create). See
+[the manager](../methoddocs/managers.html#module-ape.managers.accounts),
+[its load](../methoddocs/managers.html#ape.managers.accounts.AccountManager.load),
+[its save](../methoddocs/managers.html#ape.managers.accounts.AccountManager.save) and
+[the chain](../methoddocs/managers.html#module-ape.managers.chain).
+"""
+
+
+def test_anchors_sphinx_click_and_autodoc_make(tmp_path: Path) -> None:
+    """eth-ape's guides link to the ids Sphinx gives what `.. automodule::` documents
+    (`#module-X`, `#X.Class.method`) and to sphinx-click's sections (`#accounts-generate`):
+    checked against the project's names and commands."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "ape"\nversion = "1"\n\n[project.scripts]\nape = "ape.cli:cli"\n'
+        ),
+        "ape/__init__.py": "",
+        "ape/cli.py": ACCOUNTS_CLI,
+        "ape/managers/__init__.py": "",
+        "ape/managers/accounts.py": "class AccountManager:\n    def load(self):\n        pass\n",
+        "ape/managers/chain.py": "class ChainManager:\n    pass\n",
+        "docs/conf.py": "extensions = ['myst_parser', 'sphinx_click']\n",
+        "docs/commands/accounts.rst": ".. click:: ape.cli:cli\n  :prog: accounts\n",
+        "docs/methoddocs/managers.md": MANAGERS,
+        "docs/userguides/accounts.md": GUIDE,
+    }
+    assert _drift(_write(tmp_path / "ape", files)) == {
+        ("docs/userguides/accounts.md", 4, "../commands/accounts.html#accounts-create"),
+        (
+            "docs/userguides/accounts.md",
+            7,
+            "../methoddocs/managers.html#ape.managers.accounts.AccountManager.save",
+        ),
+        ("docs/userguides/accounts.md", 8, "../methoddocs/managers.html#module-ape.managers.chain"),
     }

@@ -10,6 +10,7 @@ small repos, each beside a line that must still be reported.
 - A traitlets application's `aliases` and `flags` tables are its options.
 - A sub-parser named by a parameter's default (`def add_pileup_parser(subparsers,
   name="pileup")`) is that command; `-odot` is `-o dot` where `-o` takes a value.
+- A Python block under "we will get the following result:" holding one repr is output.
 """
 
 from __future__ import annotations
@@ -217,3 +218,43 @@ def test_sub_parser_named_by_a_default_and_glued_short_values(tmp_path: Path) ->
     assert _drift(_write(tmp_path / "mac", files)) == {
         ("README.md", 6, "mac pileup --extsize 200 -q")
     }
+
+
+GRAPH_README = """\
+# gql
+
+```python
+from gql import execute
+
+print(execute("{ BoyHowdy }"))
+```
+
+Because we queried a non-existing field, we will get the following result:
+
+```python
+ExecutionResult(data=None, errors=[GraphError("Cannot query", locations=[(1, 3)])])
+```
+
+To run it again, call:
+
+```python
+execute("{ hero }", strict=True)
+```
+"""
+
+
+def test_a_printed_result_is_output_not_a_call(tmp_path: Path) -> None:
+    """graphql-core shows what `print(result)` wrote in a Python block under "we will get
+    the following result:": a repr, whose `locations=` is no keyword of the class."""
+    files = {
+        "pyproject.toml": '[project]\nname = "gql"\nversion = "1"\n',
+        "gql/__init__.py": "from gql.run import ExecutionResult, GraphError, execute\n",
+        "gql/run.py": (
+            "class GraphError(Exception):\n    def __init__(self, message, nodes=None):\n"
+            "        self.message = message\n\n\nclass ExecutionResult:\n"
+            "    def __init__(self, data, errors):\n        self.data = data\n\n\n"
+            "def execute(source):\n    return source\n"
+        ),
+        "README.md": GRAPH_README,
+    }
+    assert _drift(_write(tmp_path / "gql", files)) == {("README.md", 18, "gql.execute")}

@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
-from klaro.verify.refs import Document, Reference, read_document
+from klaro.verify.refs import AUTODOC, CLICK_DOC, Document, Reference, read_document
 from klaro.verify.wording import READERS_OWN, before_span
 
 # a Sphinx page's id of an object: on a site (`https://.../api.html#pkg.mod.Class`), on a
@@ -586,6 +586,8 @@ class LinkResolver:
         if name == "readme" and posixpath.basename(path).lower().startswith("readme"):
             # GitHub's repository page shows the README in a container with the id `readme`
             return Outcome("resolved", ref, f"{path}#{name}")
+        if self._autodoc_member(fragment, anchors):
+            return Outcome("resolved", ref, f"{path}#{name}")
         if _FILE_FRAGMENT.match(name) and name not in self._labels:
             # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
             # nowhere on purpose; no heading's anchor holds a path
@@ -596,6 +598,24 @@ class LinkResolver:
             ref,
             message=f"anchor `#{fragment}` matches no heading in {path}",
             suggestions=tuple(f"#{c}" for c in close),
+        )
+
+    def _autodoc_member(self, fragment: str, anchors: AbstractSet[str]) -> bool:
+        """`#ape.api.accounts.AccountAPI.transfer` on a page whose autodoc directive documents
+        `ape.api.accounts` (or its class): an id Sphinx gives a member it lists, when the
+        project has that member."""
+        full = unquote(fragment).removeprefix("module-")
+        programs = [a[len(CLICK_DOC) :] for a in anchors if a.startswith(CLICK_DOC)]
+        for program in programs:  # sphinx-click's `#accounts-generate`: a sub-command's
+            words = full.lower().removeprefix(f"{program}-")
+            if words != full.lower() and words.rsplit("-", 1)[-1] in self.index.subcommands:
+                return True
+            if words != full.lower() and words in self.index.subcommands:
+                return True
+        owners = [a[len(AUTODOC) :] for a in anchors if a.startswith(AUTODOC)]
+        lowered = full.lower()
+        return any(lowered.startswith(f"{o}.") for o in owners) and (
+            self.index.names.lookup(full) is not None
         )
 
     def remember(self, doc: Document, text: str) -> None:

@@ -135,6 +135,12 @@ class Reference:
     context: str = ""
 
 
+# an entry of `Document.anchors` naming what an autodoc directive documents below it: Sphinx
+# gives each of its members an id of its full name (`#pkg.mod.Class.method`)
+AUTODOC = "autodoc:"
+CLICK_DOC = "click:"  # likewise, the program a sphinx-click directive documents
+
+
 @dataclass
 class Document:
     """What one Markdown document says: its references, anchors, words and example names."""
@@ -509,6 +515,14 @@ def add_setup(doc: Document, content: str, start: int) -> None:
     python_references(content, doc.bindings)
 
 
+# a sentence announcing what an example printed, right above the block that shows it
+_SHOWN_RESULT = re.compile(
+    r"(?:(?:following|this|the)\s+(?:result|output)|\bas\s+output|\b(?:prints?|outputs?)\b"
+    r"[^.]*|\b(?:get|see)\s+(?:the\s+)?following\b[^.]*)\s*(?:as\s+output\s*)?:{1,2}\s*$",
+    re.I,
+)
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
     guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc
@@ -523,6 +537,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     shell = not python and (
         lang in _SHELL_INFO or ((not lang or lang in _PLAIN_INFO) and _looks_like_shell(lines))
     )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
+    if python and _printed_result(doc, start, content):
+        return  # `ExecutionResult(errors=[GraphQLError(..., locations=[...])])`: a repr shown
     if python:
         # a history section's example binds its names for itself: `from tasks import
         # send_email` under "Before (Celery)" is not what the page's other lines mean
@@ -574,6 +590,26 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             if context == "help":
                 doc.help_program = command  # for its options' block under the next label
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def _printed_result(doc: Document, start: int, content: str) -> bool:
+    """Whether a Python block is what an example printed: one expression with no prompt,
+    the repr of an object or a literal, under a sentence that announces a result ("we will
+    get the following result:", "prints:", "as output::")."""
+    if ">>>" in content or not _SHOWN_RESULT.search(_line_above(doc, start)):
+        return False
+    try:
+        body = ast.parse(textwrap.dedent(content)).body
+    except (SyntaxError, ValueError):
+        return False
+    if len(body) != 1 or not isinstance(body[0], ast.Expr):
+        return False
+    value = body[0].value
+    if isinstance(value, ast.Call):
+        name = value.func.attr if isinstance(value.func, ast.Attribute) else ""
+        name = value.func.id if isinstance(value.func, ast.Name) else name
+        return name[:1].isupper()  # `ExecutionResult(...)`, not `print(...)`
+    return isinstance(value, ast.List | ast.Dict | ast.Tuple | ast.Set | ast.Constant)
 
 
 def _line_above(doc: Document, start: int) -> str:

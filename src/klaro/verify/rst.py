@@ -18,6 +18,8 @@ from dataclasses import replace
 
 from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
 from klaro.verify.refs import (
+    AUTODOC,
+    CLICK_DOC,
     WEB,
     Document,
     Reference,
@@ -226,6 +228,13 @@ class _Reader:
             self.highlight = argument.strip()
         elif _AUTO.match(kind) and argument:
             self._python_directive(i, indent, kind, argument, end)
+        elif kind in {"click", "typer"} and argument:
+            # sphinx-click documents a program under `:prog:`, a section per sub-command
+            # (`#accounts-generate`): ids checked against the commands
+            for line in self.lines[i + 1 : end]:
+                if prog := re.match(r"\s+:prog:\s*(\S.*)$", line):
+                    name = docutils_id(prog.group(1).strip())
+                    doc.anchors.update((name, f"{CLICK_DOC}{name}"))
         elif kind == "include" and argument.strip().startswith("<"):
             pass  # `.. include:: <s5defs.txt>`: one of docutils' own standard files
         elif kind in _LINKED and argument:
@@ -306,6 +315,14 @@ class _Reader:
         if not kind.startswith("auto") and _ABSENT.search(self._first_paragraph(i + 1, end)):
             return  # `.. method:: sendfile` over "Not implemented yet!": said to be missing
         self.doc.references.append(Reference("code", text, self.doc.path, i + 1, context))
+        # the ids Sphinx gives what it documents: `#module-pkg.mod`, `#pkg.mod.Class`, and
+        # (autodoc, with `:members:`) those of the members below it, checked by name
+        target = self.module if bare in {"module", "currentmodule"} else name
+        if target and (bare == "module" or context != "directive-member"):
+            prefix = "module-" if bare == "module" else ""
+            self.doc.anchors.add(f"{prefix}{target}".lower())
+            if kind.startswith("auto"):
+                self.doc.anchors.add(f"{AUTODOC}{target}".lower())
         if kind.startswith("auto") and bare in {"class", "exception", "module"}:
             self._listed_members(i, end, name)
 
