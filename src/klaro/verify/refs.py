@@ -235,6 +235,9 @@ def parse_document(text: str, path: str) -> Document:
     doc = Document(path, lines=text.splitlines())
     tokens = _parser().parse(text)
     slugger, toc = _Slugger(), _TocSlugger()  # GitHub's ids, and an MkDocs site's
+    # a jupytext notebook: Jupyter and nbsphinx give a heading the id of its title with
+    # spaces made `-` (`#2.-Fit-baseline-GLM`), matched without case
+    notebook = text.startswith("---") and "\n  jupytext:" in text[:2000]
     heading = titled = False
     headings: list[tuple[int, list[str]]] = []  # line, the code spans the heading names
     for token in tokens:
@@ -249,6 +252,8 @@ def parse_document(text: str, path: str) -> Document:
             if heading:
                 title = _plain_text(token)
                 doc.anchors.update((slugger.slug(title), toc.slug(title), docutils_id(title)))
+                if notebook:
+                    doc.anchors.add(title.strip().replace(" ", "-").lower())
                 spans = [c.content for c in token.children or () if c.type == "code_inline"]
                 headings.append((token.map[0], spans))
                 name = None if spans or titled else heading_name(token.content)

@@ -82,6 +82,10 @@ _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SPELLINGS_SPAN = re.compile(r"^(--?[A-Za-z][\w-]*)(?:,\s*|/)(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?)")
 _CALL = re.compile(r"^\(.*\)$")
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "xyz", "xxx", "spam", "eggs"})
+_BUILD_SCRIPT = re.compile(
+    r"`(?:\./)?configure`|\bconfigure\s+(?:options?|flags?|scripts?)\b|\bbuild\s+script\b", re.I
+)
 _USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`, `.run()`
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
@@ -612,9 +616,17 @@ class Resolver(MemberChecks, UnknownNames):
             found = [self.cli.option(ref, f, doc) for f in spelled.group(1, 2)]
             return next((o for o in found if o.status == "unresolved"), found[-1])
         if _OPTION.match(text):
+            if _METASYNTACTIC & set(re.split(r"[-=_/]+", text.lower())):
+                return Outcome("ignored", ref)  # `--enable-foo`: the shape of a family
             flag = self.cli.option(ref, text, doc)
             if flag.status == "unresolved" and self._given_to_another(ref, doc):
                 return Outcome("ignored", ref)  # "nox's `--no-error-on-missing-...` option"
+            if flag.status == "unresolved" and any(
+                _BUILD_SCRIPT.search(s) for s in sentences_around(doc.lines, ref.line, text)
+            ):
+                # "adds `--with-ucx` to the list of `configure` options": the flags of the
+                # build scripts a project drives (autotools', a bundled build script)
+                return Outcome("ignored", ref)
             return flag
         if text in self.index.scripts:
             return Outcome("resolved", ref, text)  # "the `markdown_py` script"
