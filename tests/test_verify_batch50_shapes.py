@@ -8,6 +8,8 @@ repo, each beside a line that must still be reported.
   globals())`) has the names the helper copies in: they cannot be listed.
 - Flask's `app.config.from_prefixed_env("LAB_WEB")` reads every LAB_WEB_* variable.
 - Enhancement proposals (`ceps/`) describe code to come: not checked.
+- The entries of an entry-point group named `*.entry_points` that a program dispatches to are
+  its sub-commands.
 - Links to the ids Sphinx makes (autodoc's `#module-X` and `#X.Class.method`, sphinx-click's
   `#accounts-generate`) hold when the project has what they name.
 """
@@ -135,3 +137,37 @@ def test_anchors_sphinx_click_and_autodoc_make(tmp_path: Path) -> None:
         ),
         ("docs/userguides/accounts.md", 8, "../methoddocs/managers.html#module-ape.managers.chain"),
     }
+
+
+SIMULATE = """\
+import argparse
+
+
+def _cli_simulate(argv):
+    parser = argparse.ArgumentParser(prog="asr simulate")
+    parser.add_argument("dataset")
+    parser.add_argument("-o", "--output")
+    return parser.parse_args(argv)
+"""
+
+
+def test_commands_from_an_entry_points_group(tmp_path: Path) -> None:
+    """asreview's `__main__` runs the entry point of `asreview.entry_points` that the first
+    word names: those are its sub-commands, each parsing its own flags."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "asr"\nversion = "1"\n\n[project.scripts]\nasr = "asr.main:main"\n'
+            '\n[project.entry-points."asr.entry_points"]\nsimulate = "asr.simulate:_cli_simulate"\n'
+        ),
+        "asr/__init__.py": "",
+        "asr/main.py": (
+            "import sys\nfrom importlib.metadata import entry_points\n\n\ndef main():\n"
+            "    eps = entry_points(group='asr.entry_points')\n"
+            "    eps[sys.argv[1]].load()(sys.argv[2:])\n"
+        ),
+        "asr/simulate.py": SIMULATE,
+        "README.md": (
+            "# asr\n\n```console\n$ asr simulate data.csv -o out.asr\n$ asr simulat x\n```\n"
+        ),
+    }
+    assert _drift(_write(tmp_path / "asr", files)) == {("README.md", 5, "asr simulat x")}

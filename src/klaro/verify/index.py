@@ -323,7 +323,7 @@ OTHER_NAMESPACES = frozenset(
 )  # fmt: skip
 
 
-_COMMAND_GROUP = re.compile(r"(?:^|[._])(?:\w*_)?(?:sub)?commands$")
+_COMMAND_GROUP = re.compile(r"(?:^|[._])(?:(?:\w*_)?(?:sub)?commands|entry_points)$")
 # the request variables of CGI, which a WSGI server reads from its `environ` dict
 _CGI_NAMESPACES = frozenset(
     {"REMOTE", "SERVER", "REQUEST", "SCRIPT", "QUERY", "CONTENT", "PATH", "GATEWAY", "AUTH"}
