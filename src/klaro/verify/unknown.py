@@ -24,6 +24,7 @@ from klaro.verify.refs import Document, Reference
 from klaro.verify.sections import LIST_ITEM, list_around
 from klaro.verify.wording import (
     CASE_STYLE,
+    CODE_SPAN,
     LOWER_CAMEL,
     PLACEHOLDER_NAMES,
     PLACEHOLDER_PART,
@@ -85,6 +86,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # a setting's key, or a name a registry holds
         if name.startswith("_") and (name[1:] in keys or name[1:] in self.names.by_last):
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
+        if not called and self._member_word(name, doc):
+            return Outcome("ignored", ref)  # ``ping`` on a page that says "execute ping"
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if ref.context == "raised":
@@ -285,6 +288,19 @@ class UnknownNames:
             message=f"`{shown}` is no longer in the project (`{full}` at {where}){advice}",
             suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
         )
+
+    def _member_word(self, name: str, doc: Document) -> bool:
+        """Whether a lower-case word that was a class's method once is one the page's
+        sentences use as a word, without markup, twice or more ("Execute ping and parse the
+        result", "ping statistics"): the span names that thing (the `ping` program), not the
+        method `PingTransmitter.ping` the code renamed."""
+        old = self.former.get(name) if self.former is not None else None
+        if old is None or not (name.isalpha() and name.islower()):
+            return False
+        if not old[0].rsplit(".", 2)[-2][:1].isupper():
+            return False  # a function or a module's name: named as such
+        plain = re.compile(rf"(?<![`\w.-]){re.escape(name)}(?![`\w(-])")
+        return sum(len(plain.findall(CODE_SPAN.sub(" ", line))) for line in doc.lines) >= 2
 
     def _page_strings(self, doc: Document) -> set[str]:
         """`page_strings` of the current page, read on its first unknown name."""
