@@ -102,10 +102,10 @@ round 52 (`round: 52`) is a fifty-first fresh set written blind on rembg,
 persist-queue, pyaml and python-magic (--confirm --round 52).
 round 53 (`round: 53`) is a fifty-second fresh set written blind on tmdbv3api,
 youtube-transcript-api, urlextract and watchgod (--confirm --round 53).
-round 55 (`round: 55`) is a fifty-fourth fresh set written blind on pingparsing,
-PyVirtualDisplay, semantic-version and qbittorrent-api (--confirm --round 55).
 round 54 (`round: 54`) is a fifty-third fresh set written blind on lastversion,
 ijson, intervaltree and nested-lookup (--confirm --round 54).
+round 55 (`round: 55`) is a fifty-fourth fresh set written blind on pingparsing,
+PyVirtualDisplay, semantic-version and qbittorrent-api (--confirm --round 55).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
