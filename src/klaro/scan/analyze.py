@@ -51,8 +51,9 @@ from klaro.scan.stubs import merge_stubs
 # helper's call; 144-145: `__getattr__` over instance tables tried and reverted; 146:
 # click groups added from another module, lazy_loader stubs; 147-148: traitlets applications;
 # 149: `globals()` handed to a helper; 150: `from_prefixed_env`; 151: sub-parsers named by a
-# parameter's default; 152: console scripts' modules in example-looking folders are shipped
-ANALYZER_VERSION = 152
+# parameter's default; 152: console scripts' modules in example-looking folders are shipped;
+# 153: commands registered by calling the decorator; 154: `globals()` read by doctest
+ANALYZER_VERSION = 154
 
 Progress = Callable[[int, int, str], None]
 

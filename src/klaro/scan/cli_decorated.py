@@ -191,6 +191,37 @@ def decorated_commands(
             names[node.name] = name
             found.append((node, prefix, deco, "typer" if is_typer else "click"))
             break
+    # `run = cli.command(cls=...)(run_command)`, typer's `app.command()(main)`: a function
+    # registered by calling the decorator; an imported one's options are not ours to read
+    local = {node.name: (node, prefix) for node, prefix in functions if not prefix}
+    registered: list[CliCommand] = []
+    for call in _decorating_calls(tree):
+        inner = call.func
+        assert isinstance(inner, ast.Call) and isinstance(call.args[0], ast.Name)
+        func = dotted(inner.func)
+        owner, _, last = func.rpartition(".")
+        target = call.args[0].id
+        is_typer = owner in typer_apps
+        if not owner or func in elsewhere or not (is_typer or frameworks & CLICK_MODULES):
+            continue
+        name = _command_name(target, inner, typer=is_typer, callback=False)
+        if target in local and target not in names:
+            names[target] = name
+            found.append((*local[target], inner, "typer" if is_typer else "click"))
+        elif target not in local:
+            parent = typer_apps.get(owner) if is_typer else names.get(owner)
+            unknown = CliOption((), target, hidden=True, unnamed=True)
+            registered.append(
+                CliCommand(
+                    name=name,
+                    framework="typer" if is_typer else "click",
+                    path=path,
+                    lineno=call.lineno,
+                    function=f"{module}.{target}",
+                    options=(unknown,),
+                    parent=parent or None,
+                )
+            )
     # only a group gains sub-commands: a command handed to `copy()` (toot's snake-case alias
     # of `update_account`) is no group extended by plugins
     made_groups = {
@@ -238,6 +269,7 @@ def decorated_commands(
                 default=_default_command(call) if call is not None else None,
             )
         )
+    out += registered
     if frameworks & CLICK_MODULES:
         out += _added_commands(tree, path, module, names)
     if "typer" in frameworks:
@@ -246,6 +278,20 @@ def decorated_commands(
         named = {(c.name, c.parent) for c in out}
         out += [g for g in _typer_groups(tree, path, typer_apps) if (g.name, g.parent) not in named]
     return out
+
+
+def _decorating_calls(tree: ast.Module) -> Iterable[ast.Call]:
+    """Module-level `x.command(...)(function)` and `x.group(...)(function)` calls."""
+    for stmt in tree.body:
+        value = stmt.value if isinstance(stmt, ast.Assign | ast.Expr) else None
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Call)
+            and dotted(value.func.func).rsplit(".", 1)[-1] in {"command", "group"}
+            and len(value.args) == 1
+            and isinstance(value.args[0], ast.Name)
+        ):
+            yield value
 
 
 def _default_command(call: ast.Call) -> str | None:

@@ -98,7 +98,10 @@ _CLI_WORDS = (
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _PROGRAM = re.compile(r"^[A-Za-z][\w.+-]*$")
 # builtins that only read a namespace handed to them (`sorted(globals())`)
-_READ_ONLY = frozenset({"dict", "list", "sorted", "len", "set", "tuple", "iter", "print", "repr"})
+_READ_ONLY = frozenset(
+    {"dict", "list", "sorted", "len", "set", "tuple", "iter", "print", "repr", "eval"}
+    | {"run_docstring_examples", "testmod", "run_module"}  # doctest's `globs`: read
+)
 _LEAVES = frozenset({str, ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue})
 _SCALARS = (str, int, float, complex, bytes, bool, type(Ellipsis))
 
@@ -130,6 +133,7 @@ class _ModuleVisitor:
         self.reads_env = False
         self.makes_loggers = False
         self.has_tables = False
+        self.main_only: set[int] = set()
         self.wants_cli = wants_cli
         self.module = module
         self.is_package = is_package
@@ -175,6 +179,12 @@ class _ModuleVisitor:
 
     def visit_module(self, tree: ast.Module, lines: int) -> Module:
         body = self.body = tree.body
+        self.main_only = {  # what runs only as a script: `if __name__ == "__main__":`
+            id(n)
+            for stmt in body
+            if isinstance(stmt, ast.If) and _main_guard(stmt.test)
+            for n in ast.walk(stmt)
+        }
         imports = tuple(self._imports(body))
         self.imported = frozenset(i.alias for i in imports)
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
@@ -636,8 +646,10 @@ class _ModuleVisitor:
                         self.env.append(
                             EnvVar(f"{prefix}_*", self.path, node.lineno, None, "prefix")
                         )
-                elif name not in _READ_ONLY and any(
-                    _is_globals(a) for a in [*node.args, *(k.value for k in node.keywords)]
+                elif (
+                    (name or "").rsplit(".", 1)[-1] not in _READ_ONLY
+                    and id(node) not in self.main_only
+                    and any(_is_globals(a) for a in [*node.args, *(k.value for k in node.keywords)])
                 ):
                     # the namespace handed to a helper that fills it: eventlet's
                     # `patcher.inject("urllib.request", globals())` copies a module's names

@@ -19,7 +19,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import replace
 
-from klaro.scan.model import Module
+from klaro.scan.model import Class, Module
 from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
@@ -413,13 +413,35 @@ class CliClaims:
         may be none: another application's) lacks the trait."""
         names = self.index.names
         classes = [c for c in names.by_last.get(cls, ()) if names.kind(c) == "class"]
-        if not classes or any(names.member(c, trait) is not None for c in classes):
-            return None
+        if not classes or any(self._may_configure(c, trait) for c in classes):
+            return None  # it has the trait, or a base of another package may (nbclient's)
         return Outcome(
             "unresolved",
             replace(ref, line=_line_of(doc, ref, flag)),
             message=f"`{flag}`: `{cls}` has no configurable `{trait}`",
         )
+
+    def _may_configure(self, cls: str, trait: str) -> bool:
+        """Whether the class has the trait, or may through a base of another package than
+        traitlets (voila's `VoilaExecutor(NotebookClient)`); traitlets' own configurables
+        give only their few known traits (`Application.log_level`)."""
+        names = self.index.names
+        status = names.verdict(f"{cls}.{trait}").status
+        if status != "unknown":
+            return status != "unresolved"
+        foreign = set()
+        for base in names.method_order(cls):
+            found = names.defs.get(base)
+            if isinstance(found, Class):
+                for written in found.bases:
+                    head, _, rest = written.partition(".")
+                    imported = names.aliases.get(found.module, {}).get(head, head)
+                    target = names.resolve_in(found.module, written) or imported
+                    if target not in names.kinds:
+                        foreign.add(f"{target}.{rest}" if rest else target)
+        if foreign and all(f.split(".")[0] == "traitlets" for f in foreign):
+            return trait in _TRAITLETS_TRAITS
+        return True
 
     def option(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """A flag alone in a code span: the project's, unless the text gives it to another."""
@@ -978,6 +1000,13 @@ _CHOICE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$")  # `cloc-xml`,
 def _single_dash_word(flag: str) -> bool:
     """`-fieldname`: one dash and several letters (no cluster of short flags checks it)."""
     return not flag.startswith("--") and len(flag) > 2
+
+
+# what traitlets' own configurables (`Application`, `Configurable`) let a command line set
+_TRAITLETS_TRAITS = frozenset(
+    {"log_level", "log_format", "log_datefmt", "logging_config", "show_config"}
+    | {"show_config_json", "config_file", "config_file_name", "config"}
+)
 
 
 def _short_cluster(flag: str, options: set[str]) -> bool:

@@ -655,13 +655,12 @@ def _script_commands(
     targets = _script_targets(analysis, names)
     # one program, one parser: the script runs it, however many calls away (youtube-
     # transcript-api's `main()` makes a `YouTubeTranscriptCli` whose `_parse_args` builds it)
+    shipped = [(m, c) for m in analysis.modules if m.role in {"package", "script"} for c in m.cli]
     sole = [
-        (m, c)
-        for m in analysis.modules
-        if m.role in {"package", "script"}
-        for c in m.cli
-        if c.parent is None and not c.name and c.framework == "argparse"
+        (m, c) for m, c in shipped if c.parent is None and not c.name and c.framework == "argparse"
     ]
+    if len(shipped) != 1:
+        sole = []  # mycli's click command beside the parser of one of its shell's commands
     if any(not e.group.endswith("_scripts") for e in analysis.metadata.entry_points):
         sole = []  # commands from entry points (`relay.commands`): a parser may be one's
     for program, (module, target, home) in targets.items():
@@ -703,6 +702,22 @@ def _script_commands(
             unparsed.add(name)
         elif len(roots) == 1 and not (roots[0].has_subcommands or roots[0].plugins):
             leaves.add(name)
+    # `python -m ijson.benchmark -p x`: a module of the package run as a program, whose one
+    # argparse parser names all its flags, takes those only
+    for runnable in analysis.modules:
+        roots = [c for c in runnable.cli if c.parent is None]
+        if runnable.role != "package" or len(roots) != 1:
+            continue
+        root = roots[0]
+        if (
+            root.framework == "argparse"
+            and not (root.name or root.has_subcommands or root.option_refs or root.anywhere)
+            and not any(o.unnamed for o in root.options)
+        ):
+            program = f"python -m {runnable.name.removesuffix('.__main__')}"
+            own[program] = frozenset(f for o in root.options if not o.positional for f in o.flags)
+            if any(o.positional for o in root.options):
+                positional.add(program)
     return leaves, unparsed, own, positional
 
 

@@ -55,7 +55,7 @@ _TEMPLATE_BINDS = re.compile(
     r"|\{%-?\s*with\s+(\w+)\s*="
 )
 _IDENTIFIER = re.compile(r"(?<![\w.$-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
-_PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]|>)\s+")
+_PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]>?|>)\s+")  # also `$> `
 # among prompted lines, a prompt a typo glued to its command (num2words' `$num2words 2.14`);
 # `$HOME/bin` or `$PATH` is a variable, written in capitals
 _GLUED_PROMPT = re.compile(r"^\s*\$(?=[a-z][\w.-]*(?:\s|$))")
@@ -77,6 +77,8 @@ _ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_l
 _MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
 _MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
 _MYST_OPTION = re.compile(r"^:[\w-]+:")  # a directive's `:class: tip` option line
+# MyST roles whose target is a label, a page or a term, not code: {ref}`z_array`
+_LABEL_ROLE = re.compile(r"\{(?:ref|numref|doc|term|download|eq|cite|abbr|keyword)\}$")
 # MyST directives whose body is Markdown prose (admonitions, a variable's or an option's
 # description, tabs and cards), read as the page's
 _MYST_PROSE = frozenset(
@@ -375,7 +377,9 @@ def _inline(doc: Document, token: Token, line: int) -> None:
     linked = ""  # the web address of the link the text is in: `[`f()`](https://...)`
     anchored = False  # whether that link goes to a heading of the page itself
     coded: list[str] | None = None  # the text inside an HTML `<code>` tag, while in one
+    previous = ""  # the text right before the child: a MyST role's `{ref}`
     for child in token.children or ():
+        previous, text_before = (child.content if child.type == "text" else ""), previous
         if coded is not None and child.type in {"text", "html_inline"}:
             if child.type == "html_inline" and _HTML_CODE_CLOSE.match(child.content):
                 text = html.unescape("".join(coded)).strip()
@@ -389,6 +393,8 @@ def _inline(doc: Document, token: Token, line: int) -> None:
             line += 1
         elif child.type == "html_inline" and _HTML_CODE_OPEN.match(child.content):
             coded = []
+        elif child.type == "code_inline" and _LABEL_ROLE.search(text_before):
+            pass  # MyST's {ref}`z_array`: a label (or a page, a term), no code
         elif child.type == "code_inline":
             context = f"href {linked}" if linked else ""
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))

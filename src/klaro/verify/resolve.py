@@ -95,7 +95,7 @@ _PATHLIKE = re.compile(
 _BRACKETS = re.compile(r"^\((\s*\[?\s*\w+(?:\s*(?:\||,|\[|\]|\[,)\s*\w*)*\s*\]?\s*)\)$")
 # "the `spec` argument", "the ``timeout`` keyword": a parameter named as one
 _ARGUMENT_WORD = re.compile(
-    r"[`*_]*\s+(?:keyword\s+)?(?:argument|arg|parameter|param|kwarg)s?\b", re.I
+    r"[`*_]*\s+(?:keyword\s+)?(?:argument|arg|parameter|param|kwarg|option)s?\b", re.I
 )  # also zipapps' "the `compressed` arg of `zipapps.create_app`"
 _OF_CALLABLE = re.compile(r"\s+(?:of|to|for)\s+(?:the\s+)?(?::[\w:]+:)?`[^`]+`+")
 # the callables a sentence names: roles (:func:`~pkg.f`) and call spans (`f()`)
@@ -1032,6 +1032,9 @@ class Resolver(MemberChecks, UnknownNames):
         # a test module's own names (a fake `system` RPC namespace) never make a member of
         # theirs missing
         tests_only = bool(owners) and all(n in index.in_tests for n in owners)
+        if tests_only and rest and all(index.kinds[n] in CALLABLE_KINDS for n in owners):
+            # `tree.at(point)` is no member of a test's `def tree()`: the page's object
+            owners = []
         if not rest and not called and root.isalpha() and root.islower():
             # a plain word (`style`, `name`) that is also some object's attribute is a word
             owners = [n for n in owners if index.kinds[n] != "attribute"]

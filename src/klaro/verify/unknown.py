@@ -348,6 +348,8 @@ class UnknownNames:
         root, _, rest = name.partition(".")
         if gone := self._once_named(ref, root, name):
             return gone
+        if root[:1].islower() and (gone := self._gone_method(ref, rest.split(".")[0], name)):
+            return gone  # `tree.discardi(...)` once no class has a `discardi` it had
         if not root[:1].isupper() or READERS_OWN.match(root):
             return Outcome("ignored", ref)  # or the reader's own: `MyXXXFormatClass.export_set`
         if root in self._foreign_bases or root in everyday_names():
@@ -371,6 +373,19 @@ class UnknownNames:
             message=f"`{root}` is not defined in the project",
             suggestions=tuple(f"{c}.{rest}" for c in close),
         )
+
+    def _gone_method(self, ref: Reference, member: str, shown: str) -> Outcome | None:
+        """A method a class of the documented state had, which no class has now: stale on
+        whatever object the page calls it (`tree.discardi(...)`, `tree` the reader's)."""
+        old = self.former.get(member) if self.former is not None and member else None
+        if old is None or not old[0].rsplit(".", 2)[-2][:1].isupper():
+            return None
+        if any(
+            self.names.kinds.get(n.rpartition(".")[0]) == "class"
+            for n in self.names.by_last.get(member, ())
+        ):
+            return None
+        return self._once_named(ref, member, shown, used=True)
 
     def _given_to_another(self, ref: Reference, doc: Document) -> bool:
         """Whether the span's sentence gives the name to another library (see `wording`)."""
