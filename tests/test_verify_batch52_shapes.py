@@ -91,3 +91,58 @@ def test_roles_called_decorators_foreign_traits_doctest_globals(tmp_path: Path) 
         ("README.md", 8, "stx-app --Executor.timeout=30 --port 8 --StxApp.portz=3"),
         ("README.md", 11, "stx.support.Statistic"),
     }
+
+
+OPTIONS = """\
+import optparse
+
+
+class OptionParser(optparse.OptionParser):
+    def install_nodes_options(self):
+        group = optparse.OptionGroup(self, "Selecting target nodes")
+        group.add_option("-w", action="append", dest="nodes")
+        group.add_option("-a", "--all", action="store_true")
+        self.add_option_group(group)
+"""
+
+CLUSH = """\
+from clu.options import OptionParser
+
+
+def main():
+    parser = OptionParser("%prog [options] command")
+    parser.install_nodes_options()
+    parser.add_option("--mode")
+    parser.parse_args()
+"""
+
+CLU_README = """\
+# clu
+
+```console
+$ clush -w node[1-4] --mode=x uptime
+$ clush -a --modes=x uptime
+```
+
+The following man pages are also provided:
+
+    clush(1), clush.conf(5)
+"""
+
+
+def test_a_parser_of_a_project_subclass_and_man_pages(tmp_path: Path) -> None:
+    """clustershell's parser is its own `OptionParser` subclass, whose methods add options
+    (`parser.install_nodes_options()`): the program's flags are not all in `main`; and
+    `clush(1)` in a block names a manual page."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "clu"\nversion = "1"\n\n[project.scripts]\nclush = "clu.cli:main"\n'
+        ),
+        "clu/__init__.py": "",
+        "clu/options.py": OPTIONS,
+        "clu/cli.py": CLUSH,
+        "README.md": CLU_README,
+    }
+    assert _drift(_write(tmp_path / "clu", files)) == {
+        ("README.md", 5, "clush -a --modes=x uptime")
+    }

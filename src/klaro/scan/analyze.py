@@ -52,8 +52,9 @@ from klaro.scan.stubs import merge_stubs
 # click groups added from another module, lazy_loader stubs; 147-148: traitlets applications;
 # 149: `globals()` handed to a helper; 150: `from_prefixed_env`; 151: sub-parsers named by a
 # parameter's default; 152: console scripts' modules in example-looking folders are shipped;
-# 153: commands registered by calling the decorator; 154: `globals()` read by doctest
-ANALYZER_VERSION = 154
+# 153: commands registered by calling the decorator; 154: `globals()` read by doctest; 155:
+# parsers of a project subclass
+ANALYZER_VERSION = 155
 
 Progress = Callable[[int, int, str], None]
 

@@ -34,6 +34,17 @@ _GROUPS = (
 # stands for the options of a parser another package made (`sphinx.cmd.build.get_parser()`,
 # `parents=[...]`), which we cannot list
 _THEIRS = CliOption((), "another package's parser", hidden=True, unnamed=True)
+# what argparse's and optparse's parsers (and their groups) do themselves
+_PARSER_API = frozenset(
+    {"add_argument", "add_option", "addoption", "add_subparsers", "add_parser"}
+    | {"add_argument_group", "add_mutually_exclusive_group", "add_option_group"}
+    | {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args"}
+    | {"set_defaults", "get_default", "print_help", "print_usage", "format_help"}
+    | {"format_usage", "error", "exit", "set_usage", "get_usage", "get_option", "has_option"}
+    | {"remove_option", "disable_interspersed_args", "enable_interspersed_args"}
+    | {"convert_arg_line_to_args", "register", "get_prog_name", "print_version", "get_version"}
+    | {"get_option_group", "set_default", "format_description", "format_epilog"}
+)
 # stands for options whose flags the code computes (`group.add_option(abbrev, name)` in a loop
 # over what a helper built, `f"--{name}"`): we cannot list them
 _COMPUTED = CliOption((), "computed option names", hidden=True, unnamed=True)
@@ -102,7 +113,8 @@ class Argparse:
                     plugins=bool(info.get("plugins")),
                     computed=bool(info.get("computed")),
                     aliases=_aliases(info.get("aliases")),
-                    anywhere=known or key.endswith(":implicit"),
+                    # (a parser of the project's subclass: its methods add flags elsewhere)
+                    anywhere=known or key.endswith(":implicit") or bool(info.get("subclassed")),
                 )
             )
         return out
@@ -189,6 +201,7 @@ class Argparse:
                 elif isinstance(node, ast.Call):
                     self._helper_call(node, variables, subparsers)
                     self._plugin_call(node, subparsers)
+                    self._subclass_call(node, variables)
 
     def _helper_call(self, call: ast.Call, variables: dict[str, str], subs: dict[str, str]) -> None:
         """Note `add_common(parser)`: a function that adds options to a parser we know; and
@@ -207,6 +220,20 @@ class Argparse:
                 position = len(self.options.get(key, ()))
                 self.refs.setdefault(key, []).append((position, helper))
                 return
+
+    def _subclass_call(self, call: ast.Call, variables: dict[str, str]) -> None:
+        """`parser.install_nodes_options()`: a method no parser of argparse or optparse has,
+        so the parser is the project's subclass (clustershell's `OptionParser`), whose
+        methods add options we read as their own (`self.add_option`): the program's flags
+        are not all the ones `main` adds."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return
+        key = variables.get(func.value.id)
+        if key is None or func.attr in _PARSER_API or func.attr.startswith("_"):
+            return
+        if key in self.commands:
+            self.commands[key]["subclassed"] = True
 
     def _plugin_call(self, call: ast.Call, subs: dict[str, str]) -> None:
         """Note plugins given the sub-parsers: `for ep in eps: ep.load()(subparsers)`.

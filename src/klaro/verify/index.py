@@ -686,6 +686,7 @@ def _script_commands(
                 command.framework == "argparse"  # options all declared by `add_argument`
                 and parsers.get((where.name, command.function), 0) == 1
                 and not command.option_refs
+                and not command.anywhere
                 and not any(o.unnamed for o in command.options)
             ):
                 own[program] = frozenset(

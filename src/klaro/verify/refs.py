@@ -526,6 +526,7 @@ def add_setup(doc: Document, content: str, start: int) -> None:
     python_references(content, doc.bindings)
 
 
+_MAN_PAGES = re.compile(r"(?:[\w.-]+\([1-9][a-z]?\)[,\s]*)+")
 # a sentence announcing what an example printed, right above the block that shows it
 _SHOWN_RESULT = re.compile(
     r"(?:(?:following|this|the)\s+(?:result|output)|\bas\s+output|\b(?:prints?|outputs?)\b"
@@ -548,6 +549,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     shell = not python and (
         lang in _SHELL_INFO or ((not lang or lang in _PLAIN_INFO) and _looks_like_shell(lines))
     )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
+    if python and _MAN_PAGES.fullmatch(content.strip()):
+        return  # `clush(1), clubak(1), clush.conf(5)`: manual pages, named by section
     if python and _printed_result(doc, start, content):
         return  # `ExecutionResult(errors=[GraphQLError(..., locations=[...])])`: a repr shown
     if python:
