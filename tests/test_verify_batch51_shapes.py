@@ -7,7 +7,8 @@ small repos, each beside a line that must still be reported.
   (an aliasing group: other words may reach a command too).
 - lazy_loader's `__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)` serves
   what the `.pyi` beside the package imports: those are the package's names.
-- A traitlets application's `aliases` and `flags` tables are its options.
+- A traitlets application's `aliases` and `flags` tables are its options (`base_aliases` too,
+  with IPython's base ones where it adds them), its `subcommands` its words.
 - A sub-parser named by a parameter's default (`def add_pileup_parser(subparsers,
   name="pileup")`) is that command; `-odot` is `-o dot` where `-o` takes a value.
 - A Python block under "we will get the following result:" holding one repr is output.
@@ -118,10 +119,14 @@ def test_lazy_loader_stub_names_are_the_package_names(tmp_path: Path) -> None:
 
 
 TRAITLETS_APP = """\
+from IPython.core.application import base_aliases as base_ip_aliases
 from traitlets.config import Application
 
 from ipc.traits import flag
 
+base_aliases = {}
+base_aliases.update(base_ip_aliases)
+base_aliases.update({"work-dir": "Controller.work_dir", "n": "Controller.n"})
 flags = {}
 flags.update({"reuse": ({"Controller": {"reuse_files": True}}, "reuse connection files")})
 aliases = dict(ip="Controller.ip", location="Controller.location")
@@ -130,6 +135,10 @@ aliases = dict(ip="Controller.ip", location="Controller.location")
 class Controller(Application):
     aliases = aliases
     flags = flags
+
+
+class Cluster(Application):
+    subcommands = {"start": (Controller, "start a cluster"), "list": (Controller, "list them")}
 
 
 class Tool(Application):
@@ -148,6 +157,8 @@ TRAITLETS_README = """\
 $ ipcontroller --ip=10.0.0.1 --location=server --reuse --debug
 $ ipcontroller -i events.h5 --max-events 10 --no-progress
 $ ipcontroller --usethreads
+$ ipcontroller start --n=4 --profile=mine --work-dir=/tmp
+$ ipcontroller stop
 ```
 """
 
@@ -166,7 +177,8 @@ def test_traitlets_application_tables_are_its_flags(tmp_path: Path) -> None:
         "README.md": TRAITLETS_README,
     }
     assert _drift(_write(tmp_path / "ipc", files)) == {
-        ("README.md", 6, "ipcontroller --usethreads")
+        ("README.md", 6, "ipcontroller --usethreads"),
+        ("README.md", 8, "ipcontroller stop"),
     }
 
 

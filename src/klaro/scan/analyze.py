@@ -53,8 +53,9 @@ from klaro.scan.stubs import merge_stubs
 # 149: `globals()` handed to a helper; 150: `from_prefixed_env`; 151: sub-parsers named by a
 # parameter's default; 152: console scripts' modules in example-looking folders are shipped;
 # 153: commands registered by calling the decorator; 154: `globals()` read by doctest; 155:
-# parsers of a project subclass
-ANALYZER_VERSION = 155
+# parsers of a project subclass; 156: IPython's base application tables; 157: traitlets'
+# `subcommands`
+ANALYZER_VERSION = 157
 
 Progress = Callable[[int, int, str], None]
 

@@ -62,7 +62,7 @@ from klaro.scan.returns import (
 )
 from klaro.scan.settings_env import settings_env
 from klaro.scan.syntax import parse_module
-from klaro.scan.traitlets_apps import traitlets_command
+from klaro.scan.traitlets_apps import traitlets_command, traitlets_subcommands
 
 _VALUE_LIMIT = 80
 _ENV_READERS = ENV_READERS
@@ -119,6 +119,7 @@ def analyze_source(
     visitor.reads_env = reads_env
     visitor.makes_loggers = "getChild" in text  # the logger walk only where it can find any
     visitor.has_tables = "aliases" in text or "flags" in text  # a traitlets application's
+    visitor.body_text = text if "subcommands" in text else ""
     return visitor.visit_module(tree, lines)
 
 
@@ -133,6 +134,7 @@ class _ModuleVisitor:
         self.reads_env = False
         self.makes_loggers = False
         self.has_tables = False
+        self.body_text = ""  # the source, kept only where it names `subcommands`
         self.main_only: set[int] = set()
         self.wants_cli = wants_cli
         self.module = module
@@ -248,6 +250,8 @@ class _ModuleVisitor:
         application = traitlets_command(tree, self.path) if self.has_tables else None
         if application is not None:
             cli = [*cli, application]  # its `aliases` and `flags` tables
+        if "subcommands" in self.body_text:
+            cli = [*cli, *traitlets_subcommands(tree, self.path)]
         reused = {id(option) for _, option in shared}  # recorded once, where defined
         for command in cli:  # `envvar=` settings of options are environment reads too
             for option in command.options:

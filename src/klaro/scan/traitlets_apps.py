@@ -22,6 +22,10 @@ _TABLES = frozenset({"aliases", "flags"})
 _TRAIT = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")  # `IPController.ip`
 _FLAG_MAKERS = frozenset({"flag", "boolean_flag"})
 _NAME = re.compile(r"[A-Za-z0-9][\w-]*")
+# the tables IPython's and jupyter_core's applications give those built on them
+_IMPORTED_BASES = frozenset({"IPython", "jupyter_core"})
+_IPYTHON_ALIASES = ("profile", "profile-dir", "ipython-dir", "log-level", "config")
+_IPYTHON_FLAGS = ("debug", "quiet", "init", "generate-config", "y", "show-config")
 # what traitlets' own `Application` takes in every application
 _BASE_FLAGS = ("--debug", "--show-config", "--show-config-json", "--help-all")
 
@@ -49,8 +53,11 @@ def traitlets_command(tree: ast.Module, path: str) -> CliCommand | None:
                 line = line or getattr(node, "lineno", 0)
     if not found:
         return None
+    if _IMPORTED_BASES & {(i.module or "").split(".")[0] for i in _imports_from(tree)}:
+        # `aliases.update(base_aliases)` from IPython's or jupyter_core's application
+        found.update({n: True for n in _IPYTHON_ALIASES} | {n: False for n in _IPYTHON_FLAGS})
     options = [
-        CliOption(flags=(_dashed(name),), dest=name.replace("-", "_"), is_flag=not valued)
+        CliOption(flags=_dashed(name), dest=name.replace("-", "_"), is_flag=not valued)
         for name, valued in found.items()
         if _NAME.fullmatch(name)
     ]
@@ -61,9 +68,45 @@ def traitlets_command(tree: ast.Module, path: str) -> CliCommand | None:
     )
 
 
+def traitlets_subcommands(tree: ast.Module, path: str) -> list[CliCommand]:
+    """The words of an application's `subcommands = {"start": (IPClusterStart, "help")}`:
+    each runs another application, whose flags its own tables give."""
+    found: list[CliCommand] = []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Assign)
+            and any(dotted(t).rsplit(".", 1)[-1] == "subcommands" for t in node.targets)
+            and isinstance(node.value, ast.Dict)
+        ):
+            continue
+        for key, value in zip(node.value.keys, node.value.values, strict=True):
+            if (
+                isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+                and isinstance(value, ast.Tuple)
+                and len(value.elts) == 2
+            ):
+                found.append(
+                    CliCommand(name=key.value, framework="traitlets", path=path, lineno=key.lineno)
+                )
+    return found
+
+
+def _imports_from(tree: ast.Module) -> list[ast.ImportFrom]:
+    """The module's `from x import y` statements naming a base application's tables."""
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom)
+        and n.module
+        and any(a.name.startswith(("base_", "flags", "aliases")) for a in n.names)
+    ]
+
+
 def _table_name(target: ast.expr) -> bool:
-    """`aliases`, `self.flags`, `Tool.aliases`: a name the tables go by."""
-    return dotted(target).rsplit(".", 1)[-1] in _TABLES
+    """`aliases`, `self.flags`, `Tool.aliases`, `base_aliases`: a name the tables go by."""
+    last = dotted(target).rsplit(".", 1)[-1]
+    return last in _TABLES or last.endswith(("_aliases", "_flags"))
 
 
 def _keys(table: ast.expr) -> Iterable[tuple[str, bool]]:
@@ -117,5 +160,7 @@ def _is_entry(value: ast.expr) -> bool:
     )
 
 
-def _dashed(name: str) -> str:
-    return f"-{name}" if len(name) == 1 else f"--{name}"
+def _dashed(name: str) -> tuple[str, ...]:
+    """How a command line spells a table's key: `--ip`; `-n` and `--n` for a letter
+    (ipyparallel's docs give `ipcluster start --n=4`)."""
+    return (f"-{name}", f"--{name}") if len(name) == 1 else (f"--{name}",)

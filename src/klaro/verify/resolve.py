@@ -95,8 +95,8 @@ _PATHLIKE = re.compile(
 _BRACKETS = re.compile(r"^\((\s*\[?\s*\w+(?:\s*(?:\||,|\[|\]|\[,)\s*\w*)*\s*\]?\s*)\)$")
 # "the `spec` argument", "the ``timeout`` keyword": a parameter named as one
 _ARGUMENT_WORD = re.compile(
-    r"[`*_]*\s+(?:keyword\s+)?(?:argument|arg|parameter|param|kwarg|option)s?\b", re.I
-)  # also zipapps' "the `compressed` arg of `zipapps.create_app`"
+    r"[`*_]*\s+(?:keyword\s+)?(?:argument|arg|parameter|param|kwarg|(option))s?\b", re.I
+)  # also zipapps' "the `compressed` arg of `zipapps.create_app`"; ijson's "option"
 _OF_CALLABLE = re.compile(r"\s+(?:of|to|for)\s+(?:the\s+)?(?::[\w:]+:)?`[^`]+`+")
 # the callables a sentence names: roles (:func:`~pkg.f`) and call spans (`f()`)
 _CALLABLE_NAMED = re.compile(
@@ -1102,7 +1102,7 @@ class Resolver(MemberChecks, UnknownNames):
         (`self.fallback_method = ...`)."""
         if self.former is None:
             return None
-        if _argument_word(ref, doc) is None:
+        if _argument_word(ref, doc, option=True) is None:
             return None
         if self._shipped_parameter(name):
             return None  # a function of the package takes it now (its tests' may)
@@ -1493,12 +1493,19 @@ class Resolver(MemberChecks, UnknownNames):
     # -- CLI, environment, paths ---------------------------------------------------------------
 
 
-def _argument_word(ref: Reference, doc: Document) -> tuple[str, int, re.Match[str]] | None:
+def _argument_word(
+    ref: Reference, doc: Document, *, option: bool = False
+) -> tuple[str, int, re.Match[str]] | None:
     """The span's sentence, where the span starts in it and the word after it that calls it
-    an argument ("the `spec` argument", "the ``compressed`` arg"), or None."""
+    an argument ("the `spec` argument", "the ``compressed`` arg"), or None. With `option`,
+    "the `buf_size` option" too: a word that names a keyword the code once took, though
+    not one to hold against any callable the sentence names ("the `backoff` options of the
+    handler")."""
     sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
     at = sentence.find(ref.text)
     word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
+    if word is not None and word.group(1) and not option:
+        return None
     return (sentence, at, word) if word is not None else None
 
 
