@@ -106,6 +106,8 @@ round 54 (`round: 54`) is a fifty-third fresh set written blind on lastversion,
 ijson, intervaltree and nested-lookup (--confirm --round 54).
 round 55 (`round: 55`) is a fifty-fourth fresh set written blind on pingparsing,
 PyVirtualDisplay, semantic-version and qbittorrent-api (--confirm --round 55).
+round 56 (`round: 56`) is a fifty-fifth fresh set written blind on getmac,
+hashids, cryptocompare and githubrelease (--confirm --round 56).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
