@@ -346,6 +346,12 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
             if self._filled_by_build(doc.path, path):
                 return Outcome("ignored", ref)
+            if (template := self._template_of(path)) is not None:
+                # mplhep's `guide_styling.md`, written from `guide_styling_template.md` by
+                # an MkDocs hook: its anchors are the template's headings
+                if fragment:
+                    return self._anchor(ref, template, fragment, self._anchors_of(template))
+                return Outcome("resolved", ref, template)
             page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
@@ -441,6 +447,16 @@ class LinkResolver:
         roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
         roots |= {"docs"} if self.index.exists("docs") else set()
         return sorted(r for r in roots if r)
+
+    def _template_of(self, path: str) -> str | None:
+        """The template a missing page is rendered from beside it (`guide_template.md`,
+        `guide.md.in`, `guide.md.j2`): the docs build writes the page."""
+        stem, suffix = posixpath.splitext(path)
+        if suffix.lower() not in DOCUMENT_SUFFIXES:
+            return None
+        candidates = [f"{stem}_template{suffix}", f"{stem}.template{suffix}"]
+        candidates += [f"{path}{end}" for end in (".in", ".j2", ".jinja", ".tmpl")]
+        return next((c for c in candidates if self.index.exists(c)), None)
 
     def _filled_by_build(self, page: str, path: str) -> bool:
         """Whether a missing target lies in a folder a Sphinx build fills (`generated/`),

@@ -33,7 +33,7 @@ from klaro.verify.refs import (
 from klaro.verify.sections import UNDERLINE, indented_end
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(?:\|([^|]+)\|\s+)?([\w:.-]+)::(?:\s+(.*))?$")
-_TARGET = re.compile(r"^(\s*)\.\.\s+_([^:]+|`[^`]+`):\s*(.*)$")
+_TARGET = re.compile(r"^(\s*)\.\.\s+_(`[^`]+`|[^:`]+):\s*(.*)$")  # `` _`Type: Bug`: url``
 _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 # `vdirsyncer.service_`: a hyperlink reference to a target of that name, not a dotted name
 _WORD_REFERENCE = re.compile(r"(?<![\w.])[A-Za-z][\w.+-]*?[A-Za-z0-9]__?(?!\w|\.\w)")
