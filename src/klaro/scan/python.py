@@ -119,7 +119,7 @@ def analyze_source(
     visitor.reads_env = reads_env
     visitor.makes_loggers = "getChild" in text  # the logger walk only where it can find any
     visitor.has_tables = "aliases" in text or "flags" in text  # a traitlets application's
-    visitor.body_text = text if "subcommands" in text else ""
+    visitor.has_subapps = "subcommands" in text  # a traitlets application's words
     return visitor.visit_module(tree, lines)
 
 
@@ -134,7 +134,7 @@ class _ModuleVisitor:
         self.reads_env = False
         self.makes_loggers = False
         self.has_tables = False
-        self.body_text = ""  # the source, kept only where it names `subcommands`
+        self.has_subapps = False
         self.main_only: set[int] = set()
         self.wants_cli = wants_cli
         self.module = module
@@ -250,7 +250,7 @@ class _ModuleVisitor:
         application = traitlets_command(tree, self.path) if self.has_tables else None
         if application is not None:
             cli = [*cli, application]  # its `aliases` and `flags` tables
-        if "subcommands" in self.body_text:
+        if self.has_subapps:
             cli = [*cli, *traitlets_subcommands(tree, self.path)]
         reused = {id(option) for _, option in shared}  # recorded once, where defined
         for command in cli:  # `envvar=` settings of options are environment reads too

@@ -5,8 +5,10 @@ A traitlets `Application` takes no parser: its flags are the keys of two tables,
 `flags` (`{"reuse": ({"IPController": {...}}, "help")}`: `--reuse`), kept as class
 attributes, module tables (`aliases = dict(ip="IPController.ip")`, `flags.update({...})`) or
 set on the instance. `flag("progress", ...)`/`boolean_flag(...)` make `--progress` and
-`--no-progress`. The tables are recognised by their values, so any module may hold them;
-a module's are one command, a program's whose grammar (sub-applications) we do not read.
+`--no-progress`. The tables are recognised by their values, so any module may hold them
+(`base_aliases`, `engine_flags` too); a module's are one command, a program's whose
+grammar we do not read. Tables updated from IPython's or jupyter_core's base application
+get that application's own (`--profile`); an application's `subcommands` are its words.
 """
 
 from __future__ import annotations
