@@ -19,7 +19,7 @@ import shlex
 from collections.abc import Callable
 from dataclasses import replace
 
-from klaro.scan.model import Class, Module
+from klaro.scan.model import Module
 from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
@@ -429,16 +429,12 @@ class CliClaims:
         status = names.verdict(f"{cls}.{trait}").status
         if status != "unknown":
             return status != "unresolved"
-        foreign = set()
-        for base in names.method_order(cls):
-            found = names.defs.get(base)
-            if isinstance(found, Class):
-                for written in found.bases:
-                    head, _, rest = written.partition(".")
-                    imported = names.aliases.get(found.module, {}).get(head, head)
-                    target = names.resolve_in(found.module, written) or imported
-                    if target not in names.kinds:
-                        foreign.add(f"{target}.{rest}" if rest else target)
+        foreign = {
+            base
+            for ours in names.method_order(cls)
+            for base in names.bases.get(ours, ())
+            if base not in names.kinds
+        }
         if foreign and all(f.split(".")[0] == "traitlets" for f in foreign):
             return trait in _TRAITLETS_TRAITS
         return True

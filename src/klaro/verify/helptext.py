@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from klaro.verify.sections import UNDERLINE
+
 _USAGE = re.compile(r"^\s*usage:(?:\s+(.*))?$", re.IGNORECASE)
 _PROGRAM_WORD = re.compile(r"^[A-Za-z_][\w.-]*$")
 _FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
@@ -27,7 +29,6 @@ _OPTION_SECTIONS = frozenset(
 )
 _PYTHONS = frozenset({"python", "python3", "py"})
 _OPTION = "help-option"
-_HEADING_RULE = re.compile(r"^(?:([=~^\"'`#*+-])\1{2,}\s*$|#{1,6} )")  # a heading's line
 
 
 def help_commands(
@@ -97,11 +98,16 @@ def prose_help(lines: list[str], covered: set[int]) -> list[tuple[int, str, str]
             elif i > start:
                 break
         end = next(
-            (j for j in range(at + 1, len(lines)) if _HEADING_RULE.match(lines[j]) or j in covered),
+            (j for j in range(at + 1, len(lines)) if _heading_line(lines[j]) or j in covered),
             len(lines),
         )
         found += [(at + j, c, x) for j, c, x in _listed(lines[at:end], program, 0)]
     return list(dict.fromkeys(found))
+
+
+def _heading_line(line: str) -> bool:
+    """A reST title's underline or a Markdown `#` heading: where a pasted help text ends."""
+    return bool(UNDERLINE.match(line)) or re.match(r"#{1,6} ", line) is not None
 
 
 def _synopsis_above(lines: list[str], at: int) -> tuple[int, str] | None:

@@ -294,11 +294,8 @@ class UnknownNames:
         sentences use as a word, without markup, twice or more ("Execute ping and parse the
         result", "ping statistics"): the span names that thing (the `ping` program), not the
         method `PingTransmitter.ping` the code renamed."""
-        old = self.former.get(name) if self.former is not None else None
-        if old is None or not (name.isalpha() and name.islower()):
-            return False
-        if not old[0].rsplit(".", 2)[-2][:1].isupper():
-            return False  # a function or a module's name: named as such
+        if not (name.isalpha() and name.islower() and self._former_method(name)):
+            return False  # (a function's or a module's name is named as such)
         plain = re.compile(rf"(?<![`\w.-]){re.escape(name)}(?![`\w(-])")
         return sum(len(plain.findall(CODE_SPAN.sub(" ", line))) for line in doc.lines) >= 2
 
@@ -374,11 +371,17 @@ class UnknownNames:
             suggestions=tuple(f"{c}.{rest}" for c in close),
         )
 
+    def _former_method(self, name: str) -> bool:
+        """Whether the documented state had `name` as a member of a class (by its owner's
+        capital: `pingparsing.PingTransmitter.ping`), a name the code no longer has."""
+        old = self.former.get(name) if self.former is not None else None
+        owner = old[0].rsplit(".", 2)[-2:-1] if old is not None else []
+        return bool(owner) and owner[0][:1].isupper()
+
     def _gone_method(self, ref: Reference, member: str, shown: str) -> Outcome | None:
         """A method a class of the documented state had, which no class has now: stale on
         whatever object the page calls it (`tree.discardi(...)`, `tree` the reader's)."""
-        old = self.former.get(member) if self.former is not None and member else None
-        if old is None or not old[0].rsplit(".", 2)[-2][:1].isupper():
+        if not member or not self._former_method(member):
             return None
         if any(
             self.names.kinds.get(n.rpartition(".")[0]) == "class"
