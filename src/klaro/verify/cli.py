@@ -33,6 +33,8 @@ _SHELL_OPERATORS = frozenset({"|", "||", "&&", ";", "&", ">", ">>", "<", "2>", "
 _PLACEHOLDERS = frozenset(
     {"option", "options", "flag", "flags", "arg", "args", "argument", "arguments", "foo", "bar"}
 )
+# Words a usage line writes for any sub-command: `tool release REPO command [options]`.
+_COMMAND_PLACEHOLDERS = frozenset({"command", "subcommand", "sub-command", "cmd", "action"})
 # Programs prose names when it gives their flags (`--no-binary` to pip, git's `--ignore-rev`):
 # well-known tools whose names are not also common English words.
 _OTHER_PROGRAMS = frozenset(
@@ -229,6 +231,7 @@ class CliClaims:
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
         nested: set[str] | None = None  # the sub-commands of that one, when it has its own
+        pending = 0  # the words a group's own arguments take before its sub-command's
         # a program that loads its sub-commands from entry points reads no grammar of its
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
@@ -371,6 +374,7 @@ class CliClaims:
                 command = arg
                 first = False
                 nested = index.nested.get(arg) if arg not in index.open_groups else None
+                pending = index.group_arguments.get(arg, 0) if nested is not None else 0
                 if nested is None and at + 1 < len(args) and self._former is not None:
                     # a group that also takes an argument (mackup's `link [<application>]`
                     # beside `link install`): a word that was its sub-command and is gone
@@ -384,6 +388,11 @@ class CliClaims:
                             f"command of `{program} {arg}` (`{gone[0]}` at {gone[1]})",
                         )
                 continue
+            if pending:
+                pending -= 1  # the group's own argument: `release REPO create`'s `REPO`
+                continue
+            if nested is not None and word and arg in _COMMAND_PLACEHOLDERS:
+                break  # `tool asset REPO command [tag]`: a usage line's word for any of them
             if nested is not None and word:
                 if arg not in nested:  # `gita group rmrepo` once `rmrepo` is gone
                     close = difflib.get_close_matches(arg, sorted(nested), n=3)

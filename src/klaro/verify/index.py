@@ -56,8 +56,11 @@ class ProjectIndex:
     # are sub-commands themselves and declare all theirs (no plugins, no computed names)
     nested: dict[str, set[str]] = field(default_factory=dict)
     # groups whose words we cannot list: sub-commands from plugins or computed names, or a
-    # positional argument of their own before them
+    # positional argument of their own before them that we cannot count (argparse's)
     open_groups: set[str] = field(default_factory=set)
+    # click groups taking arguments of their own, read before their sub-command's word
+    # (githubrelease's `release REPO create`): how many words those arguments take
+    group_arguments: dict[str, int] = field(default_factory=dict)
     options: set[str] = field(default_factory=set)
     # options declared elsewhere in the repository (a test suite's pytest options, a dev
     # script's flags): real, so naming them is not drift, but not the product's CLI
@@ -394,6 +397,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     defaults = {c.default for c in analysis.cli if c.default and not c.parent}
     index.default_command = next(iter(defaults)) if len(defaults) == 1 else ""
     unlisted: set[str] = set()  # valued flags some option takes any value for
+    counted: dict[str, set[int]] = {}  # the words click commands of a name take before theirs
     for command in analysis.cli:
         if command.name:
             index.subcommands.add(command.name)
@@ -402,7 +406,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         index.computed = index.computed or command.computed
         if command.parent:
             index.nested.setdefault(command.parent, set()).update((command.name, *command.aliases))
-        if command.plugins or command.computed or any(o.positional for o in command.options):
+        arguments = [o for o in command.options if o.positional]
+        if command.plugins or command.computed:
+            index.open_groups.add(command.name)
+        elif command.framework in {"click", "typer"} and all(o.required for o in arguments):
+            counted.setdefault(command.name, set()).add(sum(o.values for o in arguments))
+        elif arguments:
             index.open_groups.add(command.name)
         if command.framework == "typer":
             index.options |= TYPER_OPTIONS
@@ -445,6 +454,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if option.envvar:
                 index.env_vars.add(option.envvar)
     index.choices = {f: c for f, c in index.choices.items() if f not in unlisted}
+    for name, counts in counted.items():
+        # a group's words counted only where every command of its name takes as many
+        if len(counts) > 1:
+            index.open_groups.add(name)
+        elif (words := counts.pop()) and name in index.nested:
+            index.group_arguments[name] = words
     index.root_only = _root_only(analysis.cli, builders)
     index.nested_only = _nested_only(analysis.cli)
     (

@@ -1,0 +1,79 @@
+"""Shapes from the blind drift round 56 (githubrelease), on small repos with the last
+commit as the documented state.
+
+- `ghr asset octocat/project upload 1.4 'pkg*'`: a click group that takes an argument of its
+  own (the repository) reads it before its sub-command's word, so the word after that
+  argument names one of its commands: a command renamed there is stale. The usage line's
+  `command` is the placeholder for such a word.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_round25_shapes import _drift_after
+
+CLI = """\
+import click
+
+
+@click.group()
+def main():
+    pass
+
+
+@main.group()
+@click.argument("repo_name")
+def asset(repo_name):
+    pass
+
+
+@asset.command("upload")
+@click.argument("tag_name")
+@click.argument("pattern", nargs=-1)
+def upload(tag_name, pattern):
+    pass
+
+
+@asset.command("download")
+@click.argument("tag_name")
+def download(tag_name):
+    pass
+
+
+@main.group()
+@click.argument("topic", required=False)
+def notes(topic):
+    pass
+
+
+@notes.command("show")
+def show():
+    pass
+"""
+
+README = """\
+# ghr
+
+```bash
+ghr asset username/reponame command [tag] [options]
+```
+
+```bash
+$ ghr asset octocat/example-project upload 1.4 'pkg-1.4*'
+$ ghr asset octocat/example-project download 1.4
+$ ghr notes show
+```
+"""
+
+
+def test_a_groups_own_argument_comes_before_its_commands_word(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ghr"\nversion = "1"\n'
+        '[project.scripts]\nghr = "ghr.cli:main"\n',
+        "ghr/__init__.py": "",
+        "ghr/cli.py": CLI,
+        "README.md": README,
+    }
+    changes = {"ghr/cli.py": [('@asset.command("upload")', '@asset.command("add")')]}
+    assert _drift_after(tmp_path / "ghr", files, changes) == {("README.md", 8)}
