@@ -5,6 +5,9 @@ commit as the documented state.
   own (the repository) reads it before its sub-command's word, so the word after that
   argument names one of its commands: a command renamed there is stale. The usage line's
   `command` is the placeholder for such a word.
+- `docker run -e ARP_PATH=/host/arp image` (and `env NAME=1 cmd`) sets a variable for the
+  program: one the code no longer reads is stale; another service's (`POSTGRES_USER`) is
+  not the project's claim.
 """
 
 from __future__ import annotations
@@ -77,3 +80,46 @@ def test_a_groups_own_argument_comes_before_its_commands_word(tmp_path: Path) ->
     }
     changes = {"ghr/cli.py": [('@asset.command("upload")', '@asset.command("add")')]}
     assert _drift_after(tmp_path / "ghr", files, changes) == {("README.md", 8)}
+
+
+GETMAC = """\
+import os
+
+
+def arp_table():
+    return open(os.environ.get("ARP_PATH", "/proc/net/arp")).read()
+
+
+def timeout():
+    return float(os.environ.get("GETMAC_TIMEOUT", "2"))
+"""
+
+DOCKER = """\
+# getmac
+
+```bash
+docker run --rm -it -v /proc/1/net/arp:/host/arp -e ARP_PATH=/host/arp getmac -n host
+docker run -e POSTGRES_USER=me --env=GETMAC_TIMEOUT=5 postgres
+env GETMAC_TIMEOUT=1 getmac -n host
+```
+"""
+
+
+def test_variables_a_container_or_env_sets_for_the_program(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "getmac"\nversion = "1"\n',
+        "getmac/__init__.py": "from getmac.core import arp_table, timeout\n",
+        "getmac/core.py": GETMAC,
+        "README.md": DOCKER,
+    }
+    changes = {
+        "getmac/core.py": [
+            ('"ARP_PATH"', '"GETMAC_ARP_PATH"'),
+            ('"GETMAC_TIMEOUT"', '"GETMAC_WAIT"'),
+        ]
+    }
+    assert _drift_after(tmp_path / "getmac", files, changes) == {
+        ("README.md", 4),
+        ("README.md", 5),
+        ("README.md", 6),
+    }

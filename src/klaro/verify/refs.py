@@ -790,6 +790,10 @@ def _command(doc: Document, words: list[str], line: int) -> None:
     if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
         doc.references.append(Reference("env", words[1], doc.path, line, "export"))
         return
+    if words[:1] == ["env"]:  # `env APP_DEBUG=1 app serve`: the command runs with them set
+        words = words[1:]
+    for name in _container_env(words):
+        doc.references.append(Reference("env", name, doc.path, line, "assign"))
     while words and (m := _ENV_ASSIGN.match(words[0])):
         doc.references.append(Reference("env", m.group(1), doc.path, line, "assign"))
         if value := dotted_value(words[0]):  # `BACKEND=keyring.backends.null.Keyring`
@@ -799,6 +803,28 @@ def _command(doc: Document, words: list[str], line: int) -> None:
         words = words[2:] if words[0] != "sudo" and words[1:2] == ["run"] else words[1:]
     if words:
         doc.references.append(Reference("command", shlex.join(words), doc.path, line))
+
+
+_CONTAINER_RUNS = {("docker", "run"), ("docker", "exec"), ("docker", "create"),
+                   ("podman", "run"), ("podman", "exec"), ("podman", "create"),
+                   ("docker-compose", "run"), ("docker-compose", "exec")}  # fmt: skip
+_CONTAINER_ENV = re.compile(r"^(?:-e|--env)(?:=|(?=[A-Z]))([A-Z][A-Z0-9_]*)(?:=|$)")
+
+
+def _container_env(words: list[str]) -> list[str]:
+    """The variables `docker run -e ARP_PATH=/host/arp image` sets for the program in the
+    container (podman's and compose's alike): the page says the code reads them."""
+    if words[:2] == ["docker", "compose"]:
+        words = ["docker-compose", *words[2:]]
+    if tuple(words[:2]) not in _CONTAINER_RUNS:
+        return []
+    names = []
+    for at, word in enumerate(words):
+        if word in {"-e", "--env"} and at + 1 < len(words):
+            word = f"--env={words[at + 1]}"
+        if m := _CONTAINER_ENV.match(word):
+            names.append(m.group(1))
+    return names
 
 
 def dotted_value(assignment: str) -> str | None:
