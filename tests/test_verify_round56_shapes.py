@@ -123,3 +123,35 @@ def test_variables_a_container_or_env_sets_for_the_program(tmp_path: Path) -> No
         ("README.md", 5),
         ("README.md", 6),
     }
+
+
+FACTORY = """\
+import typer
+
+
+def launch(controller):
+    app = typer.Typer()
+
+    @app.command()
+    def run(config: str, graylog_endpoint: str = typer.Option(None, help="where")):
+        controller(config, graylog_endpoint)
+
+    return app
+"""
+
+FACTORY_README = """\
+# fcs
+
+The generated CLI accepts a `--graylog-endpoint` option that forwards the logs.
+"""
+
+
+def test_commands_a_factory_function_makes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "fcs"\nversion = "1"\n',
+        "fcs/__init__.py": "from fcs.launch import launch\n",
+        "fcs/launch.py": FACTORY,
+        "README.md": FACTORY_README,
+    }
+    changes = {"fcs/launch.py": [("graylog_endpoint", "graylog_url")]}
+    assert _drift_after(tmp_path / "fcs", files, changes) == {("README.md", 3)}

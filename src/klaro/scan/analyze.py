@@ -54,8 +54,9 @@ from klaro.scan.stubs import merge_stubs
 # parameter's default; 152: console scripts' modules in example-looking folders are shipped;
 # 153: commands registered by calling the decorator; 154: `globals()` read by doctest; 155:
 # parsers of a project subclass; 156: IPython's base application tables; 157: traitlets'
-# `subcommands`
-ANALYZER_VERSION = 157
+# `subcommands`; 158: click options named at run time, commands a factory function makes,
+# variables named by a two-part start and what is added
+ANALYZER_VERSION = 158
 
 Progress = Callable[[int, int, str], None]
 

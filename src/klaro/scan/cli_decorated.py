@@ -499,9 +499,12 @@ def _shadowed_uses(tree: ast.Module, names: set[str]) -> set[int]:
 
 
 def _functions(body: list[ast.stmt], prefix: str) -> Iterable[tuple[ast.stmt, str]]:
+    """The functions of a body, with those of its classes and those a function defines: a
+    factory making the program (fastcs's `_launch` builds a Typer and its commands)."""
     for node in body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             yield node, prefix
+            yield from _functions(node.body, f"{prefix}{node.name}.<locals>.")
         elif isinstance(node, ast.ClassDef):
             yield from _functions(node.body, f"{prefix}{node.name}.")
 
@@ -687,6 +690,10 @@ def _click_option(call: ast.Call) -> CliOption | None:
         return CliOption(given, last.split("_")[0], help=said, is_flag=True)
     if last not in {"option", "argument"} and not named:
         return None
+    if last == "option" and len(strings) < len(call.args):
+        # `click.option(*param_decls, **attrs)` in genomepy's decorator over a table of
+        # options, `click.option("--" + long)`: names made at run time, which we cannot list
+        return CliOption(flags=(), dest=func, hidden=True, unnamed=True)
     flags: list[str] = []
     primary: list[str] = []  # click derives the name from the first part of `--a/--b`
     dest = ""

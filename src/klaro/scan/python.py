@@ -71,6 +71,9 @@ _ENV_READERS = ENV_READERS
 _ENV_PARAMS = {"env", "environ", "environment"}
 _ENV_PARAM_READERS = {f"{m}.{op}" for m in _ENV_PARAMS for op in ("get", "pop", "setdefault")}
 _ENV_PREFIX = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z")  # `APP_`, `TLDR_COLOR_`
+# the start of a name built at run time: a prefix, or a name of two parts at least that what
+# is added completes (fluidsim's `"FLUIDSIM_TYPE_FFT" + dim` reads FLUIDSIM_TYPE_FFT2D)
+_ENV_START = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_\Z|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
 _FLAG = re.compile(r"--?[A-Za-z][\w-]*\Z")
 # a mapping of variables for a child process: `env`, `env_vars`, `child_environ`
 _ENV_MAPPING = re.compile(r"(?:\w+_)?env(?:iron(?:ment)?)?(?:_?vars?)?\Z", re.IGNORECASE)
@@ -818,7 +821,7 @@ class _ModuleVisitor:
         if not self.reads_env:
             return
         text = constant_start(node)  # also `'TLDR_COLOR_%s' % key.upper()`
-        if text and _ENV_PREFIX.match(text):
+        if text and _ENV_START.match(text):
             pattern = EnvVar(text + "*", self.path, node.lineno, None, "prefix")
             helper = self._env_class_of(node, builds=True)
             if helper is not None:  # `self.key = "APP_" + key`: each making names it

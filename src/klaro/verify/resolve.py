@@ -84,7 +84,9 @@ _SYMBOL = re.compile(r"^@?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[
 _CALL = re.compile(r"^\(.*\)$")
 _METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "xyz", "xxx", "spam", "eggs"})
 _BUILD_SCRIPT = re.compile(
-    r"`(?:\./)?configure`|\bconfigure\s+(?:options?|flags?|scripts?)\b|\bbuild\s+script\b", re.I
+    r"`(?:\./)?configure`|\bconfigure\s+(?:options?|flags?|scripts?)\b|\bbuild\s+script\b"
+    r"|\bcompil(?:e[ds]?|ing|ers?|ation)\s+(?:with\b|flags?\b|options?\b)",  # `-Ofast`
+    re.I,
 )
 _USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`, `.run()`
 _PATHLIKE = re.compile(
@@ -625,7 +627,8 @@ class Resolver(MemberChecks, UnknownNames):
                 _BUILD_SCRIPT.search(s) for s in sentences_around(doc.lines, ref.line, text)
             ):
                 # "adds `--with-ucx` to the list of `configure` options": the flags of the
-                # build scripts a project drives (autotools', a bundled build script)
+                # build scripts a project drives (autotools', a bundled build script), or a
+                # compiler's ("compiling with special options like `-Ofast`")
                 return Outcome("ignored", ref)
             return flag
         if text in self.index.scripts:
