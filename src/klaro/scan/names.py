@@ -350,6 +350,8 @@ class Names:
                 return receiver
         if self.kinds.get(full) == "class":
             return full
+        if full in self.held:
+            return self.held[full]  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)
         if found is not None and full in self.types:
             # an instance called: what its class's `__call__` gives (watchdog's `Observer:

@@ -156,15 +156,17 @@ def list_around(lines: list[str], line: int) -> list[int]:
 
 def heading_above(lines: list[str], line: int, *, rst: bool = False) -> str:
     """The title of the section 1-based `line` is in, "" when none is found within 60
-    lines. Markdown's `#` headings; with `rst`, underlined titles too (in Markdown a code
-    fence's backticks would read as an underline)."""
+    lines. Markdown's `#` and setext headings; with `rst`, any underlined title (in Markdown
+    a code fence's backticks would read as an underline)."""
     start = _heading_line(lines, line, rst)
     if start == 0:
         return ""
     above = lines[start - 1]
     if heading := MD_HEADING.match(above):
         return heading.group(2)
-    return lines[start - 2].strip() if rst and UNDERLINE.match(above) and start > 1 else ""
+    return (
+        lines[start - 2].strip() if start > 1 and _underlines(above, lines[start - 2], rst) else ""
+    )
 
 
 def page_title(lines: list[str]) -> str:
@@ -198,15 +200,24 @@ def section_of(lines: list[str], line: int, *, rst: bool = False) -> tuple[int, 
 
 
 def _is_heading(lines: list[str], line: int, rst: bool) -> bool:
-    """Whether 1-based `line` is a title: a Markdown `#` heading, or (with `rst`) a line
-    underlined by the next."""
+    """Whether 1-based `line` is a title: a Markdown `#` heading, or a line underlined by
+    the next."""
     if not 0 < line <= len(lines):
         return False
     text = lines[line - 1]
     if MD_HEADING.match(text):
         return True
     below = lines[line] if line < len(lines) else ""
-    return rst and bool(text.strip()) and bool(UNDERLINE.match(below))
+    return _underlines(below, text, rst)
+
+
+def _underlines(line: str, above: str, rst: bool) -> bool:
+    """Whether `line` underlines the title `above` it: any rst underline with `rst`; in
+    Markdown a setext heading's `===` or `---` under a line of text (tockloader's README),
+    not a fence's backticks, nor a rule after a list item."""
+    if not UNDERLINE.match(line) or not above.strip() or UNDERLINE.match(above):
+        return False
+    return rst or (line.strip()[0] in "=-" and not LIST_ITEM.match(above))
 
 
 def heading_between(lines: list[str], first: int, last: int, *, rst: bool = False) -> bool:
@@ -215,8 +226,7 @@ def heading_between(lines: list[str], first: int, last: int, *, rst: bool = Fals
     `rst`, any title underline (in Markdown, a fence's backticks are none)."""
     for number in range(max(first, 1), min(last, len(lines))):
         line = lines[number]
-        underline = UNDERLINE.match(line) and lines[number - 1].strip()
-        if MD_HEADING.match(line) or (underline and (rst or line.strip()[0] in "=-")):
+        if MD_HEADING.match(line) or _underlines(line, lines[number - 1], rst):
             return True
     return False
 
@@ -227,9 +237,7 @@ def _heading_line(lines: list[str], line: int, rst: bool) -> int:
     start = max(line - 1, 0)
     while start > 0 and line - start < 60:
         above = lines[start - 1]
-        if MD_HEADING.match(above) or (
-            rst and start > 1 and UNDERLINE.match(above) and lines[start - 2].strip()
-        ):
+        if MD_HEADING.match(above) or (start > 1 and _underlines(above, lines[start - 2], rst)):
             break
         start -= 1
     return start
