@@ -108,6 +108,8 @@ round 55 (`round: 55`) is a fifty-fourth fresh set written blind on pingparsing,
 PyVirtualDisplay, semantic-version and qbittorrent-api (--confirm --round 55).
 round 56 (`round: 56`) is a fifty-fifth fresh set written blind on getmac,
 hashids, cryptocompare and githubrelease (--confirm --round 56).
+round 58 (`round: 58`) is a fifty-seventh fresh set written blind on pysrt,
+pyhibp, telegram-send and rtv (--confirm --round 58).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
