@@ -610,16 +610,23 @@ def _add_aliases(names: Names, module: Module) -> None:
 
 
 def _add_bound_methods(names: Names, module: Module) -> None:
-    """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method, so a
-    call of it is checked against the method's signature."""
+    """`encode = _jwt_global_obj.encode`: the module's `encode` is that instance's method (or
+    `open = SubRipFile.open`, a class's classmethod), so a call of it is checked against the
+    method's signature and gives what the method returns."""
     for const in module.constants:
         chain = value_chain(const.value or "")
         if chain is None or "." not in chain or chain.endswith("()"):
             continue  # also `signal = Namespace().signal`: a method of a fresh instance
         owner, _, attr = chain.rpartition(".")
         cls = _follow(names, module.name, None, owner)
+        kinds = {"method", "classmethod"}
+        if cls is None:  # `open = SubRipFile.open`: a class's own classmethod (pysrt)
+            cls = names.resolve_in(module.name, owner, None)
+            kinds = {"classmethod", "staticmethod"}
+            if names.kinds.get(cls or "") != "class":
+                continue
         method = names.member(cls, attr) if cls else None
-        if method is not None and names.kinds.get(method) in {"method", "classmethod"}:
+        if method is not None and names.kinds.get(method) in kinds:
             names.bound[f"{module.name}.{const.name}"] = method
 
 

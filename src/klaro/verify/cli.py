@@ -730,7 +730,17 @@ class CliClaims:
             return True
         if flag.startswith("--no-") and f"--{flag[5:]}" in options - self.index.paired:
             return True  # argparse's BooleanOptionalAction and its kin
-        return _abbreviates(flag, self.index.abbreviable & options)
+        abbreviable = self.index.abbreviable & options
+        return _abbreviates(flag, abbreviable) and not self._means_another(flag, abbreviable)
+
+    def _means_another(self, flag: str, options: set[str]) -> bool:
+        """Whether a flag that was an option of its own at the documented state now
+        abbreviates one that was there beside it: telegram-send's `--file`, gone, reads as
+        `--file-manager` (a rename that keeps the prefix, `--caption` to `--captions`, does
+        not: the same option answers)."""
+        if self._former is None or not self._former_took(flag):
+            return False
+        return any(o.startswith(flag) and self._former.had_option(o) for o in options)
 
     def _abbreviates_one(self, flag: str) -> bool:
         """Whether a flag named with no command (a span in prose) is a prefix argparse takes
@@ -739,6 +749,7 @@ class CliClaims:
         abbreviable = self.index.abbreviable
         return any(
             _abbreviates(flag, abbreviable & options)
+            and not self._means_another(flag, abbreviable & options)
             for options in self.index.command_options.values()
         )
 
@@ -901,10 +912,12 @@ def _line_of(doc: Document | None, ref: Reference, word: str) -> int:
     `asciinema` at the end of one line and passes `--out-fmt` on the next)."""
     lines = doc.lines if doc is not None else []
     first = lines[ref.line - 1] if 0 < ref.line <= len(lines) else ""
-    if word in first or not first:
+    # the word whole: `--config` is not in `--configure-channel`
+    whole = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+    if whole.search(first) or not first:
         return ref.line
     for below in range(ref.line, min(ref.line + 3, len(lines))):
-        if word in lines[below]:
+        if whole.search(lines[below]):
             return below + 1
     return ref.line
 

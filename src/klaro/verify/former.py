@@ -89,6 +89,11 @@ class Former:
         self._gone()
         return self._where if flag in self._command_flags.get(command, set()) else None
 
+    def had_option(self, flag: str) -> bool:
+        """Whether some command took `flag` at the documented state (gone or not)."""
+        self._gone()
+        return any(flag in flags for flags in self._command_flags.values())
+
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
         (its parameters and the keys it read from `**kwargs`), None when it did not exist."""

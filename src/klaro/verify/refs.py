@@ -400,6 +400,7 @@ def _inline(doc: Document, token: Token, line: int) -> None:
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
             if anchored:
                 doc.defined_terms.add(child.content.strip())
+            line += _wrapped(doc.lines, line, child.content)
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
             doc.references.append(Reference("link", href, doc.path, line))
@@ -423,6 +424,19 @@ def _inline(doc: Document, token: Token, line: int) -> None:
                 for name in prose_names(row):
                     doc.prose_names.setdefault(name, line + number)
         line += child.content.count("\n") if child.type == "text" else 0
+
+
+def _wrapped(lines: list[str], line: int, span: str) -> int:
+    """The line breaks inside a code span (the parser gives them as spaces): a span that
+    runs onto the next line (telegram-send's `telegram-send --config` wrapped after the
+    program) moves what follows it down."""
+    words = " ".join(span.split())
+    if " " not in words or not 0 < line <= len(lines):
+        return 0
+    for extra in range(4):
+        if words in " ".join(" ".join(lines[line - 1 : line + extra]).split()):
+            return extra
+    return 0
 
 
 def _myst_directive(doc: Document, info: str, content: str, start: int) -> bool:
@@ -474,9 +488,12 @@ def _take_in(doc: Document, inner: Document, offset: int) -> None:
 
 def _html(doc: Document, markup: str, line: int) -> None:
     """Read anchors, links and one-line code spans from raw HTML in the document (`<a
-    name=..>`, `<img src=..>`, `<code>HTTPSTAT_DEBUG</code>`)."""
+    name=..>`, `<img src=..>`, `<code>HTTPSTAT_DEBUG</code>`), and the variables its text
+    names as a shell reads them (rtv's `<td><strong>$RTV_EDITOR</strong></td>`)."""
     for offset, text in enumerate(markup.splitlines() or [markup]):
         doc.anchors.update(m.lower() for m in _HTML_ANCHOR.findall(text))
+        for name in _SCRIPT_READ.findall(_HTML_TAG.sub(" ", text)):
+            doc.references.append(Reference("env", name, doc.path, line + offset, "prose"))
         for target in _HTML_LINK.findall(text):
             doc.references.append(Reference("link", target, doc.path, line + offset, "html"))
         for code in _HTML_CODE.findall(text):
@@ -744,6 +761,7 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
             doc.references.append(Reference("code", spelled.group(1), doc.path, pending_line))
 
 
+_HTML_TAG = re.compile(r"<[^<>]*>")
 _SCRIPT_READ = re.compile(r"\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\b")  # `$NAME`, `${NAME}`
 _SUBSTITUTION = re.compile(r"\$\(([^()]*)\)")  # `$(fio info x.shp --bounds)`, innermost first
 
