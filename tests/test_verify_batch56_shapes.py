@@ -3,6 +3,9 @@ the documented state.
 
 - A Markdown page's setext headings (`Title` over `-----`) end the section of a `####`
   heading naming a sub-command: a flag named under them is not that command's claim.
+- `python -m lts dem` runs the `__main__` module a console script's entry point is in, a
+  single click command (localtileserver's): `dem` is its argument, not a sub-command,
+  though another module declares a command of its own.
 """
 
 from __future__ import annotations
@@ -50,3 +53,45 @@ def test_setext_headings_end_a_commands_section(tmp_path: Path) -> None:
     }
     changes = {"tl/main.py": [('"--jlink"', '"--jtag"')]}
     assert _drift_after(tmp_path / "tl", files, changes) == {("README.md", 11)}
+
+
+APP = """\
+import click
+
+
+@click.command()
+@click.argument("filename")
+@click.option("-p", "--port", default=0)
+def click_run_app(filename, port):
+    pass
+"""
+
+TOOLS = """\
+import click
+
+
+@click.command()
+def report():
+    pass
+"""
+
+LTS_README = """\
+# lts
+
+    python -m lts dem --port 8000
+"""
+
+
+def test_python_m_runs_the_console_scripts_single_command(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "lts"\nversion = "1"\n'
+        '[project.scripts]\nlts = "lts.__main__:run_app"\n',
+        "lts/__init__.py": "",
+        "lts/__main__.py": "from lts.app import click_run_app as run_app\n\n"
+        'if __name__ == "__main__":\n    run_app()\n',
+        "lts/app.py": APP,
+        "lts/tools.py": TOOLS,
+        "README.md": LTS_README,
+    }
+    changes = {"lts/app.py": [('"-p", "--port"', '"-p", "--listen"')]}
+    assert _drift_after(tmp_path / "lts", files, changes) == {("README.md", 3)}

@@ -709,6 +709,16 @@ def _script_commands(
                 )
                 if any(o.positional for o in command.options):
                     positional.add(program)
+    for program, (module, _, _) in targets.items():
+        if module.endswith(".__main__") and program in leaves:
+            # `python -m localtileserver` runs the `__main__` module its console script's
+            # entry point is in: that program, a single command whose words are arguments
+            runs = f"python -m {module.removesuffix('.__main__')}"
+            leaves.add(runs)
+            if program in own:
+                own[runs] = own[program]
+            if program in positional:
+                positional.add(runs)
     # programs installed as they are (`scripts=["bin/num2words"]`): the file's own commands
     for path in analysis.metadata.script_files:
         script = next((m for m in analysis.modules if m.path == path.removeprefix("./")), None)
