@@ -6,6 +6,8 @@ the documented state.
 - `python -m lts dem` runs the `__main__` module a console script's entry point is in, a
   single click command (localtileserver's): `dem` is its argument, not a sub-command,
   though another module declares a command of its own.
+- `tloader.open()` on the page of class `TLoader` of package `tloader`: the package's name
+  written for an instance of its namesake class, whose method it is.
 """
 
 from __future__ import annotations
@@ -95,3 +97,32 @@ def test_python_m_runs_the_console_scripts_single_command(tmp_path: Path) -> Non
     }
     changes = {"lts/app.py": [('"-p", "--port"', '"-p", "--listen"')]}
     assert _drift_after(tmp_path / "lts", files, changes) == {("README.md", 3)}
+
+
+LOADER = """\
+class TLoader:
+    def open(self):
+        pass
+
+    def run_terminal(self):
+        pass
+"""
+
+LOADER_DOC = """\
+# Package tloader.tloader Documentation
+
+### run_terminal
+
+In particular, we do _not_ want `tloader.open()` to have been called at this point.
+"""
+
+
+def test_the_package_name_for_an_instance_of_its_namesake_class(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tloader"\nversion = "1"\n',
+        "tloader/__init__.py": "",
+        "tloader/tloader.py": LOADER,
+        "docs/tloader.md": LOADER_DOC,
+    }
+    changes = {"tloader/tloader.py": [("def open(self)", "def connect(self)")]}
+    assert _drift_after(tmp_path / "tloader", files, changes) == {("docs/tloader.md", 5)}

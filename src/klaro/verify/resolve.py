@@ -704,6 +704,8 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `Procfile.dev`, given as `-f Procfile.dev`: a file
         if outcome.status == "unresolved" and MAN_SECTION.match(rest):
             return Outcome("ignored", ref)  # `kqueue(2)`: a manual page, not a call
+        if outcome.status == "unresolved" and (found := self._namesake_member(name)):
+            return Outcome("resolved", ref, found)
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
@@ -742,6 +744,22 @@ class Resolver(MemberChecks, UnknownNames):
             checked = [self._sketched(Outcome("resolved", ref, f), name, written) for f in alike]
             return checked[0] if all(o.status == "unresolved" for o in checked) else outcome
         return self._sketched(outcome, name, written)
+
+    def _namesake_member(self, name: str) -> str | None:
+        """`tockloader.open()` in tockloader's docs: the package's name written for an
+        instance of its class so named (`TockLoader`), whose method it is; None when no
+        class of that name has the member."""
+        head, _, attr = name.partition(".")
+        if head not in self.index.packages or not attr or "." in attr:
+            return None
+        for last, fulls in self.names.by_last.items():
+            if last.lower() != head.lower():
+                continue
+            for full in fulls:
+                member = self.names.member(full, attr) if self.names.kind(full) == "class" else None
+                if member is not None:
+                    return member
+        return None
 
     def _sketched(
         self,
