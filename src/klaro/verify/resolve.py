@@ -704,8 +704,8 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `Procfile.dev`, given as `-f Procfile.dev`: a file
         if outcome.status == "unresolved" and MAN_SECTION.match(rest):
             return Outcome("ignored", ref)  # `kqueue(2)`: a manual page, not a call
-        if outcome.status == "unresolved" and (found := self._namesake_member(name)):
-            return Outcome("resolved", ref, found)
+        if outcome.status == "unresolved" and (namesake := self._namesake_member(name)):
+            return Outcome("resolved", ref, namesake)
         if ref.context == "argument-table" and outcome.status != "resolved":
             return Outcome("ignored", ref)  # the heading names the callable: its finding
         if ref.context.startswith("directive") and outcome.status == "unresolved":
