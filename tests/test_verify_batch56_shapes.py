@@ -8,6 +8,9 @@ the documented state.
   though another module declares a command of its own.
 - `tloader.open()` on the page of class `TLoader` of package `tloader`: the package's name
   written for an instance of its namesake class, whose method it is.
+- "the `--no-build-isolation` option::" before a literal block running `python3 -m pip
+  install --no-build-isolation`: pip's flag. "these tools, `matsci` contains ...": the
+  package named after a clause that ended on "tools", not a program.
 """
 
 from __future__ import annotations
@@ -126,3 +129,40 @@ def test_the_package_name_for_an_instance_of_its_namesake_class(tmp_path: Path) 
     }
     changes = {"tloader/tloader.py": [("def open(self)", "def connect(self)")]}
     assert _drift_after(tmp_path / "tloader", files, changes) == {("docs/tloader.md", 5)}
+
+
+AVERAGE = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build-dir")
+    parser.parse_args()
+"""
+
+MATSCI_README = """\
+matsci
+======
+
+As well as these domain-specific tools, `matsci` contains general utilities.
+
+The editable install only works with the
+`--no-build-isolation` option::
+
+  python3 -m pip install --no-build-isolation --editable .[test]
+
+Average a potential with ``matsci-average --build-dir out``.
+"""
+
+
+def test_pips_flag_before_its_block_and_the_package_after_a_clause(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "matsci"\nversion = "1"\n'
+        '[project.scripts]\nmatsci-average = "matsci.average:main"\n',
+        "matsci/__init__.py": "",
+        "matsci/average.py": AVERAGE,
+        "README.rst": MATSCI_README,
+    }
+    changes = {"matsci/average.py": [('"--build-dir"', '"--out-dir"')]}
+    assert _drift_after(tmp_path / "matsci", files, changes) == {("README.rst", 11)}

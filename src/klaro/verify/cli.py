@@ -869,6 +869,8 @@ class CliClaims:
                     flags.update(_flags_given(shell_set.group(1).split()))
             for line in doc.plain_lines:  # a well-known program in a block we do not run
                 words = _PROMPT_START.sub("", line).split()
+                if words[:1] and words[0] in PYTHONS and words[1:2] == ["-m"]:
+                    words = words[2:]  # `python3 -m pip install --no-build-isolation .`
                 if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
                     programs.add(words[0])
                     flags.update(_flags_given(words[1:]))
@@ -947,7 +949,7 @@ def _passes(words: list[str], flag: str) -> bool:
 def _named_as_program(doc: Document, ref: Reference) -> bool:
     """Whether the span sits next to a word for a program: "the `records` tool", "a tool
     called `slugify`", "run `tidy`" (not "the `slugify` function" in a CLI section)."""
-    before, after = _words_beside(doc, ref)
+    before, after = _words_beside(doc, ref, clause=True)
     words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
     return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
 
@@ -964,9 +966,13 @@ def _names_the_project(doc: Document, ref: Reference) -> bool:
     )
 
 
-def _words_beside(doc: Document, ref: Reference) -> tuple[list[str], list[str]]:
+def _words_beside(
+    doc: Document, ref: Reference, *, clause: bool = False
+) -> tuple[list[str], list[str]]:
     """The words of the span's line before it and after it (the right one of a span the
-    line writes twice); nothing where the line does not write it as a span."""
+    line writes twice); nothing where the line does not write it as a span. With `clause`,
+    only those of its clause: "these domain-specific tools, `matscipy` contains" has none
+    before it."""
     if not 0 < ref.line <= len(doc.lines):
         return [], []
     line = doc.lines[ref.line - 1]
@@ -976,7 +982,11 @@ def _words_beside(doc: Document, ref: Reference) -> tuple[list[str], list[str]]:
     if not matches:
         return [], []
     match = matches[min(which, len(matches) - 1)]
-    return _WORD.findall(line[: match.start()]), _WORD.findall(line[match.end() :])
+    before, after = line[: match.start()], line[match.end() :]
+    if clause:
+        before = re.split(r"[,;:.!?]\s", before)[-1]
+        after = re.split(r"[,;:.!?](?:\s|$)", after)[0]
+    return _WORD.findall(before), _WORD.findall(after)
 
 
 _INSTALLING = re.compile(r"install(?:s|ed|ing)?|upgrad(?:e|es|ed|ing)|uninstall", re.I)
