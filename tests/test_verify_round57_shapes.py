@@ -4,6 +4,9 @@ commit as the documented state.
 - `UserAgent = FakeUserAgent` at the end of a module, and `ua = UserAgent()` on the page:
   calling the alias makes an instance of the class, so a method it lost is stale on `ua`
   (though the class answers any other name through `__getattr__`).
+- An rst page's ``private_hostname : str`` title under the ``EC2Metadata(session=None)``
+  title: an attribute of that class, stale once the class lost it, though another class
+  (`NetworkInterface`) keeps an attribute so named.
 """
 
 from __future__ import annotations
@@ -47,3 +50,57 @@ def test_an_alias_of_a_class_called_makes_its_instance(tmp_path: Path) -> None:
     }
     changes = {"fua/fake.py": [("def getBrowser(self, name)", "def get_browser(self, name)")]}
     assert _drift_after(tmp_path / "fua", files, changes) == {("README.md", 6)}
+
+
+META = """\
+class EC2Metadata:
+    @property
+    def private_hostname(self):
+        return "ip-1"
+
+    @property
+    def region(self):
+        return "eu"
+
+
+class NetworkInterface:
+    @property
+    def private_hostname(self):
+        return "ip-2"
+"""
+
+META_README = """\
+ec2
+===
+
+``EC2Metadata(session=None)``
+-----------------------------
+
+``private_hostname : str``
+~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+The private hostname.
+
+``region: str``
+~~~~~~~~~~~~~~~
+
+The region.
+"""
+
+
+def test_an_attribute_titled_under_its_class_title(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ec2"\nversion = "1"\n',
+        "ec2/__init__.py": "from ec2.meta import EC2Metadata, NetworkInterface\n",
+        "ec2/meta.py": META,
+        "README.rst": META_README,
+    }
+    changes = {
+        "ec2/meta.py": [
+            (
+                'def private_hostname(self):\n        return "ip-1"',
+                'def local_hostname(self):\n        return "ip-1"',
+            )
+        ]
+    }
+    assert _drift_after(tmp_path / "ec2", files, changes) == {("README.rst", 7)}

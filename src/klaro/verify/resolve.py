@@ -38,7 +38,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
-from klaro.verify.sections import heading_between, section_above, section_of
+from klaro.verify.sections import heading_between, section_above, section_class, section_of
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     CODE_SPAN,
@@ -652,6 +652,7 @@ class Resolver(MemberChecks, UnknownNames):
                 self._once_named(ref, setting[1], setting[1])
                 or self._gone_setting(ref, setting[1])
                 or self._gone_keyword(ref, setting[1], doc)
+                or self._gone_titled_member(ref, setting[1], doc)
             )
             if gone is not None:
                 return gone
@@ -825,6 +826,27 @@ class Resolver(MemberChecks, UnknownNames):
             message=f"`{name}` is no longer a setting of `{owner.rpartition('.')[2]}` "
             f"(`{old[0]}` at {old[1]})",
             suggestions=tuple(difflib.get_close_matches(name, self.names.member_names(owner))),
+        )
+
+    def _gone_titled_member(self, ref: Reference, name: str, doc: Document) -> Outcome | None:
+        """ec2-metadata's ``private_hostname : str`` title under the ``EC2Metadata(...)``
+        title: an attribute of the class the enclosing section documents, which the class had
+        at the documented state and has no more (another class may keep the name)."""
+        if self.former is None or not doc.rst:
+            return None
+        owner = section_class(doc.lines, ref.line)
+        found = self.names.find(owner) if owner else []
+        cls = found[0] if len(found) == 1 and self.names.kind(found[0]) == "class" else None
+        if cls is None or self.names.member(cls, name) is not None:
+            return None
+        where = self.former.had(f"{cls}.{name}")
+        if where is None:
+            return None
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{name}` is no longer a member of `{owner}` (`{cls}.{name}` at {where})",
+            suggestions=tuple(difflib.get_close_matches(name, self.names.member_names(cls))),
         )
 
     def _gone_keyword(self, ref: Reference, name: str, doc: Document) -> Outcome | None:

@@ -241,3 +241,24 @@ def _heading_line(lines: list[str], line: int, rst: bool) -> int:
             break
         start -= 1
     return start
+
+
+_TITLED_CLASS = re.compile(r"^`*([A-Z]\w*)(?:\(.*\))?`*$")  # ``EC2Metadata(session=None)``
+
+
+def section_class(lines: list[str], line: int) -> str | None:
+    """The class an rst page's enclosing section documents, for the title on 1-based `line`
+    (ec2-metadata's ``private_hostname : str`` under ``EC2Metadata(session=None)``): the
+    nearest title above of a higher level, when it names a class; None otherwise."""
+    if not _is_heading(lines, line, True):
+        return None
+    mark = lines[line].strip()[:1]
+    for at in range(line - 1, max(line - 400, 1), -1):
+        if not _is_heading(lines, at, True):
+            continue
+        other = lines[at].strip()[:1]
+        if other == mark:
+            continue  # a sibling: another member's title
+        titled = _TITLED_CLASS.match(lines[at - 1].strip())
+        return titled.group(1) if titled else None
+    return None
