@@ -7,6 +7,8 @@ commit as the documented state.
 - An rst page's ``private_hostname : str`` title under the ``EC2Metadata(session=None)``
   title: an attribute of that class, stale once the class lost it, though another class
   (`NetworkInterface`) keeps an attribute so named.
+- A literal in a span (``{'01:23': NetworkInterface('01:23', ttl=3)}``) holds calls: each is
+  checked as a span of its own.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class EC2Metadata:
 
 
 class NetworkInterface:
+    def __init__(self, mac, ttl=1):
+        self.mac = mac
+
     @property
     def private_hostname(self):
         return "ip-2"
@@ -85,6 +90,7 @@ The private hostname.
 ~~~~~~~~~~~~~~~
 
 The region.
+For example: ``{'01:23': NetworkInterface('01:23', ttl=3)}``
 """
 
 
@@ -103,4 +109,5 @@ def test_an_attribute_titled_under_its_class_title(tmp_path: Path) -> None:
             )
         ]
     }
-    assert _drift_after(tmp_path / "ec2", files, changes) == {("README.rst", 7)}
+    changes["ec2/meta.py"].append(("mac, ttl=1", "mac, hops=1"))
+    assert _drift_after(tmp_path / "ec2", files, changes) == {("README.rst", 7), ("README.rst", 16)}

@@ -643,6 +643,8 @@ class Resolver(MemberChecks, UnknownNames):
             and bool(_CALL.match(call) or _made_then_used(call))
             and " " not in symbol[0]
         )
+        if symbol is None and text[:1] in "{[(" and text[-1:] in "}])":
+            return self._literal_calls(ref, text, doc)
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
         if (" " in text or _KEYWORD.match(text)) and (setting := _SETTING.match(text)):
@@ -745,6 +747,26 @@ class Resolver(MemberChecks, UnknownNames):
             checked = [self._sketched(Outcome("resolved", ref, f), name, written) for f in alike]
             return checked[0] if all(o.status == "unresolved" for o in checked) else outcome
         return self._sketched(outcome, name, written)
+
+    def _literal_calls(self, ref: Reference, text: str, doc: Document) -> Outcome:
+        """A literal the span writes (``{'01:23': NetworkInterface('01:23')}``, ``[Rule(1)]``):
+        the calls of project names in it are claims, each checked as a span of its own."""
+        try:
+            tree = ast.parse(text, mode="eval")
+        except (SyntaxError, ValueError):
+            return Outcome("ignored", ref)
+        if not isinstance(tree.body, ast.Dict | ast.List | ast.Tuple | ast.Set):
+            return Outcome("ignored", ref)
+        outcomes = [
+            self._code(replace(ref, text=segment), doc)
+            for node in ast.walk(tree.body)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name | ast.Attribute)
+            and (segment := ast.get_source_segment(text, node))
+        ]
+        wrong = [o for o in outcomes if o.status == "unresolved"]
+        chosen = wrong[0] if wrong else next((o for o in outcomes if o.status == "resolved"), None)
+        return replace(chosen, reference=ref) if chosen else Outcome("ignored", ref)
 
     def _namesake_member(self, name: str) -> str | None:
         """`tockloader.open()` in tockloader's docs: the package's name written for an
