@@ -112,6 +112,8 @@ round 57 (`round: 57`) is a fifty-sixth fresh set written blind on countryinfo,
 ec2-metadata, localstack-client and fake-useragent (--confirm --round 57).
 round 58 (`round: 58`) is a fifty-seventh fresh set written blind on pysrt,
 pyhibp, telegram-send and rtv (--confirm --round 58).
+round 59 (`round: 59`) is a fifty-eighth fresh set written blind on github-backup,
+pypistats, markovify and github-action-utils (--confirm --round 59).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
