@@ -770,10 +770,15 @@ class Resolver(MemberChecks, UnknownNames):
 
     def _namesake_member(self, name: str) -> str | None:
         """`tockloader.open()` in tockloader's docs: the package's name written for an
-        instance of its class so named (`TockLoader`), whose method it is; None when no
+        instance of its class so named (`TockLoader`), whose method it is; climlab's
+        `process.state`, the module `climlab.process` named for a `Process`. None when no
         class of that name has the member."""
         head, _, attr = name.partition(".")
-        if head not in self.index.packages or not attr or "." in attr:
+        if not attr or "." in attr:
+            return None
+        if head not in self.index.packages and not any(
+            self.names.kind(f) == "module" for f in self.names.find(head)
+        ):
             return None
         for last, fulls in self.names.by_last.items():
             if last.lower() != head.lower():
