@@ -11,8 +11,9 @@ import gc
 import hashlib
 import os
 import pickle
+import posixpath
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -55,8 +56,9 @@ from klaro.scan.stubs import merge_stubs
 # 153: commands registered by calling the decorator; 154: `globals()` read by doctest; 155:
 # parsers of a project subclass; 156: IPython's base application tables; 157: traitlets'
 # `subcommands`; 158: click options named at run time, commands a factory function makes,
-# variables named by a two-part start and what is added
-ANALYZER_VERSION = 158
+# variables named by a two-part start and what is added; 159: Cython's included `.pxi`
+# files, class attributes assigned in a `cdef class`, options in cloup option groups
+ANALYZER_VERSION = 159
 
 Progress = Callable[[int, int, str], None]
 
@@ -157,6 +159,9 @@ def _analyze(
     jobs: list[_Job] = []
     for source_file in [*python_files, *startup, *stub_files]:
         key = (source_file.path, source_file.sha256)
+        if _cython(source_file.path):  # its included files are part of what it builds
+            joined = _with_includes(source_file.path, b"", scan.contents)
+            key = (source_file.path, source_file.sha256 + hashlib.sha256(joined).hexdigest()[:16])
         if source_file.path.endswith(".pth"):
             stem = re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1][: -len(".pth")])
             jobs.append(
@@ -176,7 +181,10 @@ def _analyze(
         ):
             results[source_file.path] = cached  # a file moved into a package is read anew
             continue
-        jobs.append((source_file.path, scan.contents[source_file.path], name, role))
+        source = scan.contents[source_file.path]
+        if _cython(source_file.path):
+            source = _with_includes(source_file.path, source, scan.contents)
+        jobs.append((source_file.path, source, name, role))
     done = sum(p not in stubbed for p in results)  # a stub is no file of its own
     for path, result in _run(jobs, workers):
         if progress is not None and path not in stubbed:
@@ -243,6 +251,22 @@ def _analyze_one(job: _Job) -> tuple[str, Module | AnalysisError]:
 
 def _cython(path: str) -> bool:
     return path.endswith(".pyx")
+
+
+_INCLUDE = re.compile(rb"""^include\s+['"]([\w./-]+\.pxi)['"]\s*$""", re.M)
+
+
+def _with_includes(path: str, source: bytes, contents: Mapping[str, bytes]) -> bytes:
+    """A `.pyx` module's source with the `.pxi` files it includes (pyfftw's `include
+    'utils.pxi'`, its `byte_align` and `empty_aligned`) appended at its end: Cython pastes
+    them in, so their functions are the module's. Only files the scan read, beside it."""
+    folder = path.rpartition("/")[0]
+    added = [
+        contents[included]
+        for name in _INCLUDE.findall(contents.get(path, source))
+        if (included := posixpath.normpath(posixpath.join(folder, name.decode()))) in contents
+    ]
+    return b"\n".join([source, *added]) if added else source
 
 
 def _cython_module(path: str) -> str:

@@ -640,8 +640,11 @@ def _click_options(
     for deco in node.decorator_list:
         if isinstance(deco, ast.Call):
             option = _click_option(deco)
+            grouped = [o for a in deco.args if isinstance(a, ast.Call) and (o := _click_option(a))]
             if option is not None:
                 options.append(option)
+            elif grouped:  # cloup's `@option_group("Registry", cloup.option("--registry"))`
+                options += grouped
             elif len(deco.args) == 1 and dotted(deco.args[0]) in shared:
                 options += shared[dotted(deco.args[0])]  # `@add_options(common)`
             elif dotted(deco.func) in shared:

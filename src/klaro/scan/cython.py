@@ -4,11 +4,13 @@ rasterio's `crs.pyx` builds the module `rasterio.crs` with its class `CRS`; pypr
 many scientific packages ship such modules, and their docs name them like any other. Cython is
 no Python grammar (`cdef class`, C types on parameters, `cimport`), so the module is not parsed
 but read for what Python code can see: its `def` and `cpdef` functions, `class` and `cdef
-class` classes with their `def`/`cpdef` methods, `property` blocks and `cdef public` or
-`readonly` attributes, the attributes its methods set on `self`, and its top-level imports and
-simple assignments. Each lands on its own line, so line numbers stay true; `cdef` functions and
-everything else (C declarations, bodies) are left out. A parameter list whose C types cannot be
-taken apart reads as `(*args, **kwargs)`: open, never a wrong signature.
+class` classes with their `def`/`cpdef` methods, `property` blocks, attributes assigned in
+the class body and `cdef public` or `readonly` ones, the attributes its methods set on `self`,
+and its top-level imports and simple assignments. Each lands on its own line, so line
+numbers stay true; `cdef` functions and everything else (C declarations, bodies) are left
+out. A parameter list whose C types cannot be taken apart reads as `(*args, **kwargs)`:
+open, never a wrong signature. The `.pxi` files a module includes are appended to it by the
+analysis (`scan.analyze`), as Cython pastes them in.
 """
 
 from __future__ import annotations
@@ -82,6 +84,10 @@ def python_stub(source: str) -> str:
         elif indent == 0 and (match := _ASSIGN.match(line)):
             value = match.group(2) if _parses(match.group(2), "eval") else "None"
             out[i] = f"{match.group(1)} = {value}"
+        elif in_class and (match := _ASSIGN.match(line.strip())):
+            # `N = property(_get_N)` in pyfftw's `cdef class FFTW`: a class attribute
+            out[i] = f"{pad}{match.group(1)} = None"
+            _mark(classes, in_class)
         elif classes and indent > (body or 0):
             for name in _SELF_STORE.findall(line):  # `self.name = name` in a method's body
                 out[i] = f"{' ' * (4 * len(classes))}{name} = None"
