@@ -344,9 +344,13 @@ def _strip_prompts(source: str) -> str:
     """
     # (ipwhois writes its prompts with four chevrons: `>>>> obj.lookup_rdap(depth=1)`)
     lines = [_LONG_PROMPT.sub(r"\1>>>", line) for line in source.splitlines()]
-    if not any(line.lstrip().startswith(">>>") for line in lines):
+    first = next((n for n, line in enumerate(lines) if line.lstrip().startswith(">>>")), None)
+    if first is None:
         return source
-    kept = []
+    # a script before the first prompt (markovify's example ends on a `>>> 'It cost me...'`
+    # it prints): its lines are code, the transcript starts at the prompt
+    kept = lines[:first] if _script("\n".join(lines[:first])) else [""] * first
+    lines = lines[first:]
     statement: list[str] = []  # the input of the statement being read
     indent = 0
     for line in lines:
@@ -364,6 +368,18 @@ def _strip_prompts(source: str) -> str:
             kept.append("")
             statement = []
     return "\n".join(kept)
+
+
+def _script(code: str) -> bool:
+    """Whether lines are Python statements of their own: they parse, and one at least binds
+    a name or calls something (not output such as `42` or `'text'`)."""
+    try:
+        tree = ast.parse(textwrap.dedent(code))
+    except (SyntaxError, ValueError):
+        return False
+    return any(
+        isinstance(n, ast.Assign | ast.Call | ast.Import | ast.ImportFrom) for n in ast.walk(tree)
+    )
 
 
 def _open(code: str) -> bool:

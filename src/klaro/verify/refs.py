@@ -400,6 +400,9 @@ def _inline(doc: Document, token: Token, line: int) -> None:
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
             if anchored:
                 doc.defined_terms.add(child.content.strip())
+            if _IMPORT_SPAN.match(child.content):
+                # "`import github_action_utils as gha`": the examples below use `gha`
+                add_setup(doc, child.content.strip(), line)
             line += _wrapped(doc.lines, line, child.content)
         elif child.type == "link_open":
             href = str(child.attrs.get("href", ""))
@@ -424,6 +427,11 @@ def _inline(doc: Document, token: Token, line: int) -> None:
                 for name in prose_names(row):
                     doc.prose_names.setdefault(name, line + number)
         line += child.content.count("\n") if child.type == "text" else 0
+
+
+_IMPORT_SPAN = re.compile(
+    r"^\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?|from\s+[\w.]+\s+import\s+[\w, ]+)\s*$"
+)
 
 
 def _wrapped(lines: list[str], line: int, span: str) -> int:
