@@ -4,6 +4,8 @@ with the last commit as the documented state.
 - A Python block whose script ends on a printed result written with a prompt (`>>> 'It cost
   me...'`): the lines before the prompt are code, not a transcript's output.
 - "`import gau as gha`" in a sentence binds `gha` for the page's examples below it.
+- "CLI Help output::" over a help text that starts with its synopsis, no `usage:` word
+  (github-backup's): its flags are the program's.
 """
 
 from __future__ import annotations
@@ -58,3 +60,47 @@ def test_a_script_before_a_prompt_and_an_import_in_a_sentence(tmp_path: Path) ->
         "mk/text.py": [("def to_json(self)", "def serialize(self)"), ("owner=None", "name=None")]
     }
     assert _drift_after(tmp_path / "mk", files, changes) == {("README.md", 5), ("README.md", 14)}
+
+
+BACKUP = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("user")
+    parser.add_argument("-q", "--quiet", action="store_true")
+    parser.add_argument("--retries", type=int)
+    parser.parse_args()
+"""
+
+BACKUP_README = """\
+backup
+======
+
+CLI Help output::
+
+    gbk [-h] [-q] [--retries MAX_RETRIES]
+        USER
+
+    positional arguments:
+      USER                  github username
+
+    options:
+      -h, --help            show this help message and exit
+      -q, --quiet           supress log messages
+      --retries MAX_RETRIES
+                            retries on errors
+"""
+
+
+def test_a_help_text_labelled_as_such_that_starts_with_its_synopsis(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "gbk"\nversion = "1"\n'
+        '[project.scripts]\ngbk = "gbk.cli:main"\n',
+        "gbk/__init__.py": "",
+        "gbk/cli.py": BACKUP,
+        "README.rst": BACKUP_README,
+    }
+    changes = {"gbk/cli.py": [('"--retries"', '"--max-retries"')]}
+    assert _drift_after(tmp_path / "gbk", files, changes) == {("README.rst", 6), ("README.rst", 15)}

@@ -28,6 +28,7 @@ _OPTION_SECTIONS = frozenset(
     {"options", "optional arguments", "positional arguments", "arguments", "global options"}
 )
 _PYTHONS = frozenset({"python", "python3", "py"})
+_HELP_LABEL = re.compile(r"\bhelp\b.*\b(?:output|text|message|page)\b|--help\b")
 _OPTION = "help-option"
 
 
@@ -43,7 +44,9 @@ def help_commands(
     `label` is the line above the block, `program` the one an earlier block's usage named."""
     start = next((i for i, line in enumerate(lines) if _USAGE.match(line)), None)
     said = _LABEL.sub("", label).lower()
-    if start is None and said == "usage":
+    if start is None and (said == "usage" or _HELP_LABEL.search(said)):
+        # also "CLI Help output::" over a help text that starts with its synopsis
+        # (github-backup's `github-backup [-h] [-t TOKEN_CLASSIC] ...`)
         start = next((i for i, line in enumerate(lines) if line.strip()), None)
         if start is None or not _SYNOPSIS.match(lines[start]):
             return []
