@@ -6,6 +6,8 @@ with the last commit as the documented state.
 - "`import gau as gha`" in a sentence binds `gha` for the page's examples below it.
 - "CLI Help output::" over a help text that starts with its synopsis, no `usage:` word
   (github-backup's): its flags are the program's.
+- ``.make_sentence(tries=100)``: the one method so named, called with a keyword it reads
+  from `**kwargs` and reads no more.
 """
 
 from __future__ import annotations
@@ -104,3 +106,28 @@ def test_a_help_text_labelled_as_such_that_starts_with_its_synopsis(tmp_path: Pa
     }
     changes = {"gbk/cli.py": [('"--retries"', '"--max-retries"')]}
     assert _drift_after(tmp_path / "gbk", files, changes) == {("README.rst", 6), ("README.rst", 15)}
+
+
+SENTENCE = """\
+class Text:
+    def make_sentence(self, init_state=None, **kwargs):
+        tries = kwargs.get("tries", 10)
+        return tries
+"""
+
+SENTENCE_README = """\
+# mv
+
+Ask for more attempts with `.make_sentence(tries=100)`.
+"""
+
+
+def test_a_leading_dot_call_of_the_one_method_so_named(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "mv"\nversion = "1"\n',
+        "mv/__init__.py": "from mv.text import Text\n",
+        "mv/text.py": SENTENCE,
+        "README.md": SENTENCE_README,
+    }
+    changes = {"mv/text.py": [('kwargs.get("tries", 10)', 'kwargs.get("max_attempts", 10)')]}
+    assert _drift_after(tmp_path / "mv", files, changes) == {("README.md", 3)}

@@ -595,6 +595,14 @@ class Resolver(MemberChecks, UnknownNames):
             return self._once_named(ref, member.group(1), text, used=True) or Outcome(
                 "ignored", ref
             )
+        if member and "(" in text and len(owners := self._methods_named(member.group(1))) == 1:
+            # ``.make_sentence(tries=100)``: the one method so named, called with keywords
+            called = self._code(
+                replace(ref, text=owners[0] + text[len(member.group(1)) + 1 :]), doc
+            )
+            return replace(called, reference=ref)
+        if member:
+            return Outcome("ignored", ref)
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))
@@ -767,6 +775,11 @@ class Resolver(MemberChecks, UnknownNames):
         wrong = [o for o in outcomes if o.status == "unresolved"]
         chosen = wrong[0] if wrong else next((o for o in outcomes if o.status == "resolved"), None)
         return replace(chosen, reference=ref) if chosen else Outcome("ignored", ref)
+
+    def _methods_named(self, attr: str) -> list[str]:
+        """The project's methods (full names) of that name, on any class."""
+        methods = {"method", "classmethod", "staticmethod"}
+        return [f for f in self.names.by_last.get(attr, []) if self.names.kind(f) in methods]
 
     def _namesake_member(self, name: str) -> str | None:
         """`tockloader.open()` in tockloader's docs: the package's name written for an
