@@ -30,6 +30,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.members import MemberChecks
+from klaro.verify.mentions import TEMPLATE_TAGS
 from klaro.verify.outcome import Outcome
 from klaro.verify.pyblocks import (
     Bindings,
@@ -651,7 +652,12 @@ class Resolver(MemberChecks, UnknownNames):
             and bool(_CALL.match(call) or _made_then_used(call))
             and " " not in symbol[0]
         )
-        if symbol is None and text[:1] in "{[(" and text[-1:] in "}])":
+        if (
+            symbol is None
+            and text[:1] in "{[("
+            and text[-1:] in "}])"
+            and not TEMPLATE_TAGS.search(text)
+        ):
             return self._literal_calls(ref, text, doc)
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
@@ -758,7 +764,8 @@ class Resolver(MemberChecks, UnknownNames):
 
     def _literal_calls(self, ref: Reference, text: str, doc: Document) -> Outcome:
         """A literal the span writes (``{'01:23': NetworkInterface('01:23')}``, ``[Rule(1)]``):
-        the calls of project names in it are claims, each checked as a span of its own."""
+        the calls of project names in it are claims, each checked as a span of its own (a
+        template's ``{{ secret('slug') }}``, which parses as a set, is none)."""
         try:
             tree = ast.parse(text, mode="eval")
         except (SyntaxError, ValueError):
