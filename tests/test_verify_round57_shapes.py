@@ -8,7 +8,8 @@ commit as the documented state.
   title: an attribute of that class, stale once the class lost it, though another class
   (`NetworkInterface`) keeps an attribute so named.
 - A literal in a span (``{'01:23': NetworkInterface('01:23', ttl=3)}``) holds calls: each is
-  checked as a span of its own; a template's ``{{ secret('slug') }}`` is no literal.
+  checked as a span of its own; a template's ``{{ NetworkInterface('01:23', ttl=3) }}`` is
+  no literal.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ The private hostname.
 
 The region.
 For example: ``{'01:23': NetworkInterface('01:23', ttl=3)}``; a template reads
-``{{ secret('slug') }}``.
+``{{ NetworkInterface('01:23', ttl=3) }}``.
 """
 
 
