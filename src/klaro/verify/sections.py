@@ -253,7 +253,7 @@ def section_class(lines: list[str], line: int) -> str | None:
     if not _is_heading(lines, line, True):
         return None
     mark = lines[line].strip()[:1]
-    for at in range(line - 1, max(line - 400, 1), -1):
+    for at in range(line - 1, max(line - 400, 0), -1):
         if not _is_heading(lines, at, True):
             continue
         other = lines[at].strip()[:1]
