@@ -114,6 +114,8 @@ round 58 (`round: 58`) is a fifty-seventh fresh set written blind on pysrt,
 pyhibp, telegram-send and rtv (--confirm --round 58).
 round 59 (`round: 59`) is a fifty-eighth fresh set written blind on github-backup,
 pypistats, markovify and github-action-utils (--confirm --round 59).
+round 60 (`round: 60`) is a fifty-ninth fresh set written blind on pytesseract,
+wakeonlan, git-up and waybackpy (--confirm --round 60).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
