@@ -123,6 +123,8 @@ class CliClaims:
         words = self._our_segment(words)
         if not words:
             return Outcome("ignored", ref)
+        if (script := self.git_command(" ".join(words))) is not None:
+            words = [script, *words[2:]]  # `git up -q`: git runs the project's `git-up`
         program = words[0].rsplit("/", 1)[-1]
         args = words[1:]
         if program.endswith(".py") and program[:-3] in self.index.scripts:
@@ -638,6 +640,17 @@ class CliClaims:
         return Outcome(
             "unresolved", ref, message=why, suggestions=tuple(sorted(self.index.scripts))
         )
+
+    def git_command(self, text: str) -> str | None:
+        """The project's `git-up` that `git up ...` runs (git runs `git-X` on its PATH for
+        `git X`), installed now or at the documented state; None for git's own commands."""
+        words = text.split()
+        if len(words) < 2 or words[0] != "git" or not _COMMAND_WORD.fullmatch(words[1]):
+            return None
+        script = f"git-{words[1]}"
+        if script in self.index.scripts or (self._former and self._former.script(script)):
+            return script
+        return None
 
     def was_script(self, word: str) -> bool:
         """Whether `word` is a command the project installed at the documented state and no

@@ -681,6 +681,7 @@ class Resolver(MemberChecks, UnknownNames):
                 or first.removesuffix(".py") in self.index.scripts  # the file it runs
                 or first in PYTHONS
                 or self.cli.was_script(first)
+                or self.cli.git_command(text) is not None
             ):
                 return self.cli.command(ref, text, doc)
             if first in _PLACEHOLDER_PROGRAMS:
