@@ -239,6 +239,8 @@ class LinkResolver:
             name = unquote(fragment).lower()
             if name in self._labels and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("resolved", ref, f"#{name}")  # a label of another page
+            if self._document_named(doc, unquote(fragment)):
+                return Outcome("resolved", ref, f"#{fragment}")
             if self._object_target(doc, unquote(fragment)):
                 return Outcome("resolved", ref, f"#{fragment}")
             # a page the build adds headings to (mkdocstrings' `::: pkg.Class`) has more
@@ -614,6 +616,18 @@ class LinkResolver:
             ref,
             message=f"anchor `#{fragment}` matches no heading in {path}",
             suggestions=tuple(f"#{c}" for c in close),
+        )
+
+    def _document_named(self, doc: Document, name: str) -> bool:
+        """wakepy's `[User Guide](#user-guide)` on a MyST page of a Sphinx project: with no
+        target on the page, MyST resolves `#name` across the project, documents too
+        (`user-guide.md` beside the page)."""
+        folder = posixpath.dirname(doc.path)
+        if not doc.path.endswith(".md") or not name or "/" in name or not self._sphinx(folder):
+            return False
+        return any(
+            self.index.exists(posixpath.join(folder, name + suffix))
+            for suffix in (".md", ".rst", ".ipynb")
         )
 
     def _autodoc_member(self, fragment: str, anchors: AbstractSet[str]) -> bool:

@@ -74,7 +74,8 @@ _HTML_CODE = re.compile(r"<code(?:\s[^>]*)?>([^<]+)</code>", re.I)
 _HTML_CODE_OPEN = re.compile(r"^<code(?:\s[^>]*)?>$", re.I)
 _HTML_CODE_CLOSE = re.compile(r"^</code\s*>$", re.I)
 _ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_list's { #id }
-_MYST_LABEL = re.compile(r"^\(([\w.:-]+)\)=\s*$")  # MyST's `(relative-paths)=`
+# MyST's `(relative-paths)=`, indented by up to three spaces as a block may be
+_MYST_LABEL = re.compile(r"^ {0,3}\(([\w.:-]+)\)=\s*$")
 _MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
 _MYST_OPTION = re.compile(r"^:[\w-]+:")  # a directive's `:class: tip` option line
 # MyST roles whose target is a label, a page or a term, not code: {ref}`z_array`
