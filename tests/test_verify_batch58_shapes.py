@@ -4,6 +4,9 @@ documented state.
 - `[User Guide](#user-guide)` on a MyST page of a Sphinx project with no such target on the
   page: MyST resolves it across the project, to the document `user-guide.md` beside it.
 - ` (checking-windows)=`: a MyST label indented by a space is a label.
+- pythran's `args, extra = parser.parse_known_args()` kept as `args.extra_flags = extra`
+  for the compiler: flags it does not declare (`-fopenmp`) are the compiler's, though one
+  it dropped is stale.
 """
 
 from __future__ import annotations
@@ -35,3 +38,38 @@ def test_myst_links_to_documents_and_indented_labels(tmp_path: Path) -> None:
     changes = {"wakepy/__init__.py": [("def keep()", "def hold()")]}
     found = _drift_after(tmp_path / "wakepy", files, changes)
     assert found == {("docs/source/index.md", 8)}
+
+
+PYTHRAN = """\
+import argparse
+import sys
+
+
+def run():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("input_file")
+    parser.add_argument("--trace-allocations", action="store_true")
+    args, extra = parser.parse_known_args(sys.argv[1:])
+    args.extra_flags = extra
+    return args
+"""
+
+PYTHRAN_README = """\
+# pyth
+
+```bash
+pyth -DUSE_XSIMD -fopenmp -march=native --trace-allocations arc.py
+```
+"""
+
+
+def test_leftover_flags_kept_for_the_compiler(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pyth"\nversion = "1"\n'
+        '[project.scripts]\npyth = "pyth.run:run"\n',
+        "pyth/__init__.py": "",
+        "pyth/run.py": PYTHRAN,
+        "README.md": PYTHRAN_README,
+    }
+    changes = {"pyth/run.py": [('"--trace-allocations"', '"--trace-allocs"')]}
+    assert _drift_after(tmp_path / "pyth", files, changes) == {("README.md", 4)}

@@ -57,8 +57,9 @@ from klaro.scan.stubs import merge_stubs
 # parsers of a project subclass; 156: IPython's base application tables; 157: traitlets'
 # `subcommands`; 158: click options named at run time, commands a factory function makes,
 # variables named by a two-part start and what is added; 159: Cython's included `.pxi`
-# files, class attributes assigned in a `cdef class`, options in cloup option groups
-ANALYZER_VERSION = 159
+# files, class attributes assigned in a `cdef class`, options in cloup option groups; 160:
+# `parse_known_args` leftovers kept on an object
+ANALYZER_VERSION = 160
 
 Progress = Callable[[int, int, str], None]
 

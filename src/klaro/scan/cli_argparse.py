@@ -528,6 +528,15 @@ def _keeps_the_rest(tree: ast.Module) -> bool:
         and isinstance(rest := target.elts[1], ast.Name)
         and rest.id != "_"
     }
+    for node in ast.walk(tree):
+        # kept for later on an object: pythran's `args.extra_flags = extra`, the compiler's
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in kept
+            and isinstance(node.targets[0], ast.Attribute | ast.Subscript)
+        ):
+            return True
     for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
         if dotted(call.func).rsplit(".", 1)[-1] in _NOT_HANDED_ON:
             continue
