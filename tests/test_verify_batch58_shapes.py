@@ -7,6 +7,8 @@ documented state.
 - pythran's `args, extra = parser.parse_known_args()` kept as `args.extra_flags = extra`
   for the compiler: flags it does not declare (`-fopenmp`) are the compiler's, though one
   it dropped is stale.
+- "Older versions ... required the environment variable ``PBR_SKIP_PIP``": a sentence about
+  earlier releases names what the code no longer reads on purpose.
 """
 
 from __future__ import annotations
@@ -73,3 +75,26 @@ def test_leftover_flags_kept_for_the_compiler(tmp_path: Path) -> None:
     }
     changes = {"pyth/run.py": [('"--trace-allocations"', '"--trace-allocs"')]}
     assert _drift_after(tmp_path / "pyth", files, changes) == {("README.md", 4)}
+
+
+PBR_DOC = """\
+Packagers
+=========
+
+Set ``PBR_VERSION`` to skip the version lookup.
+
+Older versions would invoke pip internally and
+required the environment variable ``PBR_SKIP_PIP`` to be set.
+"""
+
+
+def test_a_sentence_about_older_versions(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pbr"\nversion = "1"\n',
+        "pbr/__init__.py": "import os\n\n\ndef version():\n"
+        '    return os.environ.get("PBR_VERSION")\n\n\ndef debug():\n'
+        '    return os.environ.get("PBR_DEBUG")\n',
+        "doc/packagers.rst": PBR_DOC,
+    }
+    changes = {"pbr/__init__.py": [('"PBR_VERSION"', '"PBR_PKG_VERSION"')]}
+    assert _drift_after(tmp_path / "pbr", files, changes) == {("doc/packagers.rst", 4)}

@@ -1645,7 +1645,16 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     # supported": the next sentence says the names listed are gone
     if _THESE_GONE.match(sentence_after(doc.lines, ref.line, ref.text)):
         return True
+    # "Older versions would invoke pip and required the variable ``SKIP_PIP_INSTALL``"
+    if _PAST_VERSIONS.match(sentences_around(doc.lines, ref.line, ref.text)[0]):
+        return True
     return _noted_gone_in_section(doc, ref)
+
+
+# a sentence about what earlier releases did: "Older versions ...", "In previous releases"
+_PAST_VERSIONS = re.compile(
+    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior)\s+(?:versions?|releases?)\b", re.I
+)
 
 
 # "These methods are no longer supported", "They were removed in 2.0": the sentence before
