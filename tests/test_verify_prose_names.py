@@ -1,8 +1,8 @@
 """A dotted name a sentence writes without markup ("also available under pyrsistent.typing")
 is a claim when it starts with the project's package, in Markdown and reStructuredText alike;
 a web host (`tidy.readthedocs.io`), a file (`tidy.pl`), a quoted topic ("tidy.subscribe"),
-a template's expression (`{{ tidy.project_slug }}`) and another package's name
-(`collections.deque`) are not.
+a template's expression (`{{ tidy.project_slug }}`), another package's name
+(`collections.deque`) and a name a sentence gives to older releases are not.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ FILES = {
 
 SENTENCES = """\
 Type classes are available under tidy.types, and tidy.clean strips text.
-Older releases had them under tidy.typing.
+Protocols are under tidy.typing. Older releases had them under tidy.typehints.
 Read the docs at tidy.readthedocs.io or https://tidy.readthedocs.io/en/tidy.typing/.
 The original was tidy.pl, a Perl script; messages go to the topic "tidy.subscribe".
 It works like collections.deque. A template writes {{ tidy.project_slug }}.
