@@ -159,10 +159,11 @@ def _analyze(
     results: dict[str, Module | AnalysisError] = {}
     jobs: list[_Job] = []
     for source_file in [*python_files, *startup, *stub_files]:
-        key = (source_file.path, source_file.sha256)
+        source = scan.contents[source_file.path]
         if _cython(source_file.path):  # its included files are part of what it builds
-            joined = _with_includes(source_file.path, b"", scan.contents)
-            key = (source_file.path, source_file.sha256 + hashlib.sha256(joined).hexdigest()[:16])
+            source = _with_includes(source_file.path, source, scan.contents)
+            hashes[source_file.path] = hashlib.sha256(source).hexdigest()
+        key = (source_file.path, hashes[source_file.path])
         if source_file.path.endswith(".pth"):
             stem = re.sub(r"\W", "_", source_file.path.rsplit("/", 1)[-1][: -len(".pth")])
             jobs.append(
@@ -182,9 +183,6 @@ def _analyze(
         ):
             results[source_file.path] = cached  # a file moved into a package is read anew
             continue
-        source = scan.contents[source_file.path]
-        if _cython(source_file.path):
-            source = _with_includes(source_file.path, source, scan.contents)
         jobs.append((source_file.path, source, name, role))
     done = sum(p not in stubbed for p in results)  # a stub is no file of its own
     for path, result in _run(jobs, workers):
@@ -264,7 +262,7 @@ def _with_includes(path: str, source: bytes, contents: Mapping[str, bytes]) -> b
     folder = path.rpartition("/")[0]
     added = [
         contents[included]
-        for name in _INCLUDE.findall(contents.get(path, source))
+        for name in _INCLUDE.findall(source)
         if (included := posixpath.normpath(posixpath.join(folder, name.decode()))) in contents
     ]
     return b"\n".join([source, *added]) if added else source

@@ -867,8 +867,7 @@ class CliClaims:
                 words = ref.text.split()
                 if ref.kind not in {"command", "code"} or not words:
                     continue
-                if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
-                    words = words[2:]
+                words = _module_run(words)
                 program = words[0].rsplit("/", 1)[-1]
                 if ref.kind == "code" and program not in _OTHER_PROGRAM_SPANS:
                     continue
@@ -882,8 +881,7 @@ class CliClaims:
                     flags.update(_flags_given(shell_set.group(1).split()))
             for line in doc.plain_lines:  # a well-known program in a block we do not run
                 words = _PROMPT_START.sub("", line).split()
-                if words[:1] and words[0] in PYTHONS and words[1:2] == ["-m"]:
-                    words = words[2:]  # `python3 -m pip install --no-build-isolation .`
+                words = _module_run(words)  # `python3 -m pip install --no-build-isolation .`
                 if words and words[0] in _OTHER_PROGRAMS and words[0] not in PYTHONS:
                     programs.add(words[0])
                     flags.update(_flags_given(words[1:]))
@@ -1016,6 +1014,13 @@ def _beside(doc: Document, ref: Reference, scripts: set[str]) -> bool:
         return False
     between = line[spans[-1].end() : at]
     return len(between) <= 40 and re.search(r"\b(?:as|or|alias)\b", between) is not None
+
+
+def _module_run(words: list[str]) -> list[str]:
+    """`python -m pip install x` as the command line of the module it runs: `pip install x`."""
+    if words[:1] and words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
+        return words[2:]
+    return words
 
 
 def _program_of(command: str) -> str:

@@ -17,7 +17,7 @@ import fnmatch
 import keyword
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import replace
 from pathlib import Path
 
@@ -57,6 +57,7 @@ from klaro.verify.wording import (
     supposes,
 )
 
+_METHODS = frozenset({"method", "classmethod", "staticmethod"})
 _LEADING_DOT = re.compile(r"^\.([A-Za-z_]\w*)(?:\(.*\))?$")  # ``.maximum(*sequences)``
 _DOCS_ONLY = re.compile(
     r"\bexists?\s+(?:only\s+)?for\s+documentation(?:\s+purposes)?\b|\bfor\s+documentation\s+only\b"
@@ -596,11 +597,9 @@ class Resolver(MemberChecks, UnknownNames):
             return self._once_named(ref, member.group(1), text, used=True) or Outcome(
                 "ignored", ref
             )
-        if member and "(" in text and len(owners := self._methods_named(member.group(1))) == 1:
+        if member and "(" in text and (owner := self._one_member(member.group(1), _METHODS)):
             # ``.make_sentence(tries=100)``: the one method so named, called with keywords
-            called = self._code(
-                replace(ref, text=owners[0] + text[len(member.group(1)) + 1 :]), doc
-            )
+            called = self._code(replace(ref, text=owner + text[len(member.group(1)) + 1 :]), doc)
             return replace(called, reference=ref)
         if member:
             return Outcome("ignored", ref)
@@ -784,11 +783,6 @@ class Resolver(MemberChecks, UnknownNames):
         chosen = wrong[0] if wrong else next((o for o in outcomes if o.status == "resolved"), None)
         return replace(chosen, reference=ref) if chosen else Outcome("ignored", ref)
 
-    def _methods_named(self, attr: str) -> list[str]:
-        """The project's methods (full names) of that name, on any class."""
-        methods = {"method", "classmethod", "staticmethod"}
-        return [f for f in self.names.by_last.get(attr, []) if self.names.kind(f) in methods]
-
     def _namesake_member(self, name: str) -> str | None:
         """`tockloader.open()` in tockloader's docs: the package's name written for an
         instance of its class so named (`TockLoader`), whose method it is; climlab's
@@ -947,9 +941,10 @@ class Resolver(MemberChecks, UnknownNames):
         """Whether some project class (or module) still has a member of this name."""
         return bool(self.names.by_last.get(name))
 
-    def _one_member(self, name: str) -> str | None:
-        """The one method (or attribute) of a project class with this name, if only one."""
-        found = [f for f in self.names.by_last.get(name, ()) if self.names.kind(f) in MEMBER_KINDS]
+    def _one_member(self, name: str, kinds: Set[str] = MEMBER_KINDS) -> str | None:
+        """The one method (or attribute) of a project class with this name, if only one;
+        `kinds` narrows what counts (methods only, for a call)."""
+        found = [f for f in self.names.by_last.get(name, ()) if self.names.kind(f) in kinds]
         return found[0] if len(found) == 1 else None
 
     def _file_name(self, text: str) -> bool:
