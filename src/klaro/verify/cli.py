@@ -65,6 +65,8 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
 _PROMPT_START = re.compile(r"^\s*(?:[$%>]\s+)?")
 _TRAIT_FLAG = re.compile(r"^--([A-Z]\w*)\.([A-Za-z_]\w*)$")  # `--Repo2Docker.base_image`
 _SPELLINGS = re.compile(r"-\w[\w-]*(?:/--?\w[\w-]*)+")  # `-l/--list`
+# `-4`: a short flag that is a digit (wakeonlan's `-4, --ipv4`), or a negative number
+_DIGIT_FLAG = re.compile(r"-\d,?")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*")
 # "run ``gnome-keyring-daemon``", "start `redis-server`": a span a sentence runs is a program
 _RUN_SPAN = re.compile(
@@ -254,7 +256,7 @@ class CliClaims:
                 if arg == "--":
                     break
                 continue
-            if arg.startswith("-") and len(arg) > 1 and not (arg[1].isdigit() or arg[1].isspace()):
+            if _flag_word(arg) or (_DIGIT_FLAG.fullmatch(arg) and self._digit_flags(arg)):
                 flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
                 if (
                     command in index.open_commands
@@ -690,6 +692,12 @@ class CliClaims:
             difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
         )
 
+    def _digit_flags(self, word: str) -> bool:
+        """Whether `-4` is a flag here, not a number: the project's parsers take a digit
+        flag, or took this one at the documented state."""
+        flag = word.rstrip(",")
+        return any(_DIGIT_FLAG.fullmatch(o) for o in self.index.options) or self._was_option(flag)
+
     def _was_option(self, flag: str) -> bool:
         """Whether a command of the project took `flag` at the documented state, or an option
         whose inner name the flag spells is now spelled otherwise (`--source` when the code
@@ -1070,3 +1078,9 @@ def _abbreviates(flag: str, options: set[str]) -> bool:
     if not flag.startswith("--") or len(flag) < 3:
         return False
     return len([o for o in options if o.startswith(flag)]) == 1
+
+
+def _flag_word(word: str) -> bool:
+    """Whether a word of a command line is a flag: `-x`, `--name`, not `-` (stdin), `-1`
+    (a number) or `- item`."""
+    return word.startswith("-") and len(word) > 1 and not (word[1].isdigit() or word[1].isspace())

@@ -17,7 +17,8 @@ from klaro.verify.sections import UNDERLINE
 
 _USAGE = re.compile(r"^\s*usage:(?:\s+(.*))?$", re.IGNORECASE)
 _PROGRAM_WORD = re.compile(r"^[A-Za-z_][\w.-]*$")
-_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
+# also a digit flag alone (`[-4]`, `-4, --ipv4`), not a number among others (`{-1,0,1}`)
+_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*|-\d(?![\w.,-]))")
 _SECTION = re.compile(r"^(\w[\w ]*):\s*$")
 _COMMAND_SECTIONS = frozenset({"commands", "available commands", "subcommands", "sub-commands"})
 # a label outside a block, as bold or a heading's text: `**Usage:**`, `### Options`
