@@ -22,7 +22,7 @@ from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import AUTODOC, CLICK_DOC, Document, Reference, read_document
-from klaro.verify.wording import READERS_OWN, before_span
+from klaro.verify.wording import READERS_OWN, after_span, before_span
 
 # a Sphinx page's id of an object: on a site (`https://.../api.html#pkg.mod.Class`), on a
 # page of the built docs (`api.html#pkg...`) or this page (`#pkg.logging.VerboseOption`)
@@ -90,6 +90,18 @@ _EXAMPLE_WORDS = re.compile(
     r"\b(?:e\.\s?g\.|for\s+example|for\s+instance|such\s+as)[,:]?\s*[`'\"]*\s*$", re.I
 )
 
+# a path the documented steps make: "`x` is generated", "will be created", "gets written"
+_MADE_AFTER = re.compile(
+    r"^[`'\"*]*\s*(?:is|are|will\s+be|gets?|should\s+be)\s+(?:then\s+|now\s+|automatically\s+)?"
+    r"(?:generated|created|written|produced|built|rendered|compiled)\b",
+    re.I,
+)
+_MADE_BEFORE = re.compile(
+    r"\b(?:generates?|creates?|writes?|produces?|renders?|outputs?)\s+"
+    r"(?:(?:a|an|the|new)\s+)?(?:(?:file|folder|directory)\s+)?[`'\"*]*\s*$",
+    re.I,
+)
+
 
 class LinkResolver:
     """Check links and path mentions against the repository's files and headings."""
@@ -144,6 +156,8 @@ class LinkResolver:
             return Outcome("resolved", ref, inside)
         if doc is not None and _offered_as_example(doc, ref, text):
             return Outcome("ignored", ref)  # "for example `deepdiff/multiprocessing.py`"
+        if doc is not None and _made_by_the_steps(doc, ref, text):
+            return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
         stem = posixpath.splitext(posixpath.basename(path))[0]
         if READERS_OWN.match(stem) or stem.lower() in _PLACEHOLDER_STEMS:
             # "implement it in `src/pkg/plugins/pluginname.py`", "a new `.../mytool.py`":
@@ -850,6 +864,15 @@ def _offered_as_example(doc: Document, ref: Reference, text: str) -> bool:
     one the repository claims to have."""
     before = before_span(doc.lines, ref.line, text)
     return before is not None and bool(_EXAMPLE_WORDS.search(before))
+
+
+def _made_by_the_steps(doc: Document, ref: Reference, text: str) -> bool:
+    """Whether the sentence says the path is what a step makes ("``etc/x.conf.sample`` is
+    generated", "this creates `build/report.html`"): an output of the documented commands,
+    which no repository ships."""
+    before = before_span(doc.lines, ref.line, text) or ""
+    after = after_span(doc.lines, ref.line, text) or ""
+    return bool(_MADE_AFTER.match(after) or _MADE_BEFORE.search(before))
 
 
 def _braces(pattern: str) -> list[str]:
