@@ -58,8 +58,9 @@ from klaro.scan.stubs import merge_stubs
 # `subcommands`; 158: click options named at run time, commands a factory function makes,
 # variables named by a two-part start and what is added; 159: Cython's included `.pxi`
 # files, class attributes assigned in a `cdef class`, options in cloup option groups; 160:
-# `parse_known_args` leftovers kept on an object
-ANALYZER_VERSION = 160
+# `parse_known_args` leftovers kept on an object; 161: sub-parsers a helper or a decorator
+# names after the function it is handed (`add_parser(function.__name__)`), closures' parsers
+ANALYZER_VERSION = 161
 
 Progress = Callable[[int, int, str], None]
 

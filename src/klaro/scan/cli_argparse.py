@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from klaro.scan.cli_ast import (
     default_of,
@@ -72,6 +73,15 @@ class Argparse:
         # string defaults of each function's parameters: macs3's `def add_pileup_parser(
         # subparsers, name="pileup")` then `subparsers.add_parser(name)` makes `pileup`
         self.defaults: dict[str, dict[str, str]] = {}
+        # helpers that make a sub-command named after the function they are given
+        # (crossplane's `create_subparser(function, help)` runs `add_parser(function.__name__)`)
+        # and the factories returning such a helper as a decorator (pypistats' `@subcommand`)
+        self.makers: dict[str, _Maker] = {}
+        self.factories: dict[str, str] = {}  # factory -> the maker it returns
+        self.params: dict[str, list[str]] = {}  # positional parameters of each function
+        self.locals: dict[str, dict[str, ast.expr]] = {}  # `name = function.__name__`, by scope
+        # sub-parser holders a nested function sees in its enclosing scopes (a closure's)
+        self.closures: dict[str, dict[str, str]] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self.looped = {
@@ -166,22 +176,35 @@ class Argparse:
                         for arg, default in pairs
                         if isinstance(default, ast.Constant) and isinstance(default.value, str)
                     }
+                    self.params[inner] = [a.arg for a, _ in positional_defaults(node.args)]
+                    self.closures[inner] = self._closure(function, subparsers, pairs)
                     self._scope(node.body, inner)
+                    self._decorated(node, function)
                 elif isinstance(node, ast.Assign) and (words := string_list(node.value)):
                     # `self.parser._operations = ["get", "set"]`, then `choices=` it
                     self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
                 elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
                     node.value, ast.Call
                 ):
+                    self._note_local(node, function)
                     self._assign(node, function, variables, subparsers)
                     if dotted(node.value.func).split(".")[0] in self.foreign:
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         made.update(t.id for t in targets if isinstance(t, ast.Name))
+                elif isinstance(node, ast.Assign):
+                    self._note_local(node, function)
+                elif (
+                    isinstance(node, ast.Return)
+                    and isinstance(node.value, ast.Name)
+                    and f"{function}.{node.value.id}" in self.makers
+                ):
+                    self.factories[function] = f"{function}.{node.value.id}"  # a decorator
                 elif (
                     isinstance(node, ast.Return)
                     and isinstance(node.value, ast.Name)
                     and node.value.id in variables
                     and function
+                    and function not in self.makers
                 ):
                     self.returned[function] = variables[node.value.id]
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
@@ -198,6 +221,8 @@ class Argparse:
                     options.append(self._option(node))
                     if self._computed(node) and _COMPUTED not in options:
                         options.append(_COMPUTED)
+                elif isinstance(node, ast.Call) and self._maker_call(node, function):
+                    continue  # `create_subparser(help, "show help")`, its parser unused
                 elif isinstance(node, ast.Call):
                     self._helper_call(node, variables, subparsers)
                     self._plugin_call(node, subparsers)
@@ -259,6 +284,10 @@ class Argparse:
         raw_targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         targets = [t.id for t in raw_targets if isinstance(t, ast.Name)]
         if not targets:
+            return
+        if (made := self._maker_call(call, function)) is not None:
+            for target in targets:
+                variables[target] = made  # `p = create_subparser(parse, "...")`
             return
         wrapper = ""
         if (
@@ -329,10 +358,15 @@ class Argparse:
         self, call: ast.Call, function: str, subs: dict[str, str], variables: dict[str, str]
     ) -> str | None:
         """Register `subparsers.add_parser("name", ...)`, assigned or not; return its key."""
-        parent_key = subs.get(dotted(call.func)[: -len(".add_parser")])
+        holder = dotted(call.func)[: -len(".add_parser")]
+        parent_key = subs.get(holder) or self.closures.get(function, {}).get(holder)
         name = self._string(call.args[0]) if call.args else None
         if name is None and call.args and isinstance(call.args[0], ast.Name):
             name = self.defaults.get(function, {}).get(call.args[0].id)  # a parameter's default
+        if name is None and call.args and (source := self._named_by(call.args[0], function)):
+            # `add_parser(function.__name__)`: each call of this helper makes one
+            self.makers[function] = _Maker(*source, parent_key)
+            return f"{function}:maker"
         if name is None:
             return None
         key = f"{function}:{name}:{call.lineno}"
@@ -350,6 +384,101 @@ class Argparse:
             aliases = kw(call, "aliases")  # `aliases=["gs"]`: the command's other names
             self.commands[key]["aliases"] = string_list(aliases) if aliases is not None else ()
             self._parents(key, call, variables)
+        return key
+
+    def _closure(
+        self, function: str, subs: dict[str, str], pairs: list[tuple[ast.arg, ast.expr | None]]
+    ) -> dict[str, str]:
+        """The sub-parser holders a function nested in `function` sees: the enclosing
+        scopes', less those its parameters shadow, and a parameter whose default is one
+        (pypistats' `def subcommand(args=None, parent=subparsers)`)."""
+        seen = {**self.closures.get(function, {}), **subs}
+        closure = {k: v for k, v in seen.items() if k not in {a.arg for a, _ in pairs}}
+        for arg, default in pairs:
+            if isinstance(default, ast.Name) and default.id in seen:
+                closure[arg.arg] = seen[default.id]
+        return closure
+
+    def _note_local(self, node: ast.Assign | ast.AnnAssign, function: str) -> None:
+        """Remember `name = function.__name__` (one name bound once), for `add_parser(name)`."""
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) == 1 and isinstance(targets[0], ast.Name) and node.value is not None:
+            self.locals.setdefault(function, {})[targets[0].id] = node.value
+
+    def _named_by(self, node: ast.expr, function: str) -> tuple[int, tuple[str, str]] | None:
+        """The parameter whose function's `__name__` names a sub-parser (`function.__name__`,
+        `func.__name__.replace("_", "-")`, or a local holding it): its position, and the
+        replacement made to the name ("", "" for none)."""
+        params = self.params.get(function, [])
+        if isinstance(node, ast.Name) and node.id not in params:
+            node = self.locals.get(function, {}).get(node.id, node)
+        replaced = ("", "")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace"
+            and len(node.args) == 2
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args)
+        ):
+            replaced = (str(literal(node.args[0])), str(literal(node.args[1])))
+            node = node.func.value
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "__name__"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in params
+        ):
+            return params.index(node.value.id), replaced
+        return None
+
+    def _maker_call(self, call: ast.Call, function: str) -> str | None:
+        """`create_subparser(parse, "...")`: the sub-command a maker makes for the function
+        it is handed, named after it; its key."""
+        called = dotted(call.func)
+        maker = f"{function}.{called}".lstrip(".")
+        if maker not in self.makers:
+            maker = called
+        made = self.makers.get(maker)
+        if made is None or made.position >= len(call.args):
+            return None
+        given = call.args[made.position]
+        name = given.id if isinstance(given, ast.Name) else None
+        if isinstance(given, ast.Attribute):
+            name = given.attr  # `create_subparser(commands.parse, ...)`
+        return self._made(maker, name, call.lineno, function, open_options=False)
+
+    def _decorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef, function: str) -> None:
+        """`@subcommand([argument("-p"), ...])` over `def recent(args)`: the factory's
+        decorator makes the sub-command `recent`, with the options its arguments list (which
+        we do not read: they stay open)."""
+        for decorator in node.decorator_list:
+            called = dotted(decorator.func if isinstance(decorator, ast.Call) else decorator)
+            scoped = f"{function}.{called}".lstrip(".")
+            maker = next((m for m in (scoped, called) if m in self.makers), None)
+            if maker is None and isinstance(decorator, ast.Call):
+                maker = self.factories.get(scoped) or self.factories.get(called)
+            if maker is not None and self.makers[maker].position == 0:
+                self._made(maker, node.name, node.lineno, function, open_options=True)
+
+    def _made(
+        self, maker: str, name: str | None, lineno: int, function: str, *, open_options: bool
+    ) -> str | None:
+        """Register the sub-command `maker` makes for the function `name`."""
+        made = self.makers[maker]
+        if not name:
+            return None
+        old, new = made.replaced
+        name = name.replace(old, new) if old else name
+        key = f"{function}:{name}:{lineno}"
+        if key not in self.commands:
+            parent_key = made.parent
+            parent = str(self.commands[parent_key]["name"]) if parent_key in self.commands else None
+            self._add(key, name, lineno, function, None, parent)
+            if parent_key in self.commands:
+                self.commands[parent_key]["subcommands"] = True
+            options = self.options.setdefault(key, list(self.options.get(f"{maker}:maker", ())))
+            if open_options and _COMPUTED not in options:
+                options.append(_COMPUTED)
         return key
 
     def _parents(self, key: str, call: ast.Call, variables: dict[str, str]) -> None:
@@ -501,6 +630,14 @@ def _aliases(value: object) -> tuple[str, ...]:
 
 
 _PARSERS = ("ArgumentParser", "OptionParser")
+
+
+class _Maker(NamedTuple):
+    """A helper that makes one sub-command per function it is handed, named after it."""
+
+    position: int  # of the parameter holding the function
+    replaced: tuple[str, str]  # `__name__.replace(old, new)`, ("", "") for none
+    parent: str | None  # the command whose sub-commands they are
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

@@ -261,9 +261,12 @@ class CliClaims:
                 if (
                     command in index.open_commands
                     and not (own is not None and not command)
-                    and not self._was_option(flag)
+                    and not self._former_took(flag)
                 ):
-                    continue  # its flags are not all ours to name
+                    # its flags are not all ours to name; only history tells one gone (a
+                    # deprecated `-r` kept with `dest="root_page"` says nothing of the
+                    # `--root-page` that md2conf's computed options spell)
+                    continue
                 if (trait := _TRAIT_FLAG.match(flag)) and "traitlets" in index.libraries:
                     # traitlets' `--Repo2Docker.base_image=...` sets a class's trait
                     untrue = self._trait(ref, doc, flag, trait.group(1), trait.group(2))
@@ -328,6 +331,10 @@ class CliClaims:
                 ):
                     # the page's example declares it, or declares commands for a program
                     # that loads them at run time (a blueprint's `flask students create`)
+                    return Outcome("ignored", ref)
+                if ref.context == "help-option" and at + 1 < len(args):
+                    # an option row of a sub-command's pasted help (`crossplane minify -o`):
+                    # its usage line (`usage: crossplane minify ...`) says the command is gone
                     return Outcome("ignored", ref)
                 gone = self._former.command(arg) if self._former is not None else None
                 if gone is not None:
