@@ -82,13 +82,15 @@ def _repo(root: Path, script: str, packaging: dict[str, str]) -> Path:
     "packaging",
     [
         {"setup.py": SETUP},
+        # powerline's: what either branch of a conditional lists may be installed
+        {"setup.py": SETUP.replace('["bin/num2words"]', '[] + (["bin/num2words"] if X else [])')},
         {"setup.cfg": "[metadata]\nname = num2words\n\n[options]\nscripts =\n    bin/num2words\n"},
         {
             "pyproject.toml": '[project]\nname = "num2words"\nversion = "1"\n\n'
             '[tool.setuptools]\nscript-files = ["bin/num2words"]\n'
         },
     ],
-    ids=["setup.py", "setup.cfg", "pyproject.toml"],
+    ids=["setup.py", "setup.py-conditional", "setup.cfg", "pyproject.toml"],
 )
 def test_an_installed_script_without_suffix_is_the_programs_cli(
     tmp_path: Path, packaging: dict[str, str]

@@ -437,6 +437,13 @@ def _literal(node: ast.expr, scope: Mapping[str, Any] | None = None) -> Any:
         if isinstance(left, list) and isinstance(right, list):
             return left + right  # `[...] + extra_scripts`
         raise ValueError("not a sum of strings or lists")
+    if isinstance(node, ast.IfExp):
+        # powerline's `[...] + (['scripts/powerline'] if can_use_scripts else [])`: what
+        # either branch lists may be installed (a list of one branch only, never a value)
+        body, orelse = _literal(node.body, scope), _literal(node.orelse, scope)
+        if isinstance(body, list) and isinstance(orelse, list):
+            return body + [item for item in orelse if item not in body]
+        raise ValueError("a choice of values")
     return ast.literal_eval(node)
 
 

@@ -608,28 +608,42 @@ def _data_file_names(index: ProjectIndex, folders: set[str]) -> set[str]:
     return found
 
 
-_SHELL_VARIABLE = re.compile(r"\$\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
+# also tcsh's `$?NAME` (whether it is set)
+_SHELL_VARIABLE = re.compile(r"\$\??\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
 _SHELL_HEADS = (b"#!", b"#compdef")
+# shells whose scripts the file scan does not tell by suffix (powerline's bindings)
+_OTHER_SHELLS = (".fish", ".tcsh", ".csh", ".ksh")
 
 
 def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
     """Variables the shell scripts a package ships read (`${ARGCOMPLETE_USE_TEMPFILES-}` in
     argcomplete's `bash_completion.d/_python-argcomplete`): the project's, though no Python
-    line reads them. Scripts are told by their suffix or, without one, their first line."""
+    line reads them; and the scripts the package installs as they are, wherever they lie
+    (virtualenvwrapper's `virtualenvwrapper.sh`, named in setup.py's `scripts=`). Scripts
+    are told by their suffix or, without one, their first line."""
     found: set[str] = set()
     root = Path(analysis.root)
+    installed = set(analysis.metadata.script_files)
     for file in analysis.files:
         parts = file.path.split("/")
-        if not packages & set(parts[:-1]) or file.size > 200_000:
+        if not (packages & set(parts[:-1]) or file.path in installed) or file.size > 200_000:
             continue
-        shell = file.language == "shell" or ("." not in parts[-1] and file.language != "python")
+        shell = (
+            file.language == "shell"
+            or parts[-1].endswith(_OTHER_SHELLS)
+            or ("." not in parts[-1] and file.language != "python")
+        )
         if not shell:
             continue
         try:
             data = (root / file.path).read_bytes()
         except OSError:
             continue
-        if file.language == "shell" or data.startswith(_SHELL_HEADS):
+        if (
+            file.language == "shell"
+            or parts[-1].endswith(_OTHER_SHELLS)
+            or data.startswith(_SHELL_HEADS)
+        ):
             found.update(_SHELL_VARIABLE.findall(data.decode("utf-8", "replace")))
     return found
 

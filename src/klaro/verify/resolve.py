@@ -79,6 +79,7 @@ _PLACEHOLDER_PROGRAMS = frozenset(
 )
 _SELF_FIRST = re.compile(r"\(\s*(?:self|cls)\s*[,)]")
 _CAPITAL_WORD = re.compile(r"[A-Z][A-Z0-9]{3,}\Z")
+_GIVEN_WORD = re.compile(r"(?:export\s+)?([A-Z][A-Z0-9]+)=\S*\Z")  # `TERM=dumb`, `CI=1`
 _OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
 # the spellings of one option, short and long: `-i, --idle-time-limit=<sec>`, `-l/--list`
 _SPELLINGS_SPAN = re.compile(r"^(--?[A-Za-z][\w-]*)(?:,\s*|/)(--?[A-Za-z][\w-]*)(?:[= ].*)?$")
@@ -622,6 +623,8 @@ class Resolver(MemberChecks, UnknownNames):
             return self._code(replace(ref, text=value), doc) if value else outcome
         if _CAPITAL_WORD.match(text) and self.env.read(text):
             return self.env.claim(ref, text)  # `RADONFILESENCODING`: no underscore
+        if (given := _GIVEN_WORD.match(text)) and self.env.read(given.group(1)):
+            return self.env.claim(ref, given.group(1))  # `TERM=dumb`, a variable it reads
         if spelled := _SPELLINGS_SPAN.match(text):  # `-i, --idle-time-limit=<sec>`
             found = [self.cli.option(ref, f, doc) for f in spelled.group(1, 2)]
             return next((o for o in found if o.status == "unresolved"), found[-1])

@@ -127,6 +127,10 @@ class _Reader:
             if not line.strip():
                 i += 1
                 continue
+            if self.cls is not None and _indent(line) <= self.cls[0]:
+                # the class's body ends at the first line not indented past its directive (a
+                # section title, a paragraph): a deeper `.. class::` after it is no member
+                self.cls = None
             if match := _DIRECTIVE.match(line):
                 if match.group(2):
                     self.replaced[match.group(2).lower()] = [len(self.doc.references)]
@@ -414,7 +418,10 @@ class _Reader:
             add_block(self.doc, "pycon", textwrap.dedent("\n".join(lines[i:end])), i + 1)
             return end
         end = i
-        while end < len(lines) and lines[end].strip() and _indent(lines[end]) == indent:
+        # a list item's text goes on at the column its first line's text starts at
+        item = _LIST_ITEM.match(lines[i])
+        hanging = {indent, item.end()} if item else {indent}
+        while end < len(lines) and lines[end].strip() and _indent(lines[end]) in hanging:
             if end > i and (_DIRECTIVE.match(lines[end]) or _COMMENT.match(lines[end])):
                 break
             if end + 1 < len(lines) and UNDERLINE.match(lines[end + 1].strip()):
