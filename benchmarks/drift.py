@@ -120,6 +120,8 @@ round 61 (`round: 61`) is a sixtieth fresh set written blind on cronitor,
 crossplane, fluent-logger and flashtext (--confirm --round 61).
 round 62 (`round: 62`) is a sixty-first fresh set written blind on yake,
 sparklines, thefuzz and stopit (--confirm --round 62).
+round 63 (`round: 63`) is a sixty-second fresh set written blind on awslogs,
+html2image, genanki and fuzzysearch (--confirm --round 63).
 round 64 (`round: 64`) is a sixty-third fresh set written blind on shyaml,
 puremagic, unidiff and pdf2image (--confirm --round 64).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
