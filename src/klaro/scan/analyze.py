@@ -59,8 +59,10 @@ from klaro.scan.stubs import merge_stubs
 # variables named by a two-part start and what is added; 159: Cython's included `.pxi`
 # files, class attributes assigned in a `cdef class`, options in cloup option groups; 160:
 # `parse_known_args` leftovers kept on an object; 161: sub-parsers a helper or a decorator
-# names after the function it is handed (`add_parser(function.__name__)`), closures' parsers
-ANALYZER_VERSION = 161
+# names after the function it is handed (`add_parser(function.__name__)`), closures' parsers;
+# 162: a typer app the module runs is the program, `Typer(callback=f)`, setup.cfg's
+# `[entry_points]`
+ANALYZER_VERSION = 162
 
 Progress = Callable[[int, int, str], None]
 

@@ -176,7 +176,13 @@ def decorated_commands(
     names: dict[str, str] = {}  # function name -> command name, for parent lookups
     found: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str, ast.expr, str]] = []
     elsewhere = _imported_elsewhere(tree)
+    given = _typer_callbacks(tree, typer_apps)
     for node, prefix in functions:
+        if not prefix and node.name in given:
+            # `typer.Typer(callback=_main_callback)`: as `@app.callback()` over it
+            names[node.name] = ""  # the app's own options, as a callback's
+            found.append((node, prefix, given[node.name], "typer"))
+            continue
         for deco in node.decorator_list:
             call = deco if isinstance(deco, ast.Call) else None
             func = dotted(call.func if call else deco)
@@ -514,7 +520,8 @@ def _typer_apps(tree: ast.Module) -> dict[str, str]:
 
     An app this module adds to another (`app.add_typer(render_subapp)`) is a sub-command
     named by `add_typer(name=...)` or its own `Typer(name=...)`; an app others are added to
-    and that is added to none is the program, whatever its `name=` (cadwyn's)."""
+    and that is added to none is the program, whatever its `name=` (cadwyn's), and so is
+    one the module runs itself (trx's `app = typer.Typer(name="trx")`, then `app()`)."""
     apps: dict[str, str] = {}
     for node in ast.walk(tree):
         if (
@@ -527,11 +534,34 @@ def _typer_apps(tree: ast.Module) -> dict[str, str]:
                 if isinstance(target, ast.Name):
                     apps[target.id] = name
     added = _added_typers(tree, apps)
-    for owner in {o for _, o in added.values()} - set(added):
+    run = {
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in apps
+    }
+    for owner in ({o for _, o in added.values()} | run) - set(added):
         apps[owner] = ""
     for app, (name, _) in added.items():
         apps[app] = name
     return apps
+
+
+def _typer_callbacks(tree: ast.Module, apps: dict[str, str]) -> dict[str, ast.Call]:
+    """Functions handed to `typer.Typer(callback=...)`, each with the `app.callback()` call
+    it stands for: the app's own options are its parameters."""
+    found: dict[str, ast.Call] = {}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and dotted(node.value.func) in {"typer.Typer", "Typer"}
+            and isinstance(callback := kw(node.value, "callback"), ast.Name)
+        ):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id in apps:
+                    owner = ast.Attribute(ast.Name(target.id, ast.Load()), "callback", ast.Load())
+                    found[callback.id] = ast.Call(owner, [], [])
+    return found
 
 
 def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str, str]]:

@@ -307,9 +307,12 @@ def _from_setup_cfg(text: str) -> dict[str, Any]:
     meta = parser["metadata"] if parser.has_section("metadata") else {}
     options = parser["options"] if parser.has_section("options") else {}
     eps: list[EntryPoint] = []
-    if parser.has_section("options.entry_points"):
-        for group, body in parser["options.entry_points"].items():
-            eps += _parse_entry_lines(group, body)
+    # setuptools' `[options.entry_points]`, and the `[entry_points]` of older and pbr
+    # configurations (shyaml's `shyaml = shyaml:entrypoint`)
+    for section in ("options.entry_points", "entry_points"):
+        if parser.has_section(section):
+            for group, body in parser[section].items():
+                eps += _parse_entry_lines(group, body)
     extras = {}
     if parser.has_section("options.extras_require"):
         extras = {k: _lines(v) for k, v in parser["options.extras_require"].items()}

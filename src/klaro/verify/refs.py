@@ -732,12 +732,19 @@ _PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s
 
 
 def _looks_like_shell(lines: list[str]) -> bool:
+    """A prompt, `export`, `alias` or `NAME=v command` first, or a variable set alone first
+    and used after (stdeb's `STDEB_VERSION="0.10.1"`, then `--release=$STDEB_VERSION`)."""
     commands = [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
     first = commands[0].lstrip() if commands else ""
+    set_alone = re.match(r"([A-Za-z_]\w*)=\S*\s*$", first)
     return bool(commands) and (
         bool(_PROMPT.match(first))
         or first.startswith(("export ", "alias "))
         or bool(_ASSIGNED_COMMAND.match(first))
+        or (
+            set_alone is not None
+            and any(re.search(rf"\$\{{?{set_alone.group(1)}\b", line) for line in commands[1:])
+        )
     )
 
 
