@@ -3,7 +3,8 @@ small repos.
 
 - virtualenvwrapper's `VIRTUALENVWRAPPER_HOOK_DIR`, read by the `virtualenvwrapper.sh` that
   setup.py's `scripts=` installs from the root, and powerline's `$?POWERLINE_NO_TCSH_ABOVE`
-  in a `.tcsh` binding: variables of the project's shell code.
+  in a `.tcsh` binding: variables of the project's shell code; "use option ``-d``", a flag
+  its shell function tests for; "the ``-m`` option to the interpreter", Python's.
 - powerline's "* ``shutdown_event``: ... when / powerline will be shut down.": a list item's
   text goes on at its text's column, not as a block quote of command lines; and its
   `setup.py` installs `scripts=[...] + (['scripts/powerline'] if can_use_scripts else [])`.
@@ -69,6 +70,31 @@ INSTALL = """\
 
 Set `WRAPPER_HOOK_DIR` before sourcing `wrapper.sh`; tcsh users may set
 `WRAPPER_NO_PROMPT`, and `WRAPPER_TMPDIR` to move the temporary files.
+
+Use option ``-d`` to remove the added path. To run the hook loader, use the ``-m``
+option to the interpreter, with ``--verbose`` or ``--quiet``.
+"""
+
+LOADER = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--verbose", action="store_true")
+    parser.parse_args()
+"""
+
+WRAPPER_SH = """\
+if [ -z "$WRAPPER_HOOK_DIR" ]; then
+    export X=1
+fi
+addpath () {
+    if [ "$1" = "-d" ]
+    then
+        remove=1
+    fi
+}
 """
 
 
@@ -79,12 +105,17 @@ def test_variables_the_installed_shell_scripts_read(tmp_path: Path) -> None:
         {
             "setup.py": SETUP,
             "wrapper/__init__.py": "import os\n\nHOME = os.environ.get('WRAPPER_HOME')\n",
-            "wrapper.sh": 'if [ -z "$WRAPPER_HOOK_DIR" ]; then\n    export X=1\nfi\n',
+            "wrapper/hook_loader.py": LOADER,
+            "wrapper.sh": WRAPPER_SH,
             "wrapper/bindings/prompt.tcsh": "if ( ! $?WRAPPER_NO_PROMPT ) then\n  set p=1\nendif\n",
             "docs/install.md": INSTALL,
         },
     )
-    assert {(f, n) for f, n, _ in _drift(root)} == {("docs/install.md", 4)}
+    # `-d` is a flag the shell function tests for, `-m` the interpreter's; `--quiet` is none
+    assert {(f, n, r) for f, n, r in _drift(root)} == {
+        ("docs/install.md", 4, "WRAPPER_TMPDIR"),
+        ("docs/install.md", 7, "--quiet"),
+    }
 
 
 SEGMENTS = """\

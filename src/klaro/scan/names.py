@@ -330,12 +330,19 @@ class Names:
         """
         full = self.lookup(dotted)
         owner: str | None = None  # the class of a chain's receiver (`Frag().on().select`)
-        if full is None and "." in dotted and hops < MAX_HOPS:
+        # (an element step another library's class gives, `list.__getitem__`, is the project's
+        # class's element: looked up on the owner)
+        step = full not in self.kinds and dotted.rpartition(".")[2] in ELEMENT_STEPS
+        if (full is None or step) and "." in dotted and hops < MAX_HOPS:
             head, _, attr = dotted.rpartition(".")
             owner = self.result_of(head, hops + 1)
             full = self.member(owner, attr) if owner is not None else None
-            if full is None and owner is not None and attr in ELEMENT_STEPS:
-                return self.element_of(owner)  # `for job in cron`: one of its elements
+            if owner is not None and attr in ELEMENT_STEPS and full not in self.kinds:
+                # `for job in cron`: one of its elements; also through another library's
+                # `__getitem__` it inherits (unidiff's `PatchSet(list)` of `PatchedFile`)
+                element = self.element_of(owner)
+                if full is None or element is not None:
+                    return element
             if full is None and owner is not None:
                 # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
                 hook = self.member(owner, "__getattr__")

@@ -261,7 +261,7 @@ class CliClaims:
                 if (
                     command in index.open_commands
                     and not (own is not None and not command)
-                    and not self._former_took(flag)
+                    and not self.former_took(flag)
                 ):
                     # its flags are not all ours to name; only history tells one gone (a
                     # deprecated `-r` kept with `dest="root_page"` says nothing of the
@@ -468,7 +468,7 @@ class CliClaims:
 
         if flag in doc.bindings.flags:
             return Outcome("ignored", ref)  # declared by the page's own example program
-        if (_placeholder(flag) and not self._former_took(flag)) or (
+        if (_placeholder(flag) and not self.former_took(flag)) or (
             text.endswith("-") or flag.endswith("-")
         ):
             # also `--strike--`, text a syntax marks up, and `--max- time`, a pasted help
@@ -503,7 +503,7 @@ class CliClaims:
         if (
             _single_dash_word(flag)
             and not any(_single_dash_word(o) for o in index.options)
-            and not self._former_took(flag)  # segno's `-sc`, the last such flag, dropped
+            and not self.former_took(flag)  # segno's `-sc`, the last such flag, dropped
         ):
             return Outcome("ignored", ref)  # `-fieldname`, `-Wall`: not shaped like ours
         # where a base program adds flags we cannot name (invoke's under fabric's), or the
@@ -709,7 +709,7 @@ class CliClaims:
         """Whether a command of the project took `flag` at the documented state, or an option
         whose inner name the flag spells is now spelled otherwise (`--source` when the code
         has `add_argument("--remote", dest="source")`): a rename no history is needed for."""
-        return bool(self._renamed(flag)) or self._former_took(flag)
+        return bool(self._renamed(flag)) or self.former_took(flag)
 
     def _parser_lost(self, flag: str, command: str) -> bool:
         """Whether `command` (a sub-command, "" for the program) took `flag` at the documented
@@ -726,7 +726,7 @@ class CliClaims:
             for f in letters
         )
 
-    def _former_took(self, flag: str) -> bool:
+    def former_took(self, flag: str) -> bool:
         """Whether a command of the project took `flag` at the documented state."""
         return self._former is not None and self._former.option(flag) is not None
 
@@ -752,7 +752,7 @@ class CliClaims:
             # (argparse reads `-odot` as `-o dot` where `-o` takes a value)
             # `-ee` reads as `-e e` now, but if `-ee` was an option of its own at the
             # documented state (deptry's short `--extend-exclude`), it is that option, gone
-            return not (_single_dash_word(flag) and self._former_took(flag))
+            return not (_single_dash_word(flag) and self.former_took(flag))
         patterns = self.index.flag_patterns  # `--prop-set` of `'--{}set'.format(prefix)`
         if built and patterns is not None and patterns.fullmatch(flag):
             return True
@@ -766,7 +766,7 @@ class CliClaims:
         abbreviates one that was there beside it: telegram-send's `--file`, gone, reads as
         `--file-manager` (a rename that keeps the prefix, `--caption` to `--captions`, does
         not: the same option answers)."""
-        if self._former is None or not self._former_took(flag):
+        if self._former is None or not self.former_took(flag):
             return False
         return any(o.startswith(flag) and self._former.had_option(o) for o in options)
 

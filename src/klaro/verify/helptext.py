@@ -59,15 +59,19 @@ def help_commands(
         return []
     match = _USAGE.match(lines[start])
     written = (match.group(1) or "") if match else ""
-    if not written.strip() and start + 1 < len(lines):
-        written = lines[start + 1]  # docopt's `Usage:` alone, the program lines under it
+    first = start  # the line the program's synopsis starts on
+    if not written.strip():
+        # docopt's `Usage:` alone, the program lines under it (after a blank line, shyaml's)
+        after = range(start + 1, min(start + 3, len(lines)))
+        first = next((j for j in after if lines[j].strip()), start + 1)
+        written = lines[first] if first < len(lines) else ""
     program = _program(written.split())
     if not program:
         return []
     found: list[tuple[int, str, str]] = [(start, program, "help")]
-    i = start
+    i = first
     # the usage line and its indented continuation (not an error the program printed next)
-    while i < len(lines) and lines[i].strip() and (i == start or lines[i][:1].isspace()):
+    while i < len(lines) and lines[i].strip() and (i == first or lines[i][:1].isspace()):
         text = lines[i] if i != start else lines[i][lines[i].lower().index("usage:") + 6 :]
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
         i += 1

@@ -131,6 +131,7 @@ class ProjectIndex:
     # (sumy keeps `--language` once `sumy_eval` renamed its own)
     grammars: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     env_vars: set[str] = field(default_factory=set)
+    shell_flags: set[str] = field(default_factory=set)  # the flags its shell functions take
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
     env_prefixes: set[str] = field(default_factory=set)
@@ -490,7 +491,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.env_vars.add(env.name)
             if env.via == "pydantic-settings" and "__" in env.name:
                 index.env_nested.add(env.name.partition("__")[0])
-    index.env_vars |= _shell_env_reads(analysis, index.packages)
+    scripts = _shell_scripts(analysis, index.packages)
+    index.env_vars |= {v for text in scripts for v in _SHELL_VARIABLE.findall(text)}
+    index.shell_flags = {f for text in scripts for f in _SHELL_FLAG.findall(text)}
     tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
     index.test_env_vars = {e.name for e in tests} - index.env_vars
     index.test_env_reads = {e.name for e in tests if e.via != "sets"} - index.env_vars
@@ -611,40 +614,34 @@ def _data_file_names(index: ProjectIndex, folders: set[str]) -> set[str]:
 # also tcsh's `$?NAME` (whether it is set)
 _SHELL_VARIABLE = re.compile(r"\$\??\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
 _SHELL_HEADS = (b"#!", b"#compdef")
+# a flag a shell function tests for: `-a)` in a `case`, `[ "$1" = "-d" ]`
+_SHELL_FLAG = re.compile(r"""(?<![\w$-])(--?[A-Za-z][\w-]*)(?:\)|"\s*\]|\|)""")
 # shells whose scripts the file scan does not tell by suffix (powerline's bindings)
 _OTHER_SHELLS = (".fish", ".tcsh", ".csh", ".ksh")
 
 
-def _shell_env_reads(analysis: Analysis, packages: set[str]) -> set[str]:
-    """Variables the shell scripts a package ships read (`${ARGCOMPLETE_USE_TEMPFILES-}` in
-    argcomplete's `bash_completion.d/_python-argcomplete`): the project's, though no Python
-    line reads them; and the scripts the package installs as they are, wherever they lie
-    (virtualenvwrapper's `virtualenvwrapper.sh`, named in setup.py's `scripts=`). Scripts
-    are told by their suffix or, without one, their first line."""
-    found: set[str] = set()
+def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[str]:
+    """The text of the shell scripts a package ships (argcomplete's `bash_completion.d/
+    _python-argcomplete`), and of those the package installs as they are, wherever they lie
+    (virtualenvwrapper's `virtualenvwrapper.sh`, named in setup.py's `scripts=`): the
+    project's code, though not Python. Scripts are told by their suffix or, without one,
+    their first line."""
+    found: list[str] = []
     root = Path(analysis.root)
     installed = set(analysis.metadata.script_files)
     for file in analysis.files:
         parts = file.path.split("/")
         if not (packages & set(parts[:-1]) or file.path in installed) or file.size > 200_000:
             continue
-        shell = (
-            file.language == "shell"
-            or parts[-1].endswith(_OTHER_SHELLS)
-            or ("." not in parts[-1] and file.language != "python")
-        )
-        if not shell:
+        told = file.language == "shell" or parts[-1].endswith(_OTHER_SHELLS)
+        if not told and ("." in parts[-1] or file.language == "python"):
             continue
         try:
             data = (root / file.path).read_bytes()
         except OSError:
             continue
-        if (
-            file.language == "shell"
-            or parts[-1].endswith(_OTHER_SHELLS)
-            or data.startswith(_SHELL_HEADS)
-        ):
-            found.update(_SHELL_VARIABLE.findall(data.decode("utf-8", "replace")))
+        if told or data.startswith(_SHELL_HEADS):
+            found.append(data.decode("utf-8", "replace"))
     return found
 
 
@@ -849,4 +846,5 @@ def _docstring_words(modules: list[Module]) -> set[str]:
         for cls in iter_classes(module.classes):
             texts += [cls.docstring or "", *(f.docstring or "" for f in cls.methods)]
     words = {word for text in texts if text for word in prose_names(text)}
-    return {word for word in words if "_" not in word}  # `UserModel`, not `cron_command`
+    # `UserModel`, not `cron_command` nor a flag
+    return {word for word in words if "_" not in word and not word.startswith("-")}

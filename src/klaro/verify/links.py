@@ -82,8 +82,10 @@ _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
 # folders of a Sphinx source tree that its build fills when absent from the repository:
 # autosummary's `:toctree: generated`, a conf.py running `setup.py build_manpage` into
-# `generated/man` (datalad), sphinx-apidoc's `_autosummary`
-_BUILD_FILLED = frozenset({"generated", "_generated", "_autosummary", "autogen", "_autogen"})
+# `generated/man` (datalad), sphinx-apidoc's `_autosummary`, sphinx-autoapi's `autoapi/`
+_BUILD_FILLED = frozenset(
+    {"generated", "_generated", "_autosummary", "autogen", "_autogen", "autoapi", "_autoapi"}
+)
 
 # "e.g.", "for example", "such as" right before a span (past its opening quotes)
 _EXAMPLE_WORDS = re.compile(

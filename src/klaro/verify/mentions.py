@@ -104,7 +104,13 @@ _PROSE_NAME = re.compile(
 )
 
 
+# `--emphasize` in a sentence ("colour emphasis via --emphasize"), not `a--b` nor a URL's
+_PROSE_FLAG = re.compile(r"(?<![\w`'\"/=.:-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w`'\"/=-])")
+
+
 def prose_names(text: str) -> list[str]:
     """The identifiers plain `text` writes without markup (`cron_command`, `CRON_COMMAND`,
-    `CronTab`, `helper()`): words that name code only when the code once had them (see `Former`)."""
-    return _PROSE_NAME.findall(TEMPLATE_TAGS.sub(" ", text))
+    `CronTab`, `helper()`) and its long flags (`--emphasize`): words that name code only when
+    the code once had them (see `Former`)."""
+    plain = TEMPLATE_TAGS.sub(" ", text)
+    return _PROSE_NAME.findall(plain) + _PROSE_FLAG.findall(plain)

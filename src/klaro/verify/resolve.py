@@ -69,6 +69,7 @@ _DOCS_ONLY = re.compile(
 _ENV_FAMILY = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)(?:\{[^}]+\}|<[^>]+>|\*|\[[^]]+\])$")
 _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = markdown(text)`
 _KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
+_BARE_KEYWORD = re.compile(r"^([a-z_]\w*)=$")  # "passing `sort_field=` to `Note()`"
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
 # also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
 # `APP_DEBUG`, `${APP_DEBUG}`, `APP_DEBUG=1`; `APP_SSL__CA_BUNDLE`: a nested setting's
@@ -91,6 +92,9 @@ _BUILD_SCRIPT = re.compile(
     r"|\bcompil(?:e[ds]?|ing|ers?|ation)\s+(?:with\b|flags?\b|options?\b)",  # `-Ofast`
     re.I,
 )
+# "use the ``-m`` option to the interpreter": a flag of Python itself
+_INTERPRETER = re.compile(r"\binterpreter\b|\bpython3?\b(?!\s+(?:package|module|code|api)\b)", re.I)
+_PYTHON_FLAGS = frozenset({"-m", "-c", "-O", "-OO", "-B", "-u", "-W", "-X", "-E", "-I", "-i"})
 _USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`, `.run()`
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
@@ -410,6 +414,7 @@ class Resolver(MemberChecks, UnknownNames):
                 failed.append(ref.text)
             outcomes.append(outcome)
         outcomes += [o for o in self._stale_prose(doc) if not self._ignored(o.reference.text)]
+        outcomes += self._stale_flags(doc)
         return [
             self._table_path(self._hypothetical(self._key_namespace(o, doc), doc), doc)
             for o in outcomes
@@ -446,6 +451,25 @@ class Resolver(MemberChecks, UnknownNames):
         if "." in ref.text and root not in self.names.packages and ref.kind == "code":
             return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome
         return outcome
+
+    def _stale_flags(self, doc: Document) -> list[Outcome]:
+        """Long flags a page's sentences write without markup ("line wrapping via --wrap")
+        that a command of the project took at the documented state and none takes now: stale
+        as a span would be. Without a documented state, or while the code takes the flag (or
+        a span or example of the page writes it, judged there), a plain word says nothing."""
+        if self.former is None:
+            return []
+        written = {w for ref in doc.references for w in ref.text.replace("=", " ").split()}
+        found = []
+        for name, line in doc.prose_names.items():
+            if not name.startswith("--") or name in written or not self.cli.former_took(name):
+                continue
+            outcome = self.cli.option(
+                Reference("code", name, doc.path, line, "prose-flag"), name, doc
+            )
+            if outcome.status == "unresolved":
+                found.append(outcome)
+        return found
 
     def _own_plain_commands(self, doc: Document) -> list[Reference]:
         """The command lines of the page's plain blocks that run one of the project's
@@ -634,6 +658,17 @@ class Resolver(MemberChecks, UnknownNames):
             flag = self.cli.option(ref, text, doc)
             if flag.status == "unresolved" and self._given_to_another(ref, doc):
                 return Outcome("ignored", ref)  # "nox's `--no-error-on-missing-...` option"
+            if (
+                flag.status == "unresolved"
+                and text.split("=")[0].split()[0] in _PYTHON_FLAGS
+                and _INTERPRETER.search(sentences_around(doc.lines, ref.line, text)[0])
+            ):
+                return Outcome("ignored", ref)  # "the ``-m`` option to the interpreter"
+            if flag.status == "unresolved" and text.split("=")[0].split()[0] in (
+                self.index.shell_flags
+            ):
+                # virtualenvwrapper's "Use option ``-d``": one its shell functions test for
+                return Outcome("ignored", ref)
             if flag.status == "unresolved" and any(
                 _BUILD_SCRIPT.search(s) for s in sentences_around(doc.lines, ref.line, text)
             ):
@@ -663,6 +698,10 @@ class Resolver(MemberChecks, UnknownNames):
             return self._literal_calls(ref, text, doc)
         if " " in text and not spaced_call and (assigned := _ASSIGNED.match(text)):
             return self._assigned(ref, assigned.group(1), doc)
+        if (bare := _BARE_KEYWORD.match(text)) and (
+            gone := self._gone_keyword(ref, bare.group(1), doc)
+        ):
+            return gone
         if (" " in text or _KEYWORD.match(text)) and (setting := _SETTING.match(text)):
             # ``parallel_extract = False`` in a config file: a setting the code once had;
             # ``allow_network=False``: a keyword a function of the documented state took
@@ -895,27 +934,26 @@ class Resolver(MemberChecks, UnknownNames):
         )
 
     def _gone_keyword(self, ref: Reference, name: str, doc: Document) -> Outcome | None:
-        """A keyword the one project callable the sentence names took at the documented
-        state and takes no more: "Pass `show_search_hint=True` to the `TerminalMenu`
-        constructor" (another function may still take a keyword so named, so the word alone
-        proves nothing)."""
-        if self.former is None:
+        """A keyword the one project callable the sentence names that took it at the
+        documented state takes no more: "Pass `show_search_hint=True` to the `TerminalMenu`
+        constructor", "passing `sort_field=` to `Note()`" beside other names (another
+        function may still take a keyword so named, so the word alone proves nothing)."""
+        former = self.former
+        if former is None:
             return None
         sentence, _ = sentences_around(doc.lines, ref.line, ref.text)
         named = {
             found[0]
             for span in CODE_SPAN.findall(sentence)
-            if span.strip() != ref.text.strip()
-            and len(found := self.names.find(span.strip())) == 1
-            and self.names.callee(found[0]) is not None
+            if span.strip() not in {ref.text.strip(), name}  # (the attribute it sets)
+            and len(found := self.names.find(span.strip().removesuffix("()"))) == 1
+            and (function := self.names.callee(found[0])) is not None
+            and (old := former.keywords(function.fullname)) is not None
+            and name in old[0]
         }
         if len(named) != 1:
             return None
         target = named.pop()
-        function = self.names.callee(target)
-        old = self.former.keywords(function.fullname) if function is not None else None
-        if old is None or name not in old[0]:
-            return None
         problem = self.names.check_call(target, (name,)) or self._keyword_gone(target, (name,))
         if problem is None:
             return None

@@ -38,6 +38,7 @@ _COMMENT = re.compile(r"^(\s*)\.\.(?:\s|$)")
 # `vdirsyncer.service_`: a hyperlink reference to a target of that name, not a dotted name
 _WORD_REFERENCE = re.compile(r"(?<![\w.])[A-Za-z][\w.+-]*?[A-Za-z0-9]__?(?!\w|\.\w)")
 _OPTION_LINE = re.compile(r"^\s*:[\w -]+:")
+_FENCE = re.compile(r"^\s*(`{3,})\s*([\w+-]*)\s*$")  # a Markdown fence, written in reST
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#[.)]|\(\d+\)|[a-zA-Z][.)])\s+(?=\S)")
 _INLINE = re.compile(
     r"(?P<literal>``(?!\s)(?P<code>.+?)(?<!\s)``(?!`))"
@@ -131,6 +132,9 @@ class _Reader:
                 # the class's body ends at the first line not indented past its directive (a
                 # section title, a paragraph): a deeper `.. class::` after it is no member
                 self.cls = None
+            if fence := _FENCE.match(line):
+                i = self._fenced(i, fence.group(1), fence.group(2))
+                continue
             if match := _DIRECTIVE.match(line):
                 if match.group(2):
                     self.replaced[match.group(2).lower()] = [len(self.doc.references)]
@@ -154,6 +158,16 @@ class _Reader:
                 continue
             i = self._paragraph(i)
         self._link_substitutions()
+
+    def _fenced(self, i: int, fence: str, lang: str) -> int:
+        """A Markdown fence in a reST page (juju's pasted log in ```): docutils renders it as
+        text, but the writer meant a code block, read as one up to the closing fence."""
+        end = next(
+            (j for j in range(i + 1, len(self.lines)) if self.lines[j].strip() == fence),
+            len(self.lines),
+        )
+        add_block(self.doc, lang.strip(), "\n".join(self.lines[i + 1 : end]), i + 2)
+        return end + 1
 
     def _link_substitutions(self) -> None:
         """`|CommandCollection|_` with `.. _CommandCollection: https://click...`: the literal
@@ -501,6 +515,10 @@ class _Reader:
             return  # another language's domain: `:c:data:`MPI_COMM_WORLD``, `:js:func:`
         kind = role.rsplit(":", 1)[-1].lower()
         target = " ".join(target.split())
+        if kind == "code":
+            # `:code:`from_file(filename[, mime])``: inline code, a literal like ``...``
+            doc.references.append(Reference("code", target, doc.path, line))
+            return
         if match := re.match(r"^.*<([^<>]+)>$", target):
             target = match.group(1)
         target = target.lstrip("~!")

@@ -329,6 +329,8 @@ class UnknownNames:
         written = {part for ref in doc.references for part in re.findall(r"\w+", ref.text)}
         found = []
         for name, line in doc.prose_names.items():
+            if name.startswith("-"):
+                continue  # a flag: the command-line claims' (see `Resolver._stale_flags`)
             if name in written or name in self.names.by_last or name in self.names.parameters:
                 continue
             if name.isupper() and self.former.env(name) is not None:

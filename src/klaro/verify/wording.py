@@ -271,14 +271,16 @@ def sketch_names(arguments: str) -> tuple[str, ...]:
 @functools.cache
 def python_methods() -> frozenset[str]:
     """Public method names of Python's common types (`close`, `read`, `items`, `append`,
-    a regular expression match's `group(1)`), and the calls of the operating system Python
-    wraps in `os` and sockets (`sendfile()`, `fork()`), which networking docs name."""
+    a regular expression match's `group(1)`, a generator's and an async generator's `send`,
+    `athrow()`, a coroutine's), and the calls of the operating system Python wraps in `os`
+    and sockets (`sendfile()`, `fork()`), which networking docs name."""
     import os
     import socket
+    import types as kinds
 
     types: tuple[type, ...] = (str, bytes, list, dict, set, tuple, int, float)
     types += (io.IOBase, io.TextIOBase, re.Pattern, re.Match, datetime.datetime, datetime.timedelta)
-    types += (socket.socket,)
+    types += (socket.socket, kinds.GeneratorType, kinds.AsyncGeneratorType, kinds.CoroutineType)
     names = {n for t in types for n in dir(t) if not n.startswith("_")}
     names |= {n for n in dir(os) if n.islower() and callable(getattr(os, n))}
     return frozenset(names)
