@@ -14,6 +14,8 @@ small repos.
 - md2conf's `--root-page`, spelled by options computed from a dataclass's fields, beside a
   deprecated `-r` with `dest="root_page"`: the shared dest proves no rename; only history
   tells a flag of an open program gone.
+- streamz's "add an entry to ``entry_points``": setuptools' keyword, not a near miss of the
+  project's names.
 """
 
 from __future__ import annotations
@@ -191,3 +193,26 @@ def test_options_computed_beside_a_deprecated_one_sharing_their_dest(tmp_path: P
     # the computed `--root-page` is no rename of `-r`; the literal flag dropped is gone
     changes = {"md2conf/__init__.py": [('"--heading-anchors"', '"--anchors"')]}
     assert _drift_after(tmp_path / "md2conf", files, changes) == {("README.md", 5)}
+
+
+PLUGINS = """\
+# Plugins
+
+Add an entry to ``entry_points`` in your ``setup.py`` and list the dependencies in
+``install_requires``; the plugin then subclasses ``Stream`` and overrides ``emitt()``.
+"""
+
+
+def test_setuptools_keywords_in_a_plugin_guide(tmp_path: Path) -> None:
+    root = tmp_path / "flows"
+    _write(
+        root,
+        {
+            "pyproject.toml": '[project]\nname = "flows"\nversion = "1"\n',
+            "flows/__init__.py": "class Stream:\n    entry_point = None\n\n    def emit(self, x):\n"
+            "        pass\n\n\ndef install_require():\n    pass\n",
+            "docs/plugins.md": PLUGINS,
+        },
+    )
+    # `emitt()` is a near miss of the project's `emit`; the packaging words are setuptools'
+    assert {(f, n, r) for f, n, r in _drift(root)} == {("docs/plugins.md", 4, "emitt()")}

@@ -45,6 +45,18 @@ _SNAKE_OR_CAMEL = re.compile(
 )
 
 
+# the keywords of setuptools' `setup()`, which plugin guides name ("add an entry to
+# ``entry_points``"): the packaging's, never the project's when it lacks them
+_PACKAGING_WORDS = frozenset(
+    {
+        "entry_points", "install_requires", "extras_require", "setup_requires",
+        "tests_require", "python_requires", "package_data", "package_dir", "data_files",
+        "include_package_data", "zip_safe", "console_scripts", "gui_scripts", "find_packages",
+        "find_namespace_packages", "namespace_packages", "py_modules", "ext_modules",
+    }
+)  # fmt: skip
+
+
 class UnknownNames:
     """Judge names the project does not define; `Resolver` provides the state below."""
 
@@ -79,6 +91,8 @@ class UnknownNames:
             return Outcome("resolved", ref, alias)  # `AsyncEvent = Event` in caldav.aio
         if called and name in self.index.macros:
             return Outcome("ignored", ref)  # a macro of the project's Jinja templates
+        if name in _PACKAGING_WORDS:
+            return Outcome("ignored", ref)  # "add an entry to ``entry_points``": setuptools'
         if name in self.index.sql_functions:
             return Outcome("ignored", ref)  # `pg_notify()`: the database's, its queries call
         keys = self.index.key_literals
