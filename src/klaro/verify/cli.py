@@ -257,7 +257,8 @@ class CliClaims:
                     break
                 continue
             if _flag_word(arg) or (_DIGIT_FLAG.fullmatch(arg) and self._digit_flags(arg)):
-                flag = arg.split("=", 1)[0].rstrip(",")  # a synopsis: `tool -w, --write`
+                # a synopsis: `tool -w, --write`, docopt's `[-i, --interactive]`
+                flag = arg.split("=", 1)[0].rstrip(",])")
                 if (
                     command in index.open_commands
                     and not (own is not None and not command)
