@@ -59,3 +59,16 @@ def test_python_methods_build_written_pages_and_fences(tmp_path: Path) -> None:
     )
     # only the misspelt `clse()`
     assert {(f, n, r) for f, n, r in _drift(root)} == {("docs/reference.rst", 5, "clse()")}
+
+
+def test_a_stray_fence_leaves_the_page_text(tmp_path: Path) -> None:
+    root = tmp_path / "portal"
+    _write(
+        root,
+        {
+            "pyproject.toml": '[project]\nname = "portal"\nversion = "1"\n',
+            "portal/__init__.py": CODE,
+            "docs/notes.rst": "Notes\n=====\n\n```\n\nThe ``Portal.clse()`` method.\n",
+        },
+    )
+    assert {(f, n) for f, n, _ in _drift(root)} == {("docs/notes.rst", 6)}

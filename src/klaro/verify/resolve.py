@@ -452,6 +452,21 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome
         return outcome
 
+    def _anothers_flag(self, ref: Reference, text: str, doc: Document) -> bool:
+        """Whether a flag the project's parsers lack is another program's, as its sentence
+        tells: "nox's `--no-error-on-missing-...` option", "the ``-m`` option to the
+        interpreter" (Python's), "adds `--with-ucx` to the list of `configure` options" (the
+        build scripts a project drives, a compiler's "special options like `-Ofast`"), or a
+        flag the project's shell functions test for (virtualenvwrapper's "option ``-d``")."""
+        flag = text.split("=")[0].split()[0]
+        sentences = sentences_around(doc.lines, ref.line, text)
+        return (
+            self._given_to_another(ref, doc)
+            or (flag in _PYTHON_FLAGS and _INTERPRETER.search(sentences[0]) is not None)
+            or flag in self.index.shell_flags
+            or any(_BUILD_SCRIPT.search(s) for s in sentences)
+        )
+
     def _stale_flags(self, doc: Document) -> list[Outcome]:
         """Long flags a page's sentences write without markup ("line wrapping via --wrap")
         that a command of the project took at the documented state and none takes now: stale
@@ -656,25 +671,7 @@ class Resolver(MemberChecks, UnknownNames):
             if _METASYNTACTIC & set(re.split(r"[-=_/]+", text.lower())):
                 return Outcome("ignored", ref)  # `--enable-foo`: the shape of a family
             flag = self.cli.option(ref, text, doc)
-            if flag.status == "unresolved" and self._given_to_another(ref, doc):
-                return Outcome("ignored", ref)  # "nox's `--no-error-on-missing-...` option"
-            if (
-                flag.status == "unresolved"
-                and text.split("=")[0].split()[0] in _PYTHON_FLAGS
-                and _INTERPRETER.search(sentences_around(doc.lines, ref.line, text)[0])
-            ):
-                return Outcome("ignored", ref)  # "the ``-m`` option to the interpreter"
-            if flag.status == "unresolved" and text.split("=")[0].split()[0] in (
-                self.index.shell_flags
-            ):
-                # virtualenvwrapper's "Use option ``-d``": one its shell functions test for
-                return Outcome("ignored", ref)
-            if flag.status == "unresolved" and any(
-                _BUILD_SCRIPT.search(s) for s in sentences_around(doc.lines, ref.line, text)
-            ):
-                # "adds `--with-ucx` to the list of `configure` options": the flags of the
-                # build scripts a project drives (autotools', a bundled build script), or a
-                # compiler's ("compiling with special options like `-Ofast`")
+            if flag.status == "unresolved" and self._anothers_flag(ref, text, doc):
                 return Outcome("ignored", ref)
             return flag
         if text in self.index.scripts:

@@ -132,8 +132,11 @@ class _Reader:
                 # the class's body ends at the first line not indented past its directive (a
                 # section title, a paragraph): a deeper `.. class::` after it is no member
                 self.cls = None
-            if fence := _FENCE.match(line):
-                i = self._fenced(i, fence.group(1), fence.group(2))
+            if (fence := _FENCE.match(line)) and (end := self._fence_end(i, fence.group(1))):
+                # a Markdown fence in a reST page (juju's pasted log in ```): docutils renders
+                # it as text, but the writer meant a code block
+                add_block(self.doc, fence.group(2), "\n".join(lines[i + 1 : end]), i + 2)
+                i = end + 1
                 continue
             if match := _DIRECTIVE.match(line):
                 if match.group(2):
@@ -159,15 +162,11 @@ class _Reader:
             i = self._paragraph(i)
         self._link_substitutions()
 
-    def _fenced(self, i: int, fence: str, lang: str) -> int:
-        """A Markdown fence in a reST page (juju's pasted log in ```): docutils renders it as
-        text, but the writer meant a code block, read as one up to the closing fence."""
-        end = next(
-            (j for j in range(i + 1, len(self.lines)) if self.lines[j].strip() == fence),
-            len(self.lines),
-        )
-        add_block(self.doc, lang.strip(), "\n".join(self.lines[i + 1 : end]), i + 2)
-        return end + 1
+    def _fence_end(self, i: int, fence: str) -> int | None:
+        """The line closing the fence opened on line `i`; None for a stray one, which stays
+        text (never the rest of the page taken for code)."""
+        after = range(i + 1, len(self.lines))
+        return next((j for j in after if self.lines[j].strip() == fence), None)
 
     def _link_substitutions(self) -> None:
         """`|CommandCollection|_` with `.. _CommandCollection: https://click...`: the literal
