@@ -393,7 +393,8 @@ class Argparse:
         scopes', less those its parameters shadow, and a parameter whose default is one
         (pypistats' `def subcommand(args=None, parent=subparsers)`)."""
         seen = {**self.closures.get(function, {}), **subs}
-        closure = {k: v for k, v in seen.items() if k not in {a.arg for a, _ in pairs}}
+        shadowed = {a.arg for a, _ in pairs}
+        closure = {k: v for k, v in seen.items() if k not in shadowed}
         for arg, default in pairs:
             if isinstance(default, ast.Name) and default.id in seen:
                 closure[arg.arg] = seen[default.id]

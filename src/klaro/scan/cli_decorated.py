@@ -522,17 +522,7 @@ def _typer_apps(tree: ast.Module) -> dict[str, str]:
     named by `add_typer(name=...)` or its own `Typer(name=...)`; an app others are added to
     and that is added to none is the program, whatever its `name=` (cadwyn's), and so is
     one the module runs itself (trx's `app = typer.Typer(name="trx")`, then `app()`)."""
-    apps: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Call)
-            and dotted(node.value.func) in {"typer.Typer", "Typer"}
-        ):
-            name = literal(kw(node.value, "name")) or ""
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    apps[target.id] = name
+    apps = {variable: literal(kw(call, "name")) or "" for variable, call in _typer_made(tree)}
     added = _added_typers(tree, apps)
     run = {
         node.func.id
@@ -550,18 +540,24 @@ def _typer_callbacks(tree: ast.Module, apps: dict[str, str]) -> dict[str, ast.Ca
     """Functions handed to `typer.Typer(callback=...)`, each with the `app.callback()` call
     it stands for: the app's own options are its parameters."""
     found: dict[str, ast.Call] = {}
+    for variable, call in _typer_made(tree):
+        if isinstance(callback := kw(call, "callback"), ast.Name) and variable in apps:
+            owner = ast.Attribute(ast.Name(variable, ast.Load()), "callback", ast.Load())
+            found[callback.id] = ast.Call(owner, [], [])
+    return found
+
+
+def _typer_made(tree: ast.Module) -> Iterable[tuple[str, ast.Call]]:
+    """Each variable bound to `typer.Typer(...)`, with that call."""
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Assign)
             and isinstance(node.value, ast.Call)
             and dotted(node.value.func) in {"typer.Typer", "Typer"}
-            and isinstance(callback := kw(node.value, "callback"), ast.Name)
         ):
             for target in node.targets:
-                if isinstance(target, ast.Name) and target.id in apps:
-                    owner = ast.Attribute(ast.Name(target.id, ast.Load()), "callback", ast.Load())
-                    found[callback.id] = ast.Call(owner, [], [])
-    return found
+                if isinstance(target, ast.Name):
+                    yield target.id, node.value
 
 
 def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str, str]]:
