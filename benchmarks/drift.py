@@ -126,10 +126,10 @@ round 64 (`round: 64`) is a sixty-third fresh set written blind on shyaml,
 puremagic, unidiff and pdf2image (--confirm --round 64).
 round 65 (`round: 65`) is a sixty-fourth fresh set written blind on ImageHash,
 wordfreq, ffsubsync and pip-run (--confirm --round 65).
-round 67 (`round: 67`) is a sixty-sixth fresh set written blind on stockfish,
-pypyp, xmljson and reedsolo (--confirm --round 67).
 round 66 (`round: 66`) is a sixty-fifth fresh set written blind on duckduckgo-search,
 icrawler, ffmpeg-progress-yield and html-text (--confirm --round 66).
+round 67 (`round: 67`) is a sixty-sixth fresh set written blind on stockfish,
+pypyp, xmljson and reedsolo (--confirm --round 67).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -177,7 +177,7 @@ def _use(
     parent = parents.get(name)
     if isinstance(parent, ast.keyword) and parent.arg is None:
         call = parents.get(parent)
-        target = dotted(call.func) if isinstance(call, ast.Call) else ""
+        target = _target(call.func) if isinstance(call, ast.Call) else ""
         return ("call", (target,)) if target else None
     if isinstance(parent, ast.Attribute) and parent.attr in _READS:
         call = parents.get(parent)
@@ -202,6 +202,18 @@ def _use(
     if isinstance(parent, ast.Attribute) and parent.attr == "update":
         return _NOTHING if parents.get(parent) in aliases else None  # `opts.update(kwargs)`
     return None
+
+
+def _target(func: ast.expr) -> str:
+    """A call's target as written; `super().__init__` (also `super(Cls, self).__init__`)
+    whole, where `dotted` would keep only the call `super()`."""
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Call)
+        and dotted(func.value.func) == "super"
+    ):
+        return f"super().{func.attr}"
+    return dotted(func)
 
 
 def _merged_into(node: ast.AST, names: set[str]) -> str | None:

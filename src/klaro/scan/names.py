@@ -360,6 +360,11 @@ class Names:
         if full in self.held:
             return self.held[full]  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)
+        if found is not None and self._callable_value(full, found):
+            # a property whose value is called as often as used (uiautomator2's `d.xpath`:
+            # `d.xpath('//a').click()` is the selector's `click`, `d.xpath.click(...)` the
+            # entry's): a chain, which drops the call, cannot tell which class goes on
+            return None
         if found is not None and full in self.types:
             # an instance called: what its class's `__call__` gives (watchdog's `Observer:
             # BaseObserverSubclassCallable`, a protocol whose `__call__` returns an observer)
@@ -750,6 +755,16 @@ class Names:
             return _missing_required(shown, params, positional, keywords)
         return None
 
+    def _callable_value(self, full: str, cls: str) -> bool:
+        """Whether `full` is a property whose value, of class `cls`, has a `__call__` that
+        gives another class."""
+        obj = self.defs.get(full)
+        if not isinstance(obj, Function) or obj.kind != "property":
+            return False
+        call = self.member(cls, "__call__")
+        given = self.returns.get(call) if call is not None else None
+        return given is not None and given != cls
+
     def _property_value(self, obj: Function) -> str | None:
         """What a property gives, when its annotation says it is no callable (`-> Wei`,
         `-> int`, a project class without `__call__`): calling it raises TypeError."""
@@ -759,6 +774,11 @@ class Names:
         if cls is not None and self.kind(cls) == "class" and self.member(cls, "__call__"):
             return None
         return obj.returns
+
+    def has_signature(self, full: str) -> bool:
+        """Whether the parameters a call of `full` binds are known (not those of a function a
+        decorator wraps in a signature of its own, as click's commands)."""
+        return self._signature(full) is not None
 
     def _signature(self, full: str, depth: int = 0) -> tuple[str, tuple[Parameter, ...]] | None:
         """The parameters a call of `full` binds (self/cls left out), when certain."""
@@ -903,8 +923,11 @@ class Names:
         owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
         names: set[str] = set(obj.kwarg_keys)
         for callee in obj.forwards:
-            target = self.resolve_in(obj.module, callee, owner)
-            if target is None:
+            if owner is not None and (callee == "self" or callee.startswith("super().")):
+                target = self._own_callee(owner, callee)
+                if target is None:
+                    return None
+            elif (target := self.resolve_in(obj.module, callee, owner)) is None:
                 head, _, tail = callee.partition(".")
                 bound = self.scope(obj.module).get(head)
                 if bound is None:
@@ -932,6 +955,21 @@ class Names:
                     return None  # forwarding on to something unknown
                 names |= further
         return names
+
+    def _own_callee(self, owner: str, callee: str) -> str | None:
+        """What a method's `self(**kwargs)` runs, its class's `__call__` (uiautomator2's
+        `exists`), or its `super().__init__(**kwargs)`: the method of the first base that
+        has it (xmljson's `BadgerFish` over `XMLData.__init__`). None when another
+        package's base comes first, or none has it."""
+        if callee == "self":
+            return self.member(owner, "__call__")
+        attr = callee.removeprefix("super().")
+        for base in self.bases.get(owner, ()):
+            if base not in self.kinds:
+                return None  # another package's class: its signature is not ours to read
+            if (found := self.member(base, attr)) is not None:
+                return found
+        return None
 
 
 def _filled_by(caller: Function, callee: str, params: tuple[Parameter, ...]) -> set[str]:

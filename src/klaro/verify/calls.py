@@ -125,6 +125,41 @@ class CallChecks:
         )  # a constant bound to a method (`decode = _instance.decode`) is called like one
         return found[0] if callable_ else None
 
+    def _signature_excerpt(self, ref: Reference) -> Outcome:
+        """One parameter of a signature a page copies (`def text(keywords, ...,
+        backend="auto")` with only its docstring): stale when the project's function of
+        that name takes it no longer. The function is one of the package's (not a test's)
+        of that name whose parameters are, for the most part, the ones shown: a page's own
+        hook named like a project function shares few of them."""
+        _, param, listed = ref.context.split("|", 2)
+        shown = [p for p in listed.split(",") if p]
+        candidates = [
+            f
+            for f in self.names.by_last.get(ref.text, ())
+            if self.names.kind(f) in {"function", "method", "classmethod", "staticmethod"}
+            and f in self.names.library
+            and self.names.has_signature(f)
+        ]
+        matching = [
+            f
+            for f in candidates
+            if 2 * sum(self.names.check_call(f, [p], 0) is None for p in shown) > len(shown)
+        ]
+        if not matching:
+            return Outcome("ignored", ref)  # not the project's function, or not this one
+        problems = [self.names.check_call(f, [param], 0) for f in matching]
+        if any(problem is None for problem in problems):
+            found = next(f for f, problem in zip(matching, problems, strict=True) if not problem)
+            return Outcome("resolved", ref, found)
+        problem = problems[0]
+        assert problem is not None
+        return Outcome(
+            "unresolved",
+            replace(ref, text=f"{ref.text}({param}=...)"),
+            message=problem.message,
+            suggestions=problem.suggestions,
+        )
+
     def _override(self, ref: Reference) -> Outcome:
         """`def parse(self)` in an example's subclass of a project class: a method of the base
         it overrides, unless the subclass adds it. Only a method the base had at the documented

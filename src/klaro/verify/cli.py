@@ -159,6 +159,15 @@ class CliClaims:
             program, args = f"python -m {module}", args[2:]
         elif program in self.index.hosts and program not in self.index.scripts:
             return self._hosted(ref, program, args)
+        elif (
+            ref.context.startswith("help")
+            and program not in self.index.scripts
+            and program in self.index.packages
+            and self.index.names.kind(f"{program}.__main__") == "module"
+        ):
+            # the help of a parser named after its package (xmljson's `prog='xmljson'`,
+            # installed as `xml2json`): the program `python -m xmljson` runs
+            program = f"python -m {program}"
         elif program not in self.index.scripts:
             if ref.context == "help-option":
                 return Outcome("ignored", ref)  # the help's usage line names the program
@@ -307,7 +316,7 @@ class CliClaims:
                 value = arg.partition("=")[2] if "=" in arg else ""
                 if skip and at + 1 < len(args):
                     value = args[at + 1]
-                if wrong := self._not_a_choice(ref, doc, spellings[0], value):
+                if wrong := self._not_a_choice(ref, doc, spellings[0], value, command):
                     return wrong
                 continue
             if program in unparsed:
@@ -532,12 +541,16 @@ class CliClaims:
         )
 
     def _not_a_choice(
-        self, ref: Reference, doc: Document | None, flag: str, value: str
+        self, ref: Reference, doc: Document | None, flag: str, value: str, command: str = ""
     ) -> Outcome | None:
         """`--format=cloc-xml` where `--format` takes only the values its `choices=` (or
         `click.Choice`) lists: a value written as a word, not a placeholder, that is none of
-        them is wrong (pygount's renamed output format)."""
-        choices = self.index.choices.get(flag)
+        them is wrong (pygount's renamed output format). After a sub-command that takes the
+        flag, the values are that command's."""
+        index = self.index
+        choices = index.choices.get(flag)
+        if command and flag in index.command_options.get(command, ()):
+            choices = index.command_choices.get((command, flag))
         if not choices or not _CHOICE_WORD.match(value) or value in choices:
             return None
         return Outcome(

@@ -172,7 +172,8 @@ def _program(words: list[str]) -> str:
         if not _PROGRAM_WORD.match(word) or word.isupper():
             break  # `[OPTIONS]`, `-h`, `<file>`, `FILE`: the arguments begin
         taken.append(word.rsplit("/", 1)[-1])
-    return " ".join(taken[:3])
+    # (as deep as the usage line goes: clusterscope's `cscope job-gen task slurm [OPTIONS]`)
+    return " ".join(taken[:6])
 
 
 def _usage_flags(text: str, program: str) -> list[str]:

@@ -70,6 +70,8 @@ class ProjectIndex:
     values: dict[str, int] = field(default_factory=dict)  # those taking more than one word
     # the values an option takes, where every option spelled so lists them (`--format`)
     choices: dict[str, frozenset[str]] = field(default_factory=dict)
+    # a sub-command's own: duckduckgo-search's `news -t` takes `day`, `text -t` takes `d`
+    command_choices: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # long options of argparse parsers that take unambiguous prefixes (`allow_abbrev`)
     abbreviable: set[str] = field(default_factory=set)
     # long flags no parser makes a `--no-X` of: click switches that name their own off
@@ -442,6 +444,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                         if option.choices:
                             listed = index.choices.get(flag, frozenset())
                             index.choices[flag] = listed | frozenset(option.choices)
+                            for name in (command.name, *command.aliases):
+                                index.command_choices[(name, flag)] = frozenset(option.choices)
                         else:
                             unlisted.add(flag)
                 if command.abbreviations:

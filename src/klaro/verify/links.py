@@ -21,7 +21,14 @@ from urllib.parse import unquote
 from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
 from klaro.verify.outcome import Outcome
-from klaro.verify.refs import AUTODOC, CLICK_DOC, Document, Reference, read_document
+from klaro.verify.refs import (
+    AUTODOC,
+    CLICK_DOC,
+    Document,
+    Reference,
+    github_slug,
+    read_document,
+)
 from klaro.verify.wording import READERS_OWN, after_span, before_span
 
 # a Sphinx page's id of an object: on a site (`https://.../api.html#pkg.mod.Class`), on a
@@ -46,7 +53,9 @@ _TEMPLATE = re.compile(r"^\s*(?:\{\{[^{}]*\}\}|\{%[^{}]*%\})+")  # `{{site.baseu
 _FORMAT_FIELD = re.compile(r"^\{\w*\}")  # `{}/build.sh`, `{base}/x`: str.format's fields
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # build tasks
-_SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py")  # MkDocs, Jekyll, Sphinx
+# Docusaurus: the site's configuration beside its `docs/` folder
+_DOCUSAURUS = tuple(f"docusaurus.config.{s}" for s in ("js", "ts", "mjs", "cjs"))
+_SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py", *_DOCUSAURUS)  # + MkDocs, Jekyll, Sphinx
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
@@ -130,6 +139,7 @@ class LinkResolver:
         self._scripts: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
         self._static_paths: dict[str, list[str]] = {}  # see _static_sources
         self._path_patterns: list[str] | None = None  # see _looked_for
+        self._categories: set[str] | None = None  # see _generated_indexes
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -377,6 +387,8 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
             if page and self._autolinked(doc.path, path):
                 return Outcome("resolved", ref, path)
+            if page and path in self._generated_indexes():
+                return Outcome("resolved", ref, path)  # a category page Docusaurus makes
             return Outcome(
                 "dead-link",
                 ref,
@@ -461,9 +473,15 @@ class LinkResolver:
         return next((p for p in candidates if self.index.exists(p)), default)
 
     def _site_roots(self) -> list[str]:
-        """Folders a documentation site is built from: `docs/`, and any holding a conf.py."""
+        """Folders a documentation site is built from: `docs/`, any holding a conf.py, and
+        the `docs/` beside a Docusaurus configuration (`website/docs`)."""
         roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
         roots |= {"docs"} if self.index.exists("docs") else set()
+        roots |= {
+            posixpath.join(posixpath.dirname(f), "docs")
+            for f in self.index.files
+            if posixpath.basename(f) in _DOCUSAURUS
+        }
         return sorted(r for r in roots if r)
 
     def _template_of(self, path: str) -> str | None:
@@ -529,6 +547,39 @@ class LinkResolver:
         # ".toctree"` beside itself: a suffix spelt alone, added to names it computes
         here = posixpath.dirname(path) == root
         return missing == posixpath.basename(path) and here and suffix in made
+
+    def _generated_indexes(self) -> AbstractSet[str]:
+        """The pages a Docusaurus site makes for its categories: a folder's `_category_.json`
+        (or `.yml`) with a `generated-index` link is served at its `slug`, by default
+        `category/<label as an anchor>` under the docs folder (clusterscope's
+        `./category/cli---command-line-interface` for "CLI - Command Line Interface")."""
+        if self._categories is None:
+            self._categories = set()
+            for root in self._site_roots():
+                for file in sorted(self.index.files):
+                    if not (file.startswith(root + "/") and _category_page(file)):
+                        continue
+                    if (page := self._category_page(root, file)) is not None:
+                        self._categories.add(page)
+        return self._categories
+
+    def _category_page(self, root: str, file: str) -> str | None:
+        import yaml  # JSON is YAML too; imported here: most projects have no category
+
+        try:
+            data = yaml.safe_load((self.index.root / file).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError):
+            return None  # an unreadable category file makes no page we could name
+        link = data.get("link") if isinstance(data, dict) else None
+        if not isinstance(link, dict) or link.get("type") != "generated-index":
+            return None
+        slug = link.get("slug")
+        if not isinstance(slug, str):
+            label = data.get("label")
+            if not isinstance(label, str):
+                label = posixpath.basename(posixpath.dirname(file))  # the folder's name
+            slug = "category/" + github_slug(label)
+        return posixpath.normpath(posixpath.join(root, slug.strip("/")))
 
     def _published_elsewhere(self, doc_path: str) -> bool:
         """Whether the document is a page of a docs site that another repository builds.
@@ -841,6 +892,11 @@ _PLACEHOLDER_STEMS = frozenset(
 _DOCS_SCRIPT = re.compile(
     r"^(?:scripts|tools|bin|dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$", re.I
 )
+
+
+def _category_page(file: str) -> bool:
+    """Whether a file is a Docusaurus category's metadata (`_category_.json`, `.yml`)."""
+    return posixpath.basename(file) in {"_category_.json", "_category_.yml", "_category_.yaml"}
 
 
 def _page_files(page: str) -> list[str]:

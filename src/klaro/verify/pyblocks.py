@@ -177,6 +177,7 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         if carried and _placeholder_letters(tree, visitor.bound | set(bindings.origins)):
             visitor.loose = carried - visitor.bound
         visitor.visit(tree)
+        visitor.found += _signature_excerpts(tree)
     known = set(bindings.origins) | visitor.bound
     comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
     for offset, expression in _alternatives(comments, known):
@@ -184,6 +185,40 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
         visitor.visit(expression)
     visitor.found += _comment_variables(comments)
     return visitor.found
+
+
+def _signature_excerpts(tree: ast.Module) -> list[PyRef]:
+    """The parameters of a function a block shows by its signature alone (a body of only a
+    docstring, `...` or `pass`): duckduckgo-search's README copies `def text(keywords,
+    region=None, ..., backend="auto")` and its docstring. Each parameter claims that the
+    function takes it, on its own line (context `signature|param|all params`); whether the
+    name is the project's function, the resolver tells."""
+    found: list[PyRef] = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.decorator_list:
+            continue
+        if not all(_no_statement(stmt) for stmt in node.body):
+            continue
+        args = node.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        if params and params[0].arg in {"self", "cls"}:
+            params = params[1:]
+        named = ",".join(p.arg for p in params)
+        for param in params:
+            line = param.lineno - 1
+            found.append(("signature", node.name, line, f"signature|{param.arg}|{named}"))
+    return found
+
+
+def _no_statement(stmt: ast.stmt) -> bool:
+    """A docstring, `...` or `pass`: what stands for a body left out."""
+    if isinstance(stmt, ast.Pass):
+        return True
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and (isinstance(stmt.value.value, str) or stmt.value.value is Ellipsis)
+    )
 
 
 _KEYWORD_ITEM = re.compile(r"^\s*([a-z_]\w*)=(?!=)(\S[^#]*?)\s*,?\s*(?:#.*)?$")
@@ -313,6 +348,7 @@ def _bound_names(tree: ast.AST) -> set[str]:
 
 
 _LONG_PROMPT = re.compile(r"^(\s*)>{4,}(?=\s|$)")
+_TWO_CHEVRONS = re.compile(r"^(\s*)>>(?=\s|$)")
 
 
 _RAISED = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?::\s|:?$)")
@@ -344,6 +380,7 @@ def _strip_prompts(source: str) -> str:
     """
     # (ipwhois writes its prompts with four chevrons: `>>>> obj.lookup_rdap(depth=1)`)
     lines = [_LONG_PROMPT.sub(r"\1>>>", line) for line in source.splitlines()]
+    lines = _short_prompts(lines)
     first = next((n for n, line in enumerate(lines) if line.lstrip().startswith(">>>")), None)
     if first is None:
         return source
@@ -368,6 +405,16 @@ def _strip_prompts(source: str) -> str:
             kept.append("")
             statement = []
     return "\n".join(kept)
+
+
+def _short_prompts(lines: list[str]) -> list[str]:
+    """reedsolo's transcripts prompt with two chevrons (`>> rs.init_tables(0x11d)`): read
+    as `>>>` when the block starts so, which no Python statement can (a `>>` line inside
+    brackets, `(extract\n    >> load)`, goes on a statement begun above)."""
+    code = [line.lstrip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not code or not _TWO_CHEVRONS.match(code[0]) or any(c.startswith(">>>") for c in code):
+        return lines
+    return [_TWO_CHEVRONS.sub(r"\1>>>", line) for line in lines]
 
 
 def _script(code: str) -> bool:

@@ -561,6 +561,10 @@ _SHOWN_RESULT = re.compile(
 )
 
 
+_PROGRAM_NAME = re.compile(r"[a-z][\w.-]*")
+_OPTION_WORD = re.compile(r"\s--?[A-Za-z][\w-]*(?:=|\s|$)")
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
     guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc
@@ -575,6 +579,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     shell = not python and (
         lang in _SHELL_INFO or ((not lang or lang in _PLAIN_INFO) and _looks_like_shell(lines))
     )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
+    if python and lang and _commands_not_python(lines):
+        python, shell = False, True  # duckduckgo-search's ```python3 block of `ddgs` lines
     if python and _MAN_PAGES.fullmatch(content.strip()):
         return  # `clush(1), clubak(1), clush.conf(5)`: manual pages, named by section
     if python and _printed_result(doc, start, content):
@@ -731,6 +737,24 @@ _BARE_COMMAND = re.compile(r"^\s*[a-z][\w.-]*(?:\s+[\w<>\[\]\"'./:=-]+)+\s*$")
 _PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s]*)*\s+--?[A-Za-z]")
 
 
+def _commands_not_python(lines: list[str]) -> bool:
+    """Whether a block tagged Python holds command lines instead: it does not parse, and
+    each line runs the same program with options (`ddgs text -k "..." -m 50`)."""
+    commands = [x.strip() for x in lines if x.strip() and not x.lstrip().startswith("#")]
+    programs = {c.split()[0] for c in commands}
+    if len(programs) != 1 or not all(" " in c for c in commands):
+        return False
+    if not _PROGRAM_NAME.fullmatch(next(iter(programs))):
+        return False
+    if not any(_OPTION_WORD.search(c) for c in commands):
+        return False
+    try:
+        ast.parse("\n".join(commands))
+    except (SyntaxError, ValueError):
+        return True
+    return False
+
+
 def _looks_like_shell(lines: list[str]) -> bool:
     """A prompt, `export`, `alias` or `NAME=v command` first, or a variable set alone first
     and used after (stdeb's `STDEB_VERSION="0.10.1"`, then `--release=$STDEB_VERSION`)."""
@@ -884,6 +908,15 @@ def docutils_id(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
 
 
+def github_slug(heading: str) -> str:
+    """A heading's anchor as GitHub (and github-slugger, which Docusaurus uses) writes it."""
+    return "".join(
+        ch
+        for ch in heading.strip().lower()
+        if ch in " -_" or unicodedata.category(ch)[0] in {"L", "N", "M"}
+    ).replace(" ", "-")
+
+
 class _Slugger:
     """GitHub's heading anchors: lower-cased, punctuation dropped, spaces to `-`, deduplicated."""
 
@@ -891,11 +924,7 @@ class _Slugger:
         self.seen: dict[str, int] = {}
 
     def slug(self, heading: str) -> str:
-        base = "".join(
-            ch
-            for ch in heading.strip().lower()
-            if ch in " -_" or unicodedata.category(ch)[0] in {"L", "N", "M"}
-        ).replace(" ", "-")
+        base = github_slug(heading)
         count = self.seen.get(base, 0)
         self.seen[base] = count + 1
         return base if count == 0 else f"{base}-{count}"

@@ -232,6 +232,7 @@ _TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
 _GONE_AFTER = re.compile(
     r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
+    r"(?:(?:which|that)\s+)?"  # "``models.Cellpose`` class which has been removed in 4"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
     r"(?:removed|extracted|dropped|deleted|integrated|moved|merged|renamed|replaced|retired"
     r"|eliminated|deprecated|superseded)\b"
@@ -545,6 +546,8 @@ class Resolver(MemberChecks, UnknownNames):
             return self.links.link(ref, doc)
         if ref.kind in {"import", "python"}:
             return self._python(ref)
+        if ref.kind == "signature":
+            return self._signature_excerpt(ref)
         if ref.kind == "command":
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":

@@ -21,7 +21,9 @@ LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered it
 # "Changelog", "Upgrading", and "Dropped Deprecated APIs" or "Removed functions": a heading
 # whose first words say the section lists what the code no longer has
 _HISTORY_HEADING = re.compile(
-    rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated))\b",
+    rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
+    # cellpose's "## Old updates": the news of earlier releases
+    r"|(?:old|older|past|previous|earlier)\s+(?:updates|news))\b",
     re.IGNORECASE,
 )
 

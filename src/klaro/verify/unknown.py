@@ -102,6 +102,10 @@ class UnknownNames:
             return Outcome("ignored", ref)  # copier's `_min_copier_version` setting
         if not called and self._member_word(name, doc):
             return Outcome("ignored", ref)  # ``ping`` on a page that says "execute ping"
+        if not called and f"--{name}" in self.index.options:
+            # cellpose's `pretrained_model_ortho`, its option `--pretrained_model_ortho` (one
+            # spelt `--exclude-progress` is not: `exclude_progress` is the Python API's)
+            return Outcome("ignored", ref)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
         if ref.context == "raised":
@@ -140,9 +144,11 @@ class UnknownNames:
         extra = self.index.registered | (self.index.macros if called else frozenset())
         known = [*self._short_names(), *sorted(extra)]
         near = difflib.get_close_matches(name, known, n=3, cutoff=0.8)
-        if not called and any(words_within(name, c) for c in near):
+        if not called and any(words_within(name, c) or words_within(c, name) for c in near):
             # ``AudioDriver`` beside `PulseAudioDriver` and `XAudio2Driver`: the role the
-            # project's classes of that name share, not a typo of one of them
+            # project's classes of that name share, not a typo of one of them; and the other
+            # way, ``fit_transform`` beside the project's `transform`: a name built on it
+            # (scikit-learn's, which a class inherits), a word more than a typo adds
             near = []
         close = [
             c for c in near if called or not (self._plural_of_value(name, c) or restyled(name, c))
