@@ -1,11 +1,9 @@
-"""Shapes from the blind wild batches 64 and 65 (uiautomator2, moabb, clusterscope,
-cellpose), on small repos.
+"""Shapes from the blind wild batches 64 and 65 (uiautomator2, clusterscope, cellpose), on
+small repos.
 
 - uiautomator2's `d.xpath('//a').click()`, where the property `xpath` gives an entry whose
   `__call__` gives a selector: the chain drops the call, so which `click` runs is not known;
   and `exists(**kwargs)` handing its keywords to `self(**kwargs)`, the class's `__call__`.
-- moabb's ``fit_transform`` beside the project's `transform`: a name built on it (a method
-  inherited from scikit-learn), no typo; shown here with two-word names.
 - clusterscope's pasted help of `cscope job-gen task slurm [OPTIONS]`: the usage line's
   command is four words deep; its Docusaurus site serves `website/docs/` pages without their
   suffix and makes a page for each category with a generated index.
@@ -81,21 +79,6 @@ def test_a_called_property_and_keywords_handed_to_the_instance(tmp_path: Path) -
     )
     # `text` is a parameter of `__call__`, `txt` of nothing the instance's call takes
     assert {(f, n) for f, n, _ in _drift(root)} == {("README.md", 9)}
-
-
-def test_a_name_built_on_a_project_name(tmp_path: Path) -> None:
-    root = tmp_path / "align"
-    _write(
-        root,
-        {
-            "pyproject.toml": '[project]\nname = "align"\nversion = "1"\n',
-            "align/__init__.py": "class Alignment:\n    def transform_data(self, X):\n"
-            "        return X\n",
-            "README.md": "# align\n\n`Alignment` has ``fit_transform_data`` from its base, "
-            "and ``transform_dta`` is a typo.\n",
-        },
-    )
-    assert {(f, n, r) for f, n, r in _drift(root)} == {("README.md", 3, "transform_dta")}
 
 
 CLUSTER = """\

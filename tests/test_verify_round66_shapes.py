@@ -9,8 +9,13 @@ small repos with the last commit as the documented state.
   rows are the options `python -m xmljson` takes.
 - duckduckgo-search's ```python3 block of `ddgs text -k ...` lines: command lines, read so;
   and its copy of `def text(keywords, ..., backend="auto")` with only the docstring: each
-  parameter shown is one the project's `text` takes; and `news -t d` once `news` takes
-  `day`, though `text -t` still takes `d`: a sub-command's choices are its own.
+  parameter shown is one the project's `text` takes (gunicorn's hook `post_request(worker,
+  ...)`, a function in a class body made static, takes its first).
+- stockfish's "Optional parameter `num_nodes`" under a section whose fenced example calls
+  `get_top_moves(3)` above `# [` comments: the comments are no headings, the section's calls
+  name the function that lost the keyword.
+- `news -t d` once `news` takes `day`, though `text -t` still takes `d`: a sub-command's
+  choices are its own.
 """
 
 from __future__ import annotations
@@ -187,6 +192,13 @@ DDGS = """\
 class DDGS:
     def text(self, keywords, region=None, backend="auto", max_results=None):
         return []
+
+
+class PostRequest:
+    def post_request(worker, req, environ):
+        pass
+
+    default = staticmethod(post_request)
 """
 
 SIGNATURE_README = '''\
@@ -205,6 +217,11 @@ def text(
 ```python
 def on_result(result, backend):
     """A hook of the reader's: no function of the project's."""
+```
+
+```python
+def post_request(worker, req, environ):
+    pass
 ```
 '''
 
@@ -251,3 +268,41 @@ def test_a_sub_commands_own_choices(tmp_path: Path) -> None:
     changes = {"news/__init__.py": [('Choice(["d", "w", "m"])', 'Choice(["day", "week"])')]}
     # `text -t` still takes `d`: the line is stale for `news` alone
     assert _drift_after(tmp_path / "news", files, changes) == {("README.md", 5)}
+
+
+ENGINE = """\
+class Engine:
+    def get_top_moves(self, num_top_moves=5, verbose=False, num_nodes=0):
+        return []
+
+    def set_num_nodes(self, num_nodes=0):
+        pass
+"""
+
+ENGINE_README = """\
+# engine
+
+### Get top moves
+
+```python
+engine.get_top_moves(3)
+# [
+#   {'Move': 'f5h3', 'Mate': -1},
+# ]
+# Changelog of the moves
+```
+
+Optional parameter `num_nodes` specifies the number of nodes to search.
+"""
+
+
+def test_comments_of_a_fenced_example_are_no_headings(tmp_path: Path) -> None:
+    # the section of the sentence starts at "### Get top moves", whose example calls
+    # `get_top_moves`: the keyword it lost is stale; `# Changelog` makes no history section
+    files = {
+        "pyproject.toml": '[project]\nname = "engine"\nversion = "1"\n',
+        "engine.py": ENGINE,
+        "README.md": ENGINE_README,
+    }
+    changes = {"engine.py": [("verbose=False, num_nodes=0", "verbose=False, nodes=0")]}
+    assert _drift_after(tmp_path / "engine", files, changes) == {("README.md", 13)}

@@ -300,4 +300,4 @@ def test_history_sections_of_a_readme() -> None:
     )
     assert history_lines(markdown.splitlines()) == set(range(5, 11))
     rst = "Tool\n====\n\nHistory\n-------\n\n1.0\n~~~\n\n``old()``\n\nLicense\n-------\n"
-    assert history_lines(rst.splitlines()) == set(range(4, 12))
+    assert history_lines(rst.splitlines(), rst=True) == set(range(4, 12))

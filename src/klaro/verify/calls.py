@@ -14,6 +14,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import replace
 
+from klaro.scan.model import Function
 from klaro.scan.names import CallProblem, Names
 from klaro.scan.stdlib import everyday_names
 from klaro.verify.former import Former
@@ -140,15 +141,16 @@ class CallChecks:
             and f in self.names.library
             and self.names.has_signature(f)
         ]
-        matching = [
-            f
-            for f in candidates
-            if 2 * sum(self.names.check_call(f, [p], 0) is None for p in shown) > len(shown)
-        ]
+        matching = [f for f in candidates if 2 * sum(self._takes(f, p) for p in shown) > len(shown)]
         if not matching:
             return Outcome("ignored", ref)  # not the project's function, or not this one
-        problems = [self.names.check_call(f, [param], 0) for f in matching]
+        problems = [
+            None if self._takes(f, param) else self.names.check_call(f, [param], 0)
+            for f in matching
+        ]
         if any(problem is None for problem in problems):
+            if param != shown[0]:
+                return Outcome("ignored", ref)  # the signature counts once, by its first
             found = next(f for f, problem in zip(matching, problems, strict=True) if not problem)
             return Outcome("resolved", ref, found)
         problem = problems[0]
@@ -158,6 +160,20 @@ class CallChecks:
             replace(ref, text=f"{ref.text}({param}=...)"),
             message=problem.message,
             suggestions=problem.suggestions,
+        )
+
+    def _takes(self, function: str, param: str) -> bool:
+        """Whether `function` has the parameter: one a call may pass by name, or the first
+        of a method, which the instance fills whatever it is called (gunicorn's hooks,
+        `def post_request(worker, req, environ, resp)` in a class body, made static after)."""
+        if self.names.check_call(function, [param], 0) is None:
+            return True
+        found = self.names.definition(function)
+        return (
+            isinstance(found, Function)
+            and found.kind in {"method", "classmethod"}
+            and found.parameters[:1] != ()
+            and found.parameters[0].name == param
         )
 
     def _override(self, ref: Reference) -> Outcome:

@@ -185,7 +185,7 @@ class Document:
 
     def __post_init__(self) -> None:
         # a README is the project's own page, whatever status it gives the project
-        self.history = history_lines(self.lines, proposal=not self.readme)
+        self.history = history_lines(self.lines, proposal=not self.readme, rst=self.rst)
 
     @property
     def readme(self) -> bool:

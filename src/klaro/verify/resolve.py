@@ -116,6 +116,7 @@ _SECTION_CALLABLE = re.compile(
     r":(?:py:)?(?:func|meth):`(?:[^`<]*<)?~?(?:[\w]+\.)*(\w+)(?:\(\))?>?`"
     r"|`{1,2}(?:[\w]+\.)*(\w+)(?:\([^`]*\))?`{1,2}"
 )
+_SECTION_CALL = re.compile(r"(?<![\w`])(?:\w+\.)*(\w+)\(")  # a call of an example
 # built-in functions a class supports through a dunder, which Sphinx pages document as
 # `.. method:: len(d)`
 _OPERATIONS = frozenset(
@@ -1280,6 +1281,9 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         section = section_above(doc.lines, ref.line, rst=doc.rst)
         named = {m[1] or m[2] for m in _SECTION_CALLABLE.finditer(section)}
+        # and the calls its examples make (stockfish's `stockfish.get_top_moves(1, ...)` in a
+        # fence, then "Optional parameter `num_nodes` ...")
+        named |= set(_SECTION_CALL.findall(section))
         if any(
             name in {p.name for p in f.parameters}
             for target in named

@@ -53,7 +53,7 @@ _PROPOSAL_STATUS = re.compile(
 )
 
 
-def history_lines(lines: list[str], proposal: bool = True) -> set[int]:
+def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False) -> set[int]:
     """The 1-based lines of a document's history sections: a README's "Changelog" or
     "History" heading and everything under it, up to the next heading of its level or
     above, and the notes on what a version changed or deprecated. They name what the code
@@ -64,8 +64,15 @@ def history_lines(lines: list[str], proposal: bool = True) -> set[int]:
         return set(range(1, len(lines) + 1))
     found = _change_notes(lines) | _history_details(lines)
     headings: list[tuple[int, str, str]] = []  # (line, level, text)
+    fence = ""  # the mark of the code fence the line is in: its `# comments` are no headings
     for i, line in enumerate(lines):
-        if match := MD_HEADING.match(line):
+        if not rst and (mark := _FENCE_MARK.match(line)):
+            opens = not fence
+            closes = mark.group(1)[0] == fence[:1] and len(mark.group(1)) >= len(fence)
+            fence = mark.group(1) if opens else "" if closes else fence
+        elif fence:
+            continue
+        elif match := MD_HEADING.match(line):
             headings.append((i + 1, match.group(1), match.group(2)))
         elif (
             i > 0
@@ -208,7 +215,7 @@ def _is_heading(lines: list[str], line: int, rst: bool) -> bool:
         return False
     text = lines[line - 1]
     if MD_HEADING.match(text):
-        return True
+        return rst or not _fenced(lines, line - 1)
     below = lines[line] if line < len(lines) else ""
     return _underlines(below, text, rst)
 
@@ -235,14 +242,34 @@ def heading_between(lines: list[str], first: int, last: int, *, rst: bool = Fals
 
 def _heading_line(lines: list[str], line: int, rst: bool) -> int:
     """Where the section of 1-based `line` starts: just below its heading (the underline
-    for rst), or 60 lines up when no heading is that near."""
+    for rst), or 60 lines up when no heading is that near. A `# comment` in a fenced
+    example is no heading (stockfish's `# [{` under `stockfish.get_top_moves(...)`)."""
     start = max(line - 1, 0)
     while start > 0 and line - start < 60:
         above = lines[start - 1]
-        if MD_HEADING.match(above) or (start > 1 and _underlines(above, lines[start - 2], rst)):
+        if (MD_HEADING.match(above) and (rst or not _fenced(lines, start - 1))) or (
+            start > 1 and _underlines(above, lines[start - 2], rst)
+        ):
             break
         start -= 1
     return start
+
+
+_FENCE_MARK = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def _fenced(lines: list[str], index: int) -> bool:
+    """Whether 0-based line `index` lies inside a Markdown code fence."""
+    opened = ""
+    for line in lines[:index]:
+        mark = _FENCE_MARK.match(line)
+        if mark is None:
+            continue
+        if not opened:
+            opened = mark.group(1)
+        elif mark.group(1)[0] == opened[0] and len(mark.group(1)) >= len(opened):
+            opened = ""
+    return bool(opened)
 
 
 _TITLED_CLASS = re.compile(r"^`*([A-Z]\w*)(?:\(.*\))?`*$")  # ``EC2Metadata(session=None)``

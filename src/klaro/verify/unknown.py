@@ -144,11 +144,10 @@ class UnknownNames:
         extra = self.index.registered | (self.index.macros if called else frozenset())
         known = [*self._short_names(), *sorted(extra)]
         near = difflib.get_close_matches(name, known, n=3, cutoff=0.8)
-        if not called and any(words_within(name, c) or words_within(c, name) for c in near):
+        if not called and any(words_within(name, c) for c in near):
             # ``AudioDriver`` beside `PulseAudioDriver` and `XAudio2Driver`: the role the
-            # project's classes of that name share, not a typo of one of them; and the other
-            # way, ``fit_transform`` beside the project's `transform`: a name built on it
-            # (scikit-learn's, which a class inherits), a word more than a typo adds
+            # project's classes of that name share, not a typo of one of them (the other way
+            # is no proof: ``BumpVersionConfig`` for `VersionConfig` is a name made up)
             near = []
         close = [
             c for c in near if called or not (self._plural_of_value(name, c) or restyled(name, c))
