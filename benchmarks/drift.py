@@ -130,6 +130,8 @@ round 66 (`round: 66`) is a sixty-fifth fresh set written blind on duckduckgo-se
 icrawler, ffmpeg-progress-yield and html-text (--confirm --round 66).
 round 67 (`round: 67`) is a sixty-sixth fresh set written blind on stockfish,
 pypyp, xmljson and reedsolo (--confirm --round 67).
+round 69 (`round: 69`) is a sixty-eighth fresh set written blind on tika,
+traceback-with-variables, sqlitebiter and python-pushover (--confirm --round 69).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
