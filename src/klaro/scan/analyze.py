@@ -61,8 +61,9 @@ from klaro.scan.stubs import merge_stubs
 # `parse_known_args` leftovers kept on an object; 161: sub-parsers a helper or a decorator
 # names after the function it is handed (`add_parser(function.__name__)`), closures' parsers;
 # 162: a typer app the module runs is the program, `Typer(callback=f)`, setup.cfg's
-# `[entry_points]`; 163: `**kwargs` handed to `super().__init__` keeps the method's name
-ANALYZER_VERSION = 163
+# `[entry_points]`; 163: `**kwargs` handed to `super().__init__` keeps the method's name;
+# 164: extension modules the build compiles (setup.py, pyproject, meson.build)
+ANALYZER_VERSION = 164
 
 Progress = Callable[[int, int, str], None]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import configparser
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -28,6 +29,7 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         ("pyproject.toml", _from_pyproject),
         ("setup.cfg", _from_setup_cfg),
         ("setup.py", _from_setup_py),
+        ("meson.build", _from_meson),
     ):
         path = root / name
         if path.is_file():
@@ -73,6 +75,9 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
         entry_points=tuple(sorted(merged.get("entry_points", ()), key=lambda e: (e.group, e.name))),
         version_files=tuple(merged.get("version_files", ())),
         script_files=tuple(merged.get("script_files", ())),
+        extension_modules=tuple(
+            dict.fromkeys(n for data in found for n in data.get("extension_modules", ()))
+        ),
         source=merged.get("source"),
     )
 
@@ -154,6 +159,12 @@ def _from_pyproject(text: str) -> dict[str, Any]:
     scripts = _loose(tool, "setuptools").get("script-files")
     if isinstance(scripts, list):
         fields["script_files"] = [s for s in scripts if isinstance(s, str)]
+    # `[[tool.setuptools.ext-modules]] name = "munkres._lapc"`: compiled at build time
+    extensions = _loose(tool, "setuptools").get("ext-modules")
+    if isinstance(extensions, list):
+        fields["extension_modules"] = [
+            e["name"] for e in extensions if isinstance(e, dict) and isinstance(e.get("name"), str)
+        ]
     return fields | {"version_files": files} if files else fields
 
 
@@ -389,8 +400,42 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                 "urls": {"Homepage": url} if url else {},
                 "entry_points": eps,
                 "script_files": _strings(kw.get("scripts")),
+                "extension_modules": _extension_names(tree),
             }
-    return {}
+    return {"extension_modules": _extension_names(tree)}
+
+
+def _extension_names(tree: ast.Module) -> list[str]:
+    """The modules setup.py compiles: `Extension("markupsafe._speedups", [...])`, and its
+    kin (`Pybind11Extension`, `cythonize`'s `Extension(name=...)`)."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        if not isinstance(func, str) or not func.endswith("Extension"):
+            continue
+        named = [k.value for k in node.keywords if k.arg == "name"]
+        first = node.args[0] if node.args else named[0] if named else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.append(first.value)
+    return [n for n in found if _DOTTED_NAME.fullmatch(n)]
+
+
+_DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+# meson-python's `py.extension_module('_lapc', 'src/x.c', ..., subdir: 'munkres')`
+_MESON_EXTENSION = re.compile(r"extension_module\(\s*'(\w+)'([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_MESON_SUBDIR = re.compile(r"\bsubdir\s*:\s*'([\w/]+)'")
+
+
+def _from_meson(text: str) -> dict[str, Any]:
+    """The extension modules a meson.build compiles, as dotted names."""
+    names = []
+    for call in _MESON_EXTENSION.finditer(text):
+        subdir = _MESON_SUBDIR.search(call.group(2))
+        package = subdir.group(1).strip("/").replace("/", ".") if subdir else ""
+        names.append(f"{package}.{call.group(1)}" if package else call.group(1))
+    return {"extension_modules": names} if names else {}
 
 
 def _literal(node: ast.expr, scope: Mapping[str, Any] | None = None) -> Any:

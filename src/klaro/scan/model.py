@@ -393,6 +393,9 @@ class PackageMetadata:
     version_files: tuple[str, ...] = ()
     # programs installed as they are (setup.py's `scripts=["bin/num2words"]`): their paths
     script_files: tuple[str, ...] = ()
+    # modules compiled at build time (setup.py's `Extension("pkg._speedups", ...)`, pyproject's
+    # `[[tool.setuptools.ext-modules]]`, meson's `py.extension_module`): dotted names
+    extension_modules: tuple[str, ...] = ()
     source: str | None = None  # which file the facts came from
 
     @property

@@ -356,7 +356,7 @@ class Names:
             if receiver is not None and self.returns[full] in self.lineage(receiver):
                 return receiver
         if self.kinds.get(full) == "class":
-            return full
+            return None if self._factory_class(full) else full
         if full in self.held:
             return self.held[full]  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)
@@ -754,6 +754,15 @@ class Names:
         if complete and positional is not None and "**" not in keywords:
             return _missing_required(shown, params, positional, keywords)
         return None
+
+    def _factory_class(self, cls: str) -> bool:
+        """Whether a class is a factory: its one method is a `__new__` that gives instances
+        of other classes (kliff's `Loss(calculator)`, a `LossNeuralNetworkModel` or a
+        `LossPhysicsMotivatedModel` by the calculator's kind)."""
+        methods = [
+            m for m in self.members.get(cls, ()) if self.kinds.get(f"{cls}.{m}") in CALLABLE_KINDS
+        ]
+        return methods == ["__new__"] and self.returns.get(f"{cls}.__new__") != cls
 
     def _callable_value(self, full: str, cls: str) -> bool:
         """Whether `full` is a property whose value, of class `cls`, has a `__call__` that

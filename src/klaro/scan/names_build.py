@@ -63,8 +63,9 @@ class PerAnalysis(Generic[T]):
 
 
 def _add_built_modules(names: Names, analysis: Analysis) -> None:
-    """The version modules a build hook writes (`plumbum/version.py`, ignored by git): the
-    package's modules, whose names (`version`, `__version_tuple__`) we cannot list."""
+    """The version modules a build hook writes (`plumbum/version.py`, ignored by git), and
+    the extension modules the build compiles: the package's modules, whose names
+    (`version`, `__version_tuple__`) we cannot list."""
     packages = {m.path.removesuffix("/__init__.py"): m.name for m in analysis.modules}
     for path in analysis.metadata.version_files:
         folder, _, file = path.strip("/").rpartition("/")
@@ -73,6 +74,12 @@ def _add_built_modules(names: Names, analysis: Analysis) -> None:
             continue
         module = f"{package}.{file.removesuffix('.py')}"
         if module not in names.kinds:
+            names.kinds[module] = "module"
+            names.kinds[f"{module}.{ANY_ATTRIBUTE}"] = "attribute"
+    # modules compiled from C at build time (munkres' `_lapc`): ours, their names unlisted
+    for module in analysis.metadata.extension_modules:
+        parent = module.rpartition(".")[0]
+        if module not in names.kinds and (not parent or names.kinds.get(parent) == "module"):
             names.kinds[module] = "module"
             names.kinds[f"{module}.{ANY_ATTRIBUTE}"] = "attribute"
 

@@ -133,8 +133,12 @@ class CliClaims:
             program = program[:-3]  # `ipwhois_cli.py`: the module its console script runs
         elif program.endswith(".py") and program[:-3] in self.index.packages:
             # `xlsx2csv.py -a`: the project's module run as a script, as its console script
-            # or `python -m` would run it
+            # or `python -m` would run it; `tika.py` is the package's module of its name
+            # (`tika/tika.py`) when the package itself has no `__main__`
             stem = program[:-3]
+            names = self.index.names
+            if names.kind(f"{stem}.__main__") is None and names.kind(f"{stem}.{stem}") == "module":
+                stem = f"{stem}.{stem}"
             program, args = (
                 (stem, args) if stem in self.index.scripts else ("python", ["-m", stem, *args])
             )

@@ -26,7 +26,14 @@ _LABEL = re.compile(r"^[\s#*_]+|[\s*_:]+$")
 # a synopsis: a program word, then flags or arguments (`xlsx2csv.py [-h] [-v] ...`)
 _SYNOPSIS = re.compile(r"^\s*[A-Za-z_][\w.-]*(?: [a-z][\w-]*){0,2} +(?:\[-|-|<|\[?[A-Z]{2,})")
 _OPTION_SECTIONS = frozenset(
-    {"options", "optional arguments", "positional arguments", "arguments", "global options"}
+    {
+        "options",
+        "optional arguments",
+        "positional arguments",
+        "arguments",
+        "global options",
+        "switches",  # getopt programs' (tika)
+    }
 )
 _PYTHONS = frozenset({"python", "python3", "py"})
 _HELP_LABEL = re.compile(r"\bhelp\b.*\b(?:output|text|message|page)\b|--help\b")
@@ -52,6 +59,11 @@ def help_commands(
         if start is None or not _SYNOPSIS.match(lines[start]):
             return []
         lines = [*lines[:start], f"usage: {lines[start].strip()}", *lines[start + 1 :]]
+    elif start is None and _help_shaped(lines):
+        # no `usage:`, but a synopsis first and a section of options below it (tika's
+        # `tika.py [-v] [-o <outputDir>] ...`, then `Switches:`): the synopsis is the usage
+        start = next(i for i, line in enumerate(lines) if line.strip())
+        lines = [*lines[:start], f"usage: {lines[start].strip()}", *lines[start + 1 :]]
     elif start is None and program and said in _OPTION_SECTIONS | _COMMAND_SECTIONS:
         listed = _listed(["", f"{said}:", *lines], program, 0)
         return [(j - 2, command, context) for j, command, context in listed if j >= 2]
@@ -76,6 +88,20 @@ def help_commands(
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
         i += 1
     return found + _listed(lines, program, i)
+
+
+def _help_shaped(lines: list[str]) -> bool:
+    """Whether a block is a help text without its `usage:`: a synopsis with bracketed flags
+    first, and a section of options (`Options:`, `Switches:`) listing flags."""
+    first = next((line for line in lines if line.strip()), "")
+    if first[:1].isspace() or not _SYNOPSIS.match(first) or "[-" not in first:
+        return False
+    for at, line in enumerate(lines):
+        label = _SECTION.match(line)
+        if label and label.group(1).strip().lower() in _OPTION_SECTIONS:
+            row = next((x for x in lines[at + 1 :] if x.strip()), "")
+            return row[:1].isspace() and row.lstrip().startswith("-")
+    return False
 
 
 def prose_help(lines: list[str], covered: set[int]) -> list[tuple[int, str, str]]:

@@ -175,6 +175,8 @@ class ProjectIndex:
         a settings class's `"ALLAUTH_"` with `"TRUSTED_PROXY_COUNT"`)."""
         if name in self.key_literals:
             return True
+        if "." in name and name.lower() in self._lower_dotted_keys:
+            return True  # git's `cola.autoloadCommitTemplate`, spelt lower-case: keys git folds
         head, dot, rest = name.partition(".")
         if (
             dot
@@ -196,6 +198,12 @@ class ProjectIndex:
             if len(start) > 2 and any(k.startswith(start) for k in self.key_literals):
                 return True
         return False
+
+    @functools.cached_property
+    def _lower_dotted_keys(self) -> frozenset[str]:
+        """The dotted keys the code spells all in lower case (git config keys, which git
+        compares without case): a page may write them camelCased."""
+        return frozenset(k for k in self.key_literals if "." in k and k == k.lower())
 
     @functools.cached_property
     def _key_namespaces(self) -> frozenset[str]:
@@ -325,6 +333,7 @@ OTHER_NAMESPACES = frozenset(
         "XDG", "PIP", "PYTHON", "GIT", "GITHUB", "RUNNER", "CI", "AWS", "AZURE", "GOOGLE",
         "GCP", "DOCKER", "NODE", "NPM", "CONDA", "VIRTUAL", "LC", "LANG", "TERM", "SSL",
         "REQUESTS", "HTTP", "HTTPS", "NO", "COMP", "PYTEST", "TOX", "UV", "POETRY",
+        "QT",  # Qt's own (`QT_QPA_PLATFORM`, `QT_STYLE_OVERRIDE`), whatever qtpy reads
     }
 )  # fmt: skip
 

@@ -107,6 +107,22 @@ class MemberChecks(CallChecks):
             for cls, bases in names.bases.items()
         )
 
+    def _mixed_in(self, owner: str, attr: str) -> bool:
+        """Whether a project mixin of the class's family has `attr`: python-pkcs11's keys are
+        `SecretKey`s to the annotations, built at run time with `type()` from it and the
+        `EncryptMixin`, `SignMixin`... its capabilities give (all of them `HasKeyType`s)."""
+        names = self.names
+        family = set(names.lineage(owner)[1:])
+        mixins = [
+            cls
+            for full in names.by_last.get(attr, ())
+            if (cls := full.rpartition(".")[0]).endswith("Mixin") and names.kind(cls) == "class"
+        ]
+        return bool(family) and any(
+            cls not in names.lineage(owner) and family & set(names.lineage(cls)[1:])
+            for cls in mixins
+        )
+
     def _typo_of_member(self, owner: str, attr: str) -> bool:
         """Whether `attr` is close to a member the class has (`scans` for `scan`); a public
         name is no typo of a private member (mpmath's `erfc` beside its hook `_erfc`)."""
@@ -132,6 +148,8 @@ class MemberChecks(CallChecks):
             # `MyMemoryTranslator`, renamed since the documented state, is stale
             return Outcome("ignored", ref)
         called = ref.context.split("|")[0].endswith("call")
+        if attr == "log" and not (tail or called) and index.kind(owner) == "module":
+            return Outcome("ignored", ref)  # kliff's "Check ``kim.log``": a log file's name
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
         if (
@@ -212,11 +230,13 @@ class MemberChecks(CallChecks):
                 or attr in self.index.key_literals
                 or index.class_member(owner, attr) is not None
                 or (not called and self._subclasses_define(owner, attr))
+                or self._mixed_in(owner, attr)
             )
             and self._former_member(owner, attr) is None
         ):
             # set at run time (an extension's `self.md.toc = toc`, `self.__dict__.update(kw)`),
-            # read by name (`resolve_attribute("_options_class", ...)`), or the metaclass's
+            # read by name (`resolve_attribute("_options_class", ...)`), the metaclass's, or
+            # a mixin's of the class's family
             return Outcome("ignored", ref)
         if (
             held is not None

@@ -19,6 +19,7 @@ import re
 import sys
 from collections.abc import Sequence, Set
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from klaro.scan.model import Function
@@ -116,6 +117,7 @@ _SECTION_CALLABLE = re.compile(
     r":(?:py:)?(?:func|meth):`(?:[^`<]*<)?~?(?:[\w]+\.)*(\w+)(?:\(\))?>?`"
     r"|`{1,2}(?:[\w]+\.)*(\w+)(?:\([^`]*\))?`{1,2}"
 )
+_VERSION_WORD = re.compile(r"v\d+")  # `v4`: a protocol's or an API's version
 _SECTION_CALL = re.compile(r"(?<![\w`])(?:\w+\.)*(\w+)\(")  # a call of an example
 # built-in functions a class supports through a dunder, which Sphinx pages document as
 # `.. method:: len(d)`
@@ -561,6 +563,8 @@ class Resolver(MemberChecks, UnknownNames):
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
         if outcome.status == "unresolved" and _said_old(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
+        if outcome.status == "unresolved" and _git_config_key(doc, ref):
+            return Outcome("ignored", ref)  # git-cola's `cola.color.text`: git's setting
         if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
             return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
         return outcome
@@ -1195,6 +1199,14 @@ class Resolver(MemberChecks, UnknownNames):
                 return Outcome("ignored", ref)
             if tests_only and found.status == "unresolved":
                 return Outcome("ignored", ref)  # `system.listMethods`: not the tests' fake
+            if (
+                found.status == "unresolved"
+                and _VERSION_WORD.fullmatch(root)
+                and all(index.kinds[n] == "module" for n in owners)
+            ):
+                # `v4.public`: a version's kind (PASETO's purposes), not pyseto's module
+                # `versions.v4` named by its last part
+                return Outcome("ignored", ref)
             return found
         modules = index.by_last.get(root, ()) if not rest and not called else ()
         module = next((n for n in modules if index.kinds[n] == "module"), None)
@@ -1689,6 +1701,30 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if _PAST_VERSIONS.match(sentences_around(doc.lines, ref.line, ref.text)[0]):
         return True
     return _noted_gone_in_section(doc, ref)
+
+
+def _git_config_key(doc: Document, ref: Reference) -> bool:
+    """Whether a dotted span is a git configuration key: the page sets it with `git config`
+    (`git config cola.color.text 0a0a0a`), or the words after it say so ("the
+    `cola.pythonlocation` git configuration variable")."""
+    if "." not in ref.text or " " in ref.text:
+        return False
+    after = after_span(doc.lines, ref.line, ref.text)
+    if after is not None and _GIT_KEY_AFTER.match(after):
+        return True
+    return ref.text.lower() in _git_keys(tuple(doc.lines))
+
+
+_GIT_KEY_AFTER = re.compile(
+    r"^[`*_]*\s+git\s+config(?:uration)?\s+(?:variable|setting|option|key|value)", re.I
+)
+_GIT_CONFIG = re.compile(r"\bgit\s+config(?:\s+--?[\w-]+)*\s+([A-Za-z][\w-]*(?:\.[\w.-]+)+)")
+
+
+@lru_cache(maxsize=8)
+def _git_keys(lines: tuple[str, ...]) -> frozenset[str]:
+    """The keys a page sets or reads with `git config` (lower case: git folds them)."""
+    return frozenset(m.lower() for line in lines for m in _GIT_CONFIG.findall(line))
 
 
 # a sentence about what earlier releases did: "Older versions ...", "In previous releases"

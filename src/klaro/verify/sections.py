@@ -11,7 +11,8 @@ import re
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 HISTORY_NAME = (
     r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
-    r"|(?:version|release|project)[ _-]?(?:history|changes)"  # anyio's `versionhistory.rst`
+    # anyio's `versionhistory.rst`, dicttoxml's "Revision History", "Change History"
+    r"|(?:version|release|project|revision|change)[ _-]?(?:history|changes)"
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from"
     r"|porting)"  # simpy's "Porting from SimPy 2 to 3"
 )

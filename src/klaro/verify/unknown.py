@@ -300,6 +300,11 @@ class UnknownNames:
         if old is None or (name in self.index.key_literals and not used):
             return None  # or a value the code still reads by name (`DEFAULT_RULES:rm_root`)
         full, where = old
+        if full.endswith(")") and name.isalpha() and name.islower() and not used:
+            # a plain word that was only a parameter (dicttoxml's `root`): "to have a `root`
+            # but no XML declaration" means the element; a sentence calling it an argument
+            # is `_former_parameter`'s to judge
+            return None
         advice = f"; {self.former.advice}" if self.former and self.former.advice else ""
         return Outcome(
             "unresolved",
