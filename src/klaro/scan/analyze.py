@@ -7,6 +7,7 @@ a repository is untrusted, and a cache file planted there must never be loaded.
 
 from __future__ import annotations
 
+import ast
 import gc
 import hashlib
 import os
@@ -28,6 +29,7 @@ from klaro.scan.graph_cache import remember_source
 from klaro.scan.layout import is_test_path, module_name_for, module_role
 from klaro.scan.metadata import read_metadata, source_roots
 from klaro.scan.model import Analysis, AnalysisError, EnvVar, Module
+from klaro.scan.node_facts import ENV_NAME
 from klaro.scan.python import analyze_source
 from klaro.scan.startup import startup_source
 from klaro.scan.stubs import merge_stubs
@@ -62,8 +64,9 @@ from klaro.scan.stubs import merge_stubs
 # names after the function it is handed (`add_parser(function.__name__)`), closures' parsers;
 # 162: a typer app the module runs is the program, `Typer(callback=f)`, setup.cfg's
 # `[entry_points]`; 163: `**kwargs` handed to `super().__init__` keeps the method's name;
-# 164: extension modules the build compiles (setup.py, pyproject, meson.build)
-ANALYZER_VERSION = 164
+# 164: extension modules the build compiles (setup.py, pyproject, meson.build); 165: env
+# reads through a constant imported from another module
+ANALYZER_VERSION = 165
 
 Progress = Callable[[int, int, str], None]
 
@@ -199,7 +202,7 @@ def _analyze(
     stubs = {r.name: r for p, r in results.items() if p in stubbed and isinstance(r, Module)}
     found = [r for p, r in results.items() if isinstance(r, Module) and p not in stubbed]
     modules = link_commands(merge_stubs(found, stubs))
-    modules = _link_env_helpers(modules)
+    modules = _link_env_imports(modules)
     modules = _read_env_tables(modules)
     errors = [r for p, r in results.items() if isinstance(r, AnalysisError) and p not in stubbed]
     errors.sort(key=lambda e: e.path)
@@ -288,27 +291,54 @@ def _run(jobs: list[_Job], workers: int | None) -> Iterator[tuple[str, Module | 
         yield from pool.map(_analyze_one, jobs, chunksize=16)
 
 
-def _link_env_helpers(modules: list[Module]) -> list[Module]:
-    """`env("APP_LEVEL")` where `env` is imported from a module that defines it as a helper
-    reading the variable its parameter names: an environment read of the calling module."""
+def _link_env_imports(modules: list[Module]) -> list[Module]:
+    """Environment reads through names another module defines: `env("APP_LEVEL")` where
+    `env` is imported from a module that defines it as a helper reading the variable its
+    parameter names, and `environ.get(API_KEY_ENV_VAR)` after `from .constants import
+    API_KEY_ENV_VAR` (zyte-api), the variable the other module's constant names."""
     helpers = {f"{m.name}.{name}": position for m in modules for name, position in m.env_helpers}
-    if not helpers:
+    constants = {
+        f"{m.name}.{v.name}": value
+        for m in modules
+        if any(n.env_names for n in modules)
+        for v in m.constants
+        if (value := _string_value(v.value)) is not None and ENV_NAME.match(value)
+    }
+    if not helpers and not constants:
         return modules
     out = []
     for module in modules:
         bound = {i.alias: i.binds for i in module.imports}
         found = []
         for callee, position, value, line in module.env_calls:
-            head, _, rest = callee.partition(".")
-            target = bound.get(head, "") + (f".{rest}" if rest else "")
-            if helpers.get(target) == position:
+            if helpers.get(_imported(bound, callee)) == position:
                 found.append(EnvVar(value, module.path, line, None, "helper"))
-            elif helpers.get(target + "*") == position:  # a prefix: `envwrap("TQDM_")`
+            elif helpers.get(_imported(bound, callee) + "*") == position:  # `envwrap("TQDM_")`
                 found.append(EnvVar(value + "*", module.path, line, None, "helper"))
+        for written, line, default, via in module.env_names:
+            if (held := constants.get(_imported(bound, written))) is not None:
+                found.append(EnvVar(held, module.path, line, default, via))
         seen = {(e.name, e.lineno) for e in module.env_vars}
         found = [e for e in found if (e.name, e.lineno) not in seen]
         out.append(replace(module, env_vars=module.env_vars + tuple(found)) if found else module)
     return out
+
+
+def _imported(bound: Mapping[str, str], written: str) -> str:
+    """The full name a dotted name written in a module stands for through its imports."""
+    head, _, rest = written.partition(".")
+    return bound.get(head, "") + (f".{rest}" if rest else "")
+
+
+def _string_value(source: str | None) -> str | None:
+    """The text of a string literal as a constant's value keeps it (`'"ZYTE_API_KEY"'`)."""
+    if not source or source[:1] not in {"'", '"'}:
+        return None
+    try:
+        value = ast.literal_eval(source)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _read_env_tables(modules: list[Module]) -> list[Module]:

@@ -293,6 +293,10 @@ class Module:
     # calls of imported names with an env-shaped literal: (callee as written, position,
     # literal, line); analyze links them to another module's `env_helpers`
     env_calls: tuple[tuple[str, int, str, int], ...] = ()
+    # reads of a variable whose name an imported constant holds (`environ.get(API_KEY_ENV)`
+    # after `from .constants import API_KEY_ENV`): (name as written, line, default, via);
+    # analyze looks the constant up in the module it comes from
+    env_names: tuple[tuple[str, int, str | None, str], ...] = ()
     # option-shaped string literals (`"--bind-cookies"`): flags a table-driven parser, an
     # IPython magic or a hand-rolled `sys.argv` check accepts beside the frameworks we read
     flag_literals: tuple[str, ...] = ()

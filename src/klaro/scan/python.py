@@ -160,6 +160,7 @@ class _ModuleVisitor:
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
+        self.env_names: dict[tuple[str, int, str | None, str], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
         self.flag_patterns: dict[str, None] = {}  # `--*set`: options built from a template
         self.env_prefixes: dict[str, None] = {}  # `"KEYRING_PROPERTY_"`, in order
@@ -304,6 +305,7 @@ class _ModuleVisitor:
             installed_modules=tuple(self.installed),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
+            env_names=tuple(self.env_names),
             flag_literals=tuple(self.flags),
             flag_patterns=tuple(self.flag_patterns),
             env_prefix_literals=tuple(self.env_prefixes),
@@ -875,11 +877,15 @@ class _ModuleVisitor:
             return
         if not name and not isinstance(key, ast.Constant):
             self.env_dynamic = True  # `os.environ[env]`: a name the code computes
-        if not name or (upper_only and not ENV_NAME.match(name)):
-            return
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
         if via not in {"helper", "sets"}:
             via = "os.getenv" if via.endswith("getenv") else "os.environ"
+        written = chain(key) or ""
+        if not name and written and written.split(".")[0] in self.imported:
+            # a constant another module holds: looked up there once every module is read
+            self.env_names[(written, node.lineno, literal, via)] = None
+        if not name or (upper_only and not ENV_NAME.match(name)):
+            return
         self.env.append(EnvVar(name, self.path, node.lineno, literal, via))
 
     def _env_call(self, name: str, node: ast.Call) -> None:

@@ -142,6 +142,8 @@ class CallChecks:
             and self.names.has_signature(f)
         ]
         matching = [f for f in candidates if 2 * sum(self._takes(f, p) for p in shown) > len(shown)]
+        if not param:  # the function itself: the signature counts once
+            return Outcome("resolved", ref, matching[0]) if matching else Outcome("ignored", ref)
         if not matching:
             return Outcome("ignored", ref)  # not the project's function, or not this one
         problems = [
@@ -149,10 +151,7 @@ class CallChecks:
             for f in matching
         ]
         if any(problem is None for problem in problems):
-            if param != shown[0]:
-                return Outcome("ignored", ref)  # the signature counts once, by its first
-            found = next(f for f, problem in zip(matching, problems, strict=True) if not problem)
-            return Outcome("resolved", ref, found)
+            return Outcome("ignored", ref)  # taken: the signature counted on its `def` line
         problem = problems[0]
         assert problem is not None
         return Outcome(

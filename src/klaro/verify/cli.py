@@ -655,9 +655,12 @@ class CliClaims:
         """`the `records` command` after the script became `records-cli`: a program the
         project installed at the documented state and no longer does, named in a sentence
         about the command line."""
-        if not self._could_be_script(word):
-            return None  # the cheap test first: this runs for every one-word span
-        if not (_named_as_program(doc, ref) or _beside(doc, ref, self.index.scripts)):
+        # the cheap test first: this runs for every one-word span; a hyphenated word called
+        # a command ("The CLI command `create-version-file`") may be any former script
+        named = _named_as_program(doc, ref)
+        if not (self._could_be_script(word) or ("-" in word.strip("-") and named)):
+            return None
+        if not (named or _beside(doc, ref, self.index.scripts)):
             return None
         if _names_the_project(doc, ref) and not (self._former and self._former.script(word)):
             return None  # "To install `bigtree`", "run by `tcconfig` commands": its name
@@ -713,9 +716,13 @@ class CliClaims:
             return False
         # `restructuredtext-lint`, the distribution of `restructuredtext_lint`
         own = {distribution_key(n) for n in (*index.packages, index.distribution) if n}
-        return distribution_key(word) in own or bool(
-            difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6)
-        )
+        if distribution_key(word) in own:
+            return True
+        # `tika-python` once the script is `tika-client`: the project's name, then a word
+        head = distribution_key(word).split("-")[0]
+        if "-" in word.strip("-") and head in own | {distribution_key(s) for s in index.scripts}:
+            return True
+        return bool(difflib.get_close_matches(word, sorted(index.scripts), n=1, cutoff=0.6))
 
     def _digit_flags(self, word: str) -> bool:
         """Whether `-4` is a flag here, not a number: the project's parsers take a digit
@@ -994,8 +1001,18 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     """Whether the span sits next to a word for a program: "the `records` tool", "a tool
     called `slugify`", "run `tidy`" (not "the `slugify` function" in a CLI section)."""
     before, after = _words_beside(doc, ref, clause=True)
+    if not before and 1 < ref.line <= len(doc.lines):
+        line = doc.lines[ref.line - 1]
+        if line.lstrip().startswith(("`", "*")):  # the sentence began on the line above
+            before = _WORD.findall(doc.lines[ref.line - 2])
     words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
-    return any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+    # "by typing `tika-python` without any arguments", "`tika-python` installed in your
+    # bin directory": a command typed, a program installed
+    typed = bool(before) and before[-1].lower() in {"typing", "type", "running"}
+    installed = bool(after) and after[0].lower() == "installed"
+    return (
+        typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+    )
 
 
 def _names_the_project(doc: Document, ref: Reference) -> bool:

@@ -175,8 +175,14 @@ class ProjectIndex:
         a settings class's `"ALLAUTH_"` with `"TRUSTED_PROXY_COUNT"`)."""
         if name in self.key_literals:
             return True
-        if "." in name and name.lower() in self._lower_dotted_keys:
-            return True  # git's `cola.autoloadCommitTemplate`, spelt lower-case: keys git folds
+        if (
+            "." in name
+            and all(part[:1].islower() for part in name.split("."))
+            and name.lower() in self._lower_dotted_keys
+        ):
+            # git's `cola.autoloadCommitTemplate`, spelt lower-case: keys git folds (not a
+            # class, `streamlink.stream.Stream`, beside the module path "streamlink.stream.stream")
+            return True
         head, dot, rest = name.partition(".")
         if (
             dot

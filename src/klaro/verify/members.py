@@ -148,8 +148,6 @@ class MemberChecks(CallChecks):
             # `MyMemoryTranslator`, renamed since the documented state, is stale
             return Outcome("ignored", ref)
         called = ref.context.split("|")[0].endswith("call")
-        if attr == "log" and not (tail or called) and index.kind(owner) == "module":
-            return Outcome("ignored", ref)  # kliff's "Check ``kim.log``": a log file's name
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's
         if (

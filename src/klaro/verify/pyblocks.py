@@ -204,6 +204,8 @@ def _signature_excerpts(tree: ast.Module) -> list[PyRef]:
         if params and params[0].arg in {"self", "cls"}:
             params = params[1:]
         named = ",".join(p.arg for p in params)
+        # the function itself, on its `def` line (counted), then each parameter (checked)
+        found.append(("signature", node.name, node.lineno - 1, f"signature||{named}"))
         for param in params:
             line = param.lineno - 1
             found.append(("signature", node.name, line, f"signature|{param.arg}|{named}"))

@@ -44,6 +44,8 @@ REFERENCE_KINDS = ("code", "import", "python", "command", "env", "link")
 
 _PYTHON_INFO = {"python", "py", "python3", "pycon", "pyi", "ipython", "ipython3", "doctest"}
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session", "ps"}
+# Windows' shells: their command lines run the project's programs the same way
+_SHELL_INFO |= {"cmd", "bat", "batch", "doscon", "powershell", "ps1", "pwsh", "pwsh-session"}
 # Tags of blocks that show output, prose or templates (which call the project's filters), not
 # another language's code: their words may be the project's.
 _PLAIN_INFO = {"text", "txt", "none", "output", "plain", "default"}  # untagged, as good as
@@ -75,7 +77,8 @@ _HTML_CODE_OPEN = re.compile(r"^<code(?:\s[^>]*)?>$", re.I)
 _HTML_CODE_CLOSE = re.compile(r"^</code\s*>$", re.I)
 _ATTR_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w.:-]+)[^{}\n]*\}")  # attr_list's { #id }
 # MyST's `(relative-paths)=`, indented by up to three spaces as a block may be
-_MYST_LABEL = re.compile(r"^ {0,3}\(([\w.:-]+)\)=\s*$")
+# MyST's `(name)=`, and reST's `.. _name:` on a page m2r/m2r2 turn into reST for Sphinx
+_MYST_LABEL = re.compile(r"^ {0,3}(?:\(([\w.:-]+)\)=|\.\. _([\w.:-]+):)\s*$")
 _MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
 _MYST_OPTION = re.compile(r"^:[\w-]+:")  # a directive's `:class: tip` option line
 # MyST roles whose target is a label, a page or a term, not code: {ref}`z_array`
@@ -277,8 +280,8 @@ def parse_document(text: str, path: str) -> Document:
     _argument_lists(doc)
     for line in doc.lines:
         if label := _MYST_LABEL.match(line):
-            doc.labels.add(label.group(1).lower())
-            doc.anchors.add(label.group(1).lower())
+            doc.labels.add((label.group(1) or label.group(2)).lower())
+            doc.anchors.add((label.group(1) or label.group(2)).lower())
         # headings the build adds: mkdocstrings' `::: pkg.mod`, a pymdownx snippet's file
         doc.generated = doc.generated or line.startswith("::: ") or bool(_SNIPPET.match(line))
     add_words(doc, text)

@@ -225,7 +225,8 @@ _FILE_EXTENSIONS = frozenset(
 # deprecated", "renamed from"
 _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
-    r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?)"
+    r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?"
+    r"|no\s+longer\s+(?:supports?|accepts?|provides?|has))"  # "no longer supports the `--x`"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
@@ -550,7 +551,11 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.kind in {"import", "python"}:
             return self._python(ref)
         if ref.kind == "signature":
-            return self._signature_excerpt(ref)
+            outcome = self._signature_excerpt(ref)
+            if outcome.status == "ignored" and ref.context.startswith("signature||"):
+                # `def get_odoo_args(self, ctx)` copied from a function the code renamed
+                return self._once_named(ref, ref.text, f"{ref.text}()") or outcome
+            return outcome
         if ref.kind == "command":
             return self.cli.command(ref, ref.text, doc)
         if ref.kind == "env":
@@ -1170,12 +1175,7 @@ class Resolver(MemberChecks, UnknownNames):
         if not rest and not called and root.isalpha() and root.islower():
             # a plain word (`style`, `name`) that is also some object's attribute is a word
             owners = [n for n in owners if index.kinds[n] != "attribute"]
-        if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
-            return Outcome("ignored", ref)
-        if rest and root in index.imported_modules:
-            return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
-        if root in index.installed:
-            return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
+        # (first: "the ``profile`` argument" is no stdlib module, once `Client` took it)
         if not rest and not called and (lost := self._former_parameter(ref, root, doc)):
             return Outcome(
                 "unresolved",
@@ -1183,6 +1183,12 @@ class Resolver(MemberChecks, UnknownNames):
                 message=f"`{root}` is no longer a parameter of `{_shown_callable(lost)}()`",
                 suggestions=self._parameters_like(root, [lost]),
             )
+        if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
+            return Outcome("ignored", ref)
+        if rest and root in index.imported_modules:
+            return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
+        if root in index.installed:
+            return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
         if owners:
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
@@ -1272,12 +1278,15 @@ class Resolver(MemberChecks, UnknownNames):
         ]
 
     def _shipped_parameter(self, name: str) -> bool:
-        """Whether a function outside the tests has a parameter `name` (a test's pytest
-        parameter, `def test_chunking(gelf_chunker)`, says nothing of the package)."""
+        """Whether a public function outside the tests has a parameter `name` (a test's
+        pytest parameter, `def test_chunking(gelf_chunker)`, says nothing of the package,
+        nor does a private helper's: python-pushover's `_get_config(profile=...)` once
+        `Client` takes `section`)."""
         tests = self.names.in_tests
         return name in self.names.parameters and any(
             isinstance(obj, Function)
             and full not in tests
+            and not _private(full)
             and any(p.name == name for p in obj.parameters)
             for full, obj in self.names.defs.items()
         )
@@ -1729,7 +1738,10 @@ def _git_keys(lines: tuple[str, ...]) -> frozenset[str]:
 
 # a sentence about what earlier releases did: "Older versions ...", "In previous releases"
 _PAST_VERSIONS = re.compile(
-    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior)\s+(?:versions?|releases?)\b", re.I
+    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior)\s+(?:versions?|releases?)\b"
+    # "Prior to the 4.0 release, this library supported `--oauth-config`"
+    r"|^\W*(?:prior\s+to|before)\s+(?:the\s+)?(?:v(?:ersion)?\s*)?\d[\w.]*(?:\s+(?:release|version))?,",
+    re.I,
 )
 
 

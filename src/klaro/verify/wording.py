@@ -78,7 +78,8 @@ CASE_STYLE = re.compile(
 LOWER_CAMEL = re.compile(r"^[a-z][a-z0-9]*[A-Z]\w*$")  # `basicConfig`, `getLogger`
 SKETCH = re.compile(r"^[A-Za-z_][\w.]*(\(.*\))$")  # ``IndentedBlock(statement_expr, ...)``
 _AND_SO_ON = re.compile(r",\s*(?:\.\.\.|\u2026)\s*\)$")
-_SENTENCE_END = re.compile(r"[.!?:;]\s+(?=[A-Z`*(\[])")
+# (also past the markup closing a bold sentence: "...option.**  Prior to ...")
+_SENTENCE_END = re.compile(r"[.!?:;][*_]{0,2}\s+(?=[A-Z`*(\[])")
 CODE_SPAN = re.compile(r"`+([^`]+)`+")  # a code span of Markdown or reStructuredText
 # what markup leaves before a span's name: ``, *, a Sphinx role (`:func:`), a `~`
 _MARKUP_BEFORE = re.compile(r"[\s`*_~]*(?::[\w:.-]+:)?[`*_~]*$")
