@@ -134,10 +134,10 @@ round 68 (`round: 68`) is a sixty-seventh fresh set written blind on awesome-slu
 dicttoxml, j2cli and kaptan (--confirm --round 68).
 round 69 (`round: 69`) is a sixty-eighth fresh set written blind on tika,
 traceback-with-variables, sqlitebiter and python-pushover (--confirm --round 69).
-round 71 (`round: 71`) is a seventieth fresh set written blind on pyclean,
-pytrends, pyinstaller-versionfile and zyte-api (--confirm --round 71).
 round 70 (`round: 70`) is a sixty-ninth fresh set written blind on cherry-picker,
 click-odoo, hashfs and ipinfo (--confirm --round 70).
+round 71 (`round: 71`) is a seventieth fresh set written blind on pyclean,
+pytrends, pyinstaller-versionfile and zyte-api (--confirm --round 71).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -8,6 +8,10 @@ click-odoo), on small repos with the last commit as the documented state.
   lines; and "The CLI command `create-version-file` is still available", a hyphenated word
   called a command, names a script the project dropped, however unlike the one it keeps.
 - click-odoo's copied `def get_odoo_args(self, ctx):` of a method the code renamed.
+- pyclean's `choices=['all', *debris_default_topics, *debris_optional_topics]`: the values
+  `--debris` takes, `all` among them until it is renamed.
+- cherry-picker's `draft_pr` config key, renamed, named in a plain table: a test's
+  parameter of that name keeps no name of the package alive.
 """
 
 from __future__ import annotations
@@ -109,3 +113,66 @@ def test_a_copied_signature_of_a_renamed_method(tmp_path: Path) -> None:
     }
     changes = {"odoo.py": [("def get_odoo_args(", "def build_odoo_args(")]}
     assert _drift_after(tmp_path / "odoo", files, changes) == {("README.md", 4)}
+
+
+CLEAN = """\
+import argparse
+
+
+def main(argv=None):
+    default_topics = ["cache", "coverage"]
+    optional_topics = ["mypy", "tox"]
+    choices = ["all", *default_topics, *optional_topics]
+    parser = argparse.ArgumentParser(prog="clean")
+    parser.add_argument("--debris", nargs="*", choices=choices)
+    parser.parse_args(argv)
+"""
+
+
+def test_choices_that_splice_lists(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "clean"\nversion = "1"\n'
+        '[project.scripts]\nclean = "clean:main"\n',
+        "clean/__init__.py": CLEAN,
+        "README.md": "# clean\n\nRun `clean --debris all` or `clean --debris tox`.\n",
+    }
+    changes = {"clean/__init__.py": [('["all", *default', '["everything", *default')]}
+    assert _drift_after(tmp_path / "clean", files, changes) == {("README.md", 3)}
+
+
+PICKER = """\
+def load_config(path):
+    return {"draft_pr": False, "team": "python"}
+"""
+
+PICKER_TEST = """\
+import pytest
+
+from picker import load_config
+
+
+@pytest.mark.parametrize("draft_pr", [True, False])
+def test_draft(draft_pr):
+    assert "draft_pr" in load_config("x") or draft_pr
+"""
+
+PICKER_README = """\
+picker
+======
+
+Options of the configuration file:
+
+    team       the team
+    draft_pr   create the pull request as a draft
+"""
+
+
+def test_a_prose_name_only_a_tests_parameter_keeps(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "picker"\nversion = "1"\n',
+        "picker/__init__.py": PICKER,
+        "tests/test_picker.py": PICKER_TEST,
+        "README.rst": PICKER_README,
+    }
+    changes = {"picker/__init__.py": [('"draft_pr"', '"draft"')]}
+    assert _drift_after(tmp_path / "picker", files, changes) == {("README.rst", 7)}

@@ -65,8 +65,9 @@ from klaro.scan.stubs import merge_stubs
 # 162: a typer app the module runs is the program, `Typer(callback=f)`, setup.cfg's
 # `[entry_points]`; 163: `**kwargs` handed to `super().__init__` keeps the method's name;
 # 164: extension modules the build compiles (setup.py, pyproject, meson.build); 165: env
-# reads through a constant imported from another module
-ANALYZER_VERSION = 165
+# reads through a constant imported from another module; 166: argparse choices that splice
+# lists bound before (`['all', *topics]`)
+ANALYZER_VERSION = 166
 
 Progress = Callable[[int, int, str], None]
 

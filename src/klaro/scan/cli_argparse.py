@@ -180,7 +180,7 @@ class Argparse:
                     self.closures[inner] = self._closure(function, subparsers, pairs)
                     self._scope(node.body, inner)
                     self._decorated(node, function)
-                elif isinstance(node, ast.Assign) and (words := string_list(node.value)):
+                elif isinstance(node, ast.Assign) and (words := self._words(node.value)):
                     # `self.parser._operations = ["get", "set"]`, then `choices=` it
                     self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
                 elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
@@ -598,7 +598,30 @@ class Argparse:
         """`choices=["get", "set"]`, or a name bound to such a list before."""
         if node is None:
             return ()
-        return string_list(node) or self.lists.get(dotted(node), ())
+        return self._words(node) or self.lists.get(dotted(node), ())
+
+    def _words(self, node: ast.expr) -> tuple[str, ...]:
+        """A literal list of strings, also one that splices lists bound before (pyclean's
+        `['all', *debris_default_topics, *debris_optional_topics]`) or adds them up."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self._words(node.left), self._words(node.right)
+            return left + right if left and right else ()
+        if isinstance(node, ast.Name):
+            return self.lists.get(node.id, ())
+        if not isinstance(node, ast.List | ast.Tuple) or not node.elts:
+            return ()
+        words: list[str] = []
+        for element in node.elts:
+            if isinstance(element, ast.Starred) and isinstance(element.value, ast.Name):
+                spliced = self.lists.get(element.value.id)
+                if not spliced:
+                    return ()
+                words += spliced
+            elif isinstance(element, ast.Constant) and isinstance(element.value, str):
+                words.append(element.value)
+            else:
+                return ()
+        return tuple(words)
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}

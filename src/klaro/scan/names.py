@@ -148,6 +148,7 @@ class Names:
     module_of: dict[str, str] = field(default_factory=dict)  # full name -> defining module
     library: set[str] = field(default_factory=set)  # full names of the package's own code
     in_tests: set[str] = field(default_factory=set)  # full names its test modules define
+    _shipped_parameters: set[str] | None = field(default=None, repr=False)
     # attribute names the code sets on other objects (`wrapper.cache_clear = ...`)
     attached: set[str] = field(default_factory=set)
     # methods the code calls on `self` (`self.get_object()`, which a mixin expects of the
@@ -783,6 +784,22 @@ class Names:
         if cls is not None and self.kind(cls) == "class" and self.member(cls, "__call__"):
             return None
         return obj.returns
+
+    def shipped_parameters(self) -> set[str]:
+        """The parameter names of the package's public functions (not its tests', nor a
+        private helper's): the ones a page may call an argument of its API."""
+        if self._shipped_parameters is None:
+            self._shipped_parameters = {
+                p.name
+                for full, obj in self.defs.items()
+                if isinstance(obj, Function)
+                and full not in self.in_tests
+                and not any(
+                    part.startswith("_") and not part.startswith("__") for part in full.split(".")
+                )
+                for p in obj.parameters
+            }
+        return self._shipped_parameters
 
     def has_signature(self, full: str) -> bool:
         """Whether the parameters a call of `full` binds are known (not those of a function a

@@ -1282,14 +1282,7 @@ class Resolver(MemberChecks, UnknownNames):
         pytest parameter, `def test_chunking(gelf_chunker)`, says nothing of the package,
         nor does a private helper's: python-pushover's `_get_config(profile=...)` once
         `Client` takes `section`)."""
-        tests = self.names.in_tests
-        return name in self.names.parameters and any(
-            isinstance(obj, Function)
-            and full not in tests
-            and not _private(full)
-            and any(p.name == name for p in obj.parameters)
-            for full, obj in self.names.defs.items()
-        )
+        return name in self.names.shipped_parameters()
 
     def _lost_keyword(self, ref: Reference, name: str, doc: Document) -> str | None:
         """The public function that took the keyword `name` at the documented state, takes
