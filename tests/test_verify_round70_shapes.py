@@ -12,6 +12,8 @@ click-odoo), on small repos with the last commit as the documented state.
   `--debris` takes, `all` among them until it is renamed.
 - cherry-picker's `draft_pr` config key, renamed, named in a plain table: a test's
   parameter of that name keeps no name of the package alive.
+- icmplib's property `Hop.distance` renamed with `Hop.__init__`'s parameter (round 72): the
+  documented state named a property, not only a parameter.
 """
 
 from __future__ import annotations
@@ -176,3 +178,33 @@ def test_a_prose_name_only_a_tests_parameter_keeps(tmp_path: Path) -> None:
     }
     changes = {"picker/__init__.py": [('"draft_pr"', '"draft"')]}
     assert _drift_after(tmp_path / "picker", files, changes) == {("README.rst", 7)}
+
+
+HOP = """\
+class Hop:
+    def __init__(self, address, distance):
+        self._address = address
+        self._distance = distance
+
+    @property
+    def distance(self):
+        return self._distance
+"""
+
+HOP_README = """\
+# hops
+
+A hop has an `address` and a `distance`.
+"""
+
+
+def test_a_property_renamed_with_its_constructors_parameter(tmp_path: Path) -> None:
+    # the documented state had both a parameter and a property `distance`: the sentence
+    # names the property, gone, whatever the sentence says of `__init__`
+    files = {
+        "pyproject.toml": '[project]\nname = "hops"\nversion = "1"\n',
+        "hops.py": HOP,
+        "README.md": HOP_README,
+    }
+    changes = {"hops.py": [("distance", "ttl")]}
+    assert _drift_after(tmp_path / "hops", files, changes) == {("README.md", 3)}

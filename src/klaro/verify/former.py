@@ -211,7 +211,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
         if item.kind == "class":  # an attribute no class has any more (`v.functions`)
             for attr in item.params:
                 if attr not in attributes_now and attr not in defined:
-                    gone.setdefault(("python", attr), (f"{item.name}.{attr}", where))
+                    _name_gone(gone, attr, (f"{item.name}.{attr}", where))
         if item.kind == "keys":  # a setting's key the code no longer spells (`dual_line`)
             for key in item.params:
                 if key not in keys_now and key not in now and key not in attributes_now:
@@ -220,7 +220,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell
         if item.kind in _PYTHON_KINDS and item.short not in now:
-            gone.setdefault(("python", item.short), (item.name, where))
+            _name_gone(gone, item.short, (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
             gone.setdefault(("env", item.name), (item.name, where))
         elif item.kind == "command" and item.short not in commands_now:
@@ -229,3 +229,13 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             for flag in set(item.params) - options_now:
                 gone.setdefault(("option", flag), (flag, where))
     return gone
+
+
+def _name_gone(
+    gone: dict[tuple[str, str], tuple[str, str]], name: str, record: tuple[str, str]
+) -> None:
+    """Keep what the code named `name`: a definition or an attribute rather than a parameter
+    of the same name (icmplib's property `Hop.distance` over `Hop.__init__(distance)`)."""
+    known = gone.get(("python", name))
+    if known is None or known[0].endswith(")"):
+        gone[("python", name)] = record
