@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from klaro.scan.model import Function
-from klaro.scan.names import CallProblem, Names
+from klaro.scan.names import CALLABLE_KINDS, CallProblem, Names
 from klaro.scan.stdlib import everyday_names
 from klaro.verify.former import Former
 from klaro.verify.outcome import Outcome
@@ -127,17 +127,18 @@ class CallChecks:
         return found[0] if callable_ else None
 
     def _signature_excerpt(self, ref: Reference) -> Outcome:
-        """One parameter of a signature a page copies (`def text(keywords, ...,
-        backend="auto")` with only its docstring): stale when the project's function of
-        that name takes it no longer. The function is one of the package's (not a test's)
-        of that name whose parameters are, for the most part, the ones shown: a page's own
-        hook named like a project function shares few of them."""
+        """A signature a page copies (`def text(keywords, ..., backend="auto")` with only its
+        docstring): the function itself, on its `def` line (context `signature||...`), and
+        each parameter shown, stale when the project's function of that name takes it no
+        longer. The function is one of the package's (not a test's) of that name whose
+        parameters are, for the most part, the ones shown: a page's own hook named like a
+        project function shares few of them."""
         _, param, listed = ref.context.split("|", 2)
         shown = [p for p in listed.split(",") if p]
         candidates = [
             f
             for f in self.names.by_last.get(ref.text, ())
-            if self.names.kind(f) in {"function", "method", "classmethod", "staticmethod"}
+            if self.names.kind(f) in CALLABLE_KINDS
             and f in self.names.library
             and self.names.has_signature(f)
         ]

@@ -557,13 +557,14 @@ class LinkResolver:
             self._categories = set()
             for root in self._site_roots():
                 for file in sorted(self.index.files):
-                    if not (file.startswith(root + "/") and _category_page(file)):
+                    if not (file.startswith(root + "/") and _is_category_file(file)):
                         continue
                     if (page := self._category_page(root, file)) is not None:
                         self._categories.add(page)
         return self._categories
 
     def _category_page(self, root: str, file: str) -> str | None:
+        """The page a category file makes under the site's `root`, if a generated index."""
         import yaml  # JSON is YAML too; imported here: most projects have no category
 
         try:
@@ -894,7 +895,7 @@ _DOCS_SCRIPT = re.compile(
 )
 
 
-def _category_page(file: str) -> bool:
+def _is_category_file(file: str) -> bool:
     """Whether a file is a Docusaurus category's metadata (`_category_.json`, `.yml`)."""
     return posixpath.basename(file) in {"_category_.json", "_category_.yml", "_category_.yaml"}
 

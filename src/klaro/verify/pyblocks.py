@@ -188,11 +188,12 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
 
 
 def _signature_excerpts(tree: ast.Module) -> list[PyRef]:
-    """The parameters of a function a block shows by its signature alone (a body of only a
-    docstring, `...` or `pass`): duckduckgo-search's README copies `def text(keywords,
-    region=None, ..., backend="auto")` and its docstring. Each parameter claims that the
-    function takes it, on its own line (context `signature|param|all params`); whether the
-    name is the project's function, the resolver tells."""
+    """A function a block shows by its signature alone (a body of only a docstring, `...`
+    or `pass`): duckduckgo-search's README copies `def text(keywords, region=None, ...,
+    backend="auto")` and its docstring. The `def` line claims the function exists (context
+    `signature||all params`), each parameter that it takes it, on its own line (context
+    `signature|param|all params`); whether the name is the project's function, the
+    resolver tells."""
     found: list[PyRef] = []
     for node in tree.body:
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.decorator_list:
