@@ -3,8 +3,6 @@ last commit as the documented state.
 
 - dicttoxml's "Revision History" heading: a history section, whose entries name what the
   code used to have on purpose.
-- dicttoxml's "to have a `root` but no XML declaration": a plain word that was only a
-  parameter once, here the XML element; no sentence calls it an argument.
 - tika's help text pasted without `usage:`: a synopsis `tika.py [-v] ...` and a `Switches:`
   section listing the flags; `tika.py` is the package's module `tika/tika.py`, since the
   package has no `__main__`; its script `tika-python`, renamed `tika-client`, is gone
@@ -34,15 +32,13 @@ CONVERT_README = """\
 
 Call `dicttoxml(obj, root=False)` to leave the root element out.
 
-Perhaps you want your XML to have a `root` but no declaration.
-
 ## Revision History
 
 Updated `convert_kv()`; added optional `root` argument.
 """
 
 
-def test_history_and_a_word_once_a_parameter(tmp_path: Path) -> None:
+def test_a_revision_history_section(tmp_path: Path) -> None:
     files = {
         "pyproject.toml": '[project]\nname = "convert"\nversion = "1"\n',
         "convert.py": CONVERT,

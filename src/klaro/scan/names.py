@@ -361,11 +361,6 @@ class Names:
         if full in self.held:
             return self.held[full]  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)
-        if found is not None and self._callable_value(full, found):
-            # a property whose value is called as often as used (uiautomator2's `d.xpath`:
-            # `d.xpath('//a').click()` is the selector's `click`, `d.xpath.click(...)` the
-            # entry's): a chain, which drops the call, cannot tell which class goes on
-            return None
         if found is not None and full in self.types:
             # an instance called: what its class's `__call__` gives (watchdog's `Observer:
             # BaseObserverSubclassCallable`, a protocol whose `__call__` returns an observer)
@@ -764,16 +759,6 @@ class Names:
             m for m in self.members.get(cls, ()) if self.kinds.get(f"{cls}.{m}") in CALLABLE_KINDS
         ]
         return methods == ["__new__"] and self.returns.get(f"{cls}.__new__") != cls
-
-    def _callable_value(self, full: str, cls: str) -> bool:
-        """Whether `full` is a property whose value, of class `cls`, has a `__call__` that
-        gives another class."""
-        obj = self.defs.get(full)
-        if not isinstance(obj, Function) or obj.kind != "property":
-            return False
-        call = self.member(cls, "__call__")
-        given = self.returns.get(call) if call is not None else None
-        return given is not None and given != cls
 
     def _property_value(self, obj: Function) -> str | None:
         """What a property gives, when its annotation says it is no callable (`-> Wei`,

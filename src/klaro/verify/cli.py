@@ -168,9 +168,11 @@ class CliClaims:
             and program not in self.index.scripts
             and program in self.index.packages
             and self.index.names.kind(f"{program}.__main__") == "module"
+            and not (self._former is not None and self._former.script(program))
         ):
             # the help of a parser named after its package (xmljson's `prog='xmljson'`,
-            # installed as `xml2json`): the program `python -m xmljson` runs
+            # installed as `xml2json`): the program `python -m xmljson` runs (unless the
+            # project installed a script of that name once: renamed, cronitor's)
             program = f"python -m {program}"
         elif program not in self.index.scripts:
             if ref.context == "help-option":

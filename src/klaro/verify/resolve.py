@@ -117,6 +117,8 @@ _SECTION_CALLABLE = re.compile(
     r":(?:py:)?(?:func|meth):`(?:[^`<]*<)?~?(?:[\w]+\.)*(\w+)(?:\(\))?>?`"
     r"|`{1,2}(?:[\w]+\.)*(\w+)(?:\([^`]*\))?`{1,2}"
 )
+# "Optional parameter `num_nodes`", "the keyword argument ``x``": the span named as one
+_PARAMETER_BEFORE = re.compile(r"\b(?:parameter|argument|keyword|kwarg|option)s?\W*$", re.I)
 _VERSION_WORD = re.compile(r"v\d+")  # `v4`: a protocol's or an API's version
 _SECTION_CALL = re.compile(r"(?<![\w`])(?:\w+\.)*(\w+)\(")  # a call of an example
 # built-in functions a class supports through a dunder, which Sphinx pages document as
@@ -1295,15 +1297,18 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         section = section_above(doc.lines, ref.line, rst=doc.rst)
         named = {m[1] or m[2] for m in _SECTION_CALLABLE.finditer(section)}
-        # and the calls its examples make (stockfish's `stockfish.get_top_moves(1, ...)` in a
-        # fence, then "Optional parameter `num_nodes` ...")
-        named |= set(_SECTION_CALL.findall(section))
         if any(
             name in {p.name for p in f.parameters}
             for target in named
             if (full := self._one_callable(target)) and (f := self.names.callee(full))
         ):
             return None
+        before = before_span(doc.lines, ref.line, ref.text, ref.text) or ""
+        if _argument_word(ref, doc, option=True) is not None or _PARAMETER_BEFORE.search(before):
+            # and the calls its examples make, for a span its sentence calls a parameter
+            # (stockfish's `get_top_moves(1, ...)` in a fence, then "Optional parameter
+            # `num_nodes` ..."; not num2words' list of the values `to=` takes)
+            named |= set(_SECTION_CALL.findall(section))
         return next((f for f in lost if f.rsplit(".", 1)[-1] in named), None)
 
     def _argument_of(self, ref: Reference, name: str, doc: Document) -> tuple[str, ...]:

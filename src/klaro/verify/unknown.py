@@ -67,7 +67,6 @@ class UnknownNames:
     _placeholders: set[str]  # the parameter names the current page's call sketches write
     _foreign_words: set[str]  # names of the pages' other-language blocks
     _values: set[str] | None  # the strings the current page gives as values, once read
-    _lines: list[str]  # the current page's lines
 
     def _unknown_name(self, ref: Reference, name: str, doc: Document, *, called: bool) -> Outcome:
         """A bare name the project lacks: report it only when it clearly reads as code.
@@ -301,15 +300,6 @@ class UnknownNames:
         if old is None or (name in self.index.key_literals and not used):
             return None  # or a value the code still reads by name (`DEFAULT_RULES:rm_root`)
         full, where = old
-        if full.endswith(")") and name.isalpha() and name.islower() and not used:
-            # a plain word that was only a parameter (dicttoxml's `root`): "to have a `root`
-            # but no XML declaration" means the element, unless the sentence names the
-            # function that took it ("Pass a truthy `path` to `read_settings`"); one calling
-            # it an argument is `_former_parameter`'s to judge
-            function = full.rpartition("(")[0].rpartition(".")[2]
-            sentence = sentences_around(self._lines, ref.line, ref.text)[0]
-            if not re.search(rf"\b{re.escape(function)}\b", sentence):
-                return None
         advice = f"; {self.former.advice}" if self.former and self.former.advice else ""
         return Outcome(
             "unresolved",
