@@ -779,9 +779,7 @@ class Names:
                 for full, obj in self.defs.items()
                 if isinstance(obj, Function)
                 and full not in self.in_tests
-                and not any(
-                    part.startswith("_") and not part.startswith("__") for part in full.split(".")
-                )
+                and not private_name(full)
                 for p in obj.parameters
             }
         return self._shipped_parameters
@@ -981,6 +979,12 @@ class Names:
             if (found := self.member(base, attr)) is not None:
                 return found
         return None
+
+
+def private_name(full: str) -> bool:
+    """Whether a full name goes through a private part (`pkg._impl.helper`, `Cls._hook`); a
+    dunder (`__init__`) is public."""
+    return any(part.startswith("_") and not part.startswith("__") for part in full.split("."))
 
 
 def _filled_by(caller: Function, callee: str, params: tuple[Parameter, ...]) -> set[str]:

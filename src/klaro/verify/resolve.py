@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from klaro.scan.model import Function
-from klaro.scan.names import CALLABLE_KINDS
+from klaro.scan.names import CALLABLE_KINDS, private_name
 from klaro.verify.calls import MEMBER_KINDS
 from klaro.verify.cli import PYTHONS, CliClaims
 from klaro.verify.env_claims import EnvClaims, speaks_of_environment
@@ -1257,7 +1257,7 @@ class Resolver(MemberChecks, UnknownNames):
         takers = [
             f
             for f in self.former.keyword_takers(name)
-            if not _private(f) and self.names.callee(f) is not None
+            if not private_name(f) and self.names.callee(f) is not None
         ]
         refusing = self._refusing(name)
         return refusing[0] if refusing and set(takers) <= set(refusing) else None
@@ -1269,12 +1269,12 @@ class Resolver(MemberChecks, UnknownNames):
         `GELFUDPHandler(gelf_chunker=...)`, uniplot's `histogram(bins=...)`)."""
         if self.former is None:
             return []
-        lost = [f for f in self.former.lost_keyword(name) if not _private(f)]
+        lost = [f for f in self.former.lost_keyword(name) if not private_name(f)]
         return lost + [
             f
             for f in self.former.keyword_takers(name)
             if f not in lost
-            and not _private(f)
+            and not private_name(f)
             and self.names.callee(f) is not None
             and (self.names.check_call(f, (name,)) or self._keyword_gone(f, (name,)))
         ]
@@ -1675,10 +1675,6 @@ def _shown_callable(full: str) -> str:
     """How a message names a callable: `CurrencyConverter` for its `__init__`."""
     parts = full.split(".")
     return parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
-
-
-def _private(full: str) -> bool:
-    return any(part.startswith("_") and not part.startswith("__") for part in full.split("."))
 
 
 def _said_old(doc: Document, ref: Reference) -> bool:
