@@ -298,10 +298,11 @@ def _link_env_imports(modules: list[Module]) -> list[Module]:
     parameter names, and `environ.get(API_KEY_ENV_VAR)` after `from .constants import
     API_KEY_ENV_VAR` (zyte-api), the variable the other module's constant names."""
     helpers = {f"{m.name}.{name}": position for m in modules for name, position in m.env_helpers}
+    named = any(m.env_names for m in modules)
     constants = {
         f"{m.name}.{v.name}": value
         for m in modules
-        if any(n.env_names for n in modules)
+        if named
         for v in m.constants
         if (value := _string_value(v.value)) is not None and ENV_NAME.match(value)
     }

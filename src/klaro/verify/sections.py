@@ -7,6 +7,7 @@ plugin's command introduced under "Plugins"); both need to know where headings a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 HISTORY_NAME = (
@@ -65,13 +66,9 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
         return set(range(1, len(lines) + 1))
     found = _change_notes(lines) | _history_details(lines)
     headings: list[tuple[int, str, str]] = []  # (line, level, text)
-    fence = ""  # the mark of the code fence the line is in: its `# comments` are no headings
+    fenced = frozenset() if rst else _fence_lines(tuple(lines))  # `# comments` are no headings
     for i, line in enumerate(lines):
-        if not rst and (mark := _FENCE_MARK.match(line)):
-            opens = not fence
-            closes = mark.group(1)[0] == fence[:1] and len(mark.group(1)) >= len(fence)
-            fence = mark.group(1) if opens else "" if closes else fence
-        elif fence:
+        if i in fenced:
             continue
         elif match := MD_HEADING.match(line):
             headings.append((i + 1, match.group(1), match.group(2)))
@@ -260,17 +257,27 @@ _FENCE_MARK = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def _fenced(lines: list[str], index: int) -> bool:
-    """Whether 0-based line `index` lies inside a Markdown code fence."""
+    """Whether 0-based line `index` lies inside a Markdown code fence (or is its mark)."""
+    return index in _fence_lines(tuple(lines))
+
+
+@lru_cache(maxsize=16)
+def _fence_lines(lines: tuple[str, ...]) -> frozenset[int]:
+    """The 0-based lines of a Markdown page's code fences, marks included: read once a page,
+    though every span's section asks (a tuple hashes in C; the walk is Python's)."""
+    found: set[int] = set()
     opened = ""
-    for line in lines[:index]:
+    for i, line in enumerate(lines):
         mark = _FENCE_MARK.match(line)
-        if mark is None:
-            continue
-        if not opened:
-            opened = mark.group(1)
-        elif mark.group(1)[0] == opened[0] and len(mark.group(1)) >= len(opened):
-            opened = ""
-    return bool(opened)
+        if mark is not None:
+            if not opened:
+                opened = mark.group(1)
+            elif mark.group(1)[0] == opened[0] and len(mark.group(1)) >= len(opened):
+                opened = ""
+            found.add(i)
+        elif opened:
+            found.add(i)
+    return frozenset(found)
 
 
 _TITLED_CLASS = re.compile(r"^`*([A-Z]\w*)(?:\(.*\))?`*$")  # ``EC2Metadata(session=None)``
