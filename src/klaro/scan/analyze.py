@@ -66,8 +66,10 @@ from klaro.scan.stubs import merge_stubs
 # `[entry_points]`; 163: `**kwargs` handed to `super().__init__` keeps the method's name;
 # 164: extension modules the build compiles (setup.py, pyproject, meson.build); 165: env
 # reads through a constant imported from another module; 166: argparse choices that splice
-# lists bound before (`['all', *topics]`)
-ANALYZER_VERSION = 166
+# lists bound before (`['all', *topics]`); 167: argparse through bound adders (`addarg =
+# group.add_argument`), parser classes adding to `self`, tables of flags spread by a loop,
+# commands picked from `globals()` by name, and `parse_known_args` scoped to its function
+ANALYZER_VERSION = 167
 
 Progress = Callable[[int, int, str], None]
 

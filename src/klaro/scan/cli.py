@@ -41,7 +41,7 @@ def extract(
         # parsers are often handed to helpers (`def register(subparsers)`) in modules that
         # never import argparse themselves
         parsers = Argparse(path, constants, module)
-        commands += _dispatched(parsers.run(tree), tree)
+        commands += _dispatched(parsers.run(tree), tree, path)
         shared += parsers.helper_options()
     if frameworks & CLICK_MODULES:
         decorators = shared_click_options(tree, module)
@@ -64,15 +64,31 @@ def extract(
     return sorted(commands, key=lambda c: (c.lineno, c.name)), shared
 
 
-def _dispatched(commands: list[CliCommand], tree: ast.Module) -> list[CliCommand]:
+def _dispatched(commands: list[CliCommand], tree: ast.Module, path: str) -> list[CliCommand]:
     """Name the parsers of functions a table dispatches command words to (`mprof rm`): each
     is the program's sub-command of that word (see `cli_dispatch`)."""
     table = dispatch_table(tree) if len(commands) > 1 else {}
-    return [
+    named = [
         replace(c, name=table[c.function], parent="")
         if c.function in table and not c.name and c.parent is None
         else c
         for c in commands
+    ]
+    # a word whose function builds no parser (pew's `install_cmd(argv)` hands argv to
+    # another program) is a command all the same, with options we cannot read
+    parsed = {c.function for c in named}
+    return named + [
+        CliCommand(
+            name=table[node.name],
+            framework="argparse",
+            path=path,
+            lineno=node.lineno,
+            function=node.name,
+            options=(CliOption((), "arguments it reads itself", hidden=True, unnamed=True),),
+            parent="",
+        )
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name in table and node.name not in parsed
     ]
 
 

@@ -82,6 +82,14 @@ class Argparse:
         self.locals: dict[str, dict[str, ast.expr]] = {}  # `name = function.__name__`, by scope
         # sub-parser holders a nested function sees in its enclosing scopes (a closure's)
         self.closures: dict[str, dict[str, str]] = {}
+        # the methods of the project's parser classes (`class XkcdPassArgumentParser(
+        # argparse.ArgumentParser)`), by function node, and by scope once walked: the flags
+        # they add to `self` are those of every parser the class makes
+        self.methods: dict[int, str] = {}
+        self.class_of: dict[str, str] = {}
+        self.parser_names: set[str] = set()
+        # `parser = maker()` in a function, by (function, variable): the maker's name
+        self.made_by: dict[tuple[str, str], str] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         self.looped = {
@@ -91,16 +99,39 @@ class Argparse:
         parsers = _parser_modules(tree)
         self.foreign = foreign_roots(tree, self.module) - parsers
         self.parses = bool(parsers)  # the module imports argparse or optparse
+        self.parser_names = parsers
+        self.spread = _spread_tables(tree)
+        self.methods = {
+            id(method): node.name
+            for node in tree.body
+            if isinstance(node, ast.ClassDef)
+            and any(dotted(base).endswith(_PARSERS) for base in node.bases)
+            for method in node.body
+            if isinstance(method, ast.FunctionDef)
+        }
         self._scope(tree.body, "")
         known = any(
             isinstance(n, ast.Call) and dotted(n.func).endswith(".parse_known_args")
             for n in ast.walk(tree)
         )
         passed_on = known and _keeps_the_rest(tree)
+        # the functions that hand the rest on (pew's `mkvirtualenv_cmd`): their parsers, not
+        # its other commands' (`ls_cmd`'s flags are all its own); all, when none is made there
+        spans = [
+            (node.lineno, node.end_lineno or node.lineno)
+            for node in ast.walk(tree)
+            if passed_on
+            and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and _keeps_the_rest(node)
+        ]
+        lines = [int(str(info["lineno"])) for info in self.commands.values()]
+        if not any(start <= at <= end for at in lines for start, end in spans):
+            spans = [(0, 10**9)]
         out = []
         for key, info in self.commands.items():
             options = tuple(self._options_of(key))
-            if passed_on and not info.get("subcommands") and not info["parent"]:
+            made_where = any(start <= int(str(info["lineno"])) <= end for start, end in spans)
+            if passed_on and made_where and not info.get("subcommands") and not info["parent"]:
                 # `args, pip_args = parser.parse_known_args()` on a flat parser: the flags it
                 # does not know go on to another program (zipapps hands them to pip)
                 options += (CliOption((), "parse_known_args", hidden=True, unnamed=True),)
@@ -150,6 +181,13 @@ class Argparse:
             if key.endswith(":implicit") and info["function"]
             for option in self.options.get(key, ())
         ]
+        # the flags a parser class's methods add to `self`, those of each parser it makes
+        found += [
+            (self.class_of[str(info["function"])], option)
+            for key, info in self.commands.items()
+            if key.endswith(":self:implicit") and str(info["function"]) in self.class_of
+            for option in self.options.get(key, ())
+        ]
         # a parser a function makes and returns, copied by `parents=[maker()]` as `maker()`
         found += [
             (f"{function}()", option)
@@ -163,6 +201,7 @@ class Argparse:
         variables: dict[str, str] = {}  # variable -> command key
         subparsers: dict[str, str] = {}  # variable -> parent command key
         made: set[str] = set()  # variables another package's call gave (a parser, maybe)
+        bound: dict[str, str] = {}  # `addarg = group.add_argument`: alias -> `group.add_argument`
         for stmt in body:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -178,6 +217,8 @@ class Argparse:
                     }
                     self.params[inner] = [a.arg for a, _ in positional_defaults(node.args)]
                     self.closures[inner] = self._closure(function, subparsers, pairs)
+                    if id(node) in self.methods:
+                        self.class_of[inner] = self.methods[id(node)]
                     self._scope(node.body, inner)
                     self._decorated(node, function)
                 elif isinstance(node, ast.Assign) and (words := self._words(node.value)):
@@ -191,6 +232,11 @@ class Argparse:
                     if dotted(node.value.func).split(".")[0] in self.foreign:
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         made.update(t.id for t in targets if isinstance(t, ast.Name))
+                elif isinstance(node, ast.Assign) and dotted(node.value).endswith(_ADDERS):
+                    # buku's `addarg = general_grp.add_argument`, then `addarg('-a', '--add')`
+                    bound.update(
+                        (t.id, dotted(node.value)) for t in node.targets if isinstance(t, ast.Name)
+                    )
                 elif isinstance(node, ast.Assign):
                     self._note_local(node, function)
                 elif (
@@ -210,14 +256,21 @@ class Argparse:
                 elif isinstance(node, ast.Call) and dotted(node.func).endswith(".add_parser"):
                     # a command with no options of its own
                     self._sub_parser(node, function, subparsers, variables)
-                elif isinstance(node, ast.Call) and dotted(node.func).endswith(_ADDERS):
+                elif isinstance(node, ast.Call) and (
+                    adder := bound.get(dotted(node.func), dotted(node.func))
+                ).endswith(_ADDERS):
                     # pytest's `parser.addoption` takes argparse's arguments
-                    owner = dotted(node.func).rsplit(".", 1)[0]
+                    owner = adder.rsplit(".", 1)[0]
                     key = variables.get(owner) or self._implicit(owner, function, node.lineno)
+                    if owner not in variables and (maker := self.made_by.get((function, owner))):
+                        self.refs.setdefault(key, []).append((0, f"{maker}()"))
                     variables.setdefault(owner, key)
                     options = self.options.setdefault(key, [])
                     if owner in made and _THEIRS not in options:
                         options.append(_THEIRS)  # `get_parser()` of sphinx: its options too
+                    if id(node) in self.spread:
+                        options += [self._option(spelt) for spelt in self.spread[id(node)]]
+                        continue
                     options.append(self._option(node))
                     if self._computed(node) and _COMPUTED not in options:
                         options.append(_COMPUTED)
@@ -232,8 +285,8 @@ class Argparse:
         """Note `add_common(parser)`: a function that adds options to a parser we know; and
         `register(subparsers)`: one that adds sub-commands to it."""
         helper = dotted(call.func)
-        if not helper or helper.endswith("()"):
-            return
+        if not helper or helper.endswith(("()", *_GROUPS, *_PARSERS)):
+            return  # (`optparse.OptionGroup(parser, ...)` makes a group of it, read as such)
         for arg in call.args:
             if isinstance(arg, ast.Name) and arg.id in subs and id(call) not in self.looped:
                 self.sub_refs.setdefault(subs[arg.id], []).append(helper)
@@ -299,7 +352,7 @@ class Argparse:
             # zulip's `parser = zulip.add_default_arguments(argparse.ArgumentParser(...))`: a
             # helper adds its options to the parser it is handed, and returns it
             wrapper, call, func = func, inner, dotted(inner.func)
-        if func.endswith(_PARSERS):  # optparse reads the same way
+        if func.endswith(_PARSERS) or func in self.methods.values():  # optparse, the same way
             key = f"{function}:{targets[0]}:{node.lineno}"
             self._add(
                 key,
@@ -313,6 +366,9 @@ class Argparse:
             self._parents(key, call, variables)
             if wrapper:
                 self.refs.setdefault(key, []).append((0, wrapper))
+            if func.split(".")[0] not in self.parser_names | self.foreign:
+                # the project's own parser class: the flags its methods add are this one's
+                self.refs.setdefault(key, []).append((0, func))
         elif func.endswith(".add_subparsers"):
             holder = func[: -len(".add_subparsers")]
             parent: str | None = variables.get(holder)
@@ -345,9 +401,18 @@ class Argparse:
             if not base and call.args:
                 base = dotted(call.args[0])
             owner = variables.get(base)
+            if owner is None and function and base.isidentifier() and base not in subs:
+                # `def add_args(parser): group = parser.add_argument_group(...)`, or a parser
+                # class's `self.add_mutually_exclusive_group()`: the parser handed in
+                owner = variables[base] = self._implicit(base, function, node.lineno)
             if owner:
                 for target in targets:
                     variables[target] = owner
+            return
+        elif func in self.returned and function:
+            # pew's `parser = mkvirtualenv_argparser()` in `new_cmd`: once flags are added to
+            # it here, a command of the maker's flags and those
+            self.made_by[(function, targets[0])] = func
             return
         else:
             return
@@ -641,6 +706,76 @@ def _parser_modules(tree: ast.Module) -> set[str]:
     return found
 
 
+def _spread_tables(tree: ast.Module) -> dict[int, list[ast.Call]]:
+    """The add calls that spread a module's table of options, as the calls they stand for.
+
+    gcalcli declares `PROGRAM_OPTIONS = {'--nocache': {'action': 'store_false', ...}, ...}`
+    and runs `for option, definition in PROGRAM_OPTIONS.items(): parser.add_argument(option,
+    **definition)`: one `add_argument('--nocache', action='store_false', ...)` a key. Keys
+    may be a tuple of flags (`('-v', '--verbose'): {...}`).
+    """
+    tables: dict[str, ast.Dict] = {
+        node.targets[0].id: node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Dict)
+        and node.value.keys
+        and all(_flag_key(k) for k in node.value.keys)
+    }
+    spread: dict[int, list[ast.Call]] = {}
+    for loop in (n for n in ast.walk(tree) if isinstance(n, ast.For)):
+        over = loop.iter
+        if isinstance(over, ast.Call) and isinstance(over.func, ast.Attribute) and not over.args:
+            over = over.func.value if over.func.attr in {"items", "keys"} else over
+        table = tables.get(over.id) if isinstance(over, ast.Name) else None
+        target = loop.target
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            name, spec = target.elts
+        else:
+            name, spec = target, None
+        if table is None or not isinstance(name, ast.Name):
+            continue
+        for call in (n for n in ast.walk(loop) if isinstance(n, ast.Call)):
+            if not (
+                dotted(call.func).endswith(_ADDERS)
+                and len(call.args) == 1
+                and isinstance(call.args[0], ast.Name)
+                and call.args[0].id == name.id
+            ):
+                continue
+            spread[id(call)] = [
+                ast.Call(call.func, _flag_key(key) or [], _spelt(call, spec, value))
+                for key, value in zip(table.keys, table.values, strict=True)
+            ]
+    return spread
+
+
+def _flag_key(node: ast.expr | None) -> list[ast.expr] | None:
+    """A table key's flags (`'--nocache'`, `('-v', '--verbose')`), or None."""
+    elts = node.elts if isinstance(node, ast.Tuple) else [node] if node else []
+    if elts and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
+        return list(elts)  # type: ignore[arg-type]
+    return None
+
+
+def _spelt(call: ast.Call, spec: ast.expr | None, value: ast.expr) -> list[ast.keyword]:
+    """The keywords of one spread call: `**definition` read from the table's literal."""
+    keywords = []
+    for given in call.keywords:
+        if given.arg is None and isinstance(spec, ast.Name) and dotted(given.value) == spec.id:
+            if isinstance(value, ast.Dict):
+                keywords += [
+                    ast.keyword(k.value, v)
+                    for k, v in zip(value.keys, value.values, strict=True)
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                ]
+        else:
+            keywords.append(given)
+    return keywords
+
+
 def _templated(node: ast.expr) -> bool:
     """Whether a flag is a template whose own letters we keep as a pattern (`"--{}set".format(
     prefix)`, `f"--{prefix}histogram"`: `node_facts.flag_pattern`); `f"--{name}"` is not."""
@@ -673,7 +808,7 @@ def _in_order(node: ast.AST) -> Iterable[ast.AST]:
         yield from _in_order(child)
 
 
-def _keeps_the_rest(tree: ast.Module) -> bool:
+def _keeps_the_rest(tree: ast.AST) -> bool:
     """Whether what a `parse_known_args()` call leaves is handed on to other code
     (`args, pip_args = parser.parse_known_args()`, then `FreezeTool(args.freeze, pip_args)`):
     not thrown away (`args, _ = ...`), reported (`parser.error(...)`, cutadapt) or parsed by

@@ -88,6 +88,7 @@ _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what 
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
 # Words of a sentence about running a program (`the `records` command-line tool`)
 _PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
+_CONSOLE_SCRIPT = frozenset({"console script", "console scripts", "console command"})
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
 _PLUGIN_TALK = re.compile(r"\b(?:plugins?|extensions?|install)", re.IGNORECASE)
 
@@ -531,7 +532,11 @@ class CliClaims:
             and not index.namespaced(flag)  # `--tool-x` stays ours
             and (not index.installs or self._host_named(ref, doc, flag))
         )
-        unnamed = (index.open_commands or hosted) and not self._was_option(flag)
+        # under a section of a sub-command whose flags we read all of (pew's "### ls ###"),
+        # another command's open flags are no excuse: the flag is that command's
+        section = self._section_command(doc, ref.line)
+        closed = section is not None and section not in index.open_commands and not hosted
+        unnamed = (index.open_commands or hosted) and not closed and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
         close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=cutoff)
@@ -1012,8 +1017,13 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     # bin directory": a command typed, a program installed
     typed = bool(before) and before[-1].lower() in {"typing", "type", "running"}
     installed = bool(after) and after[0].lower() == "installed"
+    # "the ``langid`` console script": the word after the next one
+    scripted = " ".join(w.lower().rstrip(".,") for w in after[:2]) in _CONSOLE_SCRIPT
     return (
-        typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+        typed
+        or installed
+        or scripted
+        or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
     )
 
 
@@ -1114,7 +1124,8 @@ def _short_cluster(flag: str, options: set[str]) -> bool:
         return False
     if not flag[2:].islower() or not flag[2:].isalpha():
         return flag[:2] in options
-    return all(f"-{letter}" in options for letter in flag[1:])
+    # (`-h` among them: pew's `usage: pew cp [-hd] source`, argparse's own help flag)
+    return all(f"-{letter}" in options or f"-{letter}" == "-h" for letter in flag[1:])
 
 
 def _abbreviates(flag: str, options: set[str]) -> bool:

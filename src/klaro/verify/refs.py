@@ -399,6 +399,10 @@ def _inline(doc: Document, token: Token, line: int) -> None:
             coded = []
         elif child.type == "code_inline" and _LABEL_ROLE.search(text_before):
             pass  # MyST's {ref}`z_array`: a label (or a page, a term), no code
+        elif child.type == "code_inline" and (usage := help_commands([child.content.strip()])):
+            # pew's "`usage: pew ls [-h] [-b | -l]`": a synopsis, its command and flags
+            doc.references += [Reference("command", c, doc.path, line, how) for _, c, how in usage]
+            line += _wrapped(doc.lines, line, child.content)
         elif child.type == "code_inline":
             context = f"href {linked}" if linked else ""
             doc.references.append(Reference("code", child.content.strip(), doc.path, line, context))
@@ -574,6 +578,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     page, or examples indented under a line of the block (`Example:`)."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
+    if lang in {"", *_PLAIN_INFO} and _parameter_block(doc, lines, start):
+        return
     lang = lang or guess_language(content)
     # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
     opening = next((x for x in lines if x.strip()), "")
@@ -639,6 +645,34 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             if context == "help":
                 doc.help_program = command  # for its options' block under the next label
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+
+
+def _parameter_block(doc: Document, lines: list[str], start: int) -> bool:
+    """xkcdpass's "While `generate_xkcdpassword()` takes::" over a block of its parameters,
+    one a line (`numwords=6,`, `wordlist,`): each a keyword claim of the callable the line
+    above names, like an argument table's rows. Whether the block was read so."""
+    rows = [(at, line) for at, line in enumerate(lines) if line.strip()]
+    if len(rows) < 2 or not all(_PARAMETER_ROW.match(line) for _, line in rows):
+        return False
+    if not any("=" in line for _, line in rows):
+        return False
+    above = _line_above(doc, start).strip()
+    if not _TAKES.search(above):
+        return False
+    spans = [m.removesuffix("()") for m in _SPAN.findall(above) if m.endswith("()")]
+    if len(spans) != 1 or not _CALLABLE_NAME.match(spans[0]):
+        return False
+    for at, line in rows:
+        name = line.split("=")[0].strip().rstrip(",").strip()
+        call = f"{spans[0]}({name}=...)"
+        doc.references.append(Reference("code", call, doc.path, start + at, "argument-table"))
+    return True
+
+
+# one parameter a line, as a signature lists them: `numwords=6,`, `wordlist,`, `**kwargs`
+_PARAMETER_ROW = re.compile(r"^\s*[A-Za-z_]\w*\s*(?:=\s*\S.*?)?,?\s*$")
+# "`f()` takes::", "`f()` takes the following args (defaults shown)::", "accepts:"
+_TAKES = re.compile(r"\b(?:takes?|accepts?|arguments|parameters|args|kwargs)\b[^:]*::?$")
 
 
 def _printed_result(doc: Document, start: int, content: str) -> bool:
@@ -846,6 +880,14 @@ def _command(doc: Document, words: list[str], line: int) -> None:
             if "=" in word:
                 _command_line(doc, word.partition("=")[2], line)
         return
+    if (
+        len(words) > 5
+        and all(_CRON_TIME.match(w) for w in words[:2])
+        and all(_CRON_FIELD.match(w) for w in words[2:5])
+    ):
+        words = words[5:]  # a crontab line, `*/5 * * * * gcalcli --nocolor agenda`
+    elif words[:1] and words[0].startswith("@") and words[0][1:] in _CRON_NICKNAMES:
+        words = words[1:]  # `@daily gcalcli ...`
     while words and (words[0] in {"function", "{", "}"} or words[0].endswith(("()", "(){"))):
         words = words[1:]  # `function hdi(){ howdoi $* -c; }`: the body's command
     if words[:1] == ["setx"] and len(words) > 1 and _ENV_NAME.match(words[1]):
@@ -866,6 +908,20 @@ def _command(doc: Document, words: list[str], line: int) -> None:
         doc.references.append(Reference("command", shlex.join(words), doc.path, line))
 
 
+# the fields of a crontab line: minute and hour are numbers or stars (`*/5`, `0,30`, `9-17`),
+# so five words of prose never read as a schedule; day, month and weekday may be names
+_CRON_TIME = re.compile(r"^(?:\*|\d+)(?:-\d+)?(?:/\d+)?(?:,\d+(?:-\d+)?)*$")
+_CRON_FIELD = re.compile(r"^(?:\*|\d+|[a-z]{3})(?:-(?:\d+|[a-z]{3}))?(?:/\d+)?(?:,[\w/-]+)*$")
+_CRON_NICKNAMES = {
+    "reboot",
+    "yearly",
+    "annually",
+    "monthly",
+    "weekly",
+    "daily",
+    "midnight",
+    "hourly",
+}
 _CONTAINER_RUNS = {("docker", "run"), ("docker", "exec"), ("docker", "create"),
                    ("podman", "run"), ("podman", "exec"), ("podman", "create"),
                    ("docker-compose", "run"), ("docker-compose", "exec")}  # fmt: skip
