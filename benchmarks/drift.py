@@ -140,6 +140,8 @@ round 71 (`round: 71`) is a seventieth fresh set written blind on pyclean,
 pytrends, pyinstaller-versionfile and zyte-api (--confirm --round 71).
 round 72 (`round: 72`) is a seventy-first fresh set written blind on gspread-formatting,
 icmplib, imageio-ffmpeg and json-repair (--confirm --round 72).
+round 74 (`round: 74`) is a seventy-third fresh set written blind on kb-manager,
+aws-google-auth, feedsearch and forex-python (--confirm --round 74).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
