@@ -144,6 +144,8 @@ round 73 (`round: 73`) is a seventy-second fresh set written blind on mailchimp3
 py3langid, pyfcm and notion2md (--confirm --round 73).
 round 74 (`round: 74`) is a seventy-third fresh set written blind on kb-manager,
 aws-google-auth, feedsearch and forex-python (--confirm --round 74).
+round 75 (`round: 75`) is a seventy-fourth fresh set written blind on pymsteams,
+pywhat, zxcvbn and torrentool (--confirm --round 75).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
