@@ -68,8 +68,10 @@ from klaro.scan.stubs import merge_stubs
 # reads through a constant imported from another module; 166: argparse choices that splice
 # lists bound before (`['all', *topics]`); 167: argparse through bound adders (`addarg =
 # group.add_argument`), parser classes adding to `self`, tables of flags spread by a loop,
-# commands picked from `globals()` by name, and `parse_known_args` scoped to its function
-ANALYZER_VERSION = 167
+# commands picked from `globals()` by name, and `parse_known_args` scoped to its function;
+# 168: `nargs="*"`/`"+"` flags take every word up to the next flag (values 0), and returns of
+# `object.__new__(type(self))` or `copy.copy(self)` give the receiver's class
+ANALYZER_VERSION = 168
 
 Progress = Callable[[int, int, str], None]
 

@@ -656,7 +656,9 @@ class Argparse:
             else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
             negatable=(action or "").endswith("BooleanOptionalAction"),
-            values=fixed_count(kw(call, "nargs")),
+            # (0: `nargs="*"` or `"+"` on a flag, which takes every word up to the next flag:
+            # yawsso's `-p 'lab*' dev prod` names three profiles, no command)
+            values=0 if not positional and nargs in {"*", "+"} else fixed_count(kw(call, "nargs")),
         )
 
     def _choices(self, node: ast.expr | None) -> tuple[str, ...]:

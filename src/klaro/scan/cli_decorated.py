@@ -427,7 +427,8 @@ def _resolving_classes(tree: ast.Module) -> set[str]:
     """Group classes that look commands up themselves: a class of the module overriding
     `get_command` or `resolve_command` (magic-wormhole's `AliasedGroup`: `tx` for `send`),
     or an imported one named for it (click-aliases' `ClickAliasedGroup`, click-default-group's
-    `DefaultGroup`, whose default command takes any word)."""
+    `DefaultGroup`, whose default command takes any word, pytrilogy's `LazyGroup`, which
+    imports its commands by name when one is typed)."""
     found = {
         node.name
         for node in tree.body
@@ -440,7 +441,7 @@ def _resolving_classes(tree: ast.Module) -> set[str]:
     for node in tree.body:
         if isinstance(node, ast.ImportFrom):
             found.update(
-                a.asname or a.name for a in node.names if re.search(r"Alias|Default", a.name)
+                a.asname or a.name for a in node.names if re.search(r"Alias|Default|Lazy", a.name)
             )
     return found
 

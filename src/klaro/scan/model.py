@@ -207,7 +207,8 @@ class CliOption:
     rest: bool = False
     # argparse's BooleanOptionalAction: the parser also makes `--no-X` of `--X`
     negatable: bool = False
-    # the words a valued option takes (`nargs=2`: ntfy's `-o user_key t0k3n`)
+    # the words a valued option takes (`nargs=2`: ntfy's `-o user_key t0k3n`); 0 for every
+    # word up to the next flag (argparse's `nargs="*"` or `"+"` on a flag)
     values: int = 1
 
 

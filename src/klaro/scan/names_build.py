@@ -370,9 +370,9 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             if cls is not None:
                 names.returns[func.fullname] = cls
                 names.declared.add(func.fullname)
-                if func.returns.strip("'\"") in _SELF or func.returns_call == "self":
-                    # `-> Self`, or `return self` under its base's name: the class it is
-                    # called on
+                if func.returns.strip("'\"") in _SELF or func.returns_call in {"self", "cls()"}:
+                    # `-> Self`, or `return self` (or `type(self)()`) under its base's name:
+                    # the class it is called on
                     names.receiver_returns.add(func.fullname)
         elif func.returns_call:
             cls = _follow(names, module.name, owner, func.returns_call)

@@ -1216,7 +1216,9 @@ def _unique_env(found: list[EnvVar]) -> Iterable[EnvVar]:
 
 
 def _self_only(chain: str | None) -> str | None:
-    return chain if chain == "self" else None
+    """Of an annotated function's returns, only those giving the receiver or a new one of
+    its class (`object.__new__(type(self))`): the annotation says the rest."""
+    return chain if chain in {"self", "cls()"} else None
 
 
 def _shorten(text: str) -> str:

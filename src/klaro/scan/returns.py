@@ -332,6 +332,12 @@ def _chain(
         if isinstance(func, ast.Name) and func.id == "type" and len(expr.args) == 1:
             arg = expr.args[0]
             return "cls" if _is_self(arg) else None
+        if isinstance(func, ast.Attribute) and func.attr == "__new__" and expr.args:
+            # evotorch's `object.__new__(type(self))`: an instance of the receiver's class
+            made = _chain(expr.args[0], local, depth + 1, stored)
+            return "cls()" if made == "cls" else None
+        if ast.unparse(func) in {"copy.copy", "copy.deepcopy"} and len(expr.args) == 1:
+            return "self" if _is_self(expr.args[0]) else None  # a copy of the receiver
         called = _chain(func, local, depth, stored)
         return None if called is None else f"{called}()"
     if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):

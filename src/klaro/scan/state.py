@@ -128,7 +128,10 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
             items.append(Item("flags", module.name, params=module.flag_literals))
     for command in analysis.cli:
         items += _command_items(command)
-    for var in analysis.env_vars:
+    # (and those the tests read: pymsteams documents the `MS_TEAMS_WEBHOOK` its test suite
+    # reads, a name that goes stale when the tests rename it)
+    tests = [v for m in analysis.modules if m.role == "test" for v in m.env_vars if v.via != "sets"]
+    for var in [*analysis.env_vars, *tests]:
         anchor = f"{var.path}:{var.via}:{var.default or ''}"
         items.append(Item("env", var.name, anchor=anchor, line=var.lineno))
     unique = {(i.kind, i.name): i for i in items}

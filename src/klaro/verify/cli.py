@@ -88,7 +88,6 @@ _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what 
 _DECLARED = re.compile(r"""(?:add_argument|add_option|option|argument)\(\s*['"](--?[\w-]+)['"]""")
 # Words of a sentence about running a program (`the `records` command-line tool`)
 _PROGRAM_TALK = re.compile(r"command(?:-line)?s?|cli|tools?|scripts?|executables?|programs?", re.I)
-_CONSOLE_SCRIPT = frozenset({"console script", "console scripts", "console command"})
 # Words a text introduces a plugin's command with: its sub-commands are not the program's own.
 _PLUGIN_TALK = re.compile(r"\b(?:plugins?|extensions?|install)", re.IGNORECASE)
 
@@ -250,6 +249,7 @@ class CliClaims:
         skip = 0  # the words the last flag takes as its values
         first = True
         command = ""  # the sub-command the flags belong to, once a word names one
+        verb_of = ""  # that command, while the word its first argument's choices allow is due
         nested: set[str] | None = None  # the sub-commands of that one, when it has its own
         pending = 0  # the words a group's own arguments take before its sub-command's
         # a program that loads its sub-commands from entry points reads no grammar of its
@@ -319,7 +319,13 @@ class CliClaims:
                 skip = 0
                 if any(f in index.valued for f in spellings):
                     # `-o key value` (nargs=2); `--option=value` gave its one value already
-                    skip = max(index.values.get(f, 1) for f in spellings) - ("=" in arg)
+                    counts = [index.values.get(f, 1) for f in spellings]
+                    skip = max(counts) - ("=" in arg)
+                    if 0 in counts and "=" not in arg:  # `-p a b c`: up to the next flag
+                        skip = next(
+                            (n for n, a in enumerate(args[at + 1 :]) if a.startswith("-")),
+                            len(args) - at - 1,
+                        )
                 value = arg.partition("=")[2] if "=" in arg else ""
                 if skip and at + 1 < len(args):
                     value = args[at + 1]
@@ -401,6 +407,7 @@ class CliClaims:
             if first and word and arg in index.subcommands:
                 command = arg
                 first = False
+                verb_of = arg if arg in index.command_verbs else ""
                 nested = index.nested.get(arg) if arg not in index.open_groups else None
                 pending = index.group_arguments.get(arg, 0) if nested is not None else 0
                 if nested is None and at + 1 < len(args) and self._former is not None:
@@ -419,6 +426,20 @@ class CliClaims:
             if pending:
                 pending -= 1  # the group's own argument: `release REPO create`'s `REPO`
                 continue
+            if verb_of and word and nested is None:
+                # `kb sync info` once `sync` takes `push`, `pull` or `status`
+                choices, verb_of = index.command_verbs[verb_of], ""
+                if arg not in choices and arg not in _COMMAND_PLACEHOLDERS:
+                    return Outcome(
+                        "unresolved",
+                        ref,
+                        message=f"`{program} {command} {arg}`: `{arg}` is not one of "
+                        f"`{command}`'s choices ({', '.join(sorted(choices))})",
+                        suggestions=tuple(
+                            f"{program} {command} {c}"
+                            for c in difflib.get_close_matches(arg, sorted(choices))
+                        ),
+                    )
             if nested is not None and word and arg in _COMMAND_PLACEHOLDERS:
                 break  # `tool asset REPO command [tag]`: a usage line's word for any of them
             if nested is not None and word:
@@ -532,11 +553,7 @@ class CliClaims:
             and not index.namespaced(flag)  # `--tool-x` stays ours
             and (not index.installs or self._host_named(ref, doc, flag))
         )
-        # under a section of a sub-command whose flags we read all of (pew's "### ls ###"),
-        # another command's open flags are no excuse: the flag is that command's
-        section = self._section_command(doc, ref.line)
-        closed = section is not None and section not in index.open_commands and not hosted
-        unnamed = (index.open_commands or hosted) and not closed and not self._was_option(flag)
+        unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
         close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=cutoff)
@@ -1017,13 +1034,8 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     # bin directory": a command typed, a program installed
     typed = bool(before) and before[-1].lower() in {"typing", "type", "running"}
     installed = bool(after) and after[0].lower() == "installed"
-    # "the ``langid`` console script": the word after the next one
-    scripted = " ".join(w.lower().rstrip(".,") for w in after[:2]) in _CONSOLE_SCRIPT
     return (
-        typed
-        or installed
-        or scripted
-        or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+        typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
     )
 
 

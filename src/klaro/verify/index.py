@@ -160,6 +160,8 @@ class ProjectIndex:
     # the choices of a lone program's first positional argument (keyring's `get`, `set`,
     # `del`): its verbs, checked as sub-commands are
     verbs: set[str] = field(default_factory=set)
+    # the same of a sub-command (`kb sync push|pull|info`), by its names
+    command_verbs: dict[str, frozenset[str]] = field(default_factory=dict)
     # programs the project plugs into (`pytest11` entry points: pytest), whose command
     # lines pass the project's namespaced flags (`pytest --typeguard-packages=...`)
     hosts: set[str] = field(default_factory=set)
@@ -239,6 +241,19 @@ class ProjectIndex:
     def _own_names(self) -> set[str]:
         """The names the project goes by: its distribution, packages and scripts."""
         return {n.lower() for n in (self.distribution, *self.packages, *self.scripts) if n}
+
+    @functools.cached_property
+    def data_stems(self) -> frozenset[str]:
+        """The names of the data files the package ships beside its code (demucs'
+        `remote/htdemucs_ft.yaml`, a model it loads by that name): a page names them as
+        values the code looks up, not as code."""
+        return frozenset(
+            path.rsplit("/", 1)[-1].split(".")[0]
+            for path in self.files
+            if "/" in path
+            and path.split("/")[0] in self.code_dirs
+            and not path.endswith((".py", ".pyi", ".pyx"))
+        )
 
     @functools.cached_property
     def macros(self) -> frozenset[str]:
@@ -453,7 +468,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.dests.setdefault(option.dest, set()).update(option.flags)
                 if not option.is_flag:
                     index.valued.update(option.flags)
-                    if option.values > 1:
+                    if option.values != 1:  # two or more, or all up to the next flag (0)
                         index.values.update(dict.fromkeys(option.flags, option.values))
                     for flag in option.flags:
                         if option.choices:
@@ -496,6 +511,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     index.subcommands |= index.entry_commands
     index.verbs = _verbs(analysis) if len(index.scripts) <= 1 else set()
+    index.command_verbs = _command_verbs(analysis)
     index.hosts = {
         host for e in meta.entry_points for group, host in _HOSTS if e.group.startswith(group)
     }
@@ -830,6 +846,21 @@ def _verbs(analysis: Analysis) -> set[str]:
             if first is not None and first.choices:
                 found.append(set(first.choices))
     return found[0] if len(found) == 1 else set()
+
+
+def _command_verbs(analysis: Analysis) -> dict[str, frozenset[str]]:
+    """The choices of the first positional argument of each sub-command that has no
+    sub-commands of its own (kb-manager's `sync` takes `push`, `pull` or `info`), by the
+    command's names; a name two commands share with other choices is left out."""
+    found: dict[str, set[frozenset[str]]] = {}
+    for command in (c for m in analysis.modules if m.role != "test" for c in m.cli):
+        if command.parent is None or command.has_subcommands or command.plugins:
+            continue
+        first = next((o for o in command.options if o.positional), None)
+        choices = frozenset(first.choices) if first is not None else frozenset()
+        for name in (command.name, *command.aliases):
+            found.setdefault(name, set()).add(choices)
+    return {name: next(iter(c)) for name, c in found.items() if len(c) == 1 and next(iter(c))}
 
 
 def _called_program(

@@ -96,6 +96,7 @@ _BUILD_FILLED = frozenset(
     {"generated", "_generated", "_autosummary", "autogen", "_autogen", "autoapi", "_autoapi"}
 )
 
+_TOCTREE = re.compile(r"^\s*:toctree:\s*(\S+)\s*$", re.MULTILINE)
 # "e.g.", "for example", "such as" right before a span (past its opening quotes)
 _EXAMPLE_WORDS = re.compile(
     r"\b(?:e\.\s?g\.|for\s+example|for\s+instance|such\s+as)[,:]?\s*[`'\"]*\s*$", re.I
@@ -140,6 +141,7 @@ class LinkResolver:
         self._static_paths: dict[str, list[str]] = {}  # see _static_sources
         self._path_patterns: list[str] | None = None  # see _looked_for
         self._categories: set[str] | None = None  # see _generated_indexes
+        self._toctrees: frozenset[str] | None = None  # see _toctree_folders
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -498,10 +500,26 @@ class LinkResolver:
         """Whether a missing target lies in a folder a Sphinx build fills (`generated/`),
         absent from the repository, below a page of a Sphinx site."""
         parts = path.split("/")
-        at = next((i for i, p in enumerate(parts[:-1]) if p in _BUILD_FILLED), None)
+        filled = _BUILD_FILLED | self._toctree_folders()
+        at = next((i for i, p in enumerate(parts[:-1]) if p in filled), None)
         if at is None or self.index.exists("/".join(parts[: at + 1])):
             return False
         return self._sphinx(posixpath.dirname(page))
+
+    def _toctree_folders(self) -> frozenset[str]:
+        """The folders the docs' autosummary directives write their pages into (ridgeplot's
+        `:toctree: public/`), by name: read once, from the reST pages that say so."""
+        if self._toctrees is None:
+            found: set[str] = set()
+            for path in sorted(f for f in self.index.files if f.endswith((".rst", ".md"))):
+                try:
+                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                if ":toctree:" in text:
+                    found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _TOCTREE.findall(text))
+            self._toctrees = frozenset(found - {"", ".", ".."})
+        return self._toctrees
 
     def _written_by_docs_script(self, path: str) -> bool:
         """Whether a missing page is one a script of the docs writes at build time.

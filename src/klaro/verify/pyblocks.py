@@ -213,6 +213,9 @@ def _signature_excerpts(tree: ast.Module) -> list[PyRef]:
     return found
 
 
+_SKETCHED_COUNT = re.compile(r"^([\w-]*call)\|\d+\|")
+
+
 def _no_statement(stmt: ast.stmt) -> bool:
     """A docstring, `...` or `pass`: what stands for a body left out."""
     if isinstance(stmt, ast.Pass):
@@ -452,12 +455,15 @@ class _Visitor(ast.NodeVisitor):
         self.bound: set[str] = set()  # names the block itself binds somewhere
         self.loose: set[str] = set()  # one-letter names an earlier block bound
         self.depth = 0  # functions the visit is inside
+        self.sketched = False  # inside a function whose body holds a `...` for code left out
         # the project bases of the classes being defined, innermost last (`super()`)
         self.bases: list[tuple[str, bool] | None] = []
 
     def _add(self, kind: str, text: str, node: ast.AST, context: str) -> None:
         # `x.attr`: the line the member's name is on (`...).getall()` below a long call)
         line = node.end_lineno if isinstance(node, ast.Attribute) else getattr(node, "lineno", 1)
+        if self.sketched:  # its calls' positional counts unknown: arguments may be left out
+            context = _SKETCHED_COUNT.sub(r"\1|-1|", context, count=1)
         self.found.append((kind, text, self.offset + (line or 1) - 1, context))
 
     def visit_Import(self, node: ast.Import) -> None:
@@ -587,8 +593,21 @@ class _Visitor(ast.NodeVisitor):
             if kind is not None and not kind[1]:
                 self.bindings.origins[arg.arg] = (kind[0], True)
         self.depth += 1
+        # evotorch's `def __init__(self): ...` then `super().__init__(num_gpus_per_actor=
+        # "all")`: a body sketched around one call, whose arguments are not all written
+        sketched, self.sketched = (
+            self.sketched,
+            self.sketched
+            or any(
+                isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+                and stmt.value.value is Ellipsis
+                for stmt in node.body
+            ),
+        )
         for stmt in node.body:
             self.visit(stmt)
+        self.sketched = sketched
         self.depth -= 1
         for name, origin in outer.items():
             if origin is None:

@@ -114,7 +114,8 @@ _CALLABLE_WORDS = re.compile(
     r"\b([A-Z]\w*|[A-Za-z_]\w*\(\))\s+(?:constructor|class|function|method|initializer)\b"
 )
 # the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
-_ITEM_NAMES = re.compile(r"(?:`[A-Za-z_]\w*`(?:\s*(?:,|and|or)\s*)?)+")
+_ITEM_NAMES = re.compile(r"(?:(?:`|\*\*)[A-Za-z_]\w*(?:`|\*\*)(?:\s*(?:,|and|or)\s*)?)+")
+_ITEM_NAME = re.compile(r"(?:`|\*\*)([A-Za-z_]\w*)(?:`|\*\*)")  # one of them
 _ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$")
 WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository path
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
@@ -333,7 +334,7 @@ def _argument_lists(doc: Document) -> None:
         for row in list_around(lines, at):
             item = LIST_ITEM.match(lines[row])
             names = _ITEM_NAMES.match(lines[row], item.end()) if item else None
-            for name in _SPAN.findall(names.group(0)) if names else ():
+            for name in _ITEM_NAME.findall(names.group(0)) if names else ():
                 if name.isidentifier():
                     call = f"{owner}({name}=...)"
                     doc.references.append(
@@ -641,10 +642,16 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
                 doc.references.append(Reference("env", lone[1], doc.path, start + offset, "assign"))
     if lang not in _PYTHON_INFO:  # a pasted `--help`: its options are the program's
         above = _line_above(doc, start)
-        for offset, command, context in help_commands(lines, above, doc.help_program):
+        helped = help_commands(lines, above, doc.help_program)
+        for offset, command, context in helped:
             if context == "help":
                 doc.help_program = command  # for its options' block under the next label
             doc.references.append(Reference("command", command, doc.path, start + offset, context))
+        for offset, line in enumerate(lines if helped else ()):
+            # an option row naming the variable it falls back on: aws-google-auth's
+            # "The ARN of the role to assume ($AWS_ROLE_ARN)", "defaults to value of $DURATION"
+            for name in _HELP_VARIABLE.findall(line):
+                doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
 
 
 def _parameter_block(doc: Document, lines: list[str], start: int) -> bool:
@@ -669,6 +676,7 @@ def _parameter_block(doc: Document, lines: list[str], start: int) -> bool:
     return True
 
 
+_HELP_VARIABLE = re.compile(r"(?<![\w$])\$\{?([A-Z][A-Z0-9_]{2,})\b")
 # one parameter a line, as a signature lists them: `numwords=6,`, `wordlist,`, `**kwargs`
 _PARAMETER_ROW = re.compile(r"^\s*[A-Za-z_]\w*\s*(?:=\s*\S.*?)?,?\s*$")
 # "`f()` takes::", "`f()` takes the following args (defaults shown)::", "accepts:"

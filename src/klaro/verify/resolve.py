@@ -632,6 +632,10 @@ class Resolver(MemberChecks, UnknownNames):
         elsewhere = ref.context.startswith("href ") and not self.index.own_page(ref.context[5:])
         ref = replace(ref, context="") if ref.context.startswith("href ") else ref
         text = ref.text.strip().rstrip(";,")
+        if "://" in text and text.partition(" ")[0] in self.index.scripts and " -" in text:
+            # pywhat's `what --rarity 0.2:0.8 https://skerritt.blog`: a command line, whose
+            # argument is an address
+            return self.cli.command(ref, text, doc)
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
         if _RELEASE_SERIES.match(text):
@@ -1209,6 +1213,18 @@ class Resolver(MemberChecks, UnknownNames):
                 return Outcome("ignored", ref)  # `system.listMethods`: not the tests' fake
             if (
                 found.status == "unresolved"
+                and all(index.kinds[n] == "module" for n in owners)
+                and root in self.names.shipped_parameters()
+                and not (
+                    self.former is not None and any(self.former.had(f"{n}.{rest}") for n in owners)
+                )
+            ):
+                # demucs' "`wav.device` is assumed": the tensor its functions take as `wav`,
+                # not the submodule `demucs.wav` named by its last part (whose member, once
+                # there, is still reported gone)
+                return Outcome("ignored", ref)
+            if (
+                found.status == "unresolved"
                 and _VERSION_WORD.fullmatch(root)
                 and all(index.kinds[n] == "module" for n in owners)
             ):
@@ -1535,10 +1551,14 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.text.split(".")[0] not in self.names.packages or self._guessed_root:
             return False
         before, step = broken.rsplit(".", 1)
-        prev = before.rpartition(".")[2]
+        prev = re.escape(before.rpartition(".")[2])
+        if self.names.kind(self.names.lookup(before) or "") == "class":
+            # mailchimp3's `client.search_members.get()` after `client = MailChimp(...)`: the
+            # instance, by whatever name the page gave it
+            prev = rf"(?:{prev}|[A-Za-z_]\w*)"
         line = self._lines[ref.line - 1] if 0 < ref.line <= len(self._lines) else ""
         called = r"(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?"  # `every(10)`, `f(g(x))`
-        written = rf"\b{re.escape(prev)}\s*{called}\s*\.\s*{re.escape(step)}\b"
+        written = rf"\b{prev}\s*{called}\s*\.\s*{re.escape(step)}\b"
         return re.search(written, line) is not None
 
     def _broken_chain(self, dotted: str) -> str | None:

@@ -80,6 +80,8 @@ _LINKED = {"image", "figure", "include", "literalinclude"}
 
 
 # a definition-list term that is one identifier: a keyword's name
+# a bullet that opens with the name it is about, bold or literal (`- **cms**: *bool*: ...`)
+_NAMED_ITEM = re.compile(r"^\s*[-*+]\s+(?:\*\*|``)([A-Za-z_]\w*)(?:\*\*|``)\s*[:(-]")
 _TERM_WORD = re.compile(r"^\s*[A-Za-z_]\w*\s*$")
 
 
@@ -466,6 +468,15 @@ class _Reader:
             self.doc.references.append(
                 Reference("code", keyword, self.doc.path, i + 1, "argument-table")
             )
+        elif listed and _NAMED_ITEM.match(text):
+            # feedsearch's "- **max_redirects**: *int*: ...": bullets naming one keyword each
+            # (with no blank line between them, one paragraph)
+            for at in range(i, end):
+                if named := _NAMED_ITEM.match(lines[at]):
+                    keyword = f"{listed[1]}({named.group(1)}=...)"
+                    self.doc.references.append(
+                        Reference("code", keyword, self.doc.path, at + 1, "argument-table")
+                    )
         elif self.listing is None or indent <= self.listing[0]:
             # (a term's own explanation, indented under it, leaves the list going on)
             self.listing = (indent, owner) if (owner := argument_list_owner(text)) else None

@@ -108,6 +108,8 @@ class UnknownNames:
             return Outcome("ignored", ref)
         if gone := self._once_named(ref, name, f"{name}()" if called else name):
             return gone
+        if not called and name in self.index.data_stems:
+            return Outcome("ignored", ref)  # `htdemucs_ft`: a model the package ships as data
         if ref.context == "raised":
             # a traceback's exception may be any library's (`ZopeXMLConfigurationError`):
             # the project's only when it has or had the name
