@@ -17,7 +17,11 @@ from klaro.scan import cli as cli_surface
 from klaro.scan.cli_ast import chain, kw, positional_defaults
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
-from klaro.scan.instance_attrs import instance_attributes, sets_any_attribute
+from klaro.scan.instance_attrs import (
+    attached_to_made,
+    instance_attributes,
+    sets_any_attribute,
+)
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     GLOBALS,
@@ -297,6 +301,8 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            # (only a module that sets attributes on other objects may set them on its own)
+            made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(
                 {**self.opened, GLOBALS: None}
                 if self.namespace_aliases & self.keyed_stores
