@@ -405,7 +405,16 @@ class Resolver(MemberChecks, UnknownNames):
         outcomes = []
         for ref in [*doc.references, *self._own_plain_commands(doc)]:
             if ref.kind == "python" and self._from_failed(ref.text):
-                outcomes.append(Outcome("ignored", ref))
+                # yake's `from yake.highlight import TextHighlighter` where the class lives
+                # in `yake.core.highlight`: the import is the finding, and the uses are
+                # still checked against the one class of that name
+                found = self._failed_stands_for(ref.text)
+                if found is None:
+                    outcomes.append(Outcome("ignored", ref))
+                    continue
+                outcome = self.resolve(replace(ref, text=found), doc)
+                at = outcome.reference.line  # (a keyword's own line, below the call's)
+                outcomes.append(replace(outcome, reference=replace(ref, line=at)))
                 continue
             meant = self._conventional(ref, doc) if ref.kind == "python" else None
             outcome = self.resolve(meant or ref, doc)
@@ -530,6 +539,20 @@ class Resolver(MemberChecks, UnknownNames):
         """Whether `dotted` is (or is under) a name an import of this document failed to
         find: that import line is the finding, not every later use of the name."""
         return any(dotted == f or dotted.startswith(f + ".") for f in self._failed)
+
+    def _failed_stands_for(self, dotted: str) -> str | None:
+        """`dotted` under a failed import, rewritten from the one public class or function
+        of the project that has the imported name; None when none or several have it."""
+        failed = next(f for f in self._failed if dotted == f or dotted.startswith(f + "."))
+        last = failed.rsplit(".", 1)[-1]
+        found = [
+            n
+            for n in self.names.by_last.get(last, ())
+            if self.names.kind(n) in {"class", "function"}
+            and n not in self.names.in_tests
+            and not private_name(n)
+        ]
+        return found[0] + dotted[len(failed) :] if len(found) == 1 else None
 
     def _import_fails(self, dotted: str) -> bool:
         """Whether an example's import of the project's `dotted` finds nothing."""
