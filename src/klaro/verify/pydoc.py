@@ -74,6 +74,24 @@ def pydoc_claims(lines: list[str]) -> Iterator[tuple[int, str, str]]:
             yield from ((offset, f"{module}.{n}", "directive-in") for n in _data(line.strip()))
 
 
+def help_claims(lines: list[str]) -> Iterator[tuple[int, str, str]]:
+    """The signature `help(pkg.func)` printed in a session (dpath's README: "Help on
+    function values in module dpath:", then `values(obj, glob, separator='/', ...)`), as the
+    call it documents: each parameter a keyword the code took when it was pasted."""
+    for at, line in enumerate(lines):
+        if not (header := _HELP_ON.match(line)):
+            continue
+        below = next((j for j in range(at + 1, len(lines)) if lines[j].strip()), None)
+        if below is None:
+            continue
+        claim = _member(lines[below].strip())
+        if claim and claim.startswith(f"{header.group(1)}("):
+            yield below, f"{header.group(2)}.{claim}", "directive-in"
+
+
+_HELP_ON = re.compile(r"^\s*Help on function ([A-Za-z_]\w*) in module ([A-Za-z_][\w.]*):\s*$")
+
+
 def _member(entry: str) -> str | None:
     """`add_rows(self, rows, header=True)` as the call it documents, `add_rows(rows=...,
     header=True)`; `BORDER = 1` as `BORDER`; None for a dunder or a line of prose."""

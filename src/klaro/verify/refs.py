@@ -35,7 +35,7 @@ from klaro.verify.mentions import (
     prose_names,
 )
 from klaro.verify.pyblocks import Bindings, python_references, raised_names
-from klaro.verify.pydoc import is_pydoc, pydoc_claims
+from klaro.verify.pydoc import help_claims, is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
 
 # Reference kinds: code (inline code span), import / python (from a Python block),
@@ -581,6 +581,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     lines = content.splitlines()
     if lang in {"", *_PLAIN_INFO} and _parameter_block(doc, lines, start):
         return
+    if "Help on function" in content:  # `>>> help(dpath.values)` and what it printed
+        for offset, text, context in help_claims(lines):
+            doc.references.append(Reference("code", text, doc.path, start + offset, context))
     if lang not in _PYTHON_INFO and (flags := _option_listing(lines)):
         # githubrelease's "* create:" over a block of `--body BODY` lines, gcalcli's flag
         # file: each line's flag is one the program takes, as a span of it would be
