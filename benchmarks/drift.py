@@ -146,6 +146,8 @@ round 74 (`round: 74`) is a seventy-third fresh set written blind on kb-manager,
 aws-google-auth, feedsearch and forex-python (--confirm --round 74).
 round 75 (`round: 75`) is a seventy-fourth fresh set written blind on pymsteams,
 pywhat, zxcvbn and torrentool (--confirm --round 75).
+round 76 (`round: 76`) is a seventy-fifth fresh set written blind on heroku3,
+awscurl, imgkit and docker-squash (--confirm --round 76).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
