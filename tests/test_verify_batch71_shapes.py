@@ -1,5 +1,6 @@
-"""Shapes from the blind wild batches 71 and 72 (demucs, evotorch, yawsso, ridgeplot,
-pytrilogy), each a page that is right, on a small repo that has it:
+"""Shapes from the blind wild batches 71 to 73 (demucs, evotorch, yawsso, ridgeplot,
+pytrilogy, pycoin, mkdocs-rss-plugin, pytest-databases), each a page that is right, on a
+small repo that has it:
 
 - demucs' "otherwise `wav.device` is assumed": the tensor its functions take as `wav`, not
   its submodule `demucs.wav` named by its last part; and `htdemucs_ft`, a pretrained model
@@ -10,7 +11,9 @@ pytrilogy), each a page that is right, on a small repo that has it:
 - yawsso's `-p 'lab*' dev prod`, where `-p` takes `nargs="*"`: three values, no command;
 - ridgeplot's link into the folder autosummary writes (`:toctree: public/`);
 - pytrilogy's group whose class (`LazyGroup`) another module of the project defines and
-  which imports its commands when one is typed.
+  which imports its commands when one is typed;
+- pycoin's networks, which a factory gives attributes their class never sets;
+- mkdocs-rss-plugin's links to the feeds it writes, and pytest-databases' `POSTGRES_NN_PORT`.
 """
 
 from __future__ import annotations
@@ -207,3 +210,84 @@ def test_a_lazy_group_class_from_another_module(tmp_path: Path) -> None:
         "README.md": TRILOGY_README,
     }
     assert _drift(_write(tmp_path / "trilogy", files)) == set()
+
+
+PYCOIN = """\
+class API:
+    pass
+
+
+class Network:
+    def __init__(self, symbol):
+        self.symbol = symbol
+
+
+def create_network(symbol):
+    network = Network(symbol)
+    network.keys = API()
+    network.keys.private = lambda secret: secret
+    network.parse = API()
+    return network
+"""
+
+PYCOIN_README = """\
+# coin
+
+```python
+from coin.btc import network
+
+key = network.keys.private(secret_exponent=1)
+print(network.parse, network.symbol)
+print(network.address)
+```
+"""
+
+
+def test_attributes_a_factory_sets_on_the_instance_it_makes(tmp_path: Path) -> None:
+    """pycoin's `create_bitcoinish_network` makes a `Network` and sets `keys`, `parse` and
+    the rest on it: every network has them, though the class sets none; one it never sets
+    (`address`) is still missing."""
+    files = {
+        "pyproject.toml": '[project]\nname = "coin"\nversion = "1"\n',
+        "coin/__init__.py": "",
+        "coin/networks.py": PYCOIN,
+        "coin/btc.py": 'from .networks import create_network\n\nnetwork = create_network("BTC")\n',
+        "README.md": PYCOIN_README,
+    }
+    assert {line for _, line, _ in _drift(_write(tmp_path / "coin", files))} == {8}
+
+
+RSS_PLUGIN = """\
+from mkdocs.config import config_options
+from mkdocs.plugins import BasePlugin
+
+
+class RssPlugin(BasePlugin):
+    config_scheme = (("rss_created", config_options.Type(str, default="feed_rss_created.xml")),)
+"""
+
+DB_PORTS = """\
+import os
+
+
+def postgres_port():
+    return os.environ.get("POSTGRES_PORT"), os.environ.get("POSTGRES_16_PORT")
+"""
+
+
+def test_files_the_plugin_writes_and_a_version_stand_in(tmp_path: Path) -> None:
+    """mkdocs-rss-plugin links the feed it writes beside the page (`feed_rss_created.xml`,
+    its `default=`); pytest-databases' `POSTGRES_NN_PORT` stands for `POSTGRES_16_PORT`."""
+    files = {
+        "pyproject.toml": '[project]\nname = "rss"\nversion = "1"\n',
+        "rss/__init__.py": "",
+        "rss/plugin.py": RSS_PLUGIN,
+        "rss/ports.py": DB_PORTS,
+        "mkdocs.yml": "site_name: rss\nplugins:\n  - rss\n",
+        "docs/index.md": "# rss\n\nThe feed: [feed_rss_created.xml](feed_rss_created.xml).\n"
+        "See [the guide](guide.md).\n\nSet `POSTGRES_NN_PORT` or `POSTGRES_NN_HOST`.\n",
+    }
+    assert {(line, name) for _, line, name in _drift(_write(tmp_path / "rss", files))} == {
+        (4, "guide.md"),
+        (6, "POSTGRES_NN_HOST"),
+    }

@@ -70,8 +70,10 @@ from klaro.scan.stubs import merge_stubs
 # group.add_argument`), parser classes adding to `self`, tables of flags spread by a loop,
 # commands picked from `globals()` by name, and `parse_known_args` scoped to its function;
 # 168: `nargs="*"`/`"+"` flags take every word up to the next flag (values 0), and returns of
-# `object.__new__(type(self))` or `copy.copy(self)` give the receiver's class
-ANALYZER_VERSION = 168
+# `object.__new__(type(self))` or `copy.copy(self)` give the receiver's class; 169: the
+# attributes functions set on instances they make (`Module.made_attributes`); 170: mapping
+# keys spelt with hyphens (`config["commit-length"]`) among the key literals
+ANALYZER_VERSION = 170
 
 Progress = Callable[[int, int, str], None]
 

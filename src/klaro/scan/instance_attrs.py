@@ -221,3 +221,47 @@ def _parameter_types(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str
         elif note:
             found[arg.arg] = note
     return found
+
+
+def attached_to_made(tree: ast.Module) -> tuple[tuple[str, str], ...]:
+    """Attributes a function sets on an instance it makes of a class named here, as
+    `(class as written, attribute)`: pycoin's `create_bitcoinish_network` makes `network =
+    Network(...)`, then `network.keys = API()` and `network.parse = ...`, and returns it, so
+    every network has them. `setattr(network, name, ...)` with a name made at run time
+    gives `ANY_ATTRIBUTE`."""
+    found: dict[tuple[str, str], None] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        made = {
+            name: cls
+            for name, value in _single_locals(func).items()
+            if isinstance(value, ast.Call)
+            and (cls := chain(value.func))
+            and cls.rsplit(".", 1)[-1][:1].isupper()
+        }
+        if not made:
+            continue
+        for sub in ast.walk(func):
+            if isinstance(sub, ast.Assign | ast.AnnAssign):
+                targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                for target in targets:
+                    if (
+                        isinstance(target, ast.Attribute)
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id in made
+                    ):
+                        found[(made[target.value.id], target.attr)] = None
+            elif (
+                isinstance(sub, ast.Call)
+                and isinstance(sub.func, ast.Name)
+                and sub.func.id == "setattr"
+                and len(sub.args) == 3
+                and isinstance(sub.args[0], ast.Name)
+                and sub.args[0].id in made
+            ):
+                named = sub.args[1]
+                attr = named.value if isinstance(named, ast.Constant) else ANY_ATTRIBUTE
+                if isinstance(attr, str):
+                    found[(made[sub.args[0].id], attr)] = None
+    return tuple(found)

@@ -286,6 +286,10 @@ class Module:
     # time: `setattr(Dataset, key, descriptor)` in a format registry; `GLOBALS` when it
     # writes its own names (`globals()[rank] = rank`)
     opened: tuple[str, ...] = ()
+    # attributes its functions set on instances they make (`network = Network(...)`, then
+    # `network.keys = ...`), as (class as written here, attribute); see
+    # scan.instance_attrs.attached_to_made
+    made_attributes: tuple[tuple[str, str], ...] = ()
     # modules its code makes at run time and installs as `sys.modules["cog"] = ...`
     installed_modules: tuple[str, ...] = ()
     # module functions reading the variable a parameter names, with that parameter's position;

@@ -163,6 +163,13 @@ def build_names(analysis: Analysis) -> Names:
             # a class's members, or an object's (`setattr(check, func, ...)` in a loop gives
             # pytest-check's `check.equal`)
             names.kinds[f"{target}.{ANY_ATTRIBUTE}"] = "attribute"
+    for module in analysis.modules:  # `network.keys = API()` on a `Network` a factory made
+        if module.role == "test":
+            continue
+        for written, attr in module.made_attributes:
+            made = names.resolve_in(module.name, written, None)
+            if made is not None and names.kinds.get(made) == "class":
+                names.kinds.setdefault(f"{made}.{attr}", "attribute")
     _open_registries(names, analysis)
     for full in names.kinds:
         if "|" not in full:  # a union of results is no name anyone writes

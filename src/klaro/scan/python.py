@@ -17,7 +17,11 @@ from klaro.scan import cli as cli_surface
 from klaro.scan.cli_ast import chain, kw, positional_defaults
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
-from klaro.scan.instance_attrs import instance_attributes, sets_any_attribute
+from klaro.scan.instance_attrs import (
+    attached_to_made,
+    instance_attributes,
+    sets_any_attribute,
+)
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     GLOBALS,
@@ -91,6 +95,32 @@ _KEY = re.compile(
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
     r"|[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z]+[0-9]+\Z"  # a check's id: `debug_toolbar.W001`
 )
+_HYPHEN_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z")
+
+
+def _mapping_keys(node: ast.AST) -> list[str]:
+    """The hyphenated keys a mapping is read or built with: `config["commit-length"]`,
+    `config.get("tagged-metadata")`, `{"format-jinja": None}`."""
+    if isinstance(node, ast.Subscript):
+        given = [node.slice]
+    elif isinstance(node, ast.Dict):
+        given = [k for k in node.keys if k is not None]
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"get", "pop", "setdefault"}
+        and node.args
+    ):
+        given = [node.args[0]]
+    else:
+        return []
+    return [
+        k.value
+        for k in given
+        if isinstance(k, ast.Constant) and isinstance(k.value, str) and _HYPHEN_KEY.match(k.value)
+    ]
+
+
 # an upper-case name written as bytes: borg's `MAGIC = b'BORG_SEG'`
 _CAPS_KEY = re.compile(rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
 _CLI_WORDS = (
@@ -297,6 +327,8 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            # (only a module that sets attributes on other objects may set them on its own)
+            made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(
                 {**self.opened, GLOBALS: None}
                 if self.namespace_aliases & self.keyed_stores
@@ -583,6 +615,11 @@ class _ModuleVisitor:
             )
             if templated and (pattern := flag_pattern(node)):  # `f"--{x}histogram"`, `"--{}set"`
                 self.flag_patterns[pattern] = None
+            if kind is ast.Subscript or kind is ast.Dict or kind is ast.Call:
+                # poetry-dynamic-versioning's `config["commit-length"]`: a setting's key
+                # spelt with hyphens, as TOML tables spell theirs
+                for spelt in _mapping_keys(node):
+                    self.keys[spelt] = None
             if kind is ast.Constant:
                 value = node.value
                 if isinstance(value, bytes) and _CAPS_KEY.match(value):

@@ -531,7 +531,7 @@ class CliClaims:
             section = self._section_command(doc, ref.line)
             if (
                 section is not None
-                and self._not_of(section, flag)
+                and self._not_of(section, flag, nested=True)
                 and not self._said_of_another(doc, ref, flag)
             ):
                 return self._wrong_command(ref, flag, section, doc)
@@ -625,11 +625,15 @@ class CliClaims:
         below = _command_below(doc, ref.line)
         return len(below) > 1 and below[1] in self.index.subcommands and _passes(below, flag)
 
-    def _not_of(self, command: str, flag: str, after: bool = False) -> bool:
+    def _not_of(
+        self, command: str, flag: str, after: bool = False, *, nested: bool = False
+    ) -> bool:
         """Whether `flag`, an option of some command, is not one `command` or the program
         takes (a flag renamed in one sub-command while another keeps it). `after`: the flag
         follows the sub-command's word on a command line, where an argparse program's own
-        flags are no longer read (notify-run's `send -a` once only the root has `-a`)."""
+        flags are no longer read (notify-run's `send -a` once only the root has `-a`).
+        `nested`: the flags of the command's own sub-commands count (a group's section lists
+        them: githubrelease's `release` section, `--body` of `release create`)."""
         index = self.index
         if command in index.open_commands or flag in UNIVERSAL_OPTIONS:
             return False
@@ -645,6 +649,9 @@ class CliClaims:
         if after and command in index.command_options:  # its parser read: ours to name
             root = root - index.root_only
         own = index.command_options.get(command, set()) | root
+        if nested:
+            for sub in index.nested.get(command, ()):
+                own = own | index.command_options.get(sub, set())
         return not self.known(flag, own)
 
     def _wrong_command(

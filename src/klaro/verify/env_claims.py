@@ -28,6 +28,8 @@ _ENVIRONMENT = re.compile(
 
 # a variable's name with a stand-in for its last word: `BORG_XXX`
 _STAND_IN = re.compile(r"^([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*)X{3,}$")
+# a stand-in for a word inside one: the version of `POSTGRES_NN_PORT`
+_STAND_IN_PART = re.compile(r"_(?:N{1,3}|X{1,3})_")
 
 
 def speaks_of_environment(lines: list[str]) -> bool:
@@ -82,6 +84,12 @@ class EnvClaims:
             return Outcome("resolved", ref, name)
         if stand_in := _STAND_IN.match(name):
             return self.family(ref, stand_in.group(1))  # "a BORG_XXX environment variable"
+        if _STAND_IN_PART.search(name):
+            # pytest-databases' `POSTGRES_NN_PORT` for its `POSTGRES_11_PORT` and kin: the
+            # stand-in holds any word of one that is read
+            shape = re.compile(_STAND_IN_PART.sub("_[A-Z0-9]+_", re.escape(name)) + r"\Z")
+            if any(shape.match(v) for v in index.env_vars):
+                return Outcome("resolved", ref, name)
         if any(name.endswith(s) and len(name) > len(s) for s in index.env_suffixes):
             return Outcome("resolved", ref, name)  # `SPACY_LOG_FRIENDLY`: any prefix
         old = self.former.env(name) if self.former is not None else None

@@ -387,6 +387,13 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
             if self._written_by_docs_script(path):
                 return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
+            name = posixpath.basename(path)
+            if "/" not in target.strip("./") and (
+                self._looked_for(name) or name in self.index.key_literals
+            ):
+                # mkdocs-rss-plugin's `[feed_rss_created.xml](feed_rss_created.xml)`: a file
+                # the project's code writes beside the page (its `default=` name), not a source
+                return Outcome("ignored", ref)
             if page and self._autolinked(doc.path, path):
                 return Outcome("resolved", ref, path)
             if page and path in self._generated_indexes():

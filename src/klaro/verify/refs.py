@@ -581,6 +581,12 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     lines = content.splitlines()
     if lang in {"", *_PLAIN_INFO} and _parameter_block(doc, lines, start):
         return
+    if lang not in _PYTHON_INFO and (flags := _option_listing(lines)):
+        # githubrelease's "* create:" over a block of `--body BODY` lines, gcalcli's flag
+        # file: each line's flag is one the program takes, as a span of it would be
+        for offset, flag in flags:
+            doc.references.append(Reference("code", flag, doc.path, start + offset))
+        return
     lang = lang or guess_language(content)
     # a session pasted into a shell block (`>>> import pkg` under ```shell) is Python's
     opening = next((x for x in lines if x.strip()), "")
@@ -652,6 +658,25 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             # "The ARN of the role to assume ($AWS_ROLE_ARN)", "defaults to value of $DURATION"
             for name in _HELP_VARIABLE.findall(line):
                 doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
+
+
+def _option_listing(lines: list[str]) -> list[tuple[int, str]]:
+    """The flags of a block that lists options one a line (`--body BODY`, `--nocache`,
+    `-v, --verbose`), each line's first; an argument in brackets (`[ASSET_PATTERN]...`) may
+    sit among them. Nothing when any line is something else (a command, a help text)."""
+    found = []
+    for at, line in enumerate(lines):
+        words = line.split()
+        if not words or _LISTED_ARGUMENT.match(words[0]):
+            continue
+        if not _LISTED_FLAG.match(words[0]):
+            return []
+        found.append((at, words[0].rstrip(",").split("=")[0]))
+    return found if len(found) >= 2 else []
+
+
+_LISTED_FLAG = re.compile(r"^--?[A-Za-z][\w-]*(?:/--?[A-Za-z][\w-]*)?(?:=\S*)?,?$")
+_LISTED_ARGUMENT = re.compile(r"^[\[<][A-Za-z_][\w-]*[\]>](?:\.\.\.)?$")
 
 
 def _parameter_block(doc: Document, lines: list[str], start: int) -> bool:

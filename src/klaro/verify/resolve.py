@@ -698,6 +698,8 @@ class Resolver(MemberChecks, UnknownNames):
         named = text.isidentifier() or _HYPHENATED.fullmatch(text) is not None
         if named and (gone := self.cli.former_program(ref, text, doc)):
             return gone
+        if "-" in text and named and (gone := self._once_named(ref, text, text)):
+            return gone  # `commit-length`, a setting's key the code read and reads no more
         symbol = _SYMBOL.match(text)
         call = text[symbol.end() :] if symbol else ""
         spaced_call = (

@@ -30,6 +30,13 @@ _HISTORY_HEADING = re.compile(
 )
 
 
+# a heading naming a command of the program, not its history: githubrelease's "``release``
+# command", "The `upgrade` sub-command"
+_COMMAND_HEADING = re.compile(
+    r"^\W*(?:the\s+)?[`*'\"]+[\w-]+[`*'\"]+\s+(?:sub-?)?commands?\b", re.IGNORECASE
+)
+
+
 # A note on what a version changed or took away, whose indented body names the old on
 # purpose: rst's `.. versionchanged:: 19.4` and `.. deprecated::`, an MkDocs admonition
 # titled so (`!!! info "Changed in 19.4"`); the Markdown reader skips MyST's ```{versionchanged}
@@ -84,7 +91,7 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
     for n, (at, level, text) in enumerate(headings):
         if level not in levels:
             levels.append(level)
-        if not _HISTORY_HEADING.match(text):
+        if not _HISTORY_HEADING.match(text) or _COMMAND_HEADING.match(text):
             continue
         rank = len(level) if level.startswith("#") else levels.index(level)
         end = len(lines)
