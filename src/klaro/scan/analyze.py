@@ -22,7 +22,7 @@ from pathlib import Path
 from klaro import __version__, safeio
 from klaro.errors import KlaroError
 from klaro.redact import redact_source
-from klaro.scan.cli_links import link_commands
+from klaro.scan.cli_links import link_commands, root_typer_apps
 from klaro.scan.cython import python_stub
 from klaro.scan.files import is_python_module, scan_repository
 from klaro.scan.graph_cache import remember_source
@@ -72,8 +72,9 @@ from klaro.scan.stubs import merge_stubs
 # 168: `nargs="*"`/`"+"` flags take every word up to the next flag (values 0), and returns of
 # `object.__new__(type(self))` or `copy.copy(self)` give the receiver's class; 169: the
 # attributes functions set on instances they make (`Module.made_attributes`); 170: mapping
-# keys spelt with hyphens (`config["commit-length"]`) among the key literals
-ANALYZER_VERSION = 170
+# keys spelt with hyphens (`config["commit-length"]`) among the key literals; 171: a Typer
+# app a console script runs is the program whatever its `name=` (`root_typer_apps`)
+ANALYZER_VERSION = 171
 
 Progress = Callable[[int, int, str], None]
 
@@ -221,6 +222,7 @@ def _analyze(
     # a console script's module is shipped code wherever it lives: ipwhois' `ipwhois/scripts/`
     # (a package of setup.cfg's list, with no `__init__.py`) is no folder of examples
     runs = {e.target.partition(":")[0] for e in metadata.entry_points}
+    modules = root_typer_apps(modules, metadata.entry_points)
     modules = [
         replace(m, role="package") if m.role == "example" and m.name in runs else m for m in modules
     ]

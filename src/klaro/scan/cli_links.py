@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from klaro.scan.model import CliCommand, CliOption, Module
+from klaro.scan.model import CliCommand, CliOption, EntryPoint, Module
 
 
 def link_commands(modules: list[Module]) -> list[Module]:
@@ -241,4 +241,26 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
                 options += command.options[i : i + 1]
             commands.append(replace(command, options=tuple(options), option_refs=()))
         out.append(replace(module, cli=tuple(commands)))
+    return out
+
+
+def root_typer_apps(modules: list[Module], entry_points: tuple[EntryPoint, ...]) -> list[Module]:
+    """A Typer app a console script runs is the program, whatever its `name=`: changelog-gen's
+    `app = typer.Typer(name="changelog")` installed as `changelog` has `changelog init`, not
+    `changelog changelog init`. Its commands, read as a group's of that name (the module
+    cannot tell it is no one's sub-app), are the program's own when no command of that name
+    exists to hold them."""
+    run = {e.target.partition(":")[0] for e in entry_points if e.group.endswith("_scripts")}
+    named = {c.name for m in modules for c in m.cli}
+    out = []
+    for module in modules:
+        parents = {c.parent for c in module.cli if c.framework == "typer"}
+        group = next(iter(parents)) if len(parents) == 1 else None
+        if module.name not in run or not group or group in named:
+            out.append(module)
+            continue
+        commands = tuple(
+            replace(c, parent=None) if c.framework == "typer" else c for c in module.cli
+        )
+        out.append(replace(module, cli=commands))
     return out

@@ -30,10 +30,11 @@ HEAD_SIZE = 8192  # bytes inspected for NUL bytes and private-key headers
 DEFAULT_IGNORES: tuple[str, ...] = (
     ".git/", ".hg/", ".svn/", ".klaro/", ".venv/", "venv/", "node_modules/", "__pycache__/",
     "*.pyc", ".tox/", ".nox/", ".mypy_cache/", ".pytest_cache/", ".ruff_cache/", "build/",
-    "dist/", "*.egg-info/", "site-packages/", ".eggs/",
+    "dist/", "*.egg-info/", "site-packages/", ".eggs/", "_build/",
 )  # fmt: skip
 _ALWAYS_PRUNED = frozenset({".git", ".hg", ".svn", ".klaro"})  # no rule can re-include these
-_OUTPUT_DIRS = frozenset({"build", "dist"})  # ignored unless they hold one of these:
+# ignored unless they hold one of these (Sphinx's and Jupyter Book's `_build` is output too)
+_OUTPUT_DIRS = frozenset({"build", "dist", "_build"})
 _SOURCE_MARKS = frozenset({"__init__.py", "conf.py"})
 _IGNORE_FILES = (".gitignore", ".klaroignore")
 _GLOB_CHARS = re.compile(r"[\\*?\[\]]")

@@ -791,16 +791,17 @@ class _ModuleVisitor:
                     held = node.slice.value  # `env.globals["pathjoin"] = f`: a name registered
                     if isinstance(held, str) and held.isidentifier():
                         self.registered[held] = None
+                elif isinstance(node.ctx, ast.Store) and _is_globals(node.value):
+                    # `globals()[rank] = rank` (bandit's HIGH, MEDIUM), bioio's
+                    # `globals()[ep.name] = cls`: module names made at run time, which cannot
+                    # be listed
+                    self.opened[GLOBALS] = None
                 elif (
                     isinstance(node.ctx, ast.Store)
                     and isinstance(node.slice, ast.Attribute)
                     and isinstance(node.slice.value, ast.Name)
                 ):  # `DefaultValidators[v.tag] = v`: each class's `tag` is a registered name
                     self.registered_by[node.slice.attr] = None
-                elif isinstance(node.ctx, ast.Store) and _is_globals(node.value):
-                    # `globals()[rank] = rank` (bandit's HIGH, MEDIUM): module names made at
-                    # run time, which cannot be listed
-                    self.opened[GLOBALS] = None
                 elif isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
                     self.keyed_stores.add(node.value.id)  # `glob[name] = ...`: see below
             elif kind is ast.Assign:

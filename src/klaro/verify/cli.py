@@ -129,8 +129,19 @@ class CliClaims:
             words = [script, *words[2:]]  # `git up -q`: git runs the project's `git-up`
         program = words[0].rsplit("/", 1)[-1]
         args = words[1:]
+        if doc is not None and _aliased(doc, words[0], ref.line):
+            return Outcome("ignored", ref)  # the page's own alias (`alias tool='docker run'`)
         if program.endswith(".py") and program[:-3] in self.index.scripts:
             program = program[:-3]  # `ipwhois_cli.py`: the module its console script runs
+        elif (
+            ref.context.startswith("help")
+            and program.endswith(".py")
+            and program[:-3] not in self.index.packages
+            and len(self.index.scripts) == 1
+        ):
+            # docker-squash's help pasted as `usage: cli.py [-h] ...`, awscurl's as
+            # `__main__.py`: argparse named the file the program ran from, the one script
+            program = next(iter(self.index.scripts))
         elif program.endswith(".py") and program[:-3] in self.index.packages:
             # `xlsx2csv.py -a`: the project's module run as a script, as its console script
             # or `python -m` would run it; `tika.py` is the package's module of its name
@@ -695,6 +706,9 @@ class CliClaims:
             return None
         if _names_the_project(doc, ref) and not (self._former and self._former.script(word)):
             return None  # "To install `bigtree`", "run by `tcconfig` commands": its name
+        own = distribution_key(word) == distribution_key(self.index.distribution or "")
+        if own and not (self._former and self._former.script(word)):
+            return None  # "With `kedro-mlflow` installed": the distribution, no program
         why = self._not_installed(word)
         if why is None:
             return None
@@ -1026,6 +1040,17 @@ def _passes(words: list[str], flag: str) -> bool:
         if short and word.startswith("-") and not word.startswith("--") and flag[1] in word[1:]:
             return True
     return False
+
+
+def _aliased(doc: Document, program: str, line: int) -> bool:
+    """Whether a command line runs an alias the page defined above it, in its section
+    (awscurl's Docker section: `alias awscurl='docker run ...'`, then `awscurl ...`)."""
+    defined = doc.aliases.get(program)
+    if defined is None or defined > line:
+        return False
+    return heading_above(doc.lines, line, rst=doc.rst) == heading_above(
+        doc.lines, defined, rst=doc.rst
+    )
 
 
 def _named_as_program(doc: Document, ref: Reference) -> bool:

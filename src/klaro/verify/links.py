@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote, urlparse
 
 from klaro.verify.index import ProjectIndex, distribution_key, repository_name
 from klaro.verify.model import DOCUMENT_SUFFIXES
@@ -61,8 +61,14 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
 SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
-_MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
+_MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir|site_url):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 _AUTOLINKS = re.compile(r"^\s*-\s*autolinks\s*:?\s*$", re.MULTILINE)  # a plugin listed
+
+
+def _url_path(url: str) -> str:
+    """The path of a site URL, with its slash (`https://x.github.io/tool/` gives `tool/`)."""
+    path = urlparse(url.strip("'\" ")).path.strip("/")
+    return f"{path}/" if path else ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class _MkdocsSite:
     folder: str
     repository: str
     autolinks: bool
+    served: str = ""  # the path of its `site_url`, with a slash (`changelog-gen/`), or ""
 
     def foreign(self, ours: AbstractSet[str]) -> bool:
         """Whether another repository builds it (its `repo_url` is not the project's)."""
@@ -288,6 +295,10 @@ class LinkResolver:
             return Outcome("ignored", ref)  # `:doc:` outside a Sphinx source: where included
         base = "" if target.startswith("/") else posixpath.dirname(doc.path)
         path = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+        if target.startswith("/") and (served := self._served_under(doc.path)):
+            # changelog-gen's `/changelog-gen/configuration`: the site's own URL path
+            # (`site_url: https://edgarrmondragon.github.io/changelog-gen/`) comes first
+            path = path[len(served) :] if path.startswith(served) else path
         root = self._sphinx_root(base) if ref.context in _SITE_ONLY and base else None
         if root is not None and not target.startswith("/"):
             # Sphinx joins a docname from its source folder and stops there: `../narr/views`
@@ -651,9 +662,17 @@ class LinkResolver:
                         "" if site == "." else site + "/",
                         repository_name(keys.get("repo_url", "")),
                         bool(_AUTOLINKS.search(text)),
+                        _url_path(keys.get("site_url", "")),
                     )
                 )
         return self._sites
+
+    def _served_under(self, page: str) -> str:
+        """The URL path the MkDocs site holding `page` is served under (`changelog-gen/`),
+        or "" (served at the host's top, or no MkDocs site)."""
+        return next(
+            (s.served for s in self._mkdocs_sites() if s.served and page.startswith(s.folder)), ""
+        )
 
     def _static_sources(self, path: str) -> list[str]:
         """The files a Sphinx build copies to `path` when it lies in the built `_static/`:

@@ -257,10 +257,21 @@ def _parse_block(code: str) -> ast.Module:
     try:
         return ast.parse(code)
     except SyntaxError:
-        fixed = _PRINT_STATEMENT.sub(r"\1print(\2)", code)
+        fixed = repaired(code)
         if fixed == code:
             raise
         return ast.parse(fixed)
+
+
+def repaired(code: str) -> str:
+    """A sketch made Python: print statements made calls, and a `<placeholder>` for an
+    argument (heroku3's `app.kill_dyno(<dyno_id_or_name>)`) made `...`, an argument left
+    out, so the call's other arguments still count."""
+    return _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+
+
+# `<appname>` where an argument goes: after `(` or `,`, before `,` or `)`
+_ANGLE_PLACEHOLDER = re.compile(r"(?<=[(,\s])<[A-Za-z_][\w .-]*>(?=\s*[,)])")
 
 
 def _parse_line(line: str) -> ast.Module | None:

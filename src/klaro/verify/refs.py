@@ -34,7 +34,7 @@ from klaro.verify.mentions import (
     heading_name,
     prose_names,
 )
-from klaro.verify.pyblocks import Bindings, python_references, raised_names
+from klaro.verify.pyblocks import Bindings, python_references, raised_names, repaired
 from klaro.verify.pydoc import help_claims, is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
 
@@ -180,6 +180,9 @@ class Document:
     # variables its shell blocks read (`"$R2D_COMPARE_TO"` in a script the page gives): the
     # page's own, which the prose may tell the reader to set
     script_reads: set[str] = field(default_factory=set)
+    # names its shell lines define as aliases (awscurl's `alias awscurl='docker run ...'`):
+    # a later line running one runs what the alias says, not the project's script
+    aliases: dict[str, int] = field(default_factory=dict)  # by name: the line defining it
     # the command lines of those blocks (`nbstripout --dry-run FILE` with no prompt): a
     # claim when the program is the project's own, which only the resolver knows
     plain_commands: list[Reference] = field(default_factory=list)
@@ -534,7 +537,12 @@ def guess_language(content: str) -> str:
         # Python 2 (`print 'x', i`), a `...` elision or a body left out (`# not needed`
         # under a `def`): Python still, when it imports or defines at its left margin
         rows = source.splitlines()
-        return "python" if any(_IMPORT_LINE.match(x) or _DEFINES.match(x) for x in rows) else ""
+        if any(_IMPORT_LINE.match(x) or _DEFINES.match(x) for x in rows):
+            return "python"
+        try:  # or calls with `<placeholder>` arguments (heroku3's `kill_dyno(<dyno_id>)`)
+            tree = ast.parse(repaired(source))
+        except (SyntaxError, ValueError):
+            return ""
     code = [n for n in ast.walk(tree) if isinstance(n, _CODE_NODES)]
     rows = source.splitlines()
     if code and all(isinstance(n, ast.Call) and _spaced_call(n, rows) for n in code):
@@ -659,7 +667,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         for offset, line in enumerate(lines if helped else ()):
             # an option row naming the variable it falls back on: aws-google-auth's
             # "The ARN of the role to assume ($AWS_ROLE_ARN)", "defaults to value of $DURATION"
-            for name in _HELP_VARIABLE.findall(line):
+            for found in _HELP_VARIABLE.finditer(line):
+                name = found.group(1) or found.group(2)
                 doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
 
 
@@ -704,7 +713,11 @@ def _parameter_block(doc: Document, lines: list[str], start: int) -> bool:
     return True
 
 
-_HELP_VARIABLE = re.compile(r"(?<![\w$])\$\{?([A-Z][A-Z0-9_]{2,})\b")
+_HELP_VARIABLE = re.compile(
+    r"(?<![\w$])\$\{?([A-Z][A-Z0-9_]{2,})\b"
+    # configargparse's `[env var: AWS_SESSION_TOKEN]`, `(env: X)`, click's `[env var: X]`
+    r"|[\[(]env(?:\s+var)?:\s*([A-Z][A-Z0-9_]{2,})[\])]"
+)
 # one parameter a line, as a signature lists them: `numwords=6,`, `wordlist,`, `**kwargs`
 _PARAMETER_ROW = re.compile(r"^\s*[A-Za-z_]\w*\s*(?:=\s*\S.*?)?,?\s*$")
 # "`f()` takes::", "`f()` takes the following args (defaults shown)::", "accepts:"
@@ -914,6 +927,7 @@ def _command(doc: Document, words: list[str], line: int) -> None:
     if words[:1] == ["alias"]:  # `alias hcook='HOWDOI_URL=... howdoi $*'`: its command
         for word in words[1:]:
             if "=" in word:
+                doc.aliases.setdefault(word.partition("=")[0], line)
                 _command_line(doc, word.partition("=")[2], line)
         return
     if (

@@ -127,7 +127,7 @@ _OPERATIONS = frozenset(
     {"len", "iter", "reversed", "str", "repr", "hash", "bool", "abs", "next", "bytes", "round"}
 )
 _GROUP_WORDS = re.compile(r"\bgroups?\b|\bentry[- ]?points?\b", re.I)
-_FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,8}$")
+_FILE_NAME = re.compile(r"^[\w.-]+\.[A-Za-z0-9]{1,10}$")
 # parts of a web host's name: `pkg.readthedocs.io`, `semver.org` in a sentence
 _WEB_PARTS = frozenset(
     {"org", "com", "net", "io", "dev", "edu", "gov", "info", "app", "page", "site", "cloud"}
@@ -140,6 +140,18 @@ _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+")
 # Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
 _FILE_EXTENSIONS = frozenset(
     {
+        # (hats-import's ``collection.properties``; media files an example reads)
+        "properties",
+        "pickle",
+        "jsonld",
+        "geojson",
+        "mp3",
+        "mp4",
+        "avi",
+        "mkv",
+        "tif",
+        "tiff",
+        "bmp",
         "pot",
         "po",
         "mo",
@@ -1697,7 +1709,11 @@ def _argument_word(
     not one to hold against any callable the sentence names ("the `backoff` options of the
     handler")."""
     sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
-    at = sentence.find(ref.text)
+    # the span as marked up first: imgkit's "all wkhtmltoimage options by type
+    # `wkhtmltoimage` command" names the program before the span, in plain words
+    spans = (sentence.find(f"{m}{ref.text}{m}") for m in ("``", "`"))
+    marked = next(((p, m) for p, m in zip(spans, ("``", "`"), strict=True) if p >= 0), None)
+    at = marked[0] + len(marked[1]) if marked else sentence.find(ref.text)
     word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
     if word is not None and word.group(1) and not option:
         return None

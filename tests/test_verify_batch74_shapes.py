@@ -1,0 +1,94 @@
+"""Shapes from the blind wild batch 74 (changelog-gen, bioio, hats-import, kedro-mlflow),
+each a page that is right, on a small repo that has it:
+
+- changelog-gen's `app = typer.Typer(name="changelog")`, installed as `changelog`: its
+  commands are the program's (`changelog init`), not a `changelog` group's; and its MkDocs
+  site's absolute links carry the `site_url` path (`/changelog-gen/configuration`);
+- bioio's writers, which entry points put in the module's `globals()`;
+- hats-import's "The ``collection.properties`` file", a file with a long extension;
+- kedro-mlflow's "With `kedro-mlflow` installed": the distribution, no program.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_wild import _drift, _write
+
+CHANGELOG_CLI = """\
+import typer
+
+
+def _callback(verbose: bool = False) -> None:
+    pass
+
+
+app = typer.Typer(name="changelog", callback=_callback)
+
+
+@app.command("init")
+def init(force: bool = False) -> None:
+    pass
+
+
+@app.command("generate")
+def generate(dry_run: bool = False) -> None:
+    pass
+"""
+
+CHANGELOG_USAGE = """\
+# Usage
+
+Start with `changelog init`, then run `changelog generate --dry-run`.
+
+See [the configuration](/changelog-gen/configuration) and [a page](/changelog-gen/nowhere).
+"""
+
+
+def test_a_typer_app_a_script_runs_and_a_site_served_under_a_path(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "changelog-gen"\nversion = "1"\n'
+            '[project.scripts]\nchangelog = "changelog_gen.cli:app"\n'
+        ),
+        "changelog_gen/__init__.py": "",
+        "changelog_gen/cli.py": CHANGELOG_CLI,
+        "mkdocs.yml": "site_name: changelog\nsite_url: https://example.github.io/changelog-gen/\n",
+        "docs/index.md": "# changelog\n",
+        "docs/configuration.md": "# Configuration\n",
+        "docs/usage.md": CHANGELOG_USAGE,
+    }
+    found = _drift(_write(tmp_path / "changelog", files))
+    assert {(f, line) for f, line, _ in found} == {("docs/usage.md", 5)}
+    assert {name for _, _, name in found} == {"/changelog-gen/nowhere"}
+
+
+WRITERS = """\
+from importlib.metadata import entry_points
+
+for ep in entry_points(group="bioio.writers"):
+    globals()[ep.name] = ep.load()
+"""
+
+BIOIO_README = """\
+# bio
+
+```python
+from bio.writers import OmeTiffWriter
+```
+
+The ``collection.properties`` file links the tables.
+
+With `bio-tools` installed, read your images.
+"""
+
+
+def test_module_names_made_at_run_time_and_words_that_are_no_code(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bio-tools"\nversion = "1"\n',
+        "bio/__init__.py": "",
+        "bio/writers.py": WRITERS,
+        "bio/collection/__init__.py": "def load():\n    return None\n",
+        "README.md": BIOIO_README,
+    }
+    assert _drift(_write(tmp_path / "bio", files)) == set()
