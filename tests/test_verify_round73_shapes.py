@@ -1,5 +1,6 @@
-"""Shapes from the blind drift rounds 73 to 75 (mailchimp3, aws-google-auth, kb-manager,
-feedsearch, pymsteams, pywhat), on small repos with the last commit as the documented state.
+"""Shapes from the blind drift rounds 73 to 76 (mailchimp3, aws-google-auth, kb-manager,
+feedsearch, pymsteams, pywhat, docker-squash), on small repos with the last commit as the
+documented state.
 
 - mailchimp3's `client.search_members.get()` after `client = MailChimp(...)`: once the
   client's attribute is renamed the chain breaks at a step the line writes, through the
@@ -237,3 +238,42 @@ def test_a_variable_the_tests_read_and_a_command_span_with_an_address(tmp_path: 
         ("README.md", 3),
         ("README.md", 5),
     }
+
+
+SQUASH = """\
+import argparse
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="squash")
+    parser.add_argument("--version", action="version", version="1.0")
+    parser.add_argument("-f", "--from-layer")
+    return parser.parse_args(argv)
+"""
+
+SQUASH_README = """\
+squash
+======
+
+Check what you run with ``squash --version``, then squash with ``squash -f 3``.
+"""
+
+
+def test_a_version_flag_the_parser_dropped(tmp_path: Path) -> None:
+    """docker-squash's `--version`, which argparse does not add by itself: once the parser
+    stops declaring it, `squash --version` is stale."""
+    files = {
+        "pyproject.toml": (
+            '[project]\nname = "squash"\nversion = "1"\n'
+            '[project.scripts]\nsquash = "squash.cli:main"\n'
+        ),
+        "squash/__init__.py": "",
+        "squash/cli.py": SQUASH,
+        "README.rst": SQUASH_README,
+    }
+    changes = {
+        "squash/cli.py": [
+            ('    parser.add_argument("--version", action="version", version="1.0")\n', "")
+        ]
+    }
+    assert _drift_after(tmp_path / "squash", files, changes) == {("README.rst", 4)}

@@ -815,8 +815,12 @@ class CliClaims:
         clustered (`-vv`, `-dco`), negated (`--no-X` for `--X`), or abbreviated where the
         parser that defines it allows (argparse, unless `allow_abbrev=False`); with `built`,
         also one of the names the code builds from templates, anywhere in the project."""
-        if flag in options or flag in UNIVERSAL_OPTIONS:
+        if flag in options:
             return True
+        if flag in UNIVERSAL_OPTIONS:
+            # (argparse adds no `--version` of its own: docker-squash's, declared at the
+            # documented state and dropped since, is gone)
+            return not (flag == "--version" and self.former_took(flag))
         glued = not flag.startswith("--") and len(flag) > 2 and flag[:2] in self.index.valued
         if _short_cluster(flag, options) or (glued and flag[:2] in options):
             # (argparse reads `-odot` as `-o dot` where `-o` takes a value)
