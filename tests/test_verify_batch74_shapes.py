@@ -1,4 +1,5 @@
-"""Shapes from the blind wild batch 74 (changelog-gen, bioio, hats-import, kedro-mlflow),
+"""Shapes from the blind wild batch 74 (changelog-gen, bioio, hats-import, kedro-mlflow) and
+the older pyzmq,
 each a page that is right, on a small repo that has it:
 
 - changelog-gen's `app = typer.Typer(name="changelog")`, installed as `changelog`: its
@@ -6,7 +7,8 @@ each a page that is right, on a small repo that has it:
   site's absolute links carry the `site_url` path (`/changelog-gen/configuration`);
 - bioio's writers, which entry points put in the module's `globals()`;
 - hats-import's "The ``collection.properties`` file", a file with a long extension;
-- kedro-mlflow's "With `kedro-mlflow` installed": the distribution, no program.
+- kedro-mlflow's "With `kedro-mlflow` installed": the distribution, no program;
+- pyzmq's build variables, read by its CMakeLists.txt.
 """
 
 from __future__ import annotations
@@ -92,3 +94,36 @@ def test_module_names_made_at_run_time_and_words_that_are_no_code(tmp_path: Path
         "README.md": BIOIO_README,
     }
     assert _drift(_write(tmp_path / "bio", files)) == set()
+
+
+CMAKE = """\
+cmake_minimum_required(VERSION 3.15)
+project(pyx)
+option(PYX_DRAFT_API "build the draft API" OFF)
+set(PYX_LIB_VERSION "4.3.5" CACHE STRING "the bundled library's version")
+foreach(_optname PYX_DRAFT_API PYX_NO_BUNDLE)
+  if (DEFINED ENV{${_optname}})
+    set(${_optname} "$ENV{${_optname}}")
+  endif()
+endforeach()
+"""
+
+BUILD_PAGE = """\
+# Building
+
+Set `PYX_DRAFT_API=1`, `PYX_NO_BUNDLE` or `PYX_LIB_VERSION` before `pip install`, and pass
+CMake flags in `CMAKE_ARGS`. `PYX_NO_SUCH_THING` does nothing.
+"""
+
+
+def test_variables_the_cmake_build_reads(tmp_path: Path) -> None:
+    """pyzmq's CMakeLists.txt reads the options it loops over from the environment
+    (`DEFINED ENV{${_optname}}`): those of the project's name are its variables."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pyx"\nversion = "1"\n',
+        "pyx/__init__.py": "import os\n\nDEBUG = os.environ.get('PYX_DEBUG')\n",
+        "CMakeLists.txt": CMAKE,
+        "docs/build.md": BUILD_PAGE,
+    }
+    found = _drift(_write(tmp_path / "pyx", files))
+    assert {name for _, _, name in found} == {"PYX_NO_SUCH_THING"}

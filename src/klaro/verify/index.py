@@ -528,6 +528,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.env_nested.add(env.name.partition("__")[0])
     scripts = _shell_scripts(analysis, index.packages)
     index.env_vars |= {v for text in scripts for v in _SHELL_VARIABLE.findall(text)}
+    # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
+    own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
+    index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
     index.shell_flags = {f for text in scripts for f in _SHELL_FLAG.findall(text)}
     tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
     index.test_env_vars = {e.name for e in tests} - index.env_vars
@@ -653,6 +656,36 @@ _SHELL_HEADS = (b"#!", b"#compdef")
 _SHELL_FLAG = re.compile(r"""(?<![\w$-])(--?[A-Za-z][\w-]*)(?:\)|"\s*\]|\|)""")
 # shells whose scripts the file scan does not tell by suffix (powerline's bindings)
 _OTHER_SHELLS = (".fish", ".tcsh", ".csh", ".ksh")
+
+
+def _cmake_variables(analysis: Analysis) -> set[str]:
+    """The variables the top CMakeLists.txt of a scikit-build project reads from the
+    environment: `$ENV{NAME}`, and where it reads them by a name it loops over (pyzmq's
+    `foreach(_optname ZMQ_DRAFT_API ...)` then `DEFINED ENV{${_optname}}`), the options and
+    cache variables it declares (`option(ZMQ_DRAFT_API ...)`, `set(X "4.3.5" CACHE ...)`)
+    and the names it loops over."""
+    if not any(f.path == "CMakeLists.txt" for f in analysis.files):
+        return set()
+    try:
+        text = (Path(analysis.root) / "CMakeLists.txt").read_text(
+            encoding="utf-8", errors="replace"
+        )
+    except OSError:
+        return set()
+    found = set(_CMAKE_ENV.findall(text))
+    if "ENV{${" in text:
+        found |= set(_CMAKE_DECLARED.findall(text))
+        for names in _CMAKE_LOOP.findall(text):
+            found |= {n for n in names.split() if _CMAKE_NAME.fullmatch(n)}
+    return found
+
+
+_CMAKE_ENV = re.compile(r"\bENV\{([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}")
+_CMAKE_DECLARED = re.compile(
+    r"^\s*(?:option|set)\s*\(\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b(?=[^)]*(?:CACHE|\"))", re.M
+)
+_CMAKE_LOOP = re.compile(r"^\s*foreach\s*\(\s*\w+\s+([^)]*)\)", re.M)
+_CMAKE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[str]:
