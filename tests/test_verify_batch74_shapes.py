@@ -1,6 +1,5 @@
 """Shapes from the blind wild batch 74 (changelog-gen, bioio, hats-import, kedro-mlflow) and
-the older pyzmq,
-each a page that is right, on a small repo that has it:
+the older pyzmq, each a page that is right, on a small repo that has it:
 
 - changelog-gen's `app = typer.Typer(name="changelog")`, installed as `changelog`: its
   commands are the program's (`changelog init`), not a `changelog` group's; and its MkDocs
