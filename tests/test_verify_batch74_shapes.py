@@ -7,7 +7,8 @@ the older pyzmq, each a page that is right, on a small repo that has it:
 - bioio's writers, which entry points put in the module's `globals()`;
 - hats-import's "The ``collection.properties`` file", a file with a long extension;
 - kedro-mlflow's "With `kedro-mlflow` installed": the distribution, no program;
-- pyzmq's build variables, read by its CMakeLists.txt.
+- pyzmq's build variables, read by its CMakeLists.txt; deap's classes its examples make by
+  name.
 """
 
 from __future__ import annotations
@@ -126,3 +127,48 @@ def test_variables_the_cmake_build_reads(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "pyx", files))
     assert {name for _, _, name in found} == {"PYX_NO_SUCH_THING"}
+
+
+DEAP_CREATOR = """\
+def create(name, base, **kwargs):
+    globals()[name] = type(name, (base,), kwargs)
+"""
+
+DEAP_EXAMPLE = """\
+from evo import creator, base
+
+creator.create("FitnessMax", base.Fitness, weights=(1.0,))
+toolbox = base.Toolbox()
+toolbox.register("mate", base.crossover)
+"""
+
+DEAP_PAGE = """\
+One Max
+=======
+
+.. currentmodule:: evo
+
+.. literalinclude:: /../examples/onemax.py
+
+First we define the class :class:`FitnessMax`, then register :func:`mate` on the toolbox;
+:class:`FitnessMix` is no class of the example.
+"""
+
+
+def test_names_an_included_example_makes_by_name(tmp_path: Path) -> None:
+    """deap's pages include an example that makes `FitnessMax` with `creator.create(...)`
+    and registers `mate` on a toolbox: the roles naming them mean those, not the package's
+    own (an included file named from the docs' source folder, `/../examples/...`)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "evo"\nversion = "1"\n',
+        "evo/__init__.py": "",
+        "evo/creator.py": DEAP_CREATOR,
+        "evo/base.py": "class Fitness:\n    pass\n\n\nclass Toolbox:\n    pass\n\n\n"
+        "def crossover(a, b):\n    return a, b\n",
+        "examples/onemax.py": DEAP_EXAMPLE,
+        "doc/conf.py": "extensions = []\n",
+        "doc/examples/onemax.rst": DEAP_PAGE,
+        "doc/index.rst": "Evo\n===\n\n.. toctree::\n\n   examples/onemax\n",
+    }
+    found = _drift(_write(tmp_path / "evo", files))
+    assert {name for _, _, name in found} == {"FitnessMix"}

@@ -270,11 +270,19 @@ class ProjectIndex:
 
     def top_level_names(self, page: str, target: str) -> set[str]:
         """The names a Python file a page includes (`.. literalinclude:: ../ex/async.py`)
-        defines at its top level; nothing when it is missing or does not parse. The file
-        is only read, never run."""
+        defines at its top level, or makes there by name (deap's `creator.create(
+        "FitnessMax", base.Fitness, ...)`); nothing when it is missing or does not parse.
+        The file is only read, never run."""
         folder = posixpath.dirname(page)
-        path = posixpath.normpath(posixpath.join(folder, target.lstrip("/")))
-        if path.startswith("..") or not (self.root / path).is_file():
+        tops = [folder]
+        if target.startswith("/"):  # Sphinx's: from the source folder, some page's parent
+            parts = folder.split("/")
+            tops += ["/".join(parts[:i]) for i in range(len(parts) - 1, -1, -1)]
+        paths = [posixpath.normpath(posixpath.join(t, target.lstrip("/"))) for t in tops]
+        path = next(
+            (p for p in paths if not p.startswith("..") and (self.root / p).is_file()), None
+        )
+        if path is None:
             return set()
         try:
             tree = parse_module((self.root / path).read_bytes(), path)
@@ -286,6 +294,15 @@ class ProjectIndex:
                 found.add(node.name)
             elif isinstance(node, ast.Assign):
                 found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif (
+                isinstance(node, ast.Expr)
+                and isinstance(call := node.value, ast.Call)
+                and call.args
+                and isinstance(first := call.args[0], ast.Constant)
+                and isinstance(first.value, str)
+                and first.value.isidentifier()
+            ):
+                found.add(first.value)
         return found
 
     def exists(self, path: str) -> bool:

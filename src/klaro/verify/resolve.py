@@ -1140,6 +1140,17 @@ class Resolver(MemberChecks, UnknownNames):
             doc = replace(doc, bindings=Bindings())
         if root == "__main__" and rest:
             return Outcome("ignored", ref)  # `__main__.parent`: the running script's name
+        if (
+            (
+                not rest
+                or (ref.context.startswith("role:") and "." not in rest and root in index.packages)
+            )
+            and name.rsplit(".", 1)[-1] in self._included.get(ref.file, ())
+            and self.names.lookup(name) is None
+        ):
+            # deap's :class:`FitnessMax` and :func:`mate` (in `deap`, the page's current
+            # module): what the page's included example makes or registers by name
+            return Outcome("ignored", ref)
         origin, bound_at = doc.bindings.origin_at(root, ref.line)
         if origin is not None and self._from_failed(origin[0]):
             return Outcome("ignored", ref)  # `wcswidth()` after `from wcwidth import wcswidth`
