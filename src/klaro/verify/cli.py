@@ -707,7 +707,8 @@ class CliClaims:
         if _names_the_project(doc, ref) and not (self._former and self._former.script(word)):
             return None  # "To install `bigtree`", "run by `tcconfig` commands": its name
         own = distribution_key(word) == distribution_key(self.index.distribution or "")
-        if own and not (self._former and self._former.script(word)):
+        after = _words_beside(doc, ref)[1][:1]
+        if own and after == ["installed"] and not (self._former and self._former.script(word)):
             return None  # "With `kedro-mlflow` installed": the distribution, no program
         why = self._not_installed(word)
         if why is None:
