@@ -277,3 +277,35 @@ def test_a_version_flag_the_parser_dropped(tmp_path: Path) -> None:
         ]
     }
     assert _drift_after(tmp_path / "squash", files, changes) == {("README.rst", 4)}
+
+
+ZYTE_KEY = """\
+import os
+
+
+def get_apikey(key=None):
+    return key or os.environ.get("ZYTE_API_KEY")
+"""
+
+ZYTE_TEST = """\
+import os
+
+
+def test_key(monkeypatch):
+    monkeypatch.setenv("ZYTE_API_KEY", "a")
+    assert os.environ.get("ZYTE_API_KEY") == "a"
+"""
+
+
+def test_a_variable_the_package_stops_reading_though_its_tests_still_do(tmp_path: Path) -> None:
+    """zyte-api's `ZYTE_API_KEY`, renamed in the package: its tests, not yet updated, still
+    read the old name, which keeps no variable of the package alive."""
+    files = {
+        "pyproject.toml": '[project]\nname = "zyte"\nversion = "1"\n',
+        "zyte/__init__.py": "",
+        "zyte/apikey.py": ZYTE_KEY,
+        "tests/test_key.py": ZYTE_TEST,
+        "README.md": "# zyte\n\nSet `ZYTE_API_KEY` to your key.\n",
+    }
+    changes = {"zyte/apikey.py": [('"ZYTE_API_KEY"', '"ZYTE_API_TOKEN"')]}
+    assert _drift_after(tmp_path / "zyte", files, changes) == {("README.md", 3)}

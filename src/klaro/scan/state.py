@@ -24,7 +24,7 @@ from klaro.scan.syntax import parse_module
 
 STATE_VERSION = 1
 STATE_PATH = ".klaro/state.json"
-KINDS = ("module", "class", "function", "method", "option", "command", "env")
+KINDS = ("module", "class", "function", "method", "option", "command", "env", "test-env")
 _DIGEST = 12
 # identifiers in an AST dump: Name ids, arg names, attribute names, keyword args
 # and string constants (a renamed env var or option inside the body)
@@ -131,9 +131,10 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
     # (and those the tests read: pymsteams documents the `MS_TEAMS_WEBHOOK` its test suite
     # reads, a name that goes stale when the tests rename it)
     tests = [v for m in analysis.modules if m.role == "test" for v in m.env_vars if v.via != "sets"]
-    for var in [*analysis.env_vars, *tests]:
-        anchor = f"{var.path}:{var.via}:{var.default or ''}"
-        items.append(Item("env", var.name, anchor=anchor, line=var.lineno))
+    for kind, found in (("env", analysis.env_vars), ("test-env", tests)):
+        for var in found:
+            anchor = f"{var.path}:{var.via}:{var.default or ''}"
+            items.append(Item(kind, var.name, anchor=anchor, line=var.lineno))
     unique = {(i.kind, i.name): i for i in items}
     scripts = sorted({e.name for e in analysis.metadata.entry_points if "scripts" in e.group})
     return State(tuple(unique.values()), source, tuple(scripts))

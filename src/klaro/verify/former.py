@@ -193,6 +193,7 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
         p.partition(":")[2] for i in new.items if i.kind in _CALLABLE for p in i.params
     }
     env_now = {i.name for i in new.items if i.kind == "env"}
+    tests_now = {i.name for i in new.items if i.kind == "test-env"}
     options_now = {f for i in new.items if i.kind in {"option", "flags"} for f in i.params}
     commands_now = {i.short for i in new.items if i.kind == "command"}
     attributes_now = {a for i in new.items if i.kind == "class" for a in i.params}
@@ -222,6 +223,9 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
         if item.kind in _PYTHON_KINDS and item.short not in now:
             _name_gone(gone, item.short, (item.name, where))
         elif item.kind == "env" and item.name not in env_now and not item.name.endswith("*"):
+            gone.setdefault(("env", item.name), (item.name, where))
+        elif item.kind == "test-env" and item.name not in env_now | tests_now:
+            # a variable only the tests read (pymsteams' `MS_TEAMS_WEBHOOK`), renamed there
             gone.setdefault(("env", item.name), (item.name, where))
         elif item.kind == "command" and item.short not in commands_now:
             gone.setdefault(("command", item.short), (item.name.replace("|", " ").strip(), where))
