@@ -319,3 +319,29 @@ def test_a_variable_the_package_stops_reading_though_its_tests_still_do(tmp_path
     }
     changes = {"zyte/apikey.py": [('"ZYTE_API_KEY"', '"ZYTE_API_TOKEN"')]}
     assert _drift_after(tmp_path / "zyte", files, changes) == {("README.md", 3)}
+
+
+ARGS_CLIENT = """\
+class BaseClient:
+    def __init__(self, mc_api=None, timeout=None):
+        self.api, self.timeout = mc_api, timeout
+
+
+class Client(BaseClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ready = True
+"""
+
+
+def test_positional_arguments_handed_on_whole(tmp_path: Path) -> None:
+    """mailchimp3's `MailChimp.__init__(self, *args, **kwargs)` hands everything to its
+    base: once the base takes `timeout` by keyword only, `Client('KEY', 10)` is stale."""
+    files = {
+        "pyproject.toml": '[project]\nname = "mc"\nversion = "1"\n',
+        "mc/__init__.py": "from .client import Client\n",
+        "mc/client.py": ARGS_CLIENT,
+        "README.md": "# mc\n\n```python\nfrom mc import Client\n\nc = Client('KEY', 10)\n```\n",
+    }
+    changes = {"mc/client.py": [("mc_api=None, timeout=None", "mc_api=None, *, timeout=None")]}
+    assert _drift_after(tmp_path / "mc", files, changes) == {("README.md", 6)}

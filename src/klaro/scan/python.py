@@ -567,6 +567,7 @@ class _ModuleVisitor:
             calls=self._calls(node),
             forwards=flow.forwards,
             forward_filled=flow.filled,
+            args_forwards=flow.whole,
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,
