@@ -779,7 +779,13 @@ class Names:
     def _factory_class(self, cls: str) -> bool:
         """Whether a class is a factory: its one method is a `__new__` that gives instances
         of other classes (kliff's `Loss(calculator)`, a `LossNeuralNetworkModel` or a
-        `LossPhysicsMotivatedModel` by the calculator's kind)."""
+        `LossPhysicsMotivatedModel` by the calculator's kind); or a metaclass of its family
+        defines `__call__`, which decides what calling it gives (factory_boy's
+        `FactoryMetaClass`: `UserFactory(...)` makes a `User`, no factory)."""
+        for family in self.lineage(cls):
+            meta = self.metaclass.get(family)
+            if meta is not None and self.member(meta, "__call__") is not None:
+                return True
         methods = [
             m for m in self.members.get(cls, ()) if self.kinds.get(f"{cls}.{m}") in CALLABLE_KINDS
         ]

@@ -396,7 +396,8 @@ def _open_registries(names: Names, analysis: Analysis) -> None:
     """Open the classes a registry gives attributes at run time: pyexcel's `SheetMeta` binds
     `register_presentation = classmethod(partial(attribute, ...))`, and `attribute(cls, ...)`
     hands `cls` to `make_a_property`, whose `setattr(cls, file_type, prop)` makes `Sheet.csv`
-    and `Sheet.tsv` for each plugin. A classmethod that hands `cls` on so does the same."""
+    and `Sheet.tsv` for each plugin. A classmethod that hands `cls` on so does the same, and
+    a method that hands `self` on, for its instances."""
     shipped = [m for m in analysis.modules if m.role != "test"]
     funcs = [(m.name, f) for m in shipped for f, _ in _functions(m) if f.first_to]
     makers = {f.fullname for _, f in funcs if "setattr" in f.first_to}
@@ -414,7 +415,11 @@ def _open_registries(names: Names, analysis: Analysis) -> None:
         return
     for module in shipped:
         for cls in _classes(module.classes):
-            hooks: list[str | None] = [m.fullname for m in cls.methods if m.kind == "classmethod"]
+            # (also a method handing `self` on: web3's `Web3.attach_modules(self, modules)`
+            # calls `attach_modules(self, modules)`, which does `setattr(parent, name, ...)`)
+            hooks: list[str | None] = [
+                m.fullname for m in cls.methods if m.kind in {"classmethod", "method"}
+            ]
             hooks += [
                 _made_by(names, module.name, cls.fullname, a.value or "") for a in cls.attributes
             ]

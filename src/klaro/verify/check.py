@@ -50,6 +50,8 @@ _PROPOSALS_DIR = re.compile(
 )
 # a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)
 _PROPOSAL_FILE = re.compile(r"^(?:roadmap|proposals?)(?:[._-][^/]*)?\.(?:md|markdown|rst)$", re.I)
+# a JOSS paper (`paper.md`, beside its `paper.bib`): dated, naming the API of its day
+_PAPER_FILE = re.compile(r"^paper\.(?:md|markdown|rst)$", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}
 
 
@@ -192,15 +194,16 @@ def _package_data(path: str, packages: set[str]) -> bool:
 
 
 def is_history(path: str) -> bool:
-    """Whether a document is a changelog, release notes, an upgrade/migration guide or a
-    design proposal: each names things the code no longer has, or does not have yet, on
-    purpose."""
+    """Whether a document is a changelog, release notes, an upgrade/migration guide, a
+    design proposal or a published paper: each names things the code no longer has, or does
+    not have yet, on purpose."""
     name = path.rsplit("/", 1)[-1]
     return bool(
         _HISTORY.match(name)
         or _HISTORY_DIR.search(path)
         or _PROPOSALS_DIR.search(path)
         or _PROPOSAL_FILE.match(name)
+        or _PAPER_FILE.match(name)
     )
 
 

@@ -138,6 +138,7 @@ class CliClaims:
             and program.endswith(".py")
             and program[:-3] not in self.index.packages
             and len(self.index.scripts) == 1
+            and self._package_file(program)
         ):
             # docker-squash's help pasted as `usage: cli.py [-h] ...`, awscurl's as
             # `__main__.py`: argparse named the file the program ran from, the one script
@@ -795,6 +796,15 @@ class CliClaims:
         return any(
             not self.known(f, self.index.options) and former.took(command, f) is not None
             for f in letters
+        )
+
+    def _package_file(self, name: str) -> bool:
+        """Whether a file of that name is a module of the project's packages (`cli.py`,
+        `__main__.py`), not a script of its examples or of another program (`manage.py`)."""
+        names = self.index.names
+        return any(
+            names.kind(full) == "module" and full in names.library
+            for full in names.by_last.get(name.removesuffix(".py"), ())
         )
 
     def former_took(self, flag: str) -> bool:

@@ -356,10 +356,15 @@ class LinkResolver:
             path = self._first_existing(
                 [posixpath.normpath(posixpath.join(original, target))], path
             )
-        if ref.context in _SITE_ONLY and not self.index.exists(path) and path.endswith(".rst"):
+        if (
+            ref.context in _SITE_ONLY
+            and not self.index.exists(path)
+            and path.endswith((".rst", ".ipynb"))
+        ):
             # `:doc:`CONTRIBUTING`` names a page by its stem: with MyST, `CONTRIBUTING.md`;
-            # with nbsphinx or myst-nb, a notebook (`nbconvert_library.ipynb`)
-            stem = path[: -len(".rst")]
+            # with nbsphinx or myst-nb, a notebook (`nbconvert_library.ipynb`); a toctree's
+            # `examples/solar.ipynb` may be built from a `.nblink` stub (atlite's)
+            stem = path.rpartition(".")[0]
             path = self._first_existing((stem + s for s in SOURCE_PAGES), path)
         if path.endswith(".*") and not self.index.exists(path):
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants

@@ -271,7 +271,8 @@ def repaired(code: str) -> str:
 
 
 # `<appname>` where an argument goes: after `(` or `,`, before `,` or `)`
-_ANGLE_PLACEHOLDER = re.compile(r"(?<=[(,\s])<[A-Za-z_][\w .-]*>(?=\s*[,)])")
+# (a name, not words: pyvisa's `viMapAddress(<here goes the arguments>)` sketches no call)
+_ANGLE_PLACEHOLDER = re.compile(r"(?<=[(,\s])<[A-Za-z_][\w.-]*>(?=\s*[,)])")
 
 
 def _parse_line(line: str) -> ast.Module | None:

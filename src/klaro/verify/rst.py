@@ -81,7 +81,8 @@ _LINKED = {"image", "figure", "include", "literalinclude"}
 
 # a definition-list term that is one identifier: a keyword's name
 # a bullet that opens with the name it is about, bold or literal (`- **cms**: *bool*: ...`)
-_NAMED_ITEM = re.compile(r"^\s*[-*+]\s+(?:\*\*|``)([A-Za-z_]\w*)(?:\*\*|``)\s*[:(-]")
+# (a parameter's name: lower case, not a class named in a list of a module's classes)
+_NAMED_ITEM = re.compile(r"^\s*[-*+]\s+(?:\*\*|``)([a-z_]\w*)(?:\*\*|``)\s*[:(]")
 _TERM_WORD = re.compile(r"^\s*[A-Za-z_]\w*\s*$")
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 # Histories and upgrade guides describe what the code used to be: their old names are on purpose.
 HISTORY_NAME = (
-    r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|whats[ _-]?new"
+    r"(change[ _-]?logs?|changes|history|news|releases?|release[ _-]?notes|what'?s[ _-]?new"
     # anyio's `versionhistory.rst`, dicttoxml's "Revision History", "Change History"
     r"|(?:version|release|project|revision|change)[ _-]?(?:history|changes)"
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from"
@@ -95,17 +95,22 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
             continue
         rank = len(level) if level.startswith("#") else levels.index(level)
         end = len(lines)
-        for later, other, _ in headings[n + 1 :]:
+        for later, other, title in headings[n + 1 :]:
             other_rank = (
                 len(other)
                 if other.startswith("#")
                 else (levels.index(other) if other in levels else len(levels))
             )
-            if other_rank <= rank:
+            if other_rank <= rank and not _RELEASE_HEADING.match(title):
+                # (pymer4's "# What's New" over "# 0.7.6", "# 0.7.5": its releases go on)
                 end = later - 1
                 break
         found.update(range(at, end + 1))
     return found
+
+
+# a heading naming a release: `0.7.6`, `v2.0.1 (2024-01-03)`, "Version 1.2"
+_RELEASE_HEADING = re.compile(r"^\W*(?:v(?:ersion)?\s*)?\d+(?:\.\d+)+\b", re.IGNORECASE)
 
 
 _SUMMARY = re.compile(r"<summary>\s*(?:<[^>]+>\s*)*([^<]*)", re.I)
