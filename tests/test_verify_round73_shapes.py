@@ -68,6 +68,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="aga")
     parser.add_argument("-r", "--role-arn", default=os.getenv("AWS_ROLE_ARN"))
     parser.add_argument("-d", "--duration", default=os.getenv("DURATION", 3600))
+    parser.add_argument("-p", "--profile", default=os.getenv("AGA_PROFILE"))
     return parser.parse_args(argv)
 """
 
@@ -77,7 +78,7 @@ aga
 
 Usage::
 
-    usage: aga [-h] [-r ROLE_ARN] [-d DURATION]
+    usage: aga [-h] [-r ROLE_ARN] [-d DURATION] [-p PROFILE]
 
     optional arguments:
       -h, --help            show this help message and exit
@@ -85,6 +86,8 @@ Usage::
                             The ARN of the role to assume ($AWS_ROLE_ARN)
       -d DURATION, --duration DURATION
                             Credential duration (defaults to value of $DURATION)
+      -p PROFILE, --profile PROFILE
+                            The profile, else the environment variable AGA_PROFILE.
 """
 
 
@@ -97,10 +100,17 @@ def test_variables_a_pasted_help_text_names(tmp_path: Path) -> None:
         "aga/cli.py": AUTH,
         "README.rst": AUTH_README,
     }
-    changes = {"aga/cli.py": [('"AWS_ROLE_ARN"', '"AGA_ROLE_ARN"'), ('"DURATION"', '"AGA_TTL"')]}
+    changes = {
+        "aga/cli.py": [
+            ('"AWS_ROLE_ARN"', '"AGA_ROLE_ARN"'),
+            ('"DURATION"', '"AGA_TTL"'),
+            ('"AGA_PROFILE"', '"AGA_AWS_PROFILE"'),
+        ]
+    }
     assert _drift_after(tmp_path / "aga", files, changes) == {
         ("README.rst", 11),
         ("README.rst", 13),
+        ("README.rst", 15),
     }
 
 
@@ -309,3 +319,29 @@ def test_a_variable_the_package_stops_reading_though_its_tests_still_do(tmp_path
     }
     changes = {"zyte/apikey.py": [('"ZYTE_API_KEY"', '"ZYTE_API_TOKEN"')]}
     assert _drift_after(tmp_path / "zyte", files, changes) == {("README.md", 3)}
+
+
+ARGS_CLIENT = """\
+class BaseClient:
+    def __init__(self, mc_api=None, timeout=None):
+        self.api, self.timeout = mc_api, timeout
+
+
+class Client(BaseClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ready = True
+"""
+
+
+def test_positional_arguments_handed_on_whole(tmp_path: Path) -> None:
+    """mailchimp3's `MailChimp.__init__(self, *args, **kwargs)` hands everything to its
+    base: once the base takes `timeout` by keyword only, `Client('KEY', 10)` is stale."""
+    files = {
+        "pyproject.toml": '[project]\nname = "mc"\nversion = "1"\n',
+        "mc/__init__.py": "from .client import Client\n",
+        "mc/client.py": ARGS_CLIENT,
+        "README.md": "# mc\n\n```python\nfrom mc import Client\n\nc = Client('KEY', 10)\n```\n",
+    }
+    changes = {"mc/client.py": [("mc_api=None, timeout=None", "mc_api=None, *, timeout=None")]}
+    assert _drift_after(tmp_path / "mc", files, changes) == {("README.md", 6)}

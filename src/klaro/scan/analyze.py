@@ -73,8 +73,10 @@ from klaro.scan.stubs import merge_stubs
 # `object.__new__(type(self))` or `copy.copy(self)` give the receiver's class; 169: the
 # attributes functions set on instances they make (`Module.made_attributes`); 170: mapping
 # keys spelt with hyphens (`config["commit-length"]`) among the key literals; 171: a Typer
-# app a console script runs is the program whatever its `name=` (`root_typer_apps`)
-ANALYZER_VERSION = 171
+# app a console script runs is the program whatever its `name=` (`root_typer_apps`); 172:
+# the callee a function hands its `*args` to whole (`Function.args_forwards`); 173: mapping
+# keys in lower camel case (`strategy.get("idRef")`) among the key literals
+ANALYZER_VERSION = 173
 
 Progress = Callable[[int, int, str], None]
 

@@ -33,6 +33,9 @@ class KwargsFlow:
     # positional arguments and the keywords written (`writers.save(m, size, out, kind,
     # **kw)`: `kw` cannot hold `kind`, a second value for it is a TypeError)
     filled: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    # the targets that also receive every positional argument (`*args`): mailchimp3's
+    # `super().__init__(*args, **kwargs)`, whose signature then counts them
+    whole: tuple[str, ...] = ()
 
 
 def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
@@ -66,6 +69,7 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
                 elif _self_attribute(target, node) is not None:
                     stashed.add(str(_self_attribute(target, node)))
     forwards: dict[str, None] = {}
+    whole: dict[str, None] = {}
     filled: dict[str, tuple[int, frozenset[str]]] = {}
     keys: dict[str, None] = {}
     refused = False
@@ -90,6 +94,8 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
                 given = _given(call)
                 before = filled.get(value, given)
                 filled[value] = (min(before[0], given[0]), before[1] & given[1])
+                if _passes_all(call, node):
+                    whole[value] = None
     defaults = _default_classes(node)  # `klass = kwargs.pop("klass", Task)`: usually Task
     forwards = {defaults.get(target, target): None for target in forwards}
     if stashed:
@@ -101,7 +107,20 @@ def kwargs_flow(node: _Node, owner: ast.ClassDef | None = None) -> KwargsFlow:
         for target, (count, words) in filled.items()
         if target in forwards and (count or words)
     )
-    return KwargsFlow(tuple(forwards), tuple(keys), open=opened, refused=refused, filled=kept)
+    # (only where every call of it hands them on, and no other target takes the kwargs)
+    passed = tuple(whole) if len(forwards) == 1 and set(whole) == set(forwards) else ()
+    return KwargsFlow(
+        tuple(forwards), tuple(keys), open=opened, refused=refused, filled=kept, whole=passed
+    )
+
+
+def _passes_all(call: ast.Call, node: _Node) -> bool:
+    """Whether a call hands on the function's `*args` whole (`f(*args, **kwargs)`)."""
+    vararg = node.args.vararg
+    return vararg is not None and any(
+        isinstance(a, ast.Starred) and isinstance(a.value, ast.Name) and a.value.id == vararg.arg
+        for a in call.args
+    )
 
 
 def _given(call: ast.Call) -> tuple[int, frozenset[str]]:

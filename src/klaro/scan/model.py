@@ -69,6 +69,8 @@ class Function:
     forwards: tuple[str, ...] = ()
     # per forward target: leading positional arguments and keywords the call already fills
     forward_filled: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    # of `forwards`, the one that also gets `*args` whole (see scan.kwargs.KwargsFlow.whole)
+    args_forwards: tuple[str, ...] = ()
     kwarg_keys: tuple[str, ...] = ()
     kwargs_open: bool = False
     kwargs_refused: bool = False  # extra keywords only raise or warn: none is accepted

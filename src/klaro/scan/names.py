@@ -740,16 +740,41 @@ class Names:
                 accepted = accepted | (forwarded or set())
             close = difflib.get_close_matches(keyword, sorted(accepted), n=3, cutoff=0.6)
             return CallProblem(f"`{shown}()` has no parameter `{keyword}`", tuple(close), keyword)
+        limit = None
         if positional is not None and not any(p.kind == "var_positional" for p in params):
             limit = sum(p.kind in {"positional_only", "positional_or_keyword"} for p in params)
-            if positional > limit:
-                return CallProblem(
-                    f"`{shown}()` takes {limit} positional argument"
-                    f"{'' if limit == 1 else 's'}, not {positional}"
-                )
+        elif positional is not None:
+            limit = self._passed_positional(full, params)
+        if positional is not None and limit is not None and positional > limit:
+            return CallProblem(
+                f"`{shown}()` takes {limit} positional argument"
+                f"{'' if limit == 1 else 's'}, not {positional}"
+            )
         if complete and positional is not None and "**" not in keywords:
             return _missing_required(shown, params, positional, keywords)
         return None
+
+    def _passed_positional(self, full: str, params: tuple[Parameter, ...]) -> int | None:
+        """How many positional arguments a function taking `*args` accepts when it hands
+        them all to one callee (mailchimp3's `__init__(self, *args, **kwargs)` calling
+        `super().__init__(*args, **kwargs)`): its own before `*args`, and the callee's not
+        filled already; None when that cannot be told."""
+        obj = self.callee(full)
+        if obj is None or len(obj.args_forwards) != 1:
+            return None
+        callee = obj.args_forwards[0]
+        owner = obj.fullname.rsplit(".", 1)[0] if obj.kind != "function" else None
+        if owner is not None and callee.startswith("super()."):
+            target = self._own_callee(owner, callee)
+        else:
+            target = self.resolve_in(obj.module, callee, owner)
+        found = self._signature(target) if target and target in self.defs else None
+        if found is None or any(p.kind == "var_positional" for p in found[1]):
+            return None
+        own = sum(p.kind in {"positional_only", "positional_or_keyword"} for p in params)
+        theirs = sum(p.kind in {"positional_only", "positional_or_keyword"} for p in found[1])
+        given = next((n for t, n, _ in obj.forward_filled if t == callee), 0)
+        return own + max(theirs - given, 0)
 
     def _factory_class(self, cls: str) -> bool:
         """Whether a class is a factory: its one method is a `__new__` that gives instances

@@ -95,12 +95,15 @@ _KEY = re.compile(
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
     r"|[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[A-Z]+[0-9]+\Z"  # a check's id: `debug_toolbar.W001`
 )
-_HYPHEN_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z")
+# a mapping's key spelt with hyphens (TOML's `commit-length`) or in lower camel case (a JSON
+# schema's or an options dict's `idRef`)
+_HYPHEN_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z|[a-z]+(?:[A-Z][a-z0-9]+)+\Z")
 
 
 def _mapping_keys(node: ast.AST) -> list[str]:
-    """The hyphenated keys a mapping is read or built with: `config["commit-length"]`,
-    `config.get("tagged-metadata")`, `{"format-jinja": None}`."""
+    """The hyphenated or camelCased keys a mapping is read or built with:
+    `config["commit-length"]`, `config.get("tagged-metadata")`, `{"format-jinja": None}`,
+    jsonmerge's `strategy.get("idRef")`."""
     if isinstance(node, ast.Subscript):
         given = [node.slice]
     elif isinstance(node, ast.Dict):
@@ -567,6 +570,7 @@ class _ModuleVisitor:
             calls=self._calls(node),
             forwards=flow.forwards,
             forward_filled=flow.filled,
+            args_forwards=flow.whole,
             kwarg_keys=flow.keys,
             kwargs_open=flow.open,
             kwargs_refused=flow.refused,

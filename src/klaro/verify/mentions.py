@@ -99,7 +99,9 @@ def heading_name(title: str) -> str | None:
 # like code (a plain word counts only when empty parentheses make it a call)
 _PROSE_NAME = re.compile(
     r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
-    r"|[A-Za-z_]\w*(?=\(\)))"
+    r"|[A-Za-z_]\w*(?=\(\))"
+    # jsonmerge's "the *idRef* merge option": lower camel case, emphasised as a name
+    r"|(?<=\*)[a-z]+(?:[A-Z][a-z0-9]+)+(?=\*))"
     r"(?![\w`/@-]|\.\w)"
 )
 

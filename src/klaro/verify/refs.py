@@ -667,8 +667,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         for offset, line in enumerate(lines if helped else ()):
             # an option row naming the variable it falls back on: aws-google-auth's
             # "The ARN of the role to assume ($AWS_ROLE_ARN)", "defaults to value of $DURATION"
-            for found in _HELP_VARIABLE.finditer(line):
-                name = found.group(1) or found.group(2)
+            named = [f.group(1) or f.group(2) for f in _HELP_VARIABLE.finditer(line)]
+            # also said in words: hass-cli's "... the environment variable HASS_PASSWORD."
+            for name in dict.fromkeys([*named, *env_mentions(line)]):
                 doc.references.append(Reference("env", name, doc.path, start + offset, "prose"))
 
 
