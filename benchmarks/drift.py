@@ -148,6 +148,8 @@ round 75 (`round: 75`) is a seventy-fourth fresh set written blind on pymsteams,
 pywhat, zxcvbn and torrentool (--confirm --round 75).
 round 76 (`round: 76`) is a seventy-fifth fresh set written blind on heroku3,
 awscurl, imgkit and docker-squash (--confirm --round 76).
+round 77 (`round: 77`) is a seventy-sixth fresh set written blind on pyicloud,
+nmcli, zip-files and titlecase (--confirm --round 77).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
