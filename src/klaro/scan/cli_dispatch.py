@@ -139,16 +139,4 @@ def _looked_up(node: ast.expr) -> str | None:
 
 def _called_table(node: ast.AST) -> str | None:
     """The table a call looks its function up in: `actions[word]()`, `actions.get(word)()`."""
-    if not isinstance(node, ast.Call):
-        return None
-    func = node.func
-    if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name):
-        return func.value.id
-    if (
-        isinstance(func, ast.Call)
-        and isinstance(func.func, ast.Attribute)
-        and func.func.attr == "get"
-        and isinstance(func.func.value, ast.Name)
-    ):
-        return func.func.value.id
-    return None
+    return _looked_up(node.func) if isinstance(node, ast.Call) else None
