@@ -152,3 +152,33 @@ def test_calls_that_make_something_else_and_objects_given_attributes(tmp_path: P
         "README.md": EXAMPLES,
     }
     assert _drift(_write(tmp_path / "ex", files)) == set()
+
+
+HANDLERS = """\
+class _HandlerType(type):
+    def __new__(cls, name, bases, namespace):
+        return type.__new__(cls, name, bases, namespace)
+
+
+class Handler(metaclass=_HandlerType):
+    def emit(self, record):
+        return record
+
+
+class FingersCrossedHandler(Handler):
+    pass
+"""
+
+
+def test_a_metaclass_without_a_call_of_its_own(tmp_path: Path) -> None:
+    """logbook's handlers have a metaclass that only defines `__new__`: `type.__call__`
+    still makes their instances, whose missing members are stale."""
+    files = {
+        "pyproject.toml": '[project]\nname = "lb"\nversion = "1"\n',
+        "lb/__init__.py": "",
+        "lb/handlers.py": HANDLERS,
+        "README.md": "# lb\n\n```python\nfrom lb.handlers import FingersCrossedHandler\n\n"
+        "h = FingersCrossedHandler()\nh.emit(1)\nh.applicationbound()\n```\n",
+    }
+    found = _drift(_write(tmp_path / "lb", files))
+    assert {name for _, _, name in found} == {"lb.handlers.FingersCrossedHandler.applicationbound"}

@@ -784,7 +784,8 @@ class Names:
         `FactoryMetaClass`: `UserFactory(...)` makes a `User`, no factory)."""
         for family in self.lineage(cls):
             meta = self.metaclass.get(family)
-            if meta is not None and self.member(meta, "__call__") is not None:
+            call = self.member(meta, "__call__") if meta is not None else None
+            if call is not None and call in self.defs:  # the project's, not `type.__call__`
                 return True
         methods = [
             m for m in self.members.get(cls, ()) if self.kinds.get(f"{cls}.{m}") in CALLABLE_KINDS
