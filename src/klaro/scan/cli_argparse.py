@@ -12,6 +12,7 @@ from klaro.scan.cli_ast import (
     dotted,
     fixed_count,
     help_of,
+    iterated_mapping,
     kw,
     literal,
     positional_defaults,
@@ -728,9 +729,7 @@ def _spread_tables(tree: ast.Module) -> dict[int, list[ast.Call]]:
     }
     spread: dict[int, list[ast.Call]] = {}
     for loop in (n for n in ast.walk(tree) if isinstance(n, ast.For)):
-        over = loop.iter
-        if isinstance(over, ast.Call) and isinstance(over.func, ast.Attribute) and not over.args:
-            over = over.func.value if over.func.attr in {"items", "keys"} else over
+        over = iterated_mapping(loop.iter)
         table = tables.get(over.id) if isinstance(over, ast.Name) else None
         target = loop.target
         if isinstance(target, ast.Tuple) and len(target.elts) == 2:

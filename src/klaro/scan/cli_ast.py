@@ -107,6 +107,19 @@ def string_list(node: ast.expr) -> tuple[str, ...]:
     return tuple(str(w) for w in words)
 
 
+def iterated_mapping(node: ast.expr) -> ast.expr:
+    """The mapping a loop runs over: `TABLE` of `TABLE.items()`, `TABLE.keys()` or `TABLE`
+    itself (`globals()` of `globals().items()`)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"items", "keys"}
+        and not node.args
+    ):
+        return node.func.value
+    return node
+
+
 def kw(call: ast.Call, name: str) -> ast.expr | None:
     """Return the value of keyword argument `name`, if given."""
     return next((k.value for k in call.keywords if k.arg == name), None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
-from klaro.scan.cli_ast import dotted
+from klaro.scan.cli_ast import dotted, iterated_mapping
 from klaro.scan.returns import own_nodes
 
 _WORD = re.compile(r"[a-z][a-z0-9_-]*\Z")  # a command word a user types
@@ -92,9 +92,7 @@ def _named_table(value: ast.expr, functions: set[str]) -> dict[str, str]:
     if not isinstance(value, ast.DictComp | ast.GeneratorExp) or len(value.generators) != 1:
         return {}
     loop = value.generators[0]
-    over = loop.iter  # `globals().items()`, `globals()`
-    if isinstance(over, ast.Call) and isinstance(over.func, ast.Attribute):
-        over = over.func.value if over.func.attr in {"items", "keys"} else over
+    over = iterated_mapping(loop.iter)  # `globals().items()`, `globals()`
     if not (
         isinstance(over, ast.Call)
         and isinstance(over.func, ast.Name)

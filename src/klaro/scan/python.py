@@ -97,7 +97,7 @@ _KEY = re.compile(
 )
 # a mapping's key spelt with hyphens (TOML's `commit-length`) or in lower camel case (a JSON
 # schema's or an options dict's `idRef`)
-_HYPHEN_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z|[a-z]+(?:[A-Z][a-z0-9]+)+\Z")
+_MAPPING_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z|[a-z]+(?:[A-Z][a-z0-9]+)+\Z")
 
 
 def _mapping_keys(node: ast.AST) -> list[str]:
@@ -120,7 +120,7 @@ def _mapping_keys(node: ast.AST) -> list[str]:
     return [
         k.value
         for k in given
-        if isinstance(k, ast.Constant) and isinstance(k.value, str) and _HYPHEN_KEY.match(k.value)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str) and _MAPPING_KEY.match(k.value)
     ]
 
 

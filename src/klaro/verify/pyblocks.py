@@ -218,12 +218,21 @@ _SKETCHED_COUNT = re.compile(r"^([\w-]*call)\|\d+\|")
 
 def _no_statement(stmt: ast.stmt) -> bool:
     """A docstring, `...` or `pass`: what stands for a body left out."""
-    if isinstance(stmt, ast.Pass):
+    if isinstance(stmt, ast.Pass) or _elided(stmt):
         return True
     return (
         isinstance(stmt, ast.Expr)
         and isinstance(stmt.value, ast.Constant)
-        and (isinstance(stmt.value.value, str) or stmt.value.value is Ellipsis)
+        and isinstance(stmt.value.value, str)
+    )
+
+
+def _elided(stmt: ast.stmt) -> bool:
+    """A `...` statement: code the example left out."""
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Constant)
+        and stmt.value.value is Ellipsis
     )
 
 
@@ -607,16 +616,8 @@ class _Visitor(ast.NodeVisitor):
         self.depth += 1
         # evotorch's `def __init__(self): ...` then `super().__init__(num_gpus_per_actor=
         # "all")`: a body sketched around one call, whose arguments are not all written
-        sketched, self.sketched = (
-            self.sketched,
-            self.sketched
-            or any(
-                isinstance(stmt, ast.Expr)
-                and isinstance(stmt.value, ast.Constant)
-                and stmt.value.value is Ellipsis
-                for stmt in node.body
-            ),
-        )
+        sketched = self.sketched
+        self.sketched = sketched or any(_elided(stmt) for stmt in node.body)
         for stmt in node.body:
             self.visit(stmt)
         self.sketched = sketched

@@ -1722,9 +1722,15 @@ def _argument_word(
     sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
     # the span as marked up first: imgkit's "all wkhtmltoimage options by type
     # `wkhtmltoimage` command" names the program before the span, in plain words
-    spans = (sentence.find(f"{m}{ref.text}{m}") for m in ("``", "`"))
-    marked = next(((p, m) for p, m in zip(spans, ("``", "`"), strict=True) if p >= 0), None)
-    at = marked[0] + len(marked[1]) if marked else sentence.find(ref.text)
+    at = next(
+        (
+            sentence.find(f"{m}{ref.text}{m}") + len(m)
+            for m in ("``", "`")
+            if f"{m}{ref.text}{m}" in sentence
+        ),
+        -1,
+    )
+    at = at if at >= 0 else sentence.find(ref.text)
     word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
     if word is not None and word.group(1) and not option:
         return None
