@@ -82,3 +82,39 @@ def test_pages_sphinx_apidoc_writes(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "ravenx", files))
     assert {name for _, _, name in found} == {"notes/missing.rst"}
+
+
+BOOK_INDEX = """\
+Medx
+====
+
+.. include:: README.rst
+
+.. toctree::
+
+   release-notes
+   contrib/index
+   users/missing
+"""
+
+
+def test_a_jupyter_book_inside_the_package(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "medx"\nversion = "1"\n',
+        "lib/medx/__init__.py": "",
+        "lib/medx/docs/__init__.py": "",
+        "lib/medx/docs/_toc.yml": "format: jb-book\nroot: index.rst\n",
+        "lib/medx/docs/index.rst": BOOK_INDEX,
+        "lib/medx/_dev/__init__.py": "",
+        "lib/medx/_dev/docs.py": (
+            "from pathlib import Path\n"
+            'DOCS = Path(__file__).parent.parent / "docs"\n'
+            'COPIES = [("README.rst", DOCS / "README.rst"), ("CHANGELOG.md", '
+            'DOCS / "release-notes.md"), ("CONTRIBUTING.md", DOCS.joinpath("contrib", '
+            '"index.md"))]\n'
+        ),
+    }
+    found = _drift(_write(tmp_path / "medx", files))
+    assert {(file, name) for file, _, name in found} == {
+        ("lib/medx/docs/index.rst", "users/missing.rst")
+    }

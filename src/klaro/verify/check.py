@@ -103,7 +103,12 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         packages = {m.path.rpartition("/")[0] for m in analysis.modules if m.is_package}
         # a Sphinx source made importable (execnet's doc/__init__.py beside doc/conf.py) is
         # the docs all the same
-        sites = {f.path.rpartition("/")[0] for f in analysis.files if f.path.endswith("/conf.py")}
+        # and so is a Jupyter Book's (pymedphys' lib/pymedphys/docs/_toc.yml) or a MyST site's
+        sites = {
+            f.path.rpartition("/")[0]
+            for f in analysis.files
+            if f.path.endswith(("/conf.py", "/_toc.yml", "/myst.yml"))
+        }
         sites |= _mkdocs_sources(config.root, candidates)  # xsdata's docs/__init__.py
         packages = {p for p in packages if not any(p == s or p.startswith(f"{s}/") for s in sites)}
         unbuilt = _sphinx_excluded(config.root, candidates)

@@ -505,9 +505,14 @@ class LinkResolver:
         return next((p for p in candidates if self.index.exists(p)), default)
 
     def _site_roots(self) -> list[str]:
-        """Folders a documentation site is built from: `docs/`, any holding a conf.py, and
-        the `docs/` beside a Docusaurus configuration (`website/docs`)."""
-        roots = {posixpath.dirname(f) for f in self.index.files if f.endswith("conf.py")}
+        """Folders a documentation site is built from: `docs/`, any holding a conf.py (or a
+        Jupyter Book's `_toc.yml`, a MyST site's `myst.yml`), and the `docs/` beside a
+        Docusaurus configuration (`website/docs`)."""
+        roots = {
+            posixpath.dirname(f)
+            for f in self.index.files
+            if f.endswith("conf.py") or posixpath.basename(f) in {"_toc.yml", "myst.yml"}
+        }
         roots |= {"docs"} if self.index.exists("docs") else set()
         roots |= {
             posixpath.join(posixpath.dirname(f), "docs")
@@ -954,7 +959,9 @@ _PLACEHOLDER_STEMS = frozenset(
 # a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
 # (also mkdocstrings' recipe for mkdocs-gen-files, `scripts/gen_ref_pages.py`)
 _DOCS_SCRIPT = re.compile(
-    r"^(?:scripts|tools|bin|dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$", re.I
+    # (or a package's own, pymedphys' `lib/pymedphys/_dev/docs.py`)
+    r"^(?:[\w.-]+/)*(?:scripts|tools|bin|_?dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$",
+    re.I,
 )
 
 
