@@ -221,3 +221,34 @@ def test_a_constant_named_in_an_examples_comment(tmp_path: Path) -> None:
     }
     changes = {"kagglex/models.py": [("DEFAULT_IGNORE_PATTERNS", "MODEL_IGNORE_PATTERNS")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {6}
+
+
+RECOGNIZE = """\
+import click
+
+
+@click.command()
+@click.option("--show-distance", default=False, type=bool)
+@click.argument("known")
+@click.argument("unknown")
+def main(known, unknown, show_distance):
+    print(known, unknown, show_distance)
+"""
+
+RECOGNIZE_README = """\
+# facex
+
+    $ facex --show-distance true ./known/ ./unknown/
+"""
+
+
+def test_an_option_that_became_a_flag_given_a_value(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "facex"\nversion = "1"\n\n'
+        '[project.scripts]\nfacex = "facex.cli:main"\n',
+        "facex/__init__.py": "",
+        "facex/cli.py": RECOGNIZE,
+        "README.md": RECOGNIZE_README,
+    }
+    changes = {"facex/cli.py": [("default=False, type=bool", "is_flag=True")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3}

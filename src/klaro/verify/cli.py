@@ -341,6 +341,19 @@ class CliClaims:
                 value = arg.partition("=")[2] if "=" in arg else ""
                 if skip and at + 1 < len(args):
                     value = args[at + 1]
+                elif (
+                    "=" not in arg
+                    and args[at + 1 : at + 2] in (["true"], ["false"], ["True"], ["False"])
+                    and any(f in index.options for f in spellings)
+                ):
+                    # face_recognition's `--show-distance true` once it is a flag: a flag
+                    # takes no value, and the word would be an argument
+                    return Outcome(
+                        "unresolved",
+                        replace(ref, line=_line_of(doc, ref, flag)),
+                        message=f"`{flag}` takes no value (`{flag} {args[at + 1]}`): it is "
+                        f"a flag of `{program}`",
+                    )
                 if wrong := self._not_a_choice(ref, doc, spellings[0], value, command):
                     return wrong
                 continue
