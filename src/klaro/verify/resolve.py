@@ -855,6 +855,17 @@ class Resolver(MemberChecks, UnknownNames):
                 return outcome
             checked = [self._sketched(Outcome("resolved", ref, f), name, written) for f in alike]
             return checked[0] if all(o.status == "unresolved" for o in checked) else outcome
+        target = outcome.target or ""
+        if (
+            "." not in name
+            and self.names.library
+            and target not in self.names.library
+            and self.names.kind(target) in MEMBER_KINDS
+        ):
+            # apptools' `undo(sequence_nr=0)` (pyface's, which it re-exports): a bare
+            # method name that only an example's or a test's class defines is no claim on
+            # that method's parameters
+            return outcome
         return self._sketched(outcome, name, written)
 
     def _literal_calls(self, ref: Reference, text: str, doc: Document) -> Outcome:
