@@ -75,8 +75,9 @@ from klaro.scan.stubs import merge_stubs
 # keys spelt with hyphens (`config["commit-length"]`) among the key literals; 171: a Typer
 # app a console script runs is the program whatever its `name=` (`root_typer_apps`); 172:
 # the callee a function hands its `*args` to whole (`Function.args_forwards`); 173: mapping
-# keys in lower camel case (`strategy.get("idRef")`) among the key literals
-ANALYZER_VERSION = 173
+# keys in lower camel case (`strategy.get("idRef")`) among the key literals; 174: argparse
+# choices kept under `type=str`, and a package's `_test.py` module is not a test
+ANALYZER_VERSION = 174
 
 Progress = Callable[[int, int, str], None]
 

@@ -651,9 +651,10 @@ class Argparse:
             positional=positional,
             envvar=envvar if envvar and envvar.isidentifier() else None,
             hidden=suppressed(kw(call, "help")),
-            # an option's too, unless `type=` converts the value first (`type=str.lower`)
+            # an option's too, unless `type=` converts the value first (`type=str.lower`;
+            # jinja-cli's `type=str` keeps it as given)
             choices=self._choices(kw(call, "choices"))
-            if positional or kw(call, "type") is None
+            if positional or _keeps_value(kw(call, "type"))
             else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
             negatable=(action or "").endswith("BooleanOptionalAction"),
@@ -853,3 +854,9 @@ _NOT_HANDED_ON = frozenset(
         "debug", "info", "warning", "warn", "format", "repr", "str", "list", "tuple", "bool",
     }
 )  # fmt: skip
+
+
+def _keeps_value(node: ast.expr | None) -> bool:
+    """Whether an option's `type=` hands its word on as written (none, or `str`), so that
+    its `choices` are the words a command line gives."""
+    return node is None or (isinstance(node, ast.Name) and node.id == "str")

@@ -60,8 +60,13 @@ def is_test_path(path: str) -> bool:
     name = parts[-1]
     if any(p in {"tests", "test", "testing"} for p in parts[:-1]):
         return True
-    # rotate-backups keeps its suite in `rotate_backups/tests.py`
-    return name.startswith("test_") or name.endswith("_test.py") or name in _TEST_FILES
+    # rotate-backups keeps its suite in `rotate_backups/tests.py`; cram's `cram/_test.py` is
+    # its private module `_test`, the code that runs a test, not a test (`x_test.py` is)
+    return (
+        name.startswith("test_")
+        or (name.endswith("_test.py") and name != "_test.py")
+        or name in _TEST_FILES
+    )
 
 
 def module_role(

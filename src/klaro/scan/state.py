@@ -136,7 +136,12 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
             anchor = f"{var.path}:{var.via}:{var.default or ''}"
             items.append(Item(kind, var.name, anchor=anchor, line=var.lineno))
     unique = {(i.kind, i.name): i for i in items}
-    scripts = sorted({e.name for e in analysis.metadata.entry_points if "scripts" in e.group})
+    # the commands it installs: entry points' and files installed as they are (cram's
+    # `scripts=['scripts/cram']`)
+    scripts = sorted(
+        {e.name for e in analysis.metadata.entry_points if "scripts" in e.group}
+        | {path.rsplit("/", 1)[-1] for path in analysis.metadata.script_files}
+    )
     return State(tuple(unique.values()), source, tuple(scripts))
 
 

@@ -886,12 +886,17 @@ class CliClaims:
             # "the `--enable-rpc` option of `aria2c`", "the ``-o mand`` mount option": its
             # owner's, said outright, though the project once had a flag so spelled
             return owner not in ours
-        if self._was_option(flag):
-            return False  # the project took it at the documented state and dropped it
-        if flag in flags:
-            return True
         spans = {s.split()[0] for s in CODE_SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(CODE_SPAN.sub(" ", sentence))}
+        if self._was_option(flag):
+            # the project took it at the documented state and dropped it, unless the sentence
+            # gives it to another program in a span, naming none of ours (cram's "invoke
+            # ``ssh`` in a test, try adding the ``-n`` option", once cram's own `-n` is gone)
+            return bool(spans & (programs | _OTHER_PROGRAM_SPANS)) and not (
+                (words | spans) & ours or spans & index.subcommands
+            )
+        if flag in flags:
+            return True
         for run in _RUN_SPAN.finditer(sentence):  # "(or run _format-docstring_ with `--x`)"
             given = _WITH_SPAN.match(sentence, run.end())
             program = _program_of(next(filter(None, run.groups())))

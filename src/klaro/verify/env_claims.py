@@ -63,6 +63,8 @@ class EnvClaims:
             return Outcome("resolved", ref, prefix)
         if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)
+        if any(prefix.startswith(p) for p in index.env_families):
+            return Outcome("ignored", ref)  # caldav's "``CALDAV_*`` variables apply"
         if any(key.startswith(prefix) for key in index.key_literals):
             return Outcome("ignored", ref)  # `AXES_*` settings: keys the code reads by name
         return Outcome(
@@ -136,6 +138,10 @@ class EnvClaims:
         if not any(name.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)  # another program's, or one a prefix scan may read
         if bare and self.quiet and not any(name.startswith(p) for p in index.own_env_prefixes):
+            return Outcome("ignored", ref)
+        if any(name.startswith(p) for p in index.env_families):
+            # caldav's docstrings say "``CALDAV_*`` variables apply": the configuration
+            # library it hands them to reads them, by names caldav never spells
             return Outcome("ignored", ref)
         close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
         return Outcome(

@@ -146,6 +146,9 @@ class ProjectIndex:
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
     env_suffixes: set[str] = field(default_factory=set)  # `"{}_LOG_FRIENDLY".format(prefix)`
+    # families of variables the package's docstrings say apply (``CALDAV_*`` variables): a
+    # dependency the code hands its settings to may read them, by names the code never spells
+    env_families: set[str] = field(default_factory=set)
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
     code_dirs: set[str] = field(default_factory=set)  # top folders holding the project's code
@@ -591,7 +594,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
-    index.docstring_words = _docstring_words([m for m in modules if m.role == "package"])
+    package_docstrings = _docstrings([m for m in modules if m.role == "package"])
+    index.docstring_words = _docstring_words(package_docstrings)
+    index.env_families = _env_families(package_docstrings)
     patterns = sorted(
         {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
     )
@@ -794,8 +799,15 @@ def _script_commands(
         ):
             leaves.add(program)
             if (
-                command.framework == "argparse"  # options all declared by `add_argument`
-                and parsers.get((where.name, command.function), 0) == 1
+                # options all declared by `add_argument`, or by click's decorators on the
+                # one function (face_recognition's two programs, each with its `--cpus`)
+                (
+                    command.framework == "click"
+                    or (
+                        command.framework == "argparse"
+                        and parsers.get((where.name, command.function), 0) == 1
+                    )
+                )
                 and not command.option_refs
                 and not command.anywhere
                 and not any(o.unnamed for o in command.options)
@@ -938,13 +950,34 @@ def _called_program(
     return found[0] if len(found) == 1 else None
 
 
-def _docstring_words(modules: list[Module]) -> set[str]:
-    """The CamelCase words written plainly (no code markup) in the docstrings of `modules`."""
+def _docstrings(modules: list[Module]) -> list[str]:
+    """The docstrings of `modules`: of each module, function, class and method."""
     texts = [m.docstring or "" for m in modules]
     for module in modules:
         texts += [f.docstring or "" for f in module.functions]
         for cls in iter_classes(module.classes):
             texts += [cls.docstring or "", *(f.docstring or "" for f in cls.methods)]
-    words = {word for text in texts if text for word in prose_names(text)}
+    return [text for text in texts if text]
+
+
+def _docstring_words(texts: list[str]) -> set[str]:
+    """The CamelCase words written plainly (no code markup) in the docstrings `texts`."""
+    words = {word for text in texts for word in prose_names(text)}
     # `UserModel`, not `cron_command` nor a flag
     return {word for word in words if "_" not in word and not word.startswith("-")}
+
+
+# a family of variables by its start: `CALDAV_*`, `CALDAV_<KEY>`, `CALDAV_{NAME}`
+_ENV_FAMILY = re.compile(r"\b([A-Z][A-Z0-9]+_(?:[A-Z0-9]+_)*)(?:\*|<\w+>|\{\w+\})")
+_ENVIRONMENT_WORD = re.compile(r"environ|\benv\b|variable", re.IGNORECASE)
+
+
+def _env_families(texts: list[str]) -> set[str]:
+    """The starts of variable families that docstrings speaking of the environment name:
+    caldav's "``CALDAV_*`` variables apply", read by the configuration library it calls."""
+    return {
+        m.group(1)
+        for text in texts
+        if _ENVIRONMENT_WORD.search(text)
+        for m in _ENV_FAMILY.finditer(text)
+    }

@@ -104,6 +104,13 @@ _BUILD_FILLED = frozenset(
 )
 
 _TOCTREE = re.compile(r"^\s*:toctree:\s*(\S+)\s*$", re.MULTILINE)
+# sphinx-apidoc's output folder, as a build file runs it (`sphinx-apidoc -o docs/apidoc src/x`)
+_APIDOC = re.compile(r"sphinx-apidoc\b[^\n]*?\s(?:-o|--output-dir)[ =]+['\"]?([\w./-]+)")
+# the files that run a docs build's steps
+_BUILD_FILES = frozenset(
+    {"Makefile", "makefile", "GNUmakefile", "tox.ini", "tox.toml", "noxfile.py", "tasks.py"}
+    | {"setup.cfg", "pyproject.toml", "conf.py", ".readthedocs.yml", ".readthedocs.yaml"}
+)
 # "e.g.", "for example", "such as" right before a span (past its opening quotes)
 _EXAMPLE_WORDS = re.compile(
     r"\b(?:e\.\s?g\.|for\s+example|for\s+instance|such\s+as)[,:]?\s*[`'\"]*\s*$", re.I
@@ -530,17 +537,24 @@ class LinkResolver:
         return self._sphinx(posixpath.dirname(page))
 
     def _toctree_folders(self) -> frozenset[str]:
-        """The folders the docs' autosummary directives write their pages into (ridgeplot's
-        `:toctree: public/`), by name: read once, from the reST pages that say so."""
+        """The folders the docs' build writes pages into, by name, read once: autosummary's
+        (ridgeplot's `:toctree: public/`, from the reST pages that say so) and
+        sphinx-apidoc's (ravenpy's Makefile runs `sphinx-apidoc -o docs/apidoc ...`)."""
         if self._toctrees is None:
             found: set[str] = set()
-            for path in sorted(f for f in self.index.files if f.endswith((".rst", ".md"))):
+            for path in sorted(self.index.files):
+                base = posixpath.basename(path)
+                page = path.endswith((".rst", ".md"))
+                if not (page or base in _BUILD_FILES or base.endswith((".sh", ".bat"))):
+                    continue
                 try:
                     text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
                 except OSError:
                     continue
-                if ":toctree:" in text:
+                if page and ":toctree:" in text:
                     found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _TOCTREE.findall(text))
+                elif not page and "apidoc" in text:
+                    found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _APIDOC.findall(text))
             self._toctrees = frozenset(found - {"", ".", ".."})
         return self._toctrees
 

@@ -341,9 +341,20 @@ def _alternatives(
                 expression = ast.parse(_ASSIGNED.sub("", text.strip()), mode="eval")
             except (SyntaxError, ValueError):
                 continue
-            if isinstance(expression.body, ast.Call):
+            if isinstance(expression.body, ast.Call) or _bound_path(expression.body, bound):
+                # or a dotted name on one the examples bound, in a span (kagglehub's `#
+                # ... combined with `kagglehub.models.DEFAULT_IGNORE_PATTERNS``)
                 found.append((offset, expression))
     return found
+
+
+def _bound_path(node: ast.expr, bound: set[str]) -> bool:
+    """Whether `node` is a dotted name (`pkg.models.NAME`) whose first part is bound."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in bound
 
 
 _NAMED = (

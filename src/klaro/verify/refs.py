@@ -764,6 +764,9 @@ def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:
     `    mprof plot -s`), kept apart: they are claims only where they run the project's own
     programs, which the resolver knows."""
     commands = Document(doc.path)
+    # a prompt before the command, a user's (`$ cram -h`) or root's (jinja-cli's
+    # `# jinja -d {data} < {template}`)
+    lines = [_ROOT_PROMPT.sub("", _PROMPT.sub("", line, count=1), count=1) for line in lines]
     written = [line for line in lines if line.strip()]
     # a block of a line or two that reads as a command (`notify-run register`) is one,
     # flags or not: the resolver claims it only for the project's own programs
@@ -821,6 +824,8 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
 
 # `tool --flag ARG`, `/path/to/tool -t FILE | other`: a program word, then an option
 _BARE_COMMAND = re.compile(r"^\s*[a-z][\w.-]*(?:\s+[\w<>\[\]\"'./:=-]+)+\s*$")
+# root's prompt before a command line written plainly: `# jinja -d {data} {template}`
+_ROOT_PROMPT = re.compile(r"^\s*#\s+(?=[a-z][\w.-]*\s+\S)")
 _PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s]*)*\s+--?[A-Za-z]")
 
 

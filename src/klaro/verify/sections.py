@@ -24,8 +24,8 @@ LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered it
 # whose first words say the section lists what the code no longer has
 _HISTORY_HEADING = re.compile(
     rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
-    # cellpose's "## Old updates": the news of earlier releases
-    r"|(?:old|older|past|previous|earlier)\s+(?:updates|news))\b",
+    # cellpose's "## Old updates": the news of earlier releases; mahotas' "## Recent Changes"
+    r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes))\b",
     re.IGNORECASE,
 )
 
@@ -41,7 +41,7 @@ _COMMAND_HEADING = re.compile(
 # purpose: rst's `.. versionchanged:: 19.4` and `.. deprecated::`, an MkDocs admonition
 # titled so (`!!! info "Changed in 19.4"`); the Markdown reader skips MyST's ```{versionchanged}
 _CHANGE_NOTE = re.compile(
-    r"^(\s*)(?:\.\.\s+(?:versionchanged|deprecated|versionremoved)::"
+    r"^(\s*)(?:\.\.\s+(?:versionadded|versionchanged|deprecated|versionremoved)::"
     r"|(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+[\w-]+)*\s+[\"'](?:changed|deprecated|removed)\b"
     # a note labelled as about the past: schemathesis' "- **Predates v4**: Uses
     # `--experimental=openapi-3.1`, which is gone", "**Deprecated:** ..."
