@@ -123,3 +123,45 @@ def test_a_member_through_a_reexported_module_attribute(tmp_path: Path) -> None:
     }
     changes = {"memox/flags.py": [("    LFU = 4\n", "")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {3, 8}
+
+
+PARSE = """\
+import argparse
+
+
+def parse_arguments(args):
+    parser = argparse.ArgumentParser(prog="ptwx")
+    parser.add_argument("path")
+    parser.add_argument("--now", action="store_true")
+    return parser.parse_args(args)
+"""
+
+WATCHER = """\
+import sys
+
+from ptwx.parse import parse_arguments
+
+
+def run():
+    return parse_arguments(sys.argv[1:])
+"""
+
+PTW_README = """\
+# ptwx
+
+    ptwx . --now
+    pytest-watcherx . --now
+"""
+
+
+def test_two_names_of_one_program_whose_parser_another_module_builds(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ptwx"\nversion = "1"\n\n[project.scripts]\n'
+        'ptwx = "ptwx.watcher:run"\npytest-watcherx = "ptwx.watcher:run"\n',
+        "ptwx/__init__.py": "",
+        "ptwx/parse.py": PARSE,
+        "ptwx/watcher.py": WATCHER,
+        "README.md": PTW_README,
+    }
+    changes = {"ptwx/parse.py": [('"--now"', '"--immediately"')]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3, 4}

@@ -786,7 +786,9 @@ def _script_commands(
         found = commands.get(target) or _called_program(
             names.defs.get(target), commands, names.kinds
         )
-        if found is None and len(targets) == 1 and len(sole) == 1 and sole[0][1].function:
+        # (pytest-watcher's `ptw` and `pytest-watcher` are two names of one entry point)
+        one_target = len({t for _, t, _ in targets.values()}) == 1
+        if found is None and one_target and len(sole) == 1 and sole[0][1].function:
             found = sole[0]
         if found is None:
             if module not in with_cli and home not in with_cli:
