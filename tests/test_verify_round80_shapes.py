@@ -90,3 +90,37 @@ def test_a_variable_named_by_a_hyperlink_reference(tmp_path: Path) -> None:
     }
     changes = {"debx/settings.py": [("DPTX_HARD_LINKS", "DPTX_USE_HARD_LINKS")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {7}
+
+
+SCHEMA_CLI = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="generate-schemax")
+    parser.add_argument("--existing_schema_path")
+    return parser.parse_args()
+"""
+
+OPTION_README = """\
+# schemax
+
+Run generate-schemax with the additional option
+```bash
+--existing_schema_path existing_table_schema.json
+```
+
+The `--existing_schema_path` file is read first.
+"""
+
+
+def test_a_block_of_an_option_alone_is_no_other_program(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "schemax"\nversion = "1"\n\n[project.scripts]\n'
+        'generate-schemax = "schemax.cli:main"\n',
+        "schemax/__init__.py": "",
+        "schemax/cli.py": SCHEMA_CLI,
+        "README.md": OPTION_README,
+    }
+    changes = {"schemax/cli.py": [("--existing_schema_path", "--existing_schema")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {8}
