@@ -597,9 +597,15 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     package_docstrings = _docstrings([m for m in modules if m.role == "package"])
     index.docstring_words = _docstring_words(package_docstrings)
-    # (the project's whole namespace, `CALDAV_*`: hatch's help naming `HATCH_PYTHON_SOURCE_*`,
-    # a family it does not read, is as wrong as the page copying it)
-    index.env_families = _env_families(package_docstrings) & index.own_env_prefixes
+    # (the project's whole namespace, `CALDAV_*`, none of which the code reads itself: hatch's
+    # help naming `HATCH_PYTHON_SOURCE_*`, a family it does not read, is as wrong as the page
+    # copying it, and fsspec's "``FSSPEC_*``" beside its own read of `FSSPEC_CONFIG_DIR`
+    # leaves a page's `FSSPEC_CONFIG_DIRECTORY` a typo)
+    index.env_families = {
+        family
+        for family in _env_families(package_docstrings) & index.own_env_prefixes
+        if not any(v.startswith(family) for v in index.env_vars | index.env_patterns)
+    }
     patterns = sorted(
         {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
     )
