@@ -152,6 +152,10 @@ round 77 (`round: 77`) is a seventy-sixth fresh set written blind on pyicloud,
 nmcli, zip-files and titlecase (--confirm --round 77).
 round 78 (`round: 78`) is a seventy-seventh fresh set written blind on kagglehub,
 face-recognition, cram and jinja-cli (--confirm --round 78).
+round 79 (`round: 79`) is a seventy-eighth fresh set written blind on parameterized,
+python-vagrant, pytest-watcher and memoization (--confirm --round 79).
+round 80 (`round: 80`) is a seventy-ninth fresh set written blind on bigquery-schema-generator,
+json-stream, deb-pkg-tools and jproperties (--confirm --round 80).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

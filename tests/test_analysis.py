@@ -203,6 +203,31 @@ def hello_world(name: str, count: int = 1, formal: bool = False,
     ]
 
 
+def test_typer_options_through_a_modules_annotated_aliases() -> None:
+    source = """
+import typer
+from typing import Annotated, TypeAlias
+
+app = typer.Typer()
+Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Say more.")]
+Output: TypeAlias = Annotated[str, typer.Option("--output", "-o")]
+
+
+@app.command()
+def build(name: str, verbose: Verbose = False, out: Output = "x"):
+    pass
+"""
+    module = analyze_source(source, "app.py", "app", is_package=False)
+    (command,) = module.cli
+    name, verbose, out = command.options
+    assert (verbose.flags, verbose.is_flag, verbose.help) == (
+        ("--verbose", "-v"),
+        True,
+        "Say more.",
+    )
+    assert (out.flags, out.is_flag, name.positional) == (("--output", "-o"), False, True)
+
+
 def test_cache_reuses_unchanged_files_and_rereads_changed(
     sample_repo: Callable[[str], Path], tmp_path: Path
 ) -> None:

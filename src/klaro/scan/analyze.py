@@ -76,8 +76,9 @@ from klaro.scan.stubs import merge_stubs
 # app a console script runs is the program whatever its `name=` (`root_typer_apps`); 172:
 # the callee a function hands its `*args` to whole (`Function.args_forwards`); 173: mapping
 # keys in lower camel case (`strategy.get("idRef")`) among the key literals; 174: argparse
-# choices kept under `type=str`, and a package's `_test.py` module is not a test
-ANALYZER_VERSION = 174
+# choices kept under `type=str`, and a package's `_test.py` module is not a test; 175: typer
+# options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`)
+ANALYZER_VERSION = 175
 
 Progress = Callable[[int, int, str], None]
 

@@ -237,6 +237,7 @@ def decorated_commands(
     }
     extended = _extended_groups(tree, made_groups) if frameworks & CLICK_MODULES else set()
     resolving = _resolving_classes(tree)
+    aliases = annotated_aliases(tree)
     foreign = foreign_roots(tree, module)
     imported = (elsewhere | _imported_modules(tree)) - CLICK_MODULES
     out = []
@@ -248,7 +249,7 @@ def decorated_commands(
         refs: list[tuple[int, str]] = []
         if framework == "typer":
             parent = typer_apps.get(owner)
-            options = tuple(_typer_options(node))
+            options = tuple(_typer_options(node, aliases))
         else:
             options = tuple(_click_options(node, shared, refs, foreign))
             if _passes_unknown_options(call, node):
@@ -334,7 +335,7 @@ def _typer_run_commands(tree: ast.Module, path: str, module: str) -> list[CliCom
                 lineno=node.lineno,
                 function=f"{module}.{node.name}",
                 help=first_paragraph(ast.get_docstring(node)),
-                options=tuple(_typer_options(node)),
+                options=tuple(_typer_options(node, annotated_aliases(tree))),
             )
         )
     return out
@@ -771,12 +772,38 @@ def _click_choices(node: ast.expr | None) -> tuple[str, ...]:
     return string_list(node.args[0])
 
 
-def _typer_options(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[CliOption]:
-    """Read typer parameters: plain defaults, `= typer.Option(default, ...)` or `Annotated`."""
+def annotated_aliases(tree: ast.Module) -> dict[str, ast.Subscript]:
+    """The module's names for `Annotated` types (`Verbose = Annotated[bool,
+    typer.Option("--verbose", "-v")]`, or `Verbose: TypeAlias = ...`), which parameters
+    then use as their annotation: typer reads the option through the alias."""
+    found: dict[str, ast.Subscript] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Subscript)
+            and dotted(value.value).endswith("Annotated")
+        ):
+            found[target.id] = value
+    return found
+
+
+def _typer_options(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, aliases: dict[str, ast.Subscript]
+) -> Iterable[CliOption]:
+    """Read typer parameters: plain defaults, `= typer.Option(default, ...)` or `Annotated`
+    (written out, or through one of the module's `aliases`)."""
     args = node.args
     pairs = positional_defaults(args)
     pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
     for arg, default in pairs:
+        if isinstance(arg.annotation, ast.Name) and arg.annotation.id in aliases:
+            arg = ast.arg(arg.arg, aliases[arg.annotation.id])
         annotated = _typer_marker(_annotated_extra(arg.annotation))
         marker = annotated or _typer_marker(default)
         value = default

@@ -27,6 +27,7 @@ _IMPORT_NAMES = {
     "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
 }  # fmt: skip
 _CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")  # `a.b.c`, a path of names
 # `Meta("Name", (Base, Mixin), ...)`: the metaclass, and the bases it is given
 _METACLASS_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(\s*['\"]\w+['\"]\s*,\s*\(([\w.,\s]*)\)")
 _METACLASSES = frozenset({"type", "abc.ABCMeta", "ABCMeta"})
@@ -293,6 +294,12 @@ def _add_module(names: Names, module: Module) -> None:
         if const.annotation is None and const.value in aliases:
             # `from .lint import lint` then `lint = lint`: a re-export, not a value
             aliases[const.name] = aliases[const.value]
+            continue
+        head, dot, rest = (const.value or "").partition(".")
+        if const.annotation is None and dot and head in aliases and _DOTTED.fullmatch(rest):
+            # memoization's `CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`,
+            # after `from . import memoization as _memoization`: a re-export too
+            aliases[const.name] = f"{aliases[head]}.{rest}"
             continue
         _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
     for cls in module.classes:

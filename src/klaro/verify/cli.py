@@ -991,6 +991,10 @@ class CliClaims:
                     continue
                 if program in self.index.scripts or program.split(".")[0] in self.index.packages:
                     continue
+                if program.startswith("-"):
+                    # a block of options alone (`--existing_schema_path file.json`, "run it
+                    # with the additional option"): flags for a program named elsewhere
+                    continue
                 programs.add(program)
                 flags.update(_flags_given(words[1:]))
             flags.update(f for line in doc.lines for f in _DECLARED.findall(line))

@@ -12,6 +12,7 @@ cached in the user's cache directory.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,6 +77,17 @@ class Former:
     def option(self, flag: str) -> tuple[str, str] | None:
         """`(flag, where)` when a command of the project once took the option `flag`."""
         return self._lookup("option", flag)
+
+    def callable_gone(self, short: str, defined: Container[str]) -> tuple[str, str] | None:
+        """`(full old name, where)` when the documented state defined a function or method
+        named `short` (python-vagrant's `Vagrant.provision`) and the current code defines
+        nothing so named (`defined`, by last part): a name living on only as a parameter
+        (`up(provision=None)`) is no callable."""
+        self._gone()
+        if short in defined:
+            return None
+        full = next((f for f in sorted(self._params) if f.rsplit(".", 1)[-1] == short), None)
+        return (full, self._where) if full is not None else None
 
     def had(self, full: str) -> str | None:
         """Where the documented state had the definition `full` (a class's method that moved

@@ -146,8 +146,9 @@ class ProjectIndex:
     env_patterns: set[str] = field(default_factory=set)  # prefixes of names built at run time
     env_prefix_literals: set[str] = field(default_factory=set)  # `"KEYRING_PROPERTY_"` in code
     env_suffixes: set[str] = field(default_factory=set)  # `"{}_LOG_FRIENDLY".format(prefix)`
-    # families of variables the package's docstrings say apply (``CALDAV_*`` variables): a
-    # dependency the code hands its settings to may read them, by names the code never spells
+    # the project's own prefixes its docstrings say a family applies under (``CALDAV_*``
+    # variables): a dependency the code hands its settings to may read them, by names the
+    # code never spells
     env_families: set[str] = field(default_factory=set)
     files: set[str] = field(default_factory=set)
     dirs: set[str] = field(default_factory=set)
@@ -596,7 +597,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     package_docstrings = _docstrings([m for m in modules if m.role == "package"])
     index.docstring_words = _docstring_words(package_docstrings)
-    index.env_families = _env_families(package_docstrings)
+    # (the project's whole namespace, `CALDAV_*`: hatch's help naming `HATCH_PYTHON_SOURCE_*`,
+    # a family it does not read, is as wrong as the page copying it)
+    index.env_families = _env_families(package_docstrings) & index.own_env_prefixes
     patterns = sorted(
         {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
     )
@@ -783,7 +786,9 @@ def _script_commands(
         found = commands.get(target) or _called_program(
             names.defs.get(target), commands, names.kinds
         )
-        if found is None and len(targets) == 1 and len(sole) == 1 and sole[0][1].function:
+        # (pytest-watcher's `ptw` and `pytest-watcher` are two names of one entry point)
+        one_target = len({t for _, t, _ in targets.values()}) == 1
+        if found is None and one_target and len(sole) == 1 and sole[0][1].function:
             found = sole[0]
         if found is None:
             if module not in with_cli and home not in with_cli:

@@ -275,8 +275,14 @@ def _parse_block(code: str) -> ast.Module:
 def repaired(code: str) -> str:
     """A sketch made Python: print statements made calls, and a `<placeholder>` for an
     argument (heroku3's `app.kill_dyno(<dyno_id_or_name>)`) made `...`, an argument left
-    out, so the call's other arguments still count."""
+    out, so the call's other arguments still count; a line marking code left out
+    (bigquery-schema-generator's `...(same as above)...`) made `...`."""
+    code = _ELISION_LINE.sub(r"\1...", code)
     return _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+
+
+# a line standing for code left out, with words between its dots: `...(same as above)...`
+_ELISION_LINE = re.compile(r"^([ \t]*)\.{3}[^.\n][^\n]*?\.{3}[ \t]*$", re.MULTILINE)
 
 
 # `<appname>` where an argument goes: after `(` or `,`, before `,` or `)`

@@ -635,6 +635,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
                 doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+    elif lang == "toml":
+        _tool_settings(doc, lines, start)
     elif lang and lang not in _NOT_FOREIGN | _TEMPLATE_INFO:
         doc.foreign_words.update(_IDENTIFIER.findall(content))
     elif not lang:
@@ -820,6 +822,25 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
         i = indented_end(lines, first, len(match.group(1)))
         script = [x.strip().removeprefix("- ") for x in lines[first:i]]  # GitLab: a list
         _shell(doc, script, start + first)
+
+
+# a TOML table's header and a key of it (`[tool.pytest-watcher]`, `runner_args = []`)
+_TOML_TABLE = re.compile(r"^\s*\[\s*([\w.\"'-]+)\s*\]\s*(?:#.*)?$")
+_TOML_KEY = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*=")
+
+
+def _tool_settings(doc: Document, lines: list[str], start: int) -> None:
+    """Record the keys of the `[tool.X]` tables of a TOML example (a `pyproject.toml`
+    section a tool reads), as `setting` references whose context is the tool's name: a key
+    the tool's code once read and reads no more is stale."""
+    tool = ""
+    for offset, line in enumerate(lines):
+        if table := _TOML_TABLE.match(line):
+            parts = table.group(1).replace('"', "").replace("'", "").split(".")
+            tool = parts[1] if parts[0] == "tool" and len(parts) == 2 else ""
+        elif tool and (key := _TOML_KEY.match(line)):
+            setting = Reference("setting", key.group(1), doc.path, start + offset, tool)
+            doc.references.append(setting)
 
 
 # `tool --flag ARG`, `/path/to/tool -t FILE | other`: a program word, then an option

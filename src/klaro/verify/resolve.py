@@ -595,6 +595,8 @@ class Resolver(MemberChecks, UnknownNames):
             return outcome
         if ref.kind == "command":
             return self.cli.command(ref, ref.text, doc)
+        if ref.kind == "setting":
+            return self._setting(ref)
         if ref.kind == "env":
             outcome = self.env.claim(ref, ref.text)
             if outcome.status == "unresolved" and _said_old(doc, ref):
@@ -610,6 +612,22 @@ class Resolver(MemberChecks, UnknownNames):
         if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
             return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
         return outcome
+
+    def _setting(self, ref: Reference) -> Outcome:
+        """A key of a `[tool.X]` table a TOML example gives (pytest-watcher's `runner_args`):
+        when X is the project, stale if its code had the name at the documented state and has
+        it no more. The code may read keys any way (a dataclass' fields, a loop over a
+        table), so a key it never named proves nothing."""
+        tool = ref.context.lower().replace("_", "-")
+        ours = {n.lower().replace("_", "-") for n in (*self.index.packages, *self.index.scripts)}
+        if tool not in ours | {self.index.distribution.lower().replace("_", "-")}:
+            return Outcome("ignored", ref)
+        name = ref.text.replace("-", "_")
+        if name in self.names.by_last or name in self.names.parameters or self.index.is_key(name):
+            return Outcome("resolved", ref, name)
+        if self.index.is_key(ref.text):
+            return Outcome("resolved", ref, ref.text)
+        return self._once_named(ref, name, ref.text) or Outcome("ignored", ref)
 
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
         """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim

@@ -49,6 +49,7 @@ _INLINE = re.compile(
     r"|(?<![`:\w])`(?P<interpreted>[^`\s](?:[^`]*[^`\s])?)`(?![`_\w])",
     re.S,
 )
+_ENV_REFERENCE = re.compile(r"(?<![\w`])`\$([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`__?(?!\w)")
 _PY_ROLES = {"func", "class", "meth", "mod", "attr", "data", "exc", "obj", "const", "function"}
 _CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "doctest", "testcode", "ipython"}
 _SHELL_DIRECTIVES = {"prompt"}
@@ -496,7 +497,9 @@ class _Reader:
         plain = _INLINE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # markup out
         plain = _WORD_REFERENCE.sub(lambda m: " " * len(m.group()), plain)
         for number, row in enumerate(text.split("\n")):
-            for name in env_mentions(row):
+            # (and a hyperlink reference spelt as a shell's variable: deb-pkg-tools'
+            # `` `$DPT_HARD_LINKS`_ `` table rows, linking to the constant reading it)
+            for name in [*env_mentions(row), *_ENV_REFERENCE.findall(row)]:
                 doc.references.append(Reference("env", name, doc.path, line + number, "prose"))
         for number, row in enumerate(plain.split("\n")):
             for name in dotted_mentions(row):

@@ -21,7 +21,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
-from klaro.verify.sections import LIST_ITEM, list_around
+from klaro.verify.sections import LIST_ITEM, heading_above, list_around
 from klaro.verify.wording import (
     CASE_STYLE,
     CODE_SPAN,
@@ -83,6 +83,19 @@ class UnknownNames:
         if _LETTER_WORD.search(name) or self._numbered(name, doc):
             # `teardown_X()`: a pattern, X to fill in; `method_a1` beside `method_b1`: made up
             return Outcome("ignored", ref)
+        if (
+            called
+            and self.former is not None
+            and (old := self.former.callable_gone(name, self.names.by_last))
+        ):
+            # python-vagrant's "a `provision()` method", gone while `up(provision=...)` keeps
+            # the word as a parameter: a call names a callable, which the code has no more
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{name}()` is no longer in the project (`{old[0]}` at {old[1]})",
+                suggestions=tuple(difflib.get_close_matches(name, self._short_names(), n=3)),
+            )
         if name in self.names.parameters or name in self.names.attached:
             return Outcome("ignored", ref)
         if name in self.names.served:
@@ -164,6 +177,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # a module of the layout the page sketches
         if self._listed_with_readers(ref, name, doc):
             return Outcome("ignored", ref)  # one of the tasks the page imagines in a queue
+        if self._under_imported_class(ref, doc):
+            return Outcome("ignored", ref)  # apptools' ``redo_name`` under "CommandStack"
         shown = f"{name}()" if called else name
         return Outcome(
             "unresolved",
@@ -416,6 +431,16 @@ class UnknownNames:
             return None
         return self._once_named(ref, member, shown, used=True)
 
+    def _under_imported_class(self, ref: Reference, doc: Document) -> bool:
+        """Whether the section holding the name is titled by a class the code imports from
+        another package and defines not (apptools' "CommandStack", pyface's, which it
+        re-exports): the name is that class's member, whose names the scan does not list."""
+        heading = heading_above(doc.lines, ref.line, rst=doc.rst)
+        return any(
+            word in self.names.imported and word not in self.names.by_last
+            for word in _CAMEL_WORD.findall(heading)
+        )
+
     def _given_to_another(self, ref: Reference, doc: Document) -> bool:
         """Whether the span's sentence gives the name to another library (see `wording`)."""
         sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
@@ -440,6 +465,7 @@ class UnknownNames:
         return self.names.short_names
 
 
+_CAMEL_WORD = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")  # `CommandStack`
 _DRAWING = re.compile(r"-{3,}|[|│─┌┐└┘├┤]|\S {4,}\S")  # a diagram's edges, boxes or columns
 _NATIVE_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".pxd")
 _HEADER_BYTES = 1 << 20

@@ -1,0 +1,167 @@
+"""Shapes from the blind drift round 79 (python-vagrant, pytest-watcher, memoization), each
+a change that makes a page stale, on a small repo whose last commit is the documented state:
+
+- a method removed while its name lives on as a keyword of other methods (`provision()`
+  gone, `up(provision=None)` kept);
+- a key of the tool's `[tool.X]` table in a TOML example, renamed in the code's config class;
+- an enum member reached through a re-export written as an attribute of an imported module
+  (`CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_round25_shapes import _drift_after
+
+
+def _lines(found: set[tuple[str, int]]) -> set[int]:
+    return {line for _, line in found}
+
+
+VAGRANT = """\
+class Vagrant:
+    def up(self, provision=None):
+        return provision
+
+    def provision(self):
+        return None
+"""
+
+VAGRANT_README = """\
+# vagrantx
+
+Besides `up()`, there is a `provision()` method.
+"""
+
+
+def test_a_method_gone_whose_name_stays_a_keyword(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "vagrantx"\nversion = "1"\n',
+        "vagrantx/__init__.py": VAGRANT,
+        "README.md": VAGRANT_README,
+    }
+    changes = {"vagrantx/__init__.py": [("    def provision(self):\n        return None\n", "")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3}
+
+
+CONFIG = """\
+import dataclasses
+
+
+@dataclasses.dataclass
+class Config:
+    delay: float = 0.2
+    runner_args: list = dataclasses.field(default_factory=list)
+"""
+
+WATCHER_README = """\
+# watcherx
+
+```toml
+[tool.watcherx]
+delay = 0.2
+runner_args = []
+
+[tool.black]
+line-length = 99
+```
+"""
+
+
+def test_a_key_of_the_tools_table_renamed(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "watcherx"\nversion = "1"\n',
+        "watcherx/__init__.py": "",
+        "watcherx/config.py": CONFIG,
+        "README.md": WATCHER_README,
+    }
+    changes = {"watcherx/config.py": [("runner_args", "extra_args")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {6}
+
+
+FLAGS = """\
+import enum
+
+
+class CachingAlgorithmFlag(enum.IntFlag):
+    FIFO = 1
+    LRU = 2
+    LFU = 4
+"""
+
+INIT = """\
+from . import memo as _memo
+
+cached = _memo.cached
+CachingAlgorithmFlag = _memo.CachingAlgorithmFlag
+"""
+
+MEMO_README = """\
+# memox
+
+Pick an algorithm: `CachingAlgorithmFlag.LRU` or `CachingAlgorithmFlag.LFU`.
+
+```python
+from memox import cached, CachingAlgorithmFlag
+
+@cached(algorithm=CachingAlgorithmFlag.LFU)
+def f(x):
+    return x
+```
+"""
+
+
+def test_a_member_through_a_reexported_module_attribute(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "memox"\nversion = "1"\n',
+        "memox/__init__.py": INIT,
+        "memox/flags.py": FLAGS,
+        "memox/memo.py": "from memox.flags import CachingAlgorithmFlag\n\n\n"
+        "def cached(algorithm=None):\n    return lambda f: f\n",
+        "README.md": MEMO_README,
+    }
+    changes = {"memox/flags.py": [("    LFU = 4\n", "")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3, 8}
+
+
+PARSE = """\
+import argparse
+
+
+def parse_arguments(args):
+    parser = argparse.ArgumentParser(prog="ptwx")
+    parser.add_argument("path")
+    parser.add_argument("--now", action="store_true")
+    return parser.parse_args(args)
+"""
+
+WATCHER = """\
+import sys
+
+from ptwx.parse import parse_arguments
+
+
+def run():
+    return parse_arguments(sys.argv[1:])
+"""
+
+PTW_README = """\
+# ptwx
+
+    ptwx . --now
+    pytest-watcherx . --now
+"""
+
+
+def test_two_names_of_one_program_whose_parser_another_module_builds(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ptwx"\nversion = "1"\n\n[project.scripts]\n'
+        'ptwx = "ptwx.watcher:run"\npytest-watcherx = "ptwx.watcher:run"\n',
+        "ptwx/__init__.py": "",
+        "ptwx/parse.py": PARSE,
+        "ptwx/watcher.py": WATCHER,
+        "README.md": PTW_README,
+    }
+    changes = {"ptwx/parse.py": [('"--now"', '"--immediately"')]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3, 4}
