@@ -237,6 +237,14 @@ class MemberChecks(CallChecks):
             # a mixin's of the class's family
             return Outcome("ignored", ref)
         if (
+            index.kind(owner) == "module"
+            and attr in index.attached
+            and self._former_member(owner, attr) is None
+        ):
+            # zope.security's `checker.py` sets `proxy.ProxyFactory = ProxyFactory` on the
+            # module it imports, at import time: a name the module has once imported
+            return Outcome("ignored", ref)
+        if (
             held is not None
             and index.any_attribute(held)
             and not (called and self._typo_of_member(held, attr))

@@ -111,6 +111,9 @@ class Bindings:
     # commands the examples declare (`@app.cli.command("create-user")`, `AppGroup("user")`,
     # `@cli.command()` on `def init_db`): a command line naming one runs the example's
     commands: set[str] = field(default_factory=set)
+    # names the examples use and never bind (`for inputs, targets in train_loader:`): the
+    # reader's own objects, which prose names too ("Build `train_loader` with ...")
+    free: set[str] = field(default_factory=set)
     line: int = 0  # where the block being read starts
     # dict literals bound to a name, by the first line of the block that binds them, with
     # each string key's line: `initialize(**options)` in that block passes those keys
@@ -178,6 +181,15 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
             visitor.loose = carried - visitor.bound
         visitor.visit(tree)
         visitor.found += _signature_excerpts(tree)
+        bindings.free |= {
+            n.id
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)
+            and n.id not in visitor.bound
+            and n.id not in bindings.origins
+            and not hasattr(builtins, n.id)
+        }
     known = set(bindings.origins) | visitor.bound
     comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
     for offset, expression in _alternatives(comments, known):

@@ -61,6 +61,7 @@ _PROMPT = re.compile(r"^\s*(?:\([\w.-]+\)\s*)?(?:[\w@.~:/-]*[$%]>?|>)\s+")  # al
 # among prompted lines, a prompt a typo glued to its command (num2words' `$num2words 2.14`);
 # `$HOME/bin` or `$PATH` is a variable, written in capitals
 _GLUED_PROMPT = re.compile(r"^\s*\$(?=[a-z][\w.-]*(?:\s|$))")
+_SHELL_KEYWORD = re.compile(r"(?<=[ \t])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)=")
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 # `HOWDOI_URL=serverfault.com howdoi make pesto`: a command run with a variable set
@@ -624,6 +625,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     elif shell:
         _shell(doc, lines, start)
         doc.script_reads.update(_SCRIPT_READ.findall(content))
+        # a command's `key=value` words (`vault write auth/token/roles/x allowed_policies=a`):
+        # the parameters of the program run, whatever a sentence then calls them
+        doc.foreign_words.update(_SHELL_KEYWORD.findall(content))
         if any(x.lstrip().startswith(">>> ") for x in lines):
             # `$ python` then `>>> distro.name(pretty=True)`: the session it starts is Python
             session = "\n".join(

@@ -1308,6 +1308,18 @@ class Resolver(MemberChecks, UnknownNames):
                 # `v4.public`: a version's kind (PASETO's purposes), not pyseto's module
                 # `versions.v4` named by its last part
                 return Outcome("ignored", ref)
+            if (
+                found.status == "unresolved"
+                and rest
+                and all(index.kinds[n] == "module" for n in owners)
+                and self._module_class_has(owners, rest.split(".")[0])
+                and not (
+                    self.former is not None and any(self.former.had(f"{n}.{rest}") for n in owners)
+                )
+            ):
+                # napari-plugin-engine's `manager.discover(...)`: an instance of the
+                # `PluginManager` the submodule `manager` defines, not the module itself
+                return Outcome("ignored", ref)
             return found
         modules = index.by_last.get(root, ()) if not rest and not called else ()
         module = next((n for n in modules if index.kinds[n] == "module"), None)
@@ -1466,6 +1478,16 @@ class Resolver(MemberChecks, UnknownNames):
                 if found is not None and self.names.kind(found) == "class":
                     return found
         return None
+
+    def _module_class_has(self, modules: list[str], member: str) -> bool:
+        """Whether a class the `modules` define has `member`: a lower-case word naming a
+        module by its last part may name an object of its class."""
+        return any(
+            self.names.kinds.get(full := f"{module}.{name}") == "class"
+            and self.names.member(full, member) is not None
+            for module in modules
+            for name in self.names.members.get(module, ())
+        )
 
     def _member_of_any(
         self, ref: Reference, owners: list[str], rest: str, shown: str, *, called: bool = False

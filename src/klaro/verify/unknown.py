@@ -143,6 +143,8 @@ class UnknownNames:
         if READERS_OWN.match(name) or (not called and CASE_STYLE.match(name)):
             # `myfilter(42, 23)`, `my_task`: the reader's own; `snake_case`: a naming style
             return Outcome("ignored", ref)
+        if not called and name in doc.bindings.free:
+            return Outcome("ignored", ref)  # ``train_loader``, the examples' unbound loop source
         if not called and name in self._placeholders:
             return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
