@@ -110,9 +110,10 @@ def _add_namespaces(names: Names, analysis: Analysis) -> None:
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
+    # (first: a module's `X = _impl.X` re-exports only the project's own names)
+    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     for module in analysis.modules:
         _add_module(names, module)
-    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     _add_built_modules(names, analysis)
     _add_namespaces(names, analysis)
     for module in analysis.modules:
@@ -296,9 +297,17 @@ def _add_module(names: Names, module: Module) -> None:
             aliases[const.name] = aliases[const.value]
             continue
         head, dot, rest = (const.value or "").partition(".")
-        if const.annotation is None and dot and head in aliases and _DOTTED.fullmatch(rest):
+        if (
+            const.annotation is None
+            and dot
+            and head in aliases
+            and aliases[head].split(".")[0] in names.packages
+            and _DOTTED.fullmatch(rest)
+        ):
             # memoization's `CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`,
-            # after `from . import memoization as _memoization`: a re-export too
+            # after `from . import memoization as _memoization`: a re-export too (of the
+            # project's own: configargparse's `ArgumentDefaultsHelpFormatter =
+            # argparse.ArgumentDefaultsHelpFormatter` is a name it defines for users)
             aliases[const.name] = f"{aliases[head]}.{rest}"
             continue
         _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)

@@ -1098,6 +1098,9 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
         line = doc.lines[ref.line - 1]
         if line.lstrip().startswith(("`", "*")):  # the sentence began on the line above
             before = _WORD.findall(doc.lines[ref.line - 2])
+    if not after and 0 < ref.line < len(doc.lines) and doc.lines[ref.line - 1].rstrip()[-1:] == "`":
+        # "the `generate-schema`" then "script ..." on the next line: the sentence goes on
+        after = _WORD.findall(doc.lines[ref.line])
     words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
     # "by typing `tika-python` without any arguments", "`tika-python` installed in your
     # bin directory": a command typed, a program installed
