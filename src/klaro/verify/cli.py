@@ -905,8 +905,11 @@ class CliClaims:
             # the project took it at the documented state and dropped it, unless the sentence
             # gives it to another program in a span, naming none of ours (cram's "invoke
             # ``ssh`` in a test, try adding the ``-n`` option", once cram's own `-n` is gone)
-            return bool(spans & (programs | _OTHER_PROGRAM_SPANS)) and not (
-                (words | spans) & ours or spans & index.subcommands
+            spanned = 0 < ref.line <= len(doc.lines) and f"`{ref.text}`" in doc.lines[ref.line - 1]
+            return (
+                spanned
+                and bool(spans & (programs | _OTHER_PROGRAM_SPANS))
+                and not ((words | spans) & ours or spans & index.subcommands)
             )
         if flag in flags:
             return True
