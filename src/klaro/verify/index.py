@@ -813,7 +813,13 @@ def _script_commands(
                 # options all declared by `add_argument`, or by click's decorators on the
                 # one function (face_recognition's two programs, each with its `--cpus`)
                 (
-                    command.framework == "click"
+                    # (and only those: clickdc's dataclass fields add options the module
+                    # spells elsewhere, `--hostname`)
+                    (
+                        command.framework == "click"
+                        and set(where.flag_literals)
+                        <= {f for o in command.options for f in o.flags}
+                    )
                     or (
                         command.framework == "argparse"
                         and parsers.get((where.name, command.function), 0) == 1
