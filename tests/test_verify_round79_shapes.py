@@ -174,7 +174,8 @@ def test_a_name_defined_from_another_librarys_stays_the_projects(tmp_path: Path)
         "pyproject.toml": '[project]\nname = "cargx"\nversion = "1"\n',
         "cargx/__init__.py": "import argparse\n\n"
         "ArgumentDefaultsHelpFormatter = argparse.ArgumentDefaultsHelpFormatter\n"
-        "DefaultsFormatter = ArgumentDefaultsHelpFormatter\n",
+        "DefaultsFormatter = ArgumentDefaultsHelpFormatter\n\n\n"
+        "class ArgumentDefaultsHelpFormat(argparse.HelpFormatter):\n    pass\n",
         "README.md": "# cargx\n\n- `DefaultsFormatter` = `ArgumentDefaultsHelpFormatter`\n",
     }
     assert _drift_after(tmp_path, files, {}) == set()
