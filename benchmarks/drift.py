@@ -156,6 +156,8 @@ round 79 (`round: 79`) is a seventy-eighth fresh set written blind on parameteri
 python-vagrant, pytest-watcher and memoization (--confirm --round 79).
 round 80 (`round: 80`) is a seventy-ninth fresh set written blind on bigquery-schema-generator,
 json-stream, deb-pkg-tools and jproperties (--confirm --round 80).
+round 81 (`round: 81`) is an eightieth fresh set written blind on simplegmail,
+removestar, simplesqlite and rshell (--confirm --round 81).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -165,3 +165,16 @@ def test_two_names_of_one_program_whose_parser_another_module_builds(tmp_path: P
     }
     changes = {"ptwx/parse.py": [('"--now"', '"--immediately"')]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {3, 4}
+
+
+def test_a_name_defined_from_another_librarys_stays_the_projects(tmp_path: Path) -> None:
+    # configargparse's `ArgumentDefaultsHelpFormatter = argparse.ArgumentDefaultsHelpFormatter`:
+    # a name the project defines for its users, not a re-export of its own module
+    files = {
+        "pyproject.toml": '[project]\nname = "cargx"\nversion = "1"\n',
+        "cargx/__init__.py": "import argparse\n\n"
+        "ArgumentDefaultsHelpFormatter = argparse.ArgumentDefaultsHelpFormatter\n"
+        "DefaultsFormatter = ArgumentDefaultsHelpFormatter\n",
+        "README.md": "# cargx\n\n- `DefaultsFormatter` = `ArgumentDefaultsHelpFormatter`\n",
+    }
+    assert _drift_after(tmp_path, files, {}) == set()

@@ -2,8 +2,7 @@
 change that makes a page stale, on a small repo whose last commit is the documented state:
 
 - keywords of a multi-line call in an example that elides code with `...(same as above)...`
-  lines; and the README's "Authors" list, crediting work under the names of its day, which
-  stays quiet;
+  lines;
 - variables named by reST hyperlink references (`` `$DPT_HARD_LINKS`_ ``) in a table.
 """
 
@@ -40,25 +39,16 @@ generator = SchemaGenerator(
 
 ...(same as above)...
 ```
-
-## Authors
-
-* Allow `SchemaGenerator.deduce_schema()` to accept a file, by Someone.
 """
 
 
-def test_an_elided_example_and_the_authors_list(tmp_path: Path) -> None:
+def test_an_elided_example(tmp_path: Path) -> None:
     files = {
         "pyproject.toml": '[project]\nname = "schemax"\nversion = "1"\n',
         "schemax/__init__.py": GENERATOR,
         "README.md": SCHEMA_README,
     }
-    changes = {
-        "schemax/__init__.py": [
-            ("sanitize_names", "clean_names"),
-            ("deduce_schema", "infer_schema"),
-        ]
-    }
+    changes = {"schemax/__init__.py": [("sanitize_names", "clean_names")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {8}
 
 
@@ -124,3 +114,23 @@ def test_a_block_of_an_option_alone_is_no_other_program(tmp_path: Path) -> None:
     }
     changes = {"schemax/cli.py": [("--existing_schema_path", "--existing_schema")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {8}
+
+
+WRAPPED_README = """\
+# schemax
+
+After running `pip install schemax`, the `generate-schemax`
+script may be installed in `/usr/local/bin`.
+"""
+
+
+def test_a_program_named_in_a_sentence_that_wraps(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "schemax"\nversion = "1"\n\n[project.scripts]\n'
+        'generate-schemax = "schemax.cli:main"\n',
+        "schemax/__init__.py": "",
+        "schemax/cli.py": SCHEMA_CLI,
+        "README.md": WRAPPED_README,
+    }
+    changes = {"pyproject.toml": [("generate-schemax =", "schemax-generate =")]}
+    assert _lines(_drift_after(tmp_path, files, changes)) == {3}

@@ -110,9 +110,10 @@ def _add_namespaces(names: Names, analysis: Analysis) -> None:
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
+    # (first: a module's `X = _impl.X` re-exports only the project's own names)
+    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     for module in analysis.modules:
         _add_module(names, module)
-    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     _add_built_modules(names, analysis)
     _add_namespaces(names, analysis)
     for module in analysis.modules:
@@ -296,9 +297,17 @@ def _add_module(names: Names, module: Module) -> None:
             aliases[const.name] = aliases[const.value]
             continue
         head, dot, rest = (const.value or "").partition(".")
-        if const.annotation is None and dot and head in aliases and _DOTTED.fullmatch(rest):
+        if (
+            const.annotation is None
+            and dot
+            and head in aliases
+            and aliases[head].split(".")[0] in names.packages
+            and _DOTTED.fullmatch(rest)
+        ):
             # memoization's `CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`,
-            # after `from . import memoization as _memoization`: a re-export too
+            # after `from . import memoization as _memoization`: a re-export too (of the
+            # project's own: configargparse's `ArgumentDefaultsHelpFormatter =
+            # argparse.ArgumentDefaultsHelpFormatter` is a name it defines for users)
             aliases[const.name] = f"{aliases[head]}.{rest}"
             continue
         _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
@@ -381,6 +390,11 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             names.receiver_returns.add(func.fullname)
         elif func.returns:
             cls = _class_named(names, module.name, func.returns, owner)
+            held = _container_of(names, module.name, func.returns, owner) if cls is None else None
+            if held is not None:
+                # simplegmail's `get_unread_inbox() -> list[Message]`: what one of the
+                # results is (`inbox[0].mark_as_read()`, `for message in inbox`)
+                names.elements[func.fullname] = held
             if cls is not None:
                 names.returns[func.fullname] = cls
                 names.declared.add(func.fullname)
@@ -792,6 +806,24 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
     target = names.resolve_in(module, text, owner)
     if target is not None and names.kinds.get(target) in CALLABLE_KINDS:
         return names.returns.get(target)  # `app = create_app()`: what the factory returns
+    return target if target is not None and names.kinds.get(target) == "class" else None
+
+
+# a builtin or typing container of one kind of element: `list[Message]`, `Iterator[Row]`
+_CONTAINER = re.compile(
+    r"^(?:typing\.|t\.|collections\.abc\.)?(?:list|List|set|Set|frozenset|FrozenSet|Sequence"
+    r"|MutableSequence|Iterable|Iterator|Generator|AsyncIterator|AsyncIterable|AsyncGenerator"
+    r"|Collection|tuple|Tuple)\[\s*([\w.'\"]+)\s*(?:,\s*(?:\.\.\.|None|[\w.]+)\s*)*\]$"
+)
+
+
+def _container_of(names: Names, module: str, text: str, owner: str | None) -> str | None:
+    """The project class of the elements an annotation's container holds (`list[Message]`,
+    `Iterator[Row]`, `tuple[Cell, ...]`), else None."""
+    found = _CONTAINER.match(text.strip().strip("'\""))
+    if found is None:
+        return None
+    target = names.resolve_in(module, found.group(1).strip("'\""), owner)
     return target if target is not None and names.kinds.get(target) == "class" else None
 
 

@@ -905,8 +905,11 @@ class CliClaims:
             # the project took it at the documented state and dropped it, unless the sentence
             # gives it to another program in a span, naming none of ours (cram's "invoke
             # ``ssh`` in a test, try adding the ``-n`` option", once cram's own `-n` is gone)
-            return bool(spans & (programs | _OTHER_PROGRAM_SPANS)) and not (
-                (words | spans) & ours or spans & index.subcommands
+            spanned = 0 < ref.line <= len(doc.lines) and f"`{ref.text}`" in doc.lines[ref.line - 1]
+            return (
+                spanned
+                and bool(spans & (programs | _OTHER_PROGRAM_SPANS))
+                and not ((words | spans) & ours or spans & index.subcommands)
             )
         if flag in flags:
             return True
@@ -1098,6 +1101,9 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
         line = doc.lines[ref.line - 1]
         if line.lstrip().startswith(("`", "*")):  # the sentence began on the line above
             before = _WORD.findall(doc.lines[ref.line - 2])
+    if not after and 0 < ref.line < len(doc.lines) and doc.lines[ref.line - 1].rstrip()[-1:] == "`":
+        # "the `generate-schema`" then "script ..." on the next line: the sentence goes on
+        after = _WORD.findall(doc.lines[ref.line])
     words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
     # "by typing `tika-python` without any arguments", "`tika-python` installed in your
     # bin directory": a command typed, a program installed

@@ -25,10 +25,7 @@ LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered it
 _HISTORY_HEADING = re.compile(
     rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
     # cellpose's "## Old updates": the news of earlier releases; mahotas' "## Recent Changes"
-    r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes)"
-    # bigquery-schema-generator's "## Authors": credits for work as it was then ("Bug fix
-    # in `--sanitize_names` by ...")
-    r"|authors?|credits|contributors|acknowledge?ments)\b",
+    r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes))\b",
     re.IGNORECASE,
 )
 
