@@ -42,9 +42,12 @@ def call_context(
     name holds (`options = {"statsd_host": ...}; initialize(**options)`): then its keys,
     each at its own line. Read back with `call_arguments`.
     """
-    starred = any(
-        isinstance(a, ast.Starred) or (isinstance(a, ast.Constant) and a.value is Ellipsis)
-        for a in node.args
+    # (or one inside it: garth's printed `SleepDTO(..., next_sleep_need=SleepNeed(...))` is
+    # an excerpt as a whole)
+    starred = any(isinstance(a, ast.Starred) for a in node.args) or any(
+        isinstance(n, ast.Constant) and n.value is Ellipsis
+        for a in [*node.args, *(k.value for k in node.keywords)]
+        for n in ast.walk(a)
     )
     first = node.func.end_lineno if isinstance(node.func, ast.Attribute) else node.lineno
     first = first or node.lineno
@@ -157,7 +160,7 @@ _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", r
 
 def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     """Return the references one Python block makes, updating the document's bindings."""
-    code = _strip_prompts(source)
+    code = _elided_arguments(_strip_prompts(source))
     # `c = chord(...)` two blocks up may not be the `c` of `[a.s(), b.s(), c.s()]`: where a
     # block uses one-letter names nothing binds, its one-letter names are placeholders, and
     # what an earlier block bound one to is held loosely (a member it lacks is no proof)
@@ -269,6 +272,47 @@ def _placeholder_letters(tree: ast.AST, known: set[str]) -> bool:
         isinstance(n, ast.Name) and len(n.id) == 1 and n.id not in known and n.id != "_"
         for n in ast.walk(tree)
     )
+
+
+def _elided_arguments(code: str) -> str:
+    """A call's arguments cut short by a comment line (garth's printed `SleepDTO(` ...
+    `# ... other scores` ... `)`) keep their place: the line becomes `**...,`, arguments
+    left out, so the call's count and required parameters are not judged, its keywords are."""
+    if "#" not in code:
+        return code
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return code
+    lines = code.split("\n")
+    calls: list[bool] = []  # the open brackets, whether each opens a call's arguments
+    previous: tokenize.TokenInfo | None = None
+    for token in tokens:
+        if token.type == tokenize.OP and token.string in "([{":
+            called = (
+                token.string == "("
+                and previous is not None
+                and (previous.type == tokenize.NAME or previous.string in {")", "]"})
+            )
+            calls.append(called)
+        elif token.type == tokenize.OP and token.string in ")]}" and calls:
+            calls.pop()
+        elif (
+            token.type == tokenize.COMMENT
+            and calls
+            and calls[-1]
+            and _ELISION_COMMENT.match(token.string)
+            and not lines[token.start[0] - 1][: token.start[1]].strip()
+        ):
+            row = token.start[0] - 1
+            lines[row] = lines[row][: token.start[1]] + "**...,"
+        if token.type not in {tokenize.NL, tokenize.COMMENT}:
+            previous = token
+    return "\n".join(lines)
+
+
+# a comment standing for code left out: `# ... other scores`, `# …`
+_ELISION_COMMENT = re.compile(r"#\s*(?:\.{3}|…)")
 
 
 def _parse_block(code: str) -> ast.Module:
