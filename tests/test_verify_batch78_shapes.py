@@ -83,3 +83,23 @@ def test_names_set_at_run_time_and_the_readers_own(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "zopex", files))
     assert {name for _, _, name in found} == {"zopex.proxy.Missing"}
+
+
+def test_a_module_name_removed_stays_stale_though_an_attribute_is_set_so(tmp_path: Path) -> None:
+    # json-stream's `default = JSONStreamEncoder().default`, removed, while the code still
+    # sets `json.JSONEncoder.default = ...`: the module's name is gone all the same
+    from test_verify_round25_shapes import _drift_after
+
+    dump = (
+        "import json\n\n\nclass Encoder(json.JSONEncoder):\n    def __enter__(self):\n"
+        "        json.JSONEncoder.default = self.default\n        return self\n\n\n"
+        "default = Encoder().default\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "jsx"\nversion = "1"\n',
+        "jsx/__init__.py": "",
+        "jsx/dump.py": dump,
+        "README.md": "# jsx\n\n```python\nfrom jsx.dump import Encoder, default\n```\n",
+    }
+    changes = {"jsx/dump.py": [("\n\n\ndefault = Encoder().default\n", "\n")]}
+    assert {line for _, line in _drift_after(tmp_path, files, changes)} == {4}

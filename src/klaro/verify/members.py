@@ -239,7 +239,7 @@ class MemberChecks(CallChecks):
         if (
             index.kind(owner) == "module"
             and attr in index.attached
-            and self._former_member(owner, attr) is None
+            and not (self.former is not None and self.former.had(f"{owner}.{attr}"))
         ):
             # zope.security's `checker.py` sets `proxy.ProxyFactory = ProxyFactory` on the
             # module it imports, at import time: a name the module has once imported
