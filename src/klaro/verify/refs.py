@@ -46,6 +46,8 @@ _PYTHON_INFO = {"python", "py", "python3", "pycon", "pyi", "ipython", "ipython3"
 _SHELL_INFO = {"bash", "sh", "shell", "console", "zsh", "shell-session", "sh-session", "ps"}
 # Windows' shells: their command lines run the project's programs the same way
 _SHELL_INFO |= {"cmd", "bat", "batch", "doscon", "powershell", "ps1", "pwsh", "pwsh-session"}
+# and tags naming the place rather than the shell (dirhash's ```commandline, ```terminal)
+_SHELL_INFO |= {"commandline", "command-line", "cli", "terminal", "shellsession", "fish", "ksh"}
 # Tags of blocks that show output, prose or templates (which call the project's filters), not
 # another language's code: their words may be the project's.
 _PLAIN_INFO = {"text", "txt", "none", "output", "plain", "default"}  # untagged, as good as
@@ -947,6 +949,8 @@ def _command_line(doc: Document, text: str, line: int) -> None:
 
 def _command(doc: Document, words: list[str], line: int) -> None:
     """Record variables a command sets (`export X=1`, `X=1 cmd`) and the command itself."""
+    if words[1:2] == ["="]:
+        return  # `gimme-aws-creds = import gimme-src;`: another language's binding (Nix)
     if words[:1] in (["export"], ["set"]):  # POSIX shells; `set X=1` in Windows cmd
         words = words[1:]
         for word in words:
