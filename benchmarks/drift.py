@@ -158,6 +158,8 @@ round 80 (`round: 80`) is a seventy-ninth fresh set written blind on bigquery-sc
 json-stream, deb-pkg-tools and jproperties (--confirm --round 80).
 round 81 (`round: 81`) is an eightieth fresh set written blind on simplegmail,
 removestar, simplesqlite and rshell (--confirm --round 81).
+round 82 (`round: 82`) is an eighty-first fresh set written blind on gimme-aws-creds,
+dirhash, fuzzywuzzy and aioconsole (--confirm --round 82).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
