@@ -60,6 +60,7 @@ _OTHER_PROGRAM_SPANS = _OTHER_PROGRAMS | frozenset(
         "ls", "cd", "rm", "cp", "mv", "cat", "make", "find", "go", "less", "more", "man",
         "open", "ag", "rg", "tar", "zip", "unzip", "vim", "emacs", "java", "ruby", "gem",
         "rake", "php", "perl", "lua", "swift", "cargo", "ping", "ssh", "scp", "rsync", "top",
+        "timeout", "nohup", "xargs", "watch", "nice", "env", "tee", "sort", "head", "tail",
     }
 )  # fmt: skip
 _PROMPT_START = re.compile(r"^\s*(?:[$%>]\s+)?")

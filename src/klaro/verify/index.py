@@ -581,6 +581,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     # a family of its own: several variables under one word (`MAGENTIC_BACKEND`,
     # `MAGENTIC_API_TOKEN`), not one read of another program's (`LIGO_DATAFIND_SERVER`)
     index.own_env_prefixes |= {word + "_" for word, n in read_words.items() if n >= 2}
+    # (after the prefixes: a build's knobs, `CC ?= gcc`, say nothing of the program's names)
+    index.env_vars |= _make_variables(analysis)  # each one the environment may set
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
     index.distribution = meta.name or ""
@@ -711,6 +713,23 @@ def _cmake_variables(analysis: Analysis) -> set[str]:
     return found
 
 
+def _make_variables(analysis: Analysis) -> set[str]:
+    """The variables the top Makefile takes from the environment when set there: those it
+    gives a default with `?=` (socketsecurity's `SOCKET_SDK_PATH ?= ../socketdev`)."""
+    found: set[str] = set()
+    for file in analysis.files:
+        if file.path not in _MAKEFILES:
+            continue
+        try:
+            text = (Path(analysis.root) / file.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        found |= set(_MAKE_DEFAULT.findall(text))
+    return found
+
+
+_MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+_MAKE_DEFAULT = re.compile(r"^\s*(?:export\s+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s*\?=", re.M)
 _CMAKE_ENV = re.compile(r"\bENV\{([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}")
 _CMAKE_DECLARED = re.compile(
     r"^\s*(?:option|set)\s*\(\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b(?=[^)]*(?:CACHE|\"))", re.M

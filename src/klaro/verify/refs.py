@@ -627,6 +627,8 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     elif shell:
         _shell(doc, lines, start)
         doc.script_reads.update(_SCRIPT_READ.findall(content))
+        # and the shell variables it sets for itself, not exported (`BASE_SHA=$(git ...)`)
+        doc.script_reads.update(_SHELL_VARIABLE_SET.findall(content))
         # a command's `key=value` words (`vault write auth/token/roles/x allowed_policies=a`):
         # the parameters of the program run, whatever a sentence then calls them
         doc.foreign_words.update(_SHELL_KEYWORD.findall(content))
@@ -641,6 +643,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
                 doc.references.append(Reference(kind, text, doc.path, start + offset, context))
     elif lang in {"yaml", "yml"}:
         _workflow_steps(doc, lines, start)
+        # what a CI example reads: `${{ vars.SOCKETCLI_VERSION }}`, `$$SOCKET_SCM_INTEGRATION`
+        doc.script_reads.update(_WORKFLOW_READ.findall(content))
+        doc.script_reads.update(_SCRIPT_READ.findall(content))
     elif lang == "toml":
         _tool_settings(doc, lines, start)
     elif lang and lang not in _NOT_FOREIGN | _TEMPLATE_INFO:
@@ -921,6 +926,11 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
 
 
 _HTML_TAG = re.compile(r"<[^<>]*>")
+_WORKFLOW_READ = re.compile(r"\$\{\{\s*(?:vars|secrets|env|inputs)\.([A-Za-z_]\w*)\s*\}\}")
+# a variable a script line sets for itself alone: `BASE_SHA=$(git merge-base ...)`
+_SHELL_VARIABLE_SET = re.compile(
+    r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=(?:\$\(.*\)|\"[^\"\n]*\"|'[^'\n]*'|\S*)[ \t]*$", re.M
+)
 _SCRIPT_READ = re.compile(r"\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\b")  # `$NAME`, `${NAME}`
 _SUBSTITUTION = re.compile(r"\$\(([^()]*)\)")  # `$(fio info x.shp --bounds)`, innermost first
 
