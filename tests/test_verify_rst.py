@@ -301,3 +301,14 @@ def test_history_sections_of_a_readme() -> None:
     assert history_lines(markdown.splitlines()) == set(range(5, 11))
     rst = "Tool\n====\n\nHistory\n-------\n\n1.0\n~~~\n\n``old()``\n\nLicense\n-------\n"
     assert history_lines(rst.splitlines(), rst=True) == set(range(4, 12))
+
+
+def test_a_heading_asked_of_a_page_without_its_lines() -> None:
+    """The resolver re-reads a name against a page stripped of its lines (prose far from the
+    example that bound it): the heading above its line is then none, not an IndexError (the
+    full wild run crashed on pyparsing, plumbum, wireup and anyio)."""
+    from klaro.verify.sections import heading_above
+
+    assert heading_above([], 40, rst=True) == ""
+    assert heading_above(["Title", "=====", "", "text"], 40, rst=True) == "Title"
+    assert heading_above(["Title", "=====", "", "text"], 4, rst=True) == "Title"

@@ -254,7 +254,7 @@ def _heading_line(lines: list[str], line: int, rst: bool) -> int:
     """Where the section of 1-based `line` starts: just below its heading (the underline
     for rst), or 60 lines up when no heading is that near. A `# comment` in a fenced
     example is no heading (stockfish's `# [{` under `stockfish.get_top_moves(...)`)."""
-    start = max(line - 1, 0)
+    start = max(min(line - 1, len(lines)), 0)  # (a page given without its lines: none)
     while start > 0 and line - start < 60:
         above = lines[start - 1]
         if (MD_HEADING.match(above) and (rst or not _fenced(lines, start - 1))) or (
