@@ -4,8 +4,12 @@ a change that makes a page stale, on a small repo whose last commit is the docum
 - a method removed while its name lives on as a keyword of other methods (`provision()`
   gone, `up(provision=None)` kept);
 - a key of the tool's `[tool.X]` table in a TOML example, renamed in the code's config class;
-- an enum member reached through a re-export written as an attribute of an imported module
-  (`CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`).
+- two console scripts naming one entry point, whose parser another module builds.
+
+(memoization's `CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`, an enum member
+reached through a module attribute re-exported by assignment, stays a miss: read as an
+alias, the generated chains of rosbags' type stores, `X = base.X` six versions deep, went
+past the lookup's hops and 539 right names were reported missing.)
 """
 
 from __future__ import annotations
@@ -78,51 +82,6 @@ def test_a_key_of_the_tools_table_renamed(tmp_path: Path) -> None:
     }
     changes = {"watcherx/config.py": [("runner_args", "extra_args")]}
     assert _lines(_drift_after(tmp_path, files, changes)) == {6}
-
-
-FLAGS = """\
-import enum
-
-
-class CachingAlgorithmFlag(enum.IntFlag):
-    FIFO = 1
-    LRU = 2
-    LFU = 4
-"""
-
-INIT = """\
-from . import memo as _memo
-
-cached = _memo.cached
-CachingAlgorithmFlag = _memo.CachingAlgorithmFlag
-"""
-
-MEMO_README = """\
-# memox
-
-Pick an algorithm: `CachingAlgorithmFlag.LRU` or `CachingAlgorithmFlag.LFU`.
-
-```python
-from memox import cached, CachingAlgorithmFlag
-
-@cached(algorithm=CachingAlgorithmFlag.LFU)
-def f(x):
-    return x
-```
-"""
-
-
-def test_a_member_through_a_reexported_module_attribute(tmp_path: Path) -> None:
-    files = {
-        "pyproject.toml": '[project]\nname = "memox"\nversion = "1"\n',
-        "memox/__init__.py": INIT,
-        "memox/flags.py": FLAGS,
-        "memox/memo.py": "from memox.flags import CachingAlgorithmFlag\n\n\n"
-        "def cached(algorithm=None):\n    return lambda f: f\n",
-        "README.md": MEMO_README,
-    }
-    changes = {"memox/flags.py": [("    LFU = 4\n", "")]}
-    assert _lines(_drift_after(tmp_path, files, changes)) == {3, 8}
 
 
 PARSE = """\

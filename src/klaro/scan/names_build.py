@@ -27,7 +27,6 @@ _IMPORT_NAMES = {
     "opencv-python": "cv2", "markdown-it-py": "markdown_it", "protobuf": "google",
 }  # fmt: skip
 _CALLED = re.compile(r"^([A-Za-z_][\w.]*)\s*\(")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")  # `a.b.c`, a path of names
 # `Meta("Name", (Base, Mixin), ...)`: the metaclass, and the bases it is given
 _METACLASS_CALL = re.compile(r"^([A-Za-z_][\w.]*)\(\s*['\"]\w+['\"]\s*,\s*\(([\w.,\s]*)\)")
 _METACLASSES = frozenset({"type", "abc.ABCMeta", "ABCMeta"})
@@ -110,10 +109,9 @@ def _add_namespaces(names: Names, analysis: Analysis) -> None:
 def build_names(analysis: Analysis) -> Names:
     """Index every module, class, function and variable of an analysis."""
     names = Names()
-    # (first: a module's `X = _impl.X` re-exports only the project's own names)
-    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     for module in analysis.modules:
         _add_module(names, module)
+    names.packages = {m.name.split(".")[0] for m in analysis.modules if m.role == "package"}
     _add_built_modules(names, analysis)
     _add_namespaces(names, analysis)
     for module in analysis.modules:
@@ -295,20 +293,6 @@ def _add_module(names: Names, module: Module) -> None:
         if const.annotation is None and const.value in aliases:
             # `from .lint import lint` then `lint = lint`: a re-export, not a value
             aliases[const.name] = aliases[const.value]
-            continue
-        head, dot, rest = (const.value or "").partition(".")
-        if (
-            const.annotation is None
-            and dot
-            and head in aliases
-            and aliases[head].split(".")[0] in names.packages
-            and _DOTTED.fullmatch(rest)
-        ):
-            # memoization's `CachingAlgorithmFlag = _memoization.CachingAlgorithmFlag`,
-            # after `from . import memoization as _memoization`: a re-export too (of the
-            # project's own: configargparse's `ArgumentDefaultsHelpFormatter =
-            # argparse.ArgumentDefaultsHelpFormatter` is a name it defines for users)
-            aliases[const.name] = f"{aliases[head]}.{rest}"
             continue
         _define(names, f"{name}.{const.name}", "constant", const, public and const.is_public, name)
     for cls in module.classes:
