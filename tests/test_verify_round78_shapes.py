@@ -4,7 +4,6 @@ a change that makes a page stale, on a small repo whose last commit is the docum
 - a variable set in the package's `_test.py` module (cram's code that runs a test, not a test);
 - runs written after root's prompt (`# jinja -d {data} -o {output} {template}`), and an
   option's choices under `type=str`;
-- two click programs with an option of the same name, one renaming it;
 - a script installed as a file (`scripts=['scripts/cram']`) renamed, under `$ cram -h` in a
   plain block;
 - another program's flag in a sentence (``ssh`` with ``-n``) once the project drops its own;
@@ -103,47 +102,6 @@ def test_runs_after_roots_prompt(tmp_path: Path) -> None:
         ]
     }
     assert _lines(_drift_after(tmp_path, files, changes)) == {5, 9}
-
-
-DETECT = """\
-import click
-
-
-@click.command()
-@click.option("--cpus", default=1)
-@click.argument("folder")
-def main(folder, cpus):
-    print(folder, cpus)
-"""
-
-FACES_README = """\
-# faces
-
-    $ face_find --cpus 4 ./pictures
-    $ face_detect --cpus 4 ./pictures
-"""
-
-FACES_SETUP = """\
-[project]
-name = "faces"
-version = "1"
-
-[project.scripts]
-face_find = "faces.find:main"
-face_detect = "faces.detect:main"
-"""
-
-
-def test_one_of_two_click_programs_renames_its_option(tmp_path: Path) -> None:
-    files = {
-        "pyproject.toml": FACES_SETUP,
-        "faces/__init__.py": "",
-        "faces/find.py": DETECT,
-        "faces/detect.py": DETECT,
-        "README.md": FACES_README,
-    }
-    changes = {"faces/find.py": [('"--cpus"', '"--jobs"'), ("cpus", "jobs")]}
-    assert _lines(_drift_after(tmp_path, files, changes)) == {3}
 
 
 CRAM_MAIN = """\

@@ -828,18 +828,11 @@ def _script_commands(
             {(where.name, command.name), (where.name, command.function)} & parents
         ):
             leaves.add(program)
-            # options all declared by `add_argument`, or by click's decorators on the one
-            # function (face_recognition's two programs, each with its `--cpus`) when the
-            # module spells no other flag (clickdc's dataclass fields add `--hostname`)
-            declared = (
+            # options all declared by `add_argument` (not click's: a command class or a
+            # decorator of another module may add more, click-odoo's `env_options`)
+            if (
                 command.framework == "argparse"
                 and parsers.get((where.name, command.function), 0) == 1
-            ) or (
-                command.framework == "click"
-                and set(where.flag_literals) <= {f for o in command.options for f in o.flags}
-            )
-            if (
-                declared
                 and not command.option_refs
                 and not command.anywhere
                 and not any(o.unnamed for o in command.options)
