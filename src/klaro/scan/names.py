@@ -344,11 +344,6 @@ class Names:
                 element = self.element_of(owner)
                 if full is None or element is not None:
                     return element
-            if owner is None and attr in ELEMENT_STEPS:
-                # `gmail.get_unread_inbox()[0]`: one of what a function returns in a list
-                made = self.lookup(head)
-                if made is not None and self.kinds.get(made) in CALLABLE_KINDS:
-                    return self.elements.get(made)
             if full is None and owner is not None:
                 # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
                 hook = self.member(owner, "__getattr__")

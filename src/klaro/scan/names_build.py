@@ -374,11 +374,6 @@ def _add_returns(names: Names, module: Module) -> list[_Chain]:
             names.receiver_returns.add(func.fullname)
         elif func.returns:
             cls = _class_named(names, module.name, func.returns, owner)
-            held = _container_of(names, module.name, func.returns, owner) if cls is None else None
-            if held is not None:
-                # simplegmail's `get_unread_inbox() -> list[Message]`: what one of the
-                # results is (`inbox[0].mark_as_read()`, `for message in inbox`)
-                names.elements[func.fullname] = held
             if cls is not None:
                 names.returns[func.fullname] = cls
                 names.declared.add(func.fullname)
@@ -790,24 +785,6 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
     target = names.resolve_in(module, text, owner)
     if target is not None and names.kinds.get(target) in CALLABLE_KINDS:
         return names.returns.get(target)  # `app = create_app()`: what the factory returns
-    return target if target is not None and names.kinds.get(target) == "class" else None
-
-
-# a builtin or typing container of one kind of element: `list[Message]`, `Iterator[Row]`
-_CONTAINER = re.compile(
-    r"^(?:typing\.|t\.|collections\.abc\.)?(?:list|List|set|Set|frozenset|FrozenSet|Sequence"
-    r"|MutableSequence|Iterable|Iterator|Generator|AsyncIterator|AsyncIterable|AsyncGenerator"
-    r"|Collection|tuple|Tuple)\[\s*([\w.'\"]+)\s*(?:,\s*(?:\.\.\.|None|[\w.]+)\s*)*\]$"
-)
-
-
-def _container_of(names: Names, module: str, text: str, owner: str | None) -> str | None:
-    """The project class of the elements an annotation's container holds (`list[Message]`,
-    `Iterator[Row]`, `tuple[Cell, ...]`), else None."""
-    found = _CONTAINER.match(text.strip().strip("'\""))
-    if found is None:
-        return None
-    target = names.resolve_in(module, found.group(1).strip("'\""), owner)
     return target if target is not None and names.kinds.get(target) == "class" else None
 
 

@@ -839,11 +839,6 @@ class _Visitor(ast.NodeVisitor):
             root = root.value
         attrs.reverse()
         origin = self._shadowed_module(root, attrs[0]) or self._origin(root)
-        own = root.id if isinstance(root, ast.Name) else ""
-        if own in self.bindings.subclasses and attrs[0] not in self.bindings.added:
-            # simplesqlite's `Sample.fetch_schema()` on the example's `class Sample(Model)`:
-            # the member it inherits from the project's class
-            origin = self.bindings.subclasses[own], False
         # `helper.labels_uppercase = True`: an attribute given, which Python allows on any
         # instance, not one read
         read = "store" if isinstance(node.ctx, ast.Store) and len(attrs) == 1 else "attr"
@@ -904,10 +899,6 @@ class _Visitor(ast.NodeVisitor):
                 return expr.id, False
             return found
         if isinstance(expr, ast.Attribute):
-            own = expr.value.id if isinstance(expr.value, ast.Name) else ""
-            if own in self.bindings.subclasses and expr.attr not in self.bindings.added:
-                # `Sample.create` on the example's `class Sample(Model)`: the base's member
-                return f"{self.bindings.subclasses[own]}.{expr.attr}", False
             base = self._shadowed_module(expr.value, expr.attr) or self._origin(expr.value)
             if base is None or base[1]:
                 return None
