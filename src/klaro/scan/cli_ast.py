@@ -120,6 +120,17 @@ def iterated_mapping(node: ast.expr) -> ast.expr:
     return node
 
 
+def named_value(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """`(name, value)` of a statement binding one name: `x = v`, or annotated `x: T = v`."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target, value = stmt.targets[0], stmt.value
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target, value = stmt.target, stmt.value
+    else:
+        return None
+    return (target.id, value) if isinstance(target, ast.Name) else None
+
+
 def kw(call: ast.Call, name: str) -> ast.expr | None:
     """Return the value of keyword argument `name`, if given."""
     return next((k.value for k in call.keywords if k.arg == name), None)

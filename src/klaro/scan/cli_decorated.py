@@ -14,6 +14,7 @@ from klaro.scan.cli_ast import (
     help_of,
     kw,
     literal,
+    named_value,
     positional_defaults,
     string_list,
     truthy,
@@ -51,34 +52,22 @@ def shared_click_options(tree: ast.Module, module: str) -> list[tuple[str, CliOp
     """
     found: list[tuple[str, CliOption]] = []
     lists: dict[str, list[CliOption]] = {}  # names a helper's body may use, single or many
-    for node in tree.body:
-        # `verbose = click.option(...)` or, annotated, `verbose: Callable = click.option(...)`
-        target = (
-            node.targets[0]
-            if isinstance(node, ast.Assign) and len(node.targets) == 1
-            else node.target
-            if isinstance(node, ast.AnnAssign) and node.value is not None
-            else None
-        )
-        if isinstance(target, ast.Name) and isinstance(node, ast.Assign | ast.AnnAssign):
-            name = target.id
-            assert node.value is not None
-            option = _click_option(node.value) if isinstance(node.value, ast.Call) else None
-            if option is not None:
-                found.append((name, option))
-                lists[name] = [option]
-            elif isinstance(node.value, ast.List | ast.Tuple | ast.Call):
-                # also options handed to a composing helper: `CommonArgs = _compose(
-                # click.option(...), ...)` (magic-wormhole), applied as `@CommonArgs`
-                given = node.value.args if isinstance(node.value, ast.Call) else node.value.elts
-                options = [
-                    o
-                    for e in given
-                    if isinstance(e, ast.Call) and (o := _click_option(e)) is not None
-                ]
-                if options and len(options) == len(given):
-                    lists[name] = options
-                    found += [(name, o) for o in options]
+    # `verbose = click.option(...)` or, annotated, `verbose: Callable = click.option(...)`
+    for name, value in filter(None, map(named_value, tree.body)):
+        option = _click_option(value) if isinstance(value, ast.Call) else None
+        if option is not None:
+            found.append((name, option))
+            lists[name] = [option]
+        elif isinstance(value, ast.List | ast.Tuple | ast.Call):
+            # also options handed to a composing helper: `CommonArgs = _compose(
+            # click.option(...), ...)` (magic-wormhole), applied as `@CommonArgs`
+            given = value.args if isinstance(value, ast.Call) else value.elts
+            options = [
+                o for e in given if isinstance(e, ast.Call) and (o := _click_option(e)) is not None
+            ]
+            if options and len(options) == len(given):
+                lists[name] = options
+                found += [(name, o) for o in options]
     helpers = {
         node.name: node
         for node in tree.body
@@ -776,21 +765,11 @@ def annotated_aliases(tree: ast.Module) -> dict[str, ast.Subscript]:
     """The module's names for `Annotated` types (`Verbose = Annotated[bool,
     typer.Option("--verbose", "-v")]`, or `Verbose: TypeAlias = ...`), which parameters
     then use as their annotation: typer reads the option through the alias."""
-    found: dict[str, ast.Subscript] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            target, value = node.target, node.value
-        else:
-            continue
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(value, ast.Subscript)
-            and dotted(value.value).endswith("Annotated")
-        ):
-            found[target.id] = value
-    return found
+    return {
+        name: value
+        for name, value in filter(None, map(named_value, tree.body))
+        if isinstance(value, ast.Subscript) and dotted(value.value).endswith("Annotated")
+    }
 
 
 def _typer_options(

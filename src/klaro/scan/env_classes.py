@@ -17,7 +17,7 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from klaro.scan.cli_ast import chain
+from klaro.scan.cli_ast import chain, named_value
 from klaro.scan.node_facts import ENV_MAPS
 
 ENV_READERS = frozenset(
@@ -150,21 +150,11 @@ def _self_attribute(node: ast.AST | None, me: str) -> str | None:
 
 def _class_strings(cls: ast.ClassDef) -> dict[str, str]:
     """String constants of the class body (`prefix = 'HTTPSTAT'`), by attribute name."""
-    found: dict[str, str] = {}
-    for stmt in cls.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            target, value = stmt.target, stmt.value
-        else:
-            continue
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(value, ast.Constant)
-            and isinstance(value.value, str)
-        ):
-            found[target.id] = value.value
-    return found
+    return {
+        name: value.value
+        for name, value in filter(None, map(named_value, cls.body))
+        if isinstance(value, ast.Constant) and isinstance(value.value, str)
+    }
 
 
 _Texts = tuple[dict[str, str], dict[str, str]]  # the module's string constants, the class's

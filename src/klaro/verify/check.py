@@ -22,7 +22,7 @@ from klaro.scan.layout import is_test_path, is_vendored
 from klaro.scan.model import Analysis
 from klaro.verify import project_index, to_finding
 from klaro.verify.former import Former
-from klaro.verify.links import sphinx_list
+from klaro.verify.links import BOOK_CONFIGS, sphinx_list
 from klaro.verify.mentions import TEMPLATE_TAGS
 from klaro.verify.model import DOCUMENT_SUFFIXES, Finding
 from klaro.verify.refs import Document, read_document
@@ -107,7 +107,7 @@ def find_documents(config: Config, analysis: Analysis, docs: Sequence[str] | Non
         sites = {
             f.path.rpartition("/")[0]
             for f in analysis.files
-            if f.path.endswith(("/conf.py", "/_toc.yml", "/myst.yml"))
+            if "/" in f.path and f.path.rpartition("/")[2] in {"conf.py", *BOOK_CONFIGS}
         }
         sites |= _mkdocs_sources(config.root, candidates)  # xsdata's docs/__init__.py
         packages = {p for p in packages if not any(p == s or p.startswith(f"{s}/") for s in sites)}

@@ -56,6 +56,8 @@ _TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # 
 # Docusaurus: the site's configuration beside its `docs/` folder
 _DOCUSAURUS = tuple(f"docusaurus.config.{s}" for s in ("js", "ts", "mjs", "cjs"))
 _SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py", *_DOCUSAURUS)  # + MkDocs, Jekyll, Sphinx
+# a Jupyter Book's table of contents, a MyST site's configuration: the folder is a docs site
+BOOK_CONFIGS = frozenset({"_toc.yml", "myst.yml"})
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
@@ -511,7 +513,7 @@ class LinkResolver:
         roots = {
             posixpath.dirname(f)
             for f in self.index.files
-            if f.endswith("conf.py") or posixpath.basename(f) in {"_toc.yml", "myst.yml"}
+            if f.endswith("conf.py") or posixpath.basename(f) in BOOK_CONFIGS
         }
         roots |= {"docs"} if self.index.exists("docs") else set()
         roots |= {

@@ -160,7 +160,14 @@ _PRINT_STATEMENT = re.compile(r"^([ \t]*)print[ \t]+(?![(=.,\s])(.+?)[ \t]*$", r
 
 def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     """Return the references one Python block makes, updating the document's bindings."""
-    code = _elided_arguments(_strip_prompts(source))
+    code = _strip_prompts(source)
+    tokens = _tokens(code) if "#" in code else []  # tokenized once, for both uses
+    elided = _elided_rows(tokens)
+    if elided:
+        code = "\n".join(
+            line[: len(line) - len(line.lstrip())] + "**...," if row in elided else line
+            for row, line in enumerate(code.split("\n"))
+        )
     # `c = chord(...)` two blocks up may not be the `c` of `[a.s(), b.s(), c.s()]`: where a
     # block uses one-letter names nothing binds, its one-letter names are placeholders, and
     # what an earlier block bound one to is held loosely (a member it lacks is no proof)
@@ -194,7 +201,11 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
             and not hasattr(builtins, n.id)
         }
     known = set(bindings.origins) | visitor.bound
-    comments = _comments(code) if "#" in code else []  # tokenized once, for both uses
+    comments = [
+        (t.start[0] - 1, t.string)
+        for t in tokens
+        if t.type == tokenize.COMMENT and t.start[0] - 1 not in elided
+    ]
     for offset, expression in _alternatives(comments, known):
         visitor.offset = offset
         visitor.visit(expression)
@@ -274,17 +285,20 @@ def _placeholder_letters(tree: ast.AST, known: set[str]) -> bool:
     )
 
 
-def _elided_arguments(code: str) -> str:
-    """A call's arguments cut short by a comment line (garth's printed `SleepDTO(` ...
-    `# ... other scores` ... `)`) keep their place: the line becomes `**...,`, arguments
-    left out, so the call's count and required parameters are not judged, its keywords are."""
-    if "#" not in code:
-        return code
+def _tokens(code: str) -> list[tokenize.TokenInfo]:
+    """The tokens of a block (dedented), none when it does not tokenize: its comments are the
+    prose an example carries."""
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+        return list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
     except (tokenize.TokenError, SyntaxError, ValueError):
-        return code
-    lines = code.split("\n")
+        return []
+
+
+def _elided_rows(tokens: list[tokenize.TokenInfo]) -> set[int]:
+    """The 0-based rows of comment lines standing for a call's arguments left out (garth's
+    printed `SleepDTO(` ... `# ... other scores` ... `)`): each becomes `**...,`, so the
+    call's count and required parameters are not judged, its keywords are."""
+    rows: set[int] = set()
     calls: list[bool] = []  # the open brackets, whether each opens a call's arguments
     previous: tokenize.TokenInfo | None = None
     for token in tokens:
@@ -302,13 +316,12 @@ def _elided_arguments(code: str) -> str:
             and calls
             and calls[-1]
             and _ELISION_COMMENT.match(token.string)
-            and not lines[token.start[0] - 1][: token.start[1]].strip()
+            and not token.line[: token.start[1]].strip()
         ):
-            row = token.start[0] - 1
-            lines[row] = lines[row][: token.start[1]] + "**...,"
+            rows.add(token.start[0] - 1)
         if token.type not in {tokenize.NL, tokenize.COMMENT}:
             previous = token
-    return "\n".join(lines)
+    return rows
 
 
 # a comment standing for code left out: `# ... other scores`, `# …`
@@ -355,15 +368,6 @@ def _parse_line(line: str) -> ast.Module | None:
         except (SyntaxError, ValueError):
             continue
     return None
-
-
-def _comments(code: str) -> list[tuple[int, str]]:
-    """The comments of a block, by 0-based line: the prose an example carries."""
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(textwrap.dedent(code)).readline))
-    except (tokenize.TokenError, SyntaxError, ValueError):
-        return []
-    return [(t.start[0] - 1, t.string) for t in tokens if t.type == tokenize.COMMENT]
 
 
 def _comment_variables(comments: list[tuple[int, str]]) -> list[PyRef]:
