@@ -6,6 +6,9 @@ small repo that has it:
   the app's runner only when called: its command lines are checked word by word;
 - service objects a class holds (`self.address = AddressService(self)`) that are callable
   themselves: `dbg.address.from_string(...)` is the service's method, not its product's;
+- argparse parsers kept in a dict (credstash's `parsers[action] = subparsers.add_parser(action)`),
+  and the sub-commands a pasted argparse help lists (`{get,setup} ...`, their rows, their own
+  usage lines);
 - the start of a family of variables written alone (``RQ_REDIS_``), stale once the code
   reads none of them;
 - variables another library's `getenv` reads under the project's name, each found on the
@@ -253,3 +256,96 @@ def test_variables_another_librarys_reader_spells_with_the_projects_name(
     }
     changes = {"upgrader/__init__.py": [('getenv("GIT_EMAIL")', 'getenv("GIT_AUTHOR_EMAIL")')]}
     assert _drift_after(tmp_path, files, changes) == {("README.md", 6)}
+
+
+VAULT = """\
+import argparse
+
+
+def get_parser():
+    parsers = {}
+    parsers['super'] = argparse.ArgumentParser(prog="vault")
+    parsers['super'].add_argument("--log-file", default=None)
+    subparsers = parsers['super'].add_subparsers()
+
+    action = 'get'
+    parsers[action] = subparsers.add_parser(action, help="Get a secret")
+    parsers[action].add_argument("name")
+    parsers[action].add_argument("-n", "--noline", action="store_true")
+
+    action = 'setup'
+    parsers[action] = subparsers.add_parser(action, help="Make the store")
+    parsers[action].add_argument("--tags", nargs="*")
+    return parsers
+
+
+def main():
+    get_parser()['super'].parse_args()
+"""
+
+VAULT_README = """\
+# vault
+
+```console
+$ vault setup --tags team=ops
+$ vault get db.password --noline
+$ vault --log-file vault.log get db.password
+$ vault --log get db.password
+$ vault init --tags team=ops
+$ vault get db.password --no-newline
+```
+"""
+
+
+def test_parsers_kept_in_a_dict(tmp_path: Path) -> None:
+    """argparse takes `--log` for `--log-file` (a prefix); `init` and `--no-newline` it has
+    not."""
+    files = {
+        "pyproject.toml": '[project]\nname = "vault"\nversion = "1"\n\n[project.scripts]\n'
+        'vault = "vault:main"\n',
+        "vault/__init__.py": VAULT,
+        "README.md": VAULT_README,
+    }
+    found = _drift(_write(tmp_path / "vault", files))
+    assert {(line, name.split()[1]) for _, line, name in found} == {
+        (8, "init"),
+        (9, "get"),
+    }
+    assert any(name.endswith("--no-newline") for _, line, name in found if line == 9)
+
+
+VAULT_HELP = """\
+# vault
+
+## Usage
+```
+usage: vault [-h] [--log-file LOG_FILE] {get,setup} ...
+
+positional arguments:
+  {get,setup}
+    get                 Get a secret
+    setup               Make the store
+```
+
+```
+get
+    usage: vault get [-h] [-n] name
+```
+"""
+
+
+def test_sub_commands_of_a_pasted_argparse_help(tmp_path: Path) -> None:
+    """The usage's `{get,setup} ...`, their rows under the positional arguments, and each
+    sub-command's own usage further down."""
+    files = {
+        "pyproject.toml": '[project]\nname = "vault"\nversion = "1"\n\n[project.scripts]\n'
+        'vault = "vault:main"\n',
+        "vault/__init__.py": VAULT,
+        "README.md": VAULT_HELP,
+    }
+    changes = {"vault/__init__.py": [("action = 'get'", "action = 'fetch'")]}
+    assert _drift_after(tmp_path, files, changes) == {
+        ("README.md", 5),
+        ("README.md", 9),
+        ("README.md", 15),
+    }

@@ -4,6 +4,7 @@ add_subparsers, add_parser and add_argument / add_option."""
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -93,6 +94,7 @@ class Argparse:
         self.made_by: dict[tuple[str, str], str] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
+        tree = _keyed_parsers(tree)
         self.looped = {
             id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)
         }
@@ -799,6 +801,80 @@ class _Maker(NamedTuple):
     position: int  # of the parameter holding the function
     replaced: tuple[str, str]  # `__name__.replace(old, new)`, ("", "") for none
     parent: str | None  # the command whose sub-commands they are
+
+
+def _keyed_parsers(tree: ast.Module) -> ast.Module:
+    """The module with the parsers it keeps in a dict read as variables named by their key:
+    credstash's `parsers['super'] = argparse.ArgumentParser(...)`, then, after
+    `action = 'get'`, `parsers[action] = subparsers.add_parser(action, ...)` and
+    `parsers[action].add_argument(...)`. A copy: the module's tree stays as written."""
+    if not any(
+        isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Subscript) for t in n.targets)
+        and isinstance(n.value, ast.Call)
+        and dotted(n.value.func).endswith((*_PARSERS, ".add_parser"))
+        for n in ast.walk(tree)
+    ):
+        return tree
+    tree = copy.deepcopy(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef):
+            _name_keyed(node.body)
+    return tree
+
+
+def _name_keyed(body: list[ast.stmt]) -> None:
+    """Rewrite a body's `parsers[key]` (a string, or a name a statement before bound to one)
+    as the name `parsers['key']`, and a sub-parser's name given by such a name as the string."""
+    strings: dict[str, str] = {}  # names bound to a string by the statements so far
+
+    class Keyed(ast.NodeTransformer):
+        def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+            return node  # its own body, its own names
+
+        def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+            return node
+
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            self.generic_visit(node)
+            key = node.slice
+            if isinstance(key, ast.Name) and key.id in strings:
+                key = ast.Constant(strings[key.id])
+            if (
+                isinstance(node.value, ast.Name)
+                and isinstance(key, ast.Constant)
+                and isinstance(key.value, str)
+            ):
+                named = ast.Name(f"{node.value.id}[{key.value!r}]", node.ctx)
+                return ast.copy_location(named, node)
+            return node
+
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            first = node.args[0] if node.args else None
+            if (
+                dotted(node.func).endswith(".add_parser")
+                and isinstance(first, ast.Name)
+                and first.id in strings
+            ):
+                node.args[0] = ast.copy_location(ast.Constant(strings[first.id]), first)
+            return node
+
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        body[i] = Keyed().visit(stmt)
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                strings.pop(node.id, None)
+        if (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        ):
+            strings[stmt.targets[0].id] = stmt.value.value
 
 
 def _in_order(node: ast.AST) -> Iterable[ast.AST]:

@@ -12,6 +12,7 @@ project's. The help text of argparse (`usage:` and `options:`) and of click (`Us
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 
 from klaro.verify.sections import UNDERLINE
 
@@ -35,6 +36,8 @@ _OPTION_SECTIONS = frozenset(
         "switches",  # getopt programs' (tika)
     }
 )
+# argparse's sub-commands in a usage line: `{delete,get,getall} ...`
+_SUBCOMMANDS = re.compile(r"\{([A-Za-z][\w-]*(?:,[A-Za-z][\w-]*)+)\}\s*\.\.\.")
 _PYTHONS = frozenset({"python", "python3", "py"})
 _HELP_LABEL = re.compile(r"\bhelp\b.*\b(?:output|text|message|page)\b|--help\b")
 _OPTION = "help-option"
@@ -82,12 +85,27 @@ def help_commands(
         return []
     found: list[tuple[int, str, str]] = [(start, program, "help")]
     i = first
+    subcommands: set[str] = set()
     # the usage line and its indented continuation (not an error the program printed next)
     while i < len(lines) and lines[i].strip() and (i == first or lines[i][:1].isspace()):
         text = lines[i] if i != start else lines[i][lines[i].lower().index("usage:") + 6 :]
         found += [(i, f"{program} {flag}", _OPTION) for flag in _usage_flags(text, program)]
+        # argparse's sub-commands: `{delete,get,getall} ...`
+        for group in _SUBCOMMANDS.findall(text):
+            subcommands.update(group.split(","))
+            found += [(i, f"{program} {word}", _OPTION) for word in group.split(",")]
         i += 1
-    return found + _listed(lines, program, i)
+    found += _listed(lines, program, i, subcommands)
+    # each sub-command's own usage further down (credstash's `    usage: credstash getall
+    # [-h] ...` under `getall`)
+    for j in range(i, len(lines)):
+        if (later := _USAGE.match(lines[j])) and (words := (later.group(1) or "").split()):
+            command = _program(words)
+            if command.startswith(f"{program} ") and command != program:
+                found.append((j, command, "help"))
+                rest = lines[j][lines[j].lower().index("usage:") + 6 :]
+                found += [(j, f"{command} {flag}", _OPTION) for flag in _usage_flags(rest, command)]
+    return found
 
 
 def _help_shaped(lines: list[str]) -> bool:
@@ -165,8 +183,12 @@ def _unmarked(text: str) -> str:
     )
 
 
-def _listed(lines: list[str], program: str, i: int) -> list[tuple[int, str, str]]:
-    """The options and sub-commands a help text lists from line `i` on."""
+def _listed(
+    lines: list[str], program: str, i: int, subcommands: Set[str] = frozenset()
+) -> list[tuple[int, str, str]]:
+    """The options and sub-commands a help text lists from line `i` on (also the rows of
+    `subcommands`, the usage's `{a,b} ...`, where argparse lists them under its
+    positional arguments)."""
     found: list[tuple[int, str, str]] = []
     section = ""
     for j in range(i, len(lines)):
@@ -184,7 +206,9 @@ def _listed(lines: list[str], program: str, i: int) -> list[tuple[int, str, str]
                 flag = _FLAG.match(word)
                 if flag:
                     found.append((j, f"{program} {flag.group(1)}", _OPTION))
-        elif section in _COMMAND_SECTIONS and _PROGRAM_WORD.match(entry) and _indent(line) <= 4:
+        elif (
+            section in _COMMAND_SECTIONS and _PROGRAM_WORD.match(entry) and _indent(line) <= 4
+        ) or (entry in subcommands and section == "positional arguments"):
             found.append((j, f"{program} {entry}", _OPTION))
     return found
 
