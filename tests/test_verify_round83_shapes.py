@@ -12,7 +12,9 @@ small repo that has it:
 - the start of a family of variables written alone (``RQ_REDIS_``), stale once the code
   reads none of them;
 - variables another library's `getenv` reads under the project's name, each found on the
-  continued line of a `docker run` that sets it.
+  continued line of a `docker run` that sets it;
+- a decorator that registers the function and gives it back: the signature stands;
+- a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`).
 """
 
 from __future__ import annotations
@@ -349,3 +351,67 @@ def test_sub_commands_of_a_pasted_argparse_help(tmp_path: Path) -> None:
         ("README.md", 9),
         ("README.md", 15),
     }
+
+
+CHANGELOG_TOOL = """\
+_config_env = {}
+
+
+def available_in_config(f):
+    _config_env[f.__name__] = f
+    return f
+
+
+@available_in_config
+def insert_at(filename, pattern, idx=0):
+    return filename, pattern, idx
+"""
+
+CHANGELOG_TOOL_README = """\
+# notes
+
+```python
+publish = insert_at("CHANGELOG.rst", r"^Changes", idx=2)
+```
+"""
+
+
+def test_a_decorator_that_registers_the_function(tmp_path: Path) -> None:
+    """`available_in_config` gives back the function it registers: its signature stands."""
+    files = {
+        "pyproject.toml": '[project]\nname = "notes"\nversion = "1"\n',
+        "notes/__init__.py": "from notes.main import insert_at\n",
+        "notes/main.py": CHANGELOG_TOOL,
+        "README.md": CHANGELOG_TOOL_README,
+    }
+    changes = {"notes/main.py": [("idx", "position")]}
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 4)}
+
+
+STORE = """\
+import os
+
+import boto3
+
+
+def session(region=None):
+    region = region or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
+    return boto3.session.Session(region_name=region)
+"""
+
+STORE_README = """\
+# store
+
+Set `AWS_DEFAULT_REGION`, or pass `region`.
+"""
+
+
+def test_a_variable_a_dependency_still_reads(tmp_path: Path) -> None:
+    """The code stops reading `AWS_DEFAULT_REGION`; boto3 reads it still."""
+    files = {
+        "pyproject.toml": '[project]\nname = "store"\nversion = "1"\ndependencies = ["boto3"]\n',
+        "store/__init__.py": STORE,
+        "README.md": STORE_README,
+    }
+    changes = {"store/__init__.py": [('os.environ.get("AWS_DEFAULT_REGION") or ', "")]}
+    assert _drift_after(tmp_path, files, changes) == set()

@@ -78,8 +78,9 @@ from klaro.scan.stubs import merge_stubs
 # keys in lower camel case (`strategy.get("idRef")`) among the key literals; 174: argparse
 # choices kept under `type=str`, and a package's `_test.py` module is not a test; 175: typer
 # options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`); 176:
-# typer apps another module mounts (`Function.calls` through function-local imports too)
-ANALYZER_VERSION = 176
+# typer apps another module mounts (`Function.calls` through function-local imports too);
+# 177: argparse parsers kept in a dict, a decorator giving back the function it is handed
+ANALYZER_VERSION = 177
 
 Progress = Callable[[int, int, str], None]
 

@@ -191,10 +191,23 @@ def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, .
     """The keyword-only parameters a decorator's wrapper adds, when it returns a wrapper that
     hands every argument on to the function it decorates (`def decorated(*args, seed=None,
     **kwargs): return method(*args, **kwargs)`): the function keeps its signature, plus
-    those keywords (randomname's `run_with_set_random_seed` adds `seed`). None otherwise."""
+    those keywords (randomname's `run_with_set_random_seed` adds `seed`); nothing when it
+    gives back the function itself (gitchangelog's `available_in_config` registers it). None
+    otherwise."""
     params = [*node.args.posonlyargs, *node.args.args]
     if len(params) != 1:
         return None
+    own = list(_own_nodes(node))
+    returns = [sub for sub in own if isinstance(sub, ast.Return)]
+    if (
+        returns
+        and all(isinstance(r.value, ast.Name) and r.value.id == params[0].arg for r in returns)
+        and not any(
+            isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store) and sub.id == params[0].arg
+            for sub in own
+        )
+    ):
+        return ()  # a registry's decorator (`_config_env[f.__name__] = f; return f`)
     for wrapper in _returned_wrappers(node):
         if (
             not wrapper.args.args
