@@ -14,7 +14,9 @@ small repo that has it:
 - variables another library's `getenv` reads under the project's name, each found on the
   continued line of a `docker run` that sets it;
 - a decorator that registers the function and gives it back: the signature stands;
-- a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`).
+- a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`);
+- a bare call named like a standard module (`uuid(as_hex=True)`), the package's function;
+- a call of a helper the page defines further down: the page's, not the package's.
 """
 
 from __future__ import annotations
@@ -415,3 +417,73 @@ def test_a_variable_a_dependency_still_reads(tmp_path: Path) -> None:
     }
     changes = {"store/__init__.py": [('os.environ.get("AWS_DEFAULT_REGION") or ', "")]}
     assert _drift_after(tmp_path, files, changes) == set()
+
+
+GENERATORS = """\
+from uuid import uuid4
+
+
+def uuid(as_hex=False):
+    value = uuid4()
+    return value.hex if as_hex else str(value)
+"""
+
+GENERATORS_README = """\
+# strutils
+
+```python
+uuid(as_hex=True)  # returns '97e3a7166fd94ab6a6b6fb6b0cb6f8f5'
+```
+"""
+
+
+def test_a_bare_call_named_like_a_standard_module(tmp_path: Path) -> None:
+    """No module is called: `uuid(...)` is the package's function, not Python's `uuid`."""
+    files = {
+        "pyproject.toml": '[project]\nname = "strutils"\nversion = "1"\n',
+        "strutils/__init__.py": "from strutils.generation import uuid\n",
+        "strutils/generation.py": GENERATORS,
+        "README.md": GENERATORS_README,
+    }
+    changes = {"strutils/generation.py": [("as_hex", "hexadecimal")]}
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 4)}
+
+
+IRODS = """\
+def get_collection(session, path, zone=None):
+    return session, path, zone
+"""
+
+IRODS_CALL = """\
+# grid
+
+```python
+coll = get_collection(session, "/tempZone/home", zone_name="other")
+```
+"""
+
+IRODS_README = (
+    IRODS_CALL
+    + """
+where the helper is the page's own:
+
+```python
+def get_collection(session, path, zone_name):
+    return session.collections.get(path, zone_name)
+```
+"""
+)
+
+
+def test_a_helper_the_page_defines_further_down(tmp_path: Path) -> None:
+    """The page's own `get_collection`, called before its `def`, is not the package's; the
+    package's, called with a keyword it never took where no page helper stands, is."""
+    files = {
+        "pyproject.toml": '[project]\nname = "grid"\nversion = "1"\n',
+        "grid/__init__.py": "from grid.helpers import get_collection\n",
+        "grid/helpers.py": IRODS,
+        "README.md": IRODS_README,
+        "docs/other.md": IRODS_CALL,
+    }
+    found = _drift(_write(tmp_path / "grid", files))
+    assert {(file, line) for file, line, _ in found} == {("docs/other.md", 4)}

@@ -81,12 +81,21 @@ _EVERYDAY = (
 )  # fmt: skip
 
 
-@functools.lru_cache(maxsize=1)
-def everyday_names() -> frozenset[str]:
+# standard modules with a function or class of their own name (`pprint(...)` after
+# `from pprint import pprint`), besides those of `_EVERYDAY`
+_NAMESAKES = frozenset(
+    {"pprint", "glob", "socket", "array", "bisect", "select", "dis", "getpass", "fnmatch", "mmap"}
+)
+
+
+@functools.lru_cache(maxsize=2)
+def everyday_names(*, modules: bool = True) -> frozenset[str]:
     """Public names of the standard modules snippets use without importing them
     (`datetime(...)`, `Path(...)`, `namedtuple(...)`): a bare call of one is Python's
-    as likely as the project's."""
-    found: set[str] = set(sys.stdlib_module_names)
+    as likely as the project's. `modules=False` leaves out the modules' own names where no
+    function or class of theirs is so named: python-string-utils' `uuid(as_hex=True)`
+    cannot call the module `uuid`."""
+    found: set[str] = set(sys.stdlib_module_names) if modules else set(_NAMESAKES)
     for name in _EVERYDAY:
         try:
             module = importlib.import_module(name)

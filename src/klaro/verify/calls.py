@@ -113,7 +113,7 @@ class CallChecks:
     def _free_target(self, name: str) -> str | None:
         """The one function or class of the package a name the examples never bound calls."""
         names = self.names
-        if name in everyday_names():
+        if name in everyday_names(modules=False):
             return None  # `datetime(...)`: Python's, most likely
         found = [
             f

@@ -108,6 +108,9 @@ class Bindings:
     # an instance of one (`john = Person(...)`) has the base's members and the subclass's
     subclasses: dict[str, str] = field(default_factory=dict)
     own: set[str] = field(default_factory=set)  # names bound to an instance of one of them
+    # the functions and classes the examples define at the top of a block, kept whatever
+    # rebinds them: the page's own, also where it calls one before its `def`
+    defined: set[str] = field(default_factory=set)
     # options the examples' own programs declare (`cli.SwitchAttr("--mode", ...)`,
     # `parser.add_argument("-v")`): prose naming them is about the example
     flags: set[str] = field(default_factory=set)
@@ -658,6 +661,8 @@ class _Visitor(ast.NodeVisitor):
                 # click names the command after the function: `init_db` is `init-db`
                 self.bindings.commands.update({node.name, node.name.replace("_", "-")})
         self.bindings.bind(node.name, self._decorated(node))
+        if not self.depth:
+            self.bindings.defined.add(node.name)
         self._body(node)
 
     visit_AsyncFunctionDef = visit_FunctionDef
@@ -716,6 +721,8 @@ class _Visitor(ast.NodeVisitor):
         for expr in [*node.decorator_list, *node.bases]:
             self.visit(expr)
         self.bindings.bind(node.name, None)
+        if not self.depth:
+            self.bindings.defined.add(node.name)
         origins = [self._origin(b) for b in node.bases]
         base = origins[0] if len(origins) == 1 and origins[0] and not origins[0][1] else None
         self.bases.append(base)

@@ -316,6 +316,10 @@ class Resolver(MemberChecks, UnknownNames):
         # per page, the top-level names of the Python files it shows with `literalinclude`:
         # the page's own example code, which its later lines call (`await main()`)
         self._included: dict[str, set[str]] = {}
+        # per page, the functions and classes its examples define anywhere on it: a call
+        # written before the definition (python-irodsclient's `get_collection(...)` above its
+        # `def`) is of the page's own
+        self._page_defined: dict[str, set[str]] = {}
 
     def remember(self, doc: Document, text: str) -> None:
         """Learn what a page gives the others: its anchors and includes (for links), and the
@@ -326,6 +330,7 @@ class Resolver(MemberChecks, UnknownNames):
             if ref.context == "literalinclude" and ref.text.strip().endswith(".py"):
                 shown = self._included.setdefault(doc.path, set())
                 shown |= self.index.top_level_names(doc.path, ref.text.strip())
+        self._page_defined[doc.path] = set(doc.bindings.defined)
         for ref in doc.references:  # `.. class:: FactoryOptions` under `.. module:: factory`
             if ref.context.startswith("directive"):
                 self._declared.add(ref.text.partition("(")[0])
@@ -1536,7 +1541,9 @@ class Resolver(MemberChecks, UnknownNames):
                     self._guessed_root = False
                 # said as written, on the line the finding points at (a keyword's own)
                 return replace(meant, reference=replace(ref, line=meant.reference.line))
-        if ref.context.startswith("free") and root in self._included.get(ref.file, ()):
+        if ref.context.startswith("free") and (
+            root in self._included.get(ref.file, ()) or root in self._page_defined.get(ref.file, ())
+        ):
             return Outcome("ignored", ref)  # `await main()`: the included example's `main`
         if ref.context.startswith("free") and (
             root not in names.packages or ref.context.startswith("free-call")
