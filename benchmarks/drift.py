@@ -160,6 +160,10 @@ round 81 (`round: 81`) is an eightieth fresh set written blind on simplegmail,
 removestar, simplesqlite and rshell (--confirm --round 81).
 round 82 (`round: 82`) is an eighty-first fresh set written blind on gimme-aws-creds,
 dirhash, fuzzywuzzy and aioconsole (--confirm --round 82).
+round 83 (`round: 83`) is an eighty-second fresh set written blind on rq-scheduler,
+multitasking, python-string-utils and pipupgrade (--confirm --round 83).
+round 84 (`round: 84`) is an eighty-third fresh set written blind on check-python-versions,
+cloudscraper, credstash and gitchangelog (--confirm --round 84).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

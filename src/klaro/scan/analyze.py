@@ -77,8 +77,9 @@ from klaro.scan.stubs import merge_stubs
 # the callee a function hands its `*args` to whole (`Function.args_forwards`); 173: mapping
 # keys in lower camel case (`strategy.get("idRef")`) among the key literals; 174: argparse
 # choices kept under `type=str`, and a package's `_test.py` module is not a test; 175: typer
-# options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`)
-ANALYZER_VERSION = 175
+# options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`); 176:
+# typer apps another module mounts (`Function.calls` through function-local imports too)
+ANALYZER_VERSION = 176
 
 Progress = Callable[[int, int, str], None]
 

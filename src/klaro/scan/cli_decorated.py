@@ -273,6 +273,7 @@ def decorated_commands(
         # a group's own callback already stands for it
         named = {(c.name, c.parent) for c in out}
         out += [g for g in _typer_groups(tree, path, typer_apps) if (g.name, g.parent) not in named]
+        out += _mounted_typers(tree, path, typer_apps)
     return out
 
 
@@ -582,6 +583,35 @@ def _typer_groups(tree: ast.Module, path: str, apps: dict[str, str]) -> list[Cli
         )
         for app, (name, owner) in _added_typers(tree, apps).items()
     ]  # fmt: skip
+
+
+def _mounted_typers(tree: ast.Module, path: str, apps: dict[str, str]) -> list[CliCommand]:
+    """The groups made of another module's app (`app.add_typer(account_app, name="account")`
+    after `from .commands.account import app as account_app`): a module per group, as typer
+    programs grow. Named by `name=` only: the other app's own `Typer(name=...)` is not read."""
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "add_typer"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in apps
+            and node.args
+            and isinstance(node.args[0], ast.Name | ast.Attribute)
+            and dotted(node.args[0]) not in apps
+            and isinstance(given := kw(node, "name"), ast.Constant)
+            and isinstance(name := given.value, str)
+            and name
+        ):
+            owner = node.func.value.id
+            found.append(
+                CliCommand(
+                    name, "typer", path, node.lineno, parent=apps.get(owner) or None,
+                    has_subcommands=True, mounts=dotted(node.args[0]),
+                )
+            )  # fmt: skip
+    return found
 
 
 def _typer_line(tree: ast.Module, app: str) -> ast.AST | None:

@@ -20,7 +20,63 @@ def link_commands(modules: list[Module]) -> list[Module]:
     modules = _link_subcommands(modules)
     modules = _link_click_groups(modules)
     modules = _adopt_added_commands(modules)
+    modules = _link_typer_mounts(modules)
     return _resolve_shared_options(modules)
+
+
+def _link_typer_mounts(modules: list[Module]) -> list[Module]:
+    """Put the commands of a Typer app another module mounts (`app.add_typer(account_app,
+    name="account")`) under that group: the app's commands become the group's, its callback
+    gives the group its options. A root callback beside commands of its own app is a group:
+    typer runs none of them without a word naming it."""
+    mounted: dict[str, CliCommand] = {}  # module of the mounted app -> the group
+    for module in modules:
+        bound = {i.alias: i.binds for i in module.imports}
+        for command in module.cli:
+            head, _, rest = (command.mounts or "").partition(".")
+            if command.mounts and head in bound:  # an app imported from another module
+                target = f"{bound[head]}.{rest}" if rest else bound[head]
+                if target.rpartition(".")[0] != module.name:
+                    mounted.setdefault(target.rpartition(".")[0], command)
+    callbacks = {  # the group's place -> the mounted app's callback
+        (group.path, group.lineno): callback
+        for name, group in mounted.items()
+        for m in modules
+        if m.name == name
+        for callback in m.cli
+        if callback.framework == "typer" and not callback.name and callback.parent is None
+    }
+    out = []
+    for module in modules:
+        group = mounted.get(module.name)
+        commands = []
+        for command in module.cli:
+            if command.mounts:
+                given = callbacks.get((command.path, command.lineno))
+                if given is not None:
+                    command = replace(
+                        command, function=given.function, help=given.help, options=given.options
+                    )
+                command = replace(command, mounts=None)
+            elif group is not None and command.framework == "typer" and command.parent is None:
+                if not command.name:
+                    continue  # the group's options now
+                command = replace(command, parent=group.name)
+            commands.append(command)
+        out.append(replace(module, cli=tuple(_typer_roots(commands))))
+    return out
+
+
+def _typer_roots(commands: list[CliCommand]) -> list[CliCommand]:
+    """A module's typer commands with its root callback marked a group when commands of its
+    app stand beside it."""
+    others = any(c.framework == "typer" and c.name and c.parent is None for c in commands)
+    return [
+        replace(c, has_subcommands=True)
+        if others and c.framework == "typer" and not c.name and c.parent is None
+        else c
+        for c in commands
+    ]
 
 
 def _link_click_groups(modules: list[Module]) -> list[Module]:

@@ -181,7 +181,8 @@ class EnvVar:
     path: str
     lineno: int
     default: str | None = None
-    via: str = "os.environ"  # os.environ | os.getenv | click envvar | ...
+    # os.environ | os.getenv | click envvar | ... | another library's reader by its full name
+    via: str = "os.environ"
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,10 @@ class CliCommand:
     # (nipoppy's `cli.add_command(pipeline)`), as written: a placeholder whose `parent` the
     # object's own command takes across modules (it keeps its own name); then dropped
     adopts: str | None = None
+    # typer: the sub-app a group is made of when another module makes it
+    # (`app.add_typer(account_app, name="account")`, `account_app` imported), as written;
+    # that module's commands go under the group across modules, then emptied
+    mounts: str | None = None
     # argparse: its flags count anywhere on a command line, not only before a sub-command's
     # word: a parser only seen as a parameter (`populate_parser(parser)`, which command it
     # fills may be unknown), or one of a module that runs `parse_known_args` (borgmatic

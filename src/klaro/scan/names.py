@@ -329,6 +329,23 @@ class Names:
         instance its own class. `pkg.create_app.run` is the method `run` of what
         `create_app()` returns: a name not found is looked up on the result of its owner.
         """
+        return self._result(dotted, hops)[0]
+
+    def chain_step(self, owner: str, attr: str) -> tuple[str | None, str | None]:
+        """The class an example's chain `owner.attr` takes `attr` from, and that member:
+        `result_of(owner)`'s, unless `owner` names a callable instance whose own class has
+        `attr` (`dbg.address.from_string`, the service's method, not its product's)."""
+        called, instance = self._result(owner, 0)
+        found = self.member(instance, attr) if instance is not None else None
+        if found is not None:
+            return instance, found
+        return called, (self.member(called, attr) if called is not None else None)
+
+    def _result(self, dotted: str, hops: int) -> tuple[str | None, str | None]:
+        """`result_of`, and the class of the instance `dotted` names when calling it gives
+        another class (its `__call__`): a chain does not say whether a step was called, and a
+        member of that instance's own class is the likelier one (lauterbach's service
+        objects, `dbg.address.from_string(...)`, each also callable)."""
         full = self.lookup(dotted)
         owner: str | None = None  # the class of a chain's receiver (`Frag().on().select`)
         # (an element step another library's class gives, `list.__getitem__`, is the project's
@@ -336,38 +353,42 @@ class Names:
         step = full not in self.kinds and dotted.rpartition(".")[2] in ELEMENT_STEPS
         if (full is None or step) and "." in dotted and hops < MAX_HOPS:
             head, _, attr = dotted.rpartition(".")
-            owner = self.result_of(head, hops + 1)
-            full = self.member(owner, attr) if owner is not None else None
+            owner, instance = self._result(head, hops + 1)
+            full = self.member(instance, attr) if instance is not None else None
+            if full is not None:
+                owner = instance
+            elif owner is not None:
+                full = self.member(owner, attr)
             if owner is not None and attr in ELEMENT_STEPS and full not in self.kinds:
                 # `for job in cron`: one of its elements; also through another library's
                 # `__getitem__` it inherits (unidiff's `PatchSet(list)` of `PatchedFile`)
                 element = self.element_of(owner)
                 if full is None or element is not None:
-                    return element
+                    return element, None
             if full is None and owner is not None:
                 # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
                 hook = self.member(owner, "__getattr__")
-                return self.returns.get(hook) if hook is not None else None
+                return (self.returns.get(hook) if hook is not None else None), None
         if full is None:
-            return None
+            return None, None
         if full in self.bound:  # `signal = Namespace().signal`: what the method returns
-            return self.returns.get(self.bound[full])
+            return self.returns.get(self.bound[full]), None
         if full in self.receiver_returns and "." in dotted:
             receiver = owner or self.lookup(dotted.rpartition(".")[0])
             if receiver is not None and self.returns[full] in self.lineage(receiver):
-                return receiver
+                return receiver, None
         if self.kinds.get(full) == "class":
-            return None if self._factory_class(full) else full
+            return (None if self._factory_class(full) else full), None
         if full in self.held:
-            return self.held[full]  # fake-useragent's `UserAgent = FakeUserAgent`, called
+            return self.held[full], None  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)
         if found is not None and full in self.types:
             # an instance called: what its class's `__call__` gives (watchdog's `Observer:
             # BaseObserverSubclassCallable`, a protocol whose `__call__` returns an observer)
             call = self.member(found, "__call__")
             given = self.returns.get(call) if call is not None else None
-            return given or found
-        return found
+            return (given or found), (found if given and given != found else None)
+        return found, None
 
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency).
@@ -697,7 +718,8 @@ class Names:
             return self.lookup(f"{owner}.{rest}") if rest else owner
         base = self.scope(module).get(head) if head != "super" else None
         if base is None:
-            return None
+            # a call through a function-local import, kept as the imported full name
+            return self.lookup(expr) if rest and head in self.packages else None
         return self.lookup(f"{base}.{rest}" if rest else base)
 
     # -- calls -----------------------------------------------------------------------------

@@ -192,6 +192,7 @@ class _ModuleVisitor:
         self.keyed_stores: set[str] = set()
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
+        self.import_binds: dict[str, str] = {}  # what each of those names stands for
         self.env_calls: dict[tuple[str, int, str, int], None] = {}
         self.env_names: dict[tuple[str, int, str | None, str], None] = {}
         self.flags: dict[str, None] = {}  # option-shaped string literals, in order
@@ -226,6 +227,7 @@ class _ModuleVisitor:
         }
         imports = tuple(self._imports(body))
         self.imported = frozenset(i.alias for i in imports)
+        self.import_binds = {i.alias: i.binds for i in imports}
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
         # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
         constants = tuple(self._variables(_walk_statements(body, script=False), module_level=True))
@@ -598,6 +600,16 @@ class _ModuleVisitor:
         # defaults run once, where the function is defined: their reads are the module's
         # (`min=_cfg.get_value("cc_min", str, "A")`)
         self._walk([d for d in (*node.args.defaults, *node.args.kw_defaults) if d], None)
+        # a name the function imports for itself (pyicloud's entry point runs
+        # `from pyicloud.cli.app import main as cli_main` on call, to fail gently without
+        # typer): its calls are the imported function's, written as its full name
+        local = {
+            imp.alias: imp.binds
+            for imp in self._imports(_walk_statements(node.body))
+            if imp.name != "*"
+        }
+        if local:
+            calls = {_rebound(call, local): None for call in calls}
         return tuple(sorted(calls))
 
     def _walk(self, nodes: Sequence[ast.AST], calls: dict[str, None] | None) -> None:
@@ -920,7 +932,13 @@ class _ModuleVisitor:
         if not name and not isinstance(key, ast.Constant):
             self.env_dynamic = True  # `os.environ[env]`: a name the code computes
         literal = ast.unparse(default) if isinstance(default, ast.Constant) else None
-        if via not in {"helper", "sets"}:
+        head, dot, rest = via.partition(".")
+        source = self.import_binds.get(head, "")
+        if source and source.split(".")[0] not in {"os", "posix", self.module.split(".")[0]}:
+            # another library's `getenv` (bpyutils' adds the package's name before the key):
+            # kept as that reader, whose variables may be spelt otherwise
+            via = f"{source}{dot}{rest}"
+        elif via not in {"helper", "sets"}:
             via = "os.getenv" if via.endswith("getenv") else "os.environ"
         written = chain(key) or ""
         if not name and written and written.split(".")[0] in self.imported:
@@ -1311,3 +1329,10 @@ def _unpacked(
                     yield element, items[n] if same and items is not None else None
         else:
             yield target, value
+
+
+def _rebound(call: str, local: dict[str, str]) -> str:
+    """A call written on a name a function-local import binds, as that import's full name."""
+    head, dot, rest = call.partition(".")
+    bound = local.get(head)
+    return f"{bound}{dot}{rest}" if bound else call

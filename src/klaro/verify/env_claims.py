@@ -61,6 +61,14 @@ class EnvClaims:
             or any(v.startswith(prefix) for v in index.env_vars)
         ):
             return Outcome("resolved", ref, prefix)
+        old = self.former.env_family(prefix) if self.former is not None else None
+        if old is not None and not index.env_scanned:
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"the code reads no environment variable that starts with `{prefix}` "
+                f"any more (it read `{old[0]}` at {old[1]})",
+            )
         if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)
         if any(prefix.startswith(p) for p in index.env_families):
@@ -127,7 +135,16 @@ class EnvClaims:
             # names it; a test that only sets a variable (`os.environ["APP_CONFIG"] = path`)
             # proves no read, except on a page about testing (docs/testing.rst)
             return Outcome("resolved", ref, name)
-        if renamed := namespaced_twins(name, index.env_vars):
+        renamed = namespaced_twins(name, index.env_vars)
+        if (
+            renamed
+            and all(name.endswith(f"_{v}") for v in renamed)
+            and set(renamed) <= (index.env_foreign)
+        ):
+            # `PIPUPGRADE_GIT_USERNAME` where the code reads `GIT_USERNAME` through another
+            # library's `getenv`, which puts a start of its own before the key
+            return Outcome("ignored", ref)
+        if renamed:
             return Outcome(
                 "unresolved",
                 ref,

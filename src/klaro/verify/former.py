@@ -66,6 +66,18 @@ class Former:
         """`(name, where it was read)` when the code once read the variable `name`, else None."""
         return self._lookup("env", name)
 
+    def env_family(self, prefix: str) -> tuple[str, str] | None:
+        """`(a variable, where)` when the code once read variables starting with `prefix`
+        and reads none of them now (rq-scheduler's `RQ_REDIS_*`, renamed), else None."""
+        return next(
+            (
+                (name, where)
+                for (group, name), (_, where) in sorted(self._gone().items())
+                if group == "env" and name.startswith(prefix)
+            ),
+            None,
+        )
+
     def script(self, name: str) -> tuple[str, str] | None:
         """`(name, where)` when the project once installed a command `name`, else None."""
         return self._lookup("script", name)

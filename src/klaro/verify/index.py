@@ -11,7 +11,7 @@ import functools
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -133,6 +133,9 @@ class ProjectIndex:
     # (sumy keeps `--language` once `sumy_eval` renamed its own)
     grammars: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
     env_vars: set[str] = field(default_factory=set)
+    # of those, the ones read through another library's reader (bpyutils' `getenv`, which
+    # may spell them with a start of its own)
+    env_foreign: set[str] = field(default_factory=set)
     shell_flags: set[str] = field(default_factory=set)  # the flags its shell functions take
     test_env_vars: set[str] = field(default_factory=set)  # named by the test suite alone
     test_env_reads: set[str] = field(default_factory=set)  # of those, the ones it reads
@@ -538,7 +541,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
+    direct: set[str] = set()  # read by the standard library's readers or the project's
     for env in (e for m in modules for e in m.env_vars):
+        if "." in env.via and not env.via.startswith("os."):
+            index.env_foreign.add(env.name)
+        else:
+            direct.add(env.name)
         if env.name.endswith("*"):  # a name the code builds at run time: `KLARO_` + key
             index.env_patterns.add(env.name[:-1])
         elif env.name.startswith("*"):  # `"{}_LOG_FRIENDLY".format(prefix)`
@@ -547,6 +555,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.env_vars.add(env.name)
             if env.via == "pydantic-settings" and "__" in env.name:
                 index.env_nested.add(env.name.partition("__")[0])
+    index.env_foreign -= direct
     scripts = _shell_scripts(analysis, index.packages)
     index.env_vars |= {v for text in scripts for v in _SHELL_VARIABLE.findall(text)}
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
@@ -808,9 +817,7 @@ def _script_commands(
     if any(not e.group.endswith("_scripts") for e in analysis.metadata.entry_points):
         sole = []  # commands from entry points (`relay.commands`): a parser may be one's
     for program, (module, target, home) in targets.items():
-        found = commands.get(target) or _called_program(
-            names.defs.get(target), commands, names.kinds
-        )
+        found = commands.get(target) or _called_program(names.defs.get(target), commands, names)
         # (pytest-watcher's `ptw` and `pytest-watcher` are two names of one entry point)
         one_target = len({t for _, t, _ in targets.values()}) == 1
         if found is None and one_target and len(sole) == 1 and sole[0][1].function:
@@ -951,10 +958,13 @@ def _command_verbs(analysis: Analysis) -> dict[str, frozenset[str]]:
 
 
 def _called_program(
-    function: object, commands: dict[str, tuple[Module, CliCommand]], own: Container[str]
+    function: object, commands: dict[str, tuple[Module, CliCommand]], names: Names
 ) -> tuple[Module, CliCommand] | None:
-    """The program a script's function runs by calling it (`def main(): program()` after
-    `from radon.cli import program`), when one program with a sub-command has that name."""
+    """The program a script's function runs: by calling it (`def main(): program()` after
+    `from radon.cli import program`), when one program with a sub-command has that name, or
+    a module-level object of the function's module that is its one program (typer's `app()`);
+    else the one program the project functions it calls run, up to three calls away
+    (pyicloud's `main()` imports the typer app module's `main()` on call, which runs `app()`)."""
     if not isinstance(function, Function):
         return None
     roots = {
@@ -962,6 +972,38 @@ def _called_program(
         for m, c in commands.values()
         if c.has_subcommands
     }
+    apps: dict[str, list[tuple[Module, CliCommand]]] = {}  # the root groups, by module
+    for m, c in commands.values():
+        if c.has_subcommands and not c.name and c.parent is None:
+            apps.setdefault(m.name, []).append((m, c))
+    seen = {function.fullname}
+    level = [function]
+    for _ in range(4):
+        runs: dict[tuple[str, int], tuple[Module, CliCommand]] = {}
+        for caller in level:
+            for m, c in _runs(caller, roots, apps.get(caller.module, []), names):
+                runs[(c.path, c.lineno)] = (m, c)
+        if runs:
+            return next(iter(runs.values())) if len(runs) == 1 else None
+        followed: dict[str, Function] = {}
+        for caller in level:
+            for call in caller.calls:
+                target = names.resolve_in(caller.module, call)
+                defined = names.defs.get(target) if target and target not in seen else None
+                if target is not None and isinstance(defined, Function):
+                    followed[target] = defined
+        seen |= set(followed)
+        level = [followed[t] for t in sorted(followed)]
+    return None
+
+
+def _runs(
+    function: Function,
+    roots: dict[str, tuple[Module, CliCommand]],
+    apps: list[tuple[Module, CliCommand]],
+    names: Names,
+) -> list[tuple[Module, CliCommand]]:
+    """The programs `function` runs by calling them itself."""
     called = {call.rsplit(".", 1)[-1] for call in function.calls}
     found = [
         (m, c)
@@ -970,9 +1012,12 @@ def _called_program(
         for m, c in [roots[name]]
         # its module's own `appstart`, not another script's of that name (pyatv's `atvremote`
         # beside `atvproxy`, whose `appstart` makes sub-commands)
-        if m.name == function.module or f"{function.module}.{name}" not in own
+        if m.name == function.module or f"{function.module}.{name}" not in names.kinds
     ]
-    return found[0] if len(found) == 1 else None
+    if not found and len(apps) == 1:
+        constants = {v.name for v in apps[0][0].constants}
+        found = [apps[0]] if constants & set(function.calls) else []
+    return found
 
 
 def _docstrings(modules: list[Module]) -> list[str]:

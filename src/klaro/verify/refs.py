@@ -918,7 +918,9 @@ def _shell(doc: Document, lines: list[str], start: int) -> None:
             continue
         pending = ""
         command, _, comment = text.partition(" #")
+        made = len(doc.references)
         _command_line(doc, command.strip(), pending_line)
+        _place_continued(doc, made, lines[pending_line - start : offset + 1], pending_line)
         spelled = _COMMENT_SPELLINGS.match(comment)
         if spelled and set(spelled.group(1).split("/")) & set(command.split()):
             # `ping3 --interface eth0  # -I/--interface. ...`: the option's spellings, a claim
@@ -933,6 +935,21 @@ _SHELL_VARIABLE_SET = re.compile(
 )
 _SCRIPT_READ = re.compile(r"\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\b")  # `$NAME`, `${NAME}`
 _SUBSTITUTION = re.compile(r"\$\(([^()]*)\)")  # `$(fio info x.shp --bounds)`, innermost first
+
+
+def _place_continued(doc: Document, made: int, physical: list[str], first: int) -> None:
+    """Put what a command continued over lines (`docker run \\` then `-e APP_USER=me \\`)
+    names on the line that writes it, where a reader looks: a variable, a value; the
+    command itself stays on the line it starts."""
+    if len(physical) < 2:
+        return
+    for i in range(made, len(doc.references)):
+        ref = doc.references[i]
+        if ref.kind == "command" or ref.line != first:
+            continue
+        at = next((n for n, text in enumerate(physical) if ref.text in text), 0)
+        if at:
+            doc.references[i] = replace(ref, line=first + at)
 
 
 def _command_line(doc: Document, text: str, line: int) -> None:

@@ -72,6 +72,8 @@ _ASSIGNED = re.compile(r"^[a-z_]\w*\s*=\s*([A-Za-z_][\w.]*\(.*\))$")  # `html = 
 _KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
 _BARE_KEYWORD = re.compile(r"^([a-z_]\w*)=$")  # "passing `sort_field=` to `Note()`"
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
+# the start of a family of variables written alone (``RQ_REDIS_``): two words at least
+_ENV_START = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_)$")
 # also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
 # `APP_DEBUG`, `${APP_DEBUG}`, `APP_DEBUG=1`; `APP_SSL__CA_BUNDLE`: a nested setting's
 _ENV = re.compile(r"^['\"]?\$?\{?([A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+)\}?(?:=.*)?['\"]?$")
@@ -381,11 +383,7 @@ class Resolver(MemberChecks, UnknownNames):
         found = [o if names.lookup(o) is not None else self._exported_one(o) for o in origins]
         origins = [o for o in found if o is not None and not names.external(o)]
         member = rest.split(".")[0]
-        having = [
-            o
-            for o in origins
-            if (cls := names.result_of(o)) is not None and names.member(cls, member) is not None
-        ]
+        having = [o for o in origins if names.chain_step(o, member)[1] is not None]
         if having or (origins and (package or len(origins) == 1)):
             origin = (having or origins)[0]
             return replace(ref, text=f"{origin}.{rest}", context=f"instance-{ref.context}")
@@ -722,8 +720,9 @@ class Resolver(MemberChecks, UnknownNames):
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
-        if family := _ENV_FAMILY.match(text):
-            return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
+        if family := _ENV_FAMILY.match(text) or _ENV_START.match(text):
+            # `KEYRING_PROPERTY_{NAME}`; rq-scheduler's "variables prefixed with ``RQ_REDIS_``"
+            return self.env.family(ref, family.group(1))
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             # also ``export TQDM_MININTERVAL=5``
             outcome = self.env.claim(ref, env.group(1), bare=text == env.group(1))
@@ -1597,7 +1596,7 @@ class Resolver(MemberChecks, UnknownNames):
             # example called the function the star import gave
             module = self._star_source(owner_name)
             owner_name = f"{module}.{owner_name}" if module is not None else owner_name
-        cls = names.result_of(owner_name)
+        cls, found = names.chain_step(owner_name, attr)
         if cls is None and context == "instance-with":
             return Outcome("ignored", ref)  # a manager we cannot type: no claim
         if cls is None:
@@ -1607,7 +1606,6 @@ class Resolver(MemberChecks, UnknownNames):
             # `every(10).seconds.do(job)` once `Job.seconds` is gone: the chain breaks there
             outcome = self._python(replace(ref, text=broken, context="instance-attr"))
             return replace(outcome, reference=ref)
-        found = names.member(cls, attr)
         if found is not None:
             return self._called(Outcome("resolved", ref, found), attr, args, complete=True)
         if context == "instance-with":
@@ -1667,12 +1665,12 @@ class Resolver(MemberChecks, UnknownNames):
         names = self.names
         parts = dotted.split(".")
         for i in range(len(parts) - 1, 0, -1):
-            cls = names.result_of(".".join(parts[:i]))
+            cls, member = names.chain_step(".".join(parts[:i]), parts[i])
             if cls is not None:
                 # a step Python takes for the example (`for m in MidiFile(...)`: `__next__`;
                 # `Cls.__subclasses__()`) is no member the class must define
                 step = parts[i]
-                missing = names.member(cls, step) is None and not step.startswith("__")
+                missing = member is None and not step.startswith("__")
                 return ".".join(parts[: i + 1]) if missing else None
         return None
 
