@@ -16,7 +16,8 @@ small repo that has it:
 - a decorator that registers the function and gives it back: the signature stands;
 - a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`);
 - a bare call named like a standard module (`uuid(as_hex=True)`), the package's function;
-- a call of a helper the page defines further down: the page's, not the package's.
+- a call of a helper the page defines further down: the page's, not the package's;
+- the value of a flag another package's parser declares (configargparse): no command word.
 """
 
 from __future__ import annotations
@@ -487,3 +488,53 @@ def test_a_helper_the_page_defines_further_down(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "grid", files))
     assert {(file, line) for file, line, _ in found} == {("docs/other.md", 4)}
+
+
+TRANSLATOR = """\
+import argparse
+
+import configargparse
+
+
+def create_parser():
+    parser = configargparse.ArgParser(prog="babel")
+    parser.add_argument("--openai", action="store_true")
+    parser.add_argument("--files", nargs="+")
+    return parser
+
+
+def main():
+    create_parser().parse_args()
+"""
+
+WATERMARK = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["watermark1", "watermark2"])
+    parser.parse_args()
+"""
+
+TRANSLATOR_README = """\
+# babel
+
+```bash
+babel --openai --openai-model "gpt-4o-mini" --files example.pdf
+```
+"""
+
+
+def test_words_that_are_no_command(tmp_path: Path) -> None:
+    """A value of a flag another package's parser declares is no command word (a helper
+    module's positional choices are not the program's)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "babel"\nversion = "1"\n\n[project.scripts]\n'
+        'babel = "babel.main:main"\n',
+        "babel/__init__.py": "",
+        "babel/main.py": TRANSLATOR,
+        "babel/watermark.py": WATERMARK,
+        "README.md": TRANSLATOR_README,
+    }
+    assert _drift(_write(tmp_path / "babel", files)) == set()

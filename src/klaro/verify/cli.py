@@ -295,7 +295,12 @@ class CliClaims:
                 ):
                     # its flags are not all ours to name; only history tells one gone (a
                     # deprecated `-r` kept with `dest="root_page"` says nothing of the
-                    # `--root-page` that md2conf's computed options spell)
+                    # `--root-page` that md2conf's computed options spell). One we cannot
+                    # name may take the next word (babeldoc's configargparse `--openai-model
+                    # "gpt-4o-mini"`): no command word
+                    valued = flag not in index.options or flag in index.valued
+                    following = args[at + 1] if at + 1 < len(args) else "-"
+                    skip = int(valued and "=" not in arg and not following.startswith("-"))
                     continue
                 if (trait := _TRAIT_FLAG.match(flag)) and "traitlets" in index.libraries:
                     # traitlets' `--Repo2Docker.base_image=...` sets a class's trait
@@ -986,7 +991,8 @@ class CliClaims:
             programs: set[str] = set()
             flags: set[str] = set()
             for ref in doc.references:
-                words = ref.text.split()
+                # (a span may start with its prompt: `$ git clone --recurse-submodules ...`)
+                words = _PROMPT_START.sub("", ref.text).split()
                 if ref.kind not in {"command", "code"} or not words:
                     continue
                 words = _module_run(words)
@@ -1145,8 +1151,10 @@ def _words_beside(
     match = matches[min(which, len(matches) - 1)]
     before, after = line[: match.start()], line[match.end() :]
     if clause:
-        before = re.split(r"[,;:.!?]\s", before)[-1]
-        after = re.split(r"[,;:.!?](?:\s|$)", after)[0]
+        # nor the words of another span's phrase: "The `capirca` tool uses `capirca` Python
+        # package", whose "tool" is the first span's
+        before = re.split(r"[,;:.!?]\s", before)[-1].rpartition("`")[2]
+        after = re.split(r"[,;:.!?](?:\s|$)", after)[0].partition("`")[0]
     return _WORD.findall(before), _WORD.findall(after)
 
 
