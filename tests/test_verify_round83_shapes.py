@@ -2,8 +2,9 @@
 small repo that has it:
 
 - a typer program built from a module per group (`app.add_typer(account_app,
-  name="account")`, the sub-app imported), installed through an entry point that imports
-  the app's runner only when called: its command lines are checked word by word;
+  name="account")`, the sub-app imported; `app.command(name="doctor")(pkg.doctor.doctor)`),
+  installed through an entry point that imports the app's runner only when called: its
+  command lines are checked word by word;
 - service objects a class holds (`self.address = AddressService(self)`) that are callable
   themselves: `dbg.address.from_string(...)` is the service's method, not its product's;
 - argparse parsers kept in a dict (credstash's `parsers[action] = subparsers.add_parser(action)`),
@@ -57,6 +58,7 @@ def main() -> int:
 APP = """\
 import typer
 
+import cloudy.cli.doctor
 from cloudy.cli.commands.account import app as account_app
 from cloudy.cli.commands.auth import app as auth_app
 
@@ -70,6 +72,7 @@ def root(version: bool = typer.Option(False, "--version")) -> None:
 
 app.add_typer(account_app, name="account")
 app.add_typer(auth_app, name="auth")
+app.command(name="doctor")(cloudy.cli.doctor.doctor)
 
 
 def main() -> int:
@@ -114,6 +117,7 @@ $ cloudy account summary --json
 $ cloudy auth logout --remove-keyring
 $ cloudy auth keyring delete --username me
 $ cloudy --version
+$ cloudy doctor
 $ cloudy account balance
 $ cloudy auth logout --forget-password
 ```
@@ -127,6 +131,7 @@ def test_typer_groups_mounted_from_other_modules(tmp_path: Path) -> None:
         "cloudy/cmdline.py": CMDLINE,
         "cloudy/cli/__init__.py": "",
         "cloudy/cli/app.py": APP,
+        "cloudy/cli/doctor.py": "def doctor() -> None:\n    pass\n",
         "cloudy/cli/commands/__init__.py": "",
         "cloudy/cli/commands/account.py": ACCOUNT,
         "cloudy/cli/commands/auth.py": AUTH,
@@ -134,8 +139,8 @@ def test_typer_groups_mounted_from_other_modules(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "cloudy", files))
     assert {(line, name.split()[-1]) for _, line, name in found} == {
-        (8, "balance"),
-        (9, "--forget-password"),
+        (9, "balance"),
+        (10, "--forget-password"),
     }
 
 

@@ -192,14 +192,16 @@ def decorated_commands(
     registered: list[CliCommand] = []
     for call in _decorating_calls(tree):
         inner = call.func
-        assert isinstance(inner, ast.Call) and isinstance(call.args[0], ast.Name)
+        assert isinstance(inner, ast.Call)
         func = dotted(inner.func)
         owner, _, last = func.rpartition(".")
-        target = call.args[0].id
+        # (usethis' `app.command(name="init")(usethis._ui.interface.init.init)`: a function
+        # of another module, written by its module's path)
+        target = dotted(call.args[0])
         is_typer = owner in typer_apps
         if not owner or func in elsewhere or not (is_typer or frameworks & CLICK_MODULES):
             continue
-        name = _command_name(target, inner, typer=is_typer, callback=False)
+        name = _command_name(target.rpartition(".")[2], inner, typer=is_typer, callback=False)
         if target in local and target not in names:
             names[target] = name
             found.append((*local[target], inner, "typer" if is_typer else "click"))
@@ -212,7 +214,7 @@ def decorated_commands(
                     framework="typer" if is_typer else "click",
                     path=path,
                     lineno=call.lineno,
-                    function=f"{module}.{target}",
+                    function=target if "." in target else f"{module}.{target}",
                     options=(unknown,),
                     parent=parent or None,
                 )
@@ -286,7 +288,8 @@ def _decorating_calls(tree: ast.Module) -> Iterable[ast.Call]:
             and isinstance(value.func, ast.Call)
             and dotted(value.func.func).rsplit(".", 1)[-1] in {"command", "group"}
             and len(value.args) == 1
-            and isinstance(value.args[0], ast.Name)
+            and isinstance(value.args[0], ast.Name | ast.Attribute)
+            and dotted(value.args[0])
         ):
             yield value
 

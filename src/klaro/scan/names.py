@@ -718,8 +718,7 @@ class Names:
             return self.lookup(f"{owner}.{rest}") if rest else owner
         base = self.scope(module).get(head) if head != "super" else None
         if base is None:
-            # a call through a function-local import, kept as the imported full name
-            return self.lookup(expr) if rest and head in self.packages else None
+            return None
         return self.lookup(f"{base}.{rest}" if rest else base)
 
     # -- calls -----------------------------------------------------------------------------

@@ -988,7 +988,11 @@ def _called_program(
         followed: dict[str, Function] = {}
         for caller in level:
             for call in caller.calls:
-                target = names.resolve_in(caller.module, call)
+                # (a call through a function-local import is kept as the imported full name)
+                head = call.partition(".")[0]
+                target = names.resolve_in(caller.module, call) or (
+                    names.lookup(call) if "." in call and head in names.packages else None
+                )
                 defined = names.defs.get(target) if target and target not in seen else None
                 if target is not None and isinstance(defined, Function):
                     followed[target] = defined
