@@ -166,6 +166,8 @@ round 84 (`round: 84`) is an eighty-third fresh set written blind on check-pytho
 cloudscraper, credstash and gitchangelog (--confirm --round 84).
 round 85 (`round: 85`) is an eighty-fourth fresh set written blind on python-kacl,
 whispers, slumber and translationstring (--confirm --round 85).
+round 86 (`round: 86`) is an eighty-fifth fresh set written blind on db-to-sqlite,
+frozendict, expiringdict and blessings (--confirm --round 86).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
