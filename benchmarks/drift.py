@@ -164,6 +164,8 @@ round 83 (`round: 83`) is an eighty-second fresh set written blind on rq-schedul
 multitasking, python-string-utils and pipupgrade (--confirm --round 83).
 round 84 (`round: 84`) is an eighty-third fresh set written blind on check-python-versions,
 cloudscraper, credstash and gitchangelog (--confirm --round 84).
+round 85 (`round: 85`) is an eighty-fourth fresh set written blind on python-kacl,
+whispers, slumber and translationstring (--confirm --round 85).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

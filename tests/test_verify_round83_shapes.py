@@ -17,7 +17,10 @@ small repo that has it:
 - a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`);
 - a bare call named like a standard module (`uuid(as_hex=True)`), the package's function;
 - a call of a helper the page defines further down: the page's, not the package's;
-- the value of a flag another package's parser declares (configargparse): no command word.
+- the value of a flag another package's parser declares (configargparse): no command word;
+- a class that takes its arguments in `__new__` (a `str` subclass);
+- a section on a changelog tool's feature ("Changelog Fragments"), which is no history;
+- signature lines in plain blocks (`netctl.connection.delete(name: str, wait: int = None)`).
 """
 
 from __future__ import annotations
@@ -538,3 +541,118 @@ def test_words_that_are_no_command(tmp_path: Path) -> None:
         "README.md": TRANSLATOR_README,
     }
     assert _drift(_write(tmp_path / "babel", files)) == set()
+
+
+TRANSLATION = """\
+class TranslationString(str):
+    def __new__(cls, msgid, domain=None, default=None, mapping=None):
+        self = str.__new__(cls, msgid)
+        self.domain, self.default, self.mapping = domain, default, mapping
+        return self
+"""
+
+TRANSLATION_README = """\
+# tstring
+
+```python
+from tstring import TranslationString
+
+ts = TranslationString("add-number", domain="ui", mapping={"number": 1})
+```
+"""
+
+
+def test_a_class_that_takes_its_arguments_in_new(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tstring"\nversion = "1"\n',
+        "tstring/__init__.py": TRANSLATION,
+        "README.md": TRANSLATION_README,
+    }
+    changes = {"tstring/__init__.py": [("mapping=None", "values=None"), (", mapping", ", values")]}
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 6)}
+
+
+KEEPER = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="keeper")
+    sub = parser.add_subparsers()
+    add = sub.add_parser("add")
+    add.add_argument("--stash", action="store_true")
+    parser.parse_args()
+"""
+
+KEEPER_README = """\
+# keeper
+
+## Changelog Fragments
+
+Keep each change in a fragment until the release:
+
+```bash
+keeper add --stash "Fixed the parser"
+```
+"""
+
+
+def test_a_section_on_a_changelog_feature(tmp_path: Path) -> None:
+    """ "Changelog Fragments" documents a feature of a changelog tool, not its history."""
+    files = {
+        "pyproject.toml": '[project]\nname = "keeper"\nversion = "1"\n\n[project.scripts]\n'
+        'keeper = "keeper:main"\n',
+        "keeper/__init__.py": KEEPER,
+        "README.md": KEEPER_README,
+    }
+    changes = {"keeper/__init__.py": [('"--stash"', '"--fragment"')]}
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 8)}
+
+
+NETWORK = """\
+class ConnectionControl:
+    def delete(self, name: str, wait: int = None) -> None:
+        pass
+
+    def up(self, name: str, wait: int = None) -> None:
+        pass
+
+
+connection = ConnectionControl()
+"""
+
+NETWORK_README = """\
+# netctl
+
+#### netctl.connection.delete
+
+```
+netctl.connection.delete(name: str, wait: int = None) -> None
+```
+
+#### netctl.connection.up
+
+```
+netctl.connection.up(name: str, wait: int = None) -> None
+```
+"""
+
+
+def test_signatures_listed_in_plain_blocks(tmp_path: Path) -> None:
+    """An API reference's signature lines, not Python as a block: a parameter renamed in
+    the code is stale where the line names it."""
+    files = {
+        "pyproject.toml": '[project]\nname = "netctl"\nversion = "1"\n',
+        "netctl/__init__.py": "from netctl._connection import connection\n",
+        "netctl/_connection.py": NETWORK,
+        "README.md": NETWORK_README,
+    }
+    changes = {
+        "netctl/_connection.py": [
+            (
+                "wait: int = None) -> None:\n        pass\n\n    def up",
+                "timeout: int = None) -> None:\n        pass\n\n    def up",
+            )
+        ]
+    }
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 6)}

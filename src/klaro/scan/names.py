@@ -877,7 +877,8 @@ class Names:
                 params = (*rest, *added, *(p for p in params if p.kind == "var_keyword"))
             return shown, params
         if isinstance(obj, Class):
-            init = self.member(full, "__init__")
+            # (translationstring's `TranslationString(str)` takes its arguments in `__new__`)
+            init = self.member(full, "__init__") or self.member(full, "__new__")
             if init is not None:
                 found = self._signature(init)
                 return (shown, found[1]) if found else None

@@ -655,6 +655,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
             for offset, text, context in pydoc_claims(lines):
                 doc.references.append(Reference("code", text, doc.path, start + offset, context))
         _indented_examples(doc, lines, start)
+        _signature_lines(doc, lines, start)
     if not python and "{%" in content:  # `{% get_providers as socialaccount_providers %}`
         doc.bindings.local.update(n for m in _TEMPLATE_BINDS.findall(content) for n in m if n)
     if not (python or shell) and (not lang or lang in _PLAIN_INFO):
@@ -815,6 +816,44 @@ def _indented_examples(doc: Document, lines: list[str], start: int) -> None:
             add_block(doc, "python", textwrap.dedent(part), start + first)
         else:
             i = first  # a label inside the part may introduce a part of its own
+
+
+# a signature written alone on its line, as API references list them:
+# `nmcli.connection.delete(name: str, wait: int = None) -> None`
+_SIGNATURE_LINE = re.compile(
+    r"^\s*(?:async\s+)?((?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*))\s*\((.*)\)\s*(?:->\s*(.+?))?\s*$"
+)
+
+
+def _signature_lines(doc: Document, lines: list[str], start: int) -> None:
+    """Read each line of a block that is not Python that writes a signature with its
+    annotations (`pkg.mod.func(name: str, wait: int = None) -> None`) as a call passing each
+    parameter it names by name: one the function no longer takes is stale."""
+    calls = []
+    for offset, line in enumerate(lines):
+        shape = _SIGNATURE_LINE.match(line)
+        if shape is None or ":" not in shape.group(3) + (shape.group(4) or ""):
+            continue  # annotations make it a signature; `f(a, b)` may be a call
+        try:
+            tree = ast.parse(
+                f"def {shape.group(2)}({shape.group(3)}) -> {shape.group(4) or 'None'}: ..."
+            )
+        except (SyntaxError, ValueError):
+            continue
+        function = tree.body[0]
+        assert isinstance(function, ast.FunctionDef)
+        args = function.args
+        named = [a.arg for a in [*args.args, *args.kwonlyargs] if a.arg not in {"self", "cls"}]
+        given = [*("None" for _ in args.posonlyargs), *(f"{n}=None" for n in named)]
+        calls.append((offset, f"{shape.group(1)}({', '.join(given)})"))
+    if not calls:
+        return
+    session = [""] * len(lines)
+    for offset, call in calls:
+        session[offset] = call
+    doc.bindings.line = start
+    for kind, text, offset, context in python_references("\n".join(session), doc.bindings):
+        doc.references.append(Reference(kind, text, doc.path, start + offset, context))
 
 
 def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:

@@ -30,6 +30,16 @@ _HISTORY_HEADING = re.compile(
 )
 
 
+# a heading on a feature that works with changelogs, not on the project's history: a
+# changelog tool's "## Changelog Fragments", "Changelog format", "Release automation"
+_FEATURE_HEADING = re.compile(
+    r"^\W*(?:change[ _-]?logs?|changes|news|releases?)\s+"
+    r"(?:fragments?|formats?|files?|entr(?:y|ies)|templates?|generation|generators?|tools?|commands?|config(?:uration)?|settings|options"
+    r"|validation|linting|parsing|management|automation)\b",
+    re.IGNORECASE,
+)
+
+
 # a heading naming a command of the program, not its history: githubrelease's "``release``
 # command", "The `upgrade` sub-command"
 _COMMAND_HEADING = re.compile(
@@ -91,7 +101,11 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
     for n, (at, level, text) in enumerate(headings):
         if level not in levels:
             levels.append(level)
-        if not _HISTORY_HEADING.match(text) or _COMMAND_HEADING.match(text):
+        if (
+            not _HISTORY_HEADING.match(text)
+            or _COMMAND_HEADING.match(text)
+            or _FEATURE_HEADING.match(text)
+        ):
             continue
         rank = len(level) if level.startswith("#") else levels.index(level)
         end = len(lines)
