@@ -21,7 +21,10 @@ small repo that has it:
 - the value of a flag another package's parser declares (configargparse): no command word;
 - a class that takes its arguments in `__new__` (a `str` subclass);
 - a section on a changelog tool's feature ("Changelog Fragments"), which is no history;
-- signature lines in plain blocks (`netctl.connection.delete(name: str, wait: int = None)`).
+- signature lines in plain blocks (`netctl.connection.delete(name: str, wait: int = None)`);
+- a factory class whose `__new__` gives other classes beside private helpers, and attributes
+  set through `self.__dict__[key]`;
+- a toctree naming the Python scripts nbsphinx builds (jupytext).
 """
 
 from __future__ import annotations
@@ -661,3 +664,71 @@ def test_signatures_listed_in_plain_blocks(tmp_path: Path) -> None:
         ]
     }
     assert _drift_after(tmp_path, files, changes) == {("README.md", 6)}
+
+
+ALIGNMENTS = """\
+class CIGAR(list):
+    def complement(self):
+        return CIGAR(reversed(self))
+
+
+class Trace(list):
+    def validate(self):
+        return True
+
+
+class Alignment:
+    def __new__(cls, value):
+        if isinstance(value, str):
+            return Alignment._from_string(value)
+        return Trace(value)
+
+    @classmethod
+    def _from_string(cls, string):
+        return CIGAR(string.split(","))
+
+
+class Token:
+    def __init__(self, username=None, scope=None):
+        for key in ("username", "scope"):
+            self.__dict__[key] = locals().get(key)
+"""
+
+ALIGNMENTS_README = """\
+# align
+
+```python
+import align
+
+cigar = align.Alignment("12M,1I")
+cigar.complement()
+align.Alignment([12, 23]).validate()
+token = align.Token(username="me")
+print(token.username, token.scope, token.expiry)
+```
+"""
+
+
+def test_a_factory_class_and_attributes_set_through_dict(tmp_path: Path) -> None:
+    """`Alignment(...)` gives a CIGAR or a Trace (its `__new__`, with private helpers);
+    `Token` sets its attributes through `self.__dict__[key]`, so none is known missing."""
+    files = {
+        "pyproject.toml": '[project]\nname = "align"\nversion = "1"\n',
+        "align/__init__.py": ALIGNMENTS,
+        "README.md": ALIGNMENTS_README,
+    }
+    assert _drift(_write(tmp_path / "align", files)) == set()
+
+
+def test_a_toctree_of_jupytext_scripts(tmp_path: Path) -> None:
+    """nbsphinx builds the toctree's `examples/fit` from `examples/fit.py`."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pulsar"\nversion = "1"\n',
+        "pulsar/__init__.py": "",
+        "docs/conf.py": 'extensions = ["nbsphinx"]\n'
+        'nbsphinx_custom_formats = {".py": ["jupytext.reads", {"fmt": "py:percent"}]}\n',
+        "docs/index.rst": "Pulsar\n======\n\n.. toctree::\n\n   examples/fit\n   examples/gone\n",
+        "docs/examples/fit.py": "# %%\nimport pulsar\n",
+    }
+    found = _drift(_write(tmp_path / "pulsar", files))
+    assert {(file, line) for file, line, _ in found} == {("docs/index.rst", 7)}

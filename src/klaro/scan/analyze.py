@@ -79,8 +79,9 @@ from klaro.scan.stubs import merge_stubs
 # choices kept under `type=str`, and a package's `_test.py` module is not a test; 175: typer
 # options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`); 176:
 # typer apps another module mounts (`Function.calls` through function-local imports too);
-# 177: argparse parsers kept in a dict, a decorator giving back the function it is handed
-ANALYZER_VERSION = 177
+# 177: argparse parsers kept in a dict, a decorator giving back the function it is handed;
+# 178: `self.__dict__[key] = value` sets attributes named at run time
+ANALYZER_VERSION = 178
 
 Progress = Callable[[int, int, str], None]
 

@@ -96,7 +96,18 @@ def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
 def sets_any_attribute(node: ast.AST, me: str) -> bool:
     """`self.__dict__.update(kw)`, `vars(self).update(kw)`, `setattr(self, name, value)`:
     attributes named at run time (venusian's `Scanner(**kw)` gives `scanner.a`; mido's
-    `Message` its fields)."""
+    `Message` its fields); also `self.__dict__[key] = value` (dohq-artifactory's `Token`
+    stores each of its request keys so)."""
+    if isinstance(node, ast.Assign):
+        return any(
+            isinstance(t, ast.Subscript)
+            and not isinstance(t.slice, ast.Constant)
+            and isinstance(t.value, ast.Attribute)
+            and t.value.attr == "__dict__"
+            and isinstance(t.value.value, ast.Name)
+            and t.value.value.id == me
+            for t in node.targets
+        )
     if not isinstance(node, ast.Call):
         return False
     func = node.func

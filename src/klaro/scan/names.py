@@ -798,8 +798,8 @@ class Names:
         return own + max(theirs - given, 0)
 
     def _factory_class(self, cls: str) -> bool:
-        """Whether a class is a factory: its one method is a `__new__` that gives instances
-        of other classes (kliff's `Loss(calculator)`, a `LossNeuralNetworkModel` or a
+        """Whether a class is a factory: its one public method is a `__new__` that gives
+        instances of other classes (kliff's `Loss(calculator)`, a `LossNeuralNetworkModel` or a
         `LossPhysicsMotivatedModel` by the calculator's kind); or a metaclass of its family
         defines `__call__`, which decides what calling it gives (factory_boy's
         `FactoryMetaClass`: `UserFactory(...)` makes a `User`, no factory)."""
@@ -811,7 +811,10 @@ class Names:
         methods = [
             m for m in self.members.get(cls, ()) if self.kinds.get(f"{cls}.{m}") in CALLABLE_KINDS
         ]
-        return methods == ["__new__"] and self.returns.get(f"{cls}.__new__") != cls
+        # (besides private helpers of its own: gfapy's `Alignment` builds a CIGAR or a Trace
+        # through `_from_string` and `_from_list`)
+        helpers = all(m == "__new__" or (m[:1] == "_" and m[:2] != "__") for m in methods)
+        return "__new__" in methods and helpers and self.returns.get(f"{cls}.__new__") != cls
 
     def _property_value(self, obj: Function) -> str | None:
         """What a property gives, when its annotation says it is no callable (`-> Wei`,

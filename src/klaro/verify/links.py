@@ -55,6 +55,8 @@ _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 _TASK_FILES = frozenset({"noxfile.py", "tasks.py", "dodo.py", "fabfile.py"})  # build tasks
 # Docusaurus: the site's configuration beside its `docs/` folder
 _DOCUSAURUS = tuple(f"docusaurus.config.{s}" for s in ("js", "ts", "mjs", "cjs"))
+# a Sphinx conf.py that builds pages from Python scripts
+_SCRIPT_PAGES = re.compile(r"custom_formats|jupytext|sphinx_gallery")
 _SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py", *_DOCUSAURUS)  # + MkDocs, Jekyll, Sphinx
 # a Jupyter Book's table of contents, a MyST site's configuration: the folder is a docs site
 BOOK_CONFIGS = frozenset({"_toc.yml", "myst.yml"})
@@ -155,6 +157,7 @@ class LinkResolver:
         # and the folders they unpack downloads into
         self._scripts: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {}
         self._static_paths: dict[str, list[str]] = {}  # see _static_sources
+        self._script_pages: dict[str, bool] = {}  # see _builds_scripts
         self._path_patterns: list[str] | None = None  # see _looked_for
         self._categories: set[str] | None = None  # see _generated_indexes
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
@@ -375,6 +378,9 @@ class LinkResolver:
             # `examples/solar.ipynb` may be built from a `.nblink` stub (atlite's)
             stem = path.rpartition(".")[0]
             path = self._first_existing((stem + s for s in SOURCE_PAGES), path)
+            if not self.index.exists(path) and self._builds_scripts(doc.path):
+                # pint's toctree names `examples/*.py`: jupytext scripts nbsphinx builds
+                path = self._first_existing([stem + ".py"], path)
         if path.endswith(".*") and not self.index.exists(path):
             # `.. image:: pyramid_router.*`: Sphinx picks the format the builder wants
             stem = path[:-1]
@@ -719,6 +725,21 @@ class LinkResolver:
             if posixpath.basename(source) == rest:
                 found.append(source)  # a file listed on its own is copied as itself
         return found
+
+    def _builds_scripts(self, page: str) -> bool:
+        """Whether the Sphinx project of `page` builds pages from Python scripts: nbsphinx's
+        `nbsphinx_custom_formats` (jupytext), myst-nb's `nb_custom_formats`, sphinx-gallery."""
+        root = self._sphinx_root(posixpath.dirname(page))
+        if root is None:
+            return False
+        if root not in self._script_pages:
+            conf = self.index.root / posixpath.join(root, "conf.py")
+            try:
+                text = conf.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            self._script_pages[root] = bool(_SCRIPT_PAGES.search(text))
+        return self._script_pages[root]
 
     def _sphinx(self, folder: str) -> bool:
         """Whether a document lives in a Sphinx project, where links may name labels."""
