@@ -24,7 +24,8 @@ small repo that has it:
 - signature lines in plain blocks (`netctl.connection.delete(name: str, wait: int = None)`);
 - a factory class whose `__new__` gives other classes beside private helpers, and attributes
   set through `self.__dict__[key]`;
-- a toctree naming the Python scripts nbsphinx builds (jupytext).
+- a toctree naming the Python scripts nbsphinx builds (jupytext);
+- a signature span with a bare `*` (`register(to_convert, converter, *, inverse = False)`).
 """
 
 from __future__ import annotations
@@ -732,3 +733,27 @@ def test_a_toctree_of_jupytext_scripts(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "pulsar", files))
     assert {(file, line) for file, line, _ in found} == {("docs/index.rst", 7)}
+
+
+FROZEN = """\
+def register(to_convert, converter, *, inverse=False):
+    return to_convert, converter, inverse
+"""
+
+FROZEN_README = """\
+# frozen
+
+#### `frozen.register(to_convert, converter, *, inverse = False)`
+
+Registers a converter.
+"""
+
+
+def test_a_signature_span_with_a_bare_star(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "frozen"\nversion = "1"\n',
+        "frozen/__init__.py": FROZEN,
+        "README.md": FROZEN_README,
+    }
+    changes = {"frozen/__init__.py": [("inverse", "reverse")]}
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 3)}

@@ -1899,6 +1899,10 @@ def _noted_gone_in_section(doc: Document, ref: Reference) -> bool:
     return False
 
 
+# a signature's bare `*` or `/` between its parameters
+_BARE_MARKER = re.compile(r"(?:,\s*[*/]\s*(?=[,)])|(?<=\()\s*[*/]\s*,)")
+
+
 def _span_arguments(
     rest: str,
 ) -> tuple[tuple[str, int | None, tuple[str, ...]] | None, tuple[str, ...]] | None:
@@ -1906,9 +1910,11 @@ def _span_arguments(
     names it passes positionally when it passes only names (`get_credential(service,
     username)`: a sketch of the signature as much as a call).
 
+    A signature's bare `*` or `/` (frozendict's `register(to_convert, converter, *,
+    inverse = False)`) marks where keywords begin: the names around it are the same claims.
     `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
     """
-    node = parse_call(rest)
+    node = parse_call(rest) or parse_call(_BARE_MARKER.sub("", rest))
     if node is None or any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args):
         return None
     names = [a.id for a in node.args if isinstance(a, ast.Name)]
