@@ -15,7 +15,6 @@ small repo that has it:
 - variables another library's `getenv` reads under the project's name, each found on the
   continued line of a `docker run` that sets it;
 - a decorator that registers the function and gives it back: the signature stands;
-- a variable the code stops reading that a dependency reads (boto3's `AWS_DEFAULT_REGION`);
 - a bare call named like a standard module (`uuid(as_hex=True)`), the package's function;
 - a call of a helper the page defines further down: the page's, not the package's;
 - the value of a flag another package's parser declares (configargparse): no command word;
@@ -401,35 +400,6 @@ def test_a_decorator_that_registers_the_function(tmp_path: Path) -> None:
     }
     changes = {"notes/main.py": [("idx", "position")]}
     assert _drift_after(tmp_path, files, changes) == {("README.md", 4)}
-
-
-STORE = """\
-import os
-
-import boto3
-
-
-def session(region=None):
-    region = region or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-    return boto3.session.Session(region_name=region)
-"""
-
-STORE_README = """\
-# store
-
-Set `AWS_DEFAULT_REGION`, or pass `region`.
-"""
-
-
-def test_a_variable_a_dependency_still_reads(tmp_path: Path) -> None:
-    """The code stops reading `AWS_DEFAULT_REGION`; boto3 reads it still."""
-    files = {
-        "pyproject.toml": '[project]\nname = "store"\nversion = "1"\ndependencies = ["boto3"]\n',
-        "store/__init__.py": STORE,
-        "README.md": STORE_README,
-    }
-    changes = {"store/__init__.py": [('os.environ.get("AWS_DEFAULT_REGION") or ', "")]}
-    assert _drift_after(tmp_path, files, changes) == set()
 
 
 GENERATORS = """\

@@ -37,19 +37,6 @@ def speaks_of_environment(lines: list[str]) -> bool:
     return any(_ENVIRONMENT.search(line) for line in lines)
 
 
-# the variables well-known dependencies read themselves, by the name the project imports
-_AWS_SDK = frozenset(
-    {
-        "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_SECURITY_TOKEN",
-        "AWS_DEFAULT_REGION", "AWS_REGION", "AWS_PROFILE", "AWS_DEFAULT_PROFILE",
-        "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CA_BUNDLE", "AWS_ENDPOINT_URL",
-        "AWS_ROLE_ARN", "AWS_ROLE_SESSION_NAME", "AWS_WEB_IDENTITY_TOKEN_FILE",
-        "AWS_MAX_ATTEMPTS", "AWS_RETRY_MODE", "AWS_STS_REGIONAL_ENDPOINTS",
-    }
-)  # fmt: skip
-_DEPENDENCY_READS = {"boto3": _AWS_SDK, "botocore": _AWS_SDK, "aiobotocore": _AWS_SDK}
-
-
 class EnvClaims:
     """Judge environment variables against one project's reads."""
 
@@ -104,10 +91,6 @@ class EnvClaims:
         reads `LIGO_DATAFIND_SERVER`, and its ``LIGO_LW`` is an XML format."""
         index = self.index
         if name in index.env_vars or any(name.startswith(p) for p in index.env_patterns):
-            return Outcome("resolved", ref, name)
-        if any(name in _DEPENDENCY_READS.get(d, ()) for d in index.names.dependencies):
-            # credstash's `AWS_DEFAULT_REGION`, once no longer read by its own code: boto3,
-            # which it depends on, reads it still
             return Outcome("resolved", ref, name)
         if stand_in := _STAND_IN.match(name):
             return self.family(ref, stand_in.group(1))  # "a BORG_XXX environment variable"
