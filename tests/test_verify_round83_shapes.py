@@ -24,7 +24,8 @@ small repo that has it:
 - a factory class whose `__new__` gives other classes beside private helpers, and attributes
   set through `self.__dict__[key]`;
 - a toctree naming the Python scripts nbsphinx builds (jupytext);
-- a signature span with a bare `*` (`register(to_convert, converter, *, inverse = False)`).
+- a signature span with a bare `*` (`register(to_convert, converter, *, inverse = False)`);
+- a call a session shows failing (its Traceback), and a printed repr (`Variable (day: 5)`).
 """
 
 from __future__ import annotations
@@ -727,3 +728,45 @@ def test_a_signature_span_with_a_bare_star(tmp_path: Path) -> None:
     }
     changes = {"frozen/__init__.py": [("inverse", "reverse")]}
     assert _drift_after(tmp_path, files, changes) == {("README.md", 3)}
+
+
+TERMS = """\
+class URIRef(str):
+    def __new__(cls, value, base=None):
+        return str.__new__(cls, value)
+
+
+class Variable:
+    def __init__(self, name):
+        self.name = name
+"""
+
+TERMS_README = """\
+# terms
+
+```python
+>>> from terms import URIRef
+>>> uri = URIRef()
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+TypeError: __new__() missing 1 required positional argument: 'value'
+>>> uri = URIRef("http://example.org/")
+```
+
+```
+Variable (day: 5)
+-----------------
+[Mon]: apples[Mon]
+```
+"""
+
+
+def test_a_call_shown_failing_and_a_printed_repr(tmp_path: Path) -> None:
+    """The session shows `URIRef()` raising, on purpose; `Variable (day: 5)` is what a
+    repr prints, no signature."""
+    files = {
+        "pyproject.toml": '[project]\nname = "terms"\nversion = "1"\n',
+        "terms/__init__.py": TERMS,
+        "README.md": TERMS_README,
+    }
+    assert _drift(_write(tmp_path / "terms", files)) == set()

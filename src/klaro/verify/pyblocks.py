@@ -497,11 +497,12 @@ def _strip_prompts(source: str) -> str:
     lines = lines[first:]
     statement: list[str] = []  # the input of the statement being read
     indent = 0
+    began = 0  # where in `kept` the last statement begins
     for line in lines:
         stripped = line.lstrip()
         if stripped.startswith((">>> ", "... ")) or stripped in {">>>", "..."}:
             if stripped.startswith(">>>"):
-                statement, indent = [], len(line) - len(stripped)
+                statement, indent, began = [], len(line) - len(stripped), len(kept)
             kept.append(stripped[4:])
             statement.append(kept[-1])
         elif statement and _open("\n".join(statement)):
@@ -509,6 +510,10 @@ def _strip_prompts(source: str) -> str:
             kept.append(rest)
             statement.append(rest)
         else:
+            if statement and stripped.startswith("Traceback (most recent call last)"):
+                # the statement shown failing (rdflib's `URIRef()` and its TypeError): a
+                # call the page means to be wrong, no claim on the code
+                kept[began:] = [""] * (len(kept) - began)
             kept.append("")
             statement = []
     return "\n".join(kept)

@@ -821,7 +821,7 @@ def _indented_examples(doc: Document, lines: list[str], start: int) -> None:
 # a signature written alone on its line, as API references list them:
 # `nmcli.connection.delete(name: str, wait: int = None) -> None`
 _SIGNATURE_LINE = re.compile(
-    r"^\s*(?:async\s+)?((?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*))\s*\((.*)\)\s*(?:->\s*(.+?))?\s*$"
+    r"^\s*(?:async\s+)?((?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*))\((.*)\)\s*(?:->\s*(.+?))?\s*$"
 )
 
 
@@ -843,6 +843,9 @@ def _signature_lines(doc: Document, lines: list[str], start: int) -> None:
         function = tree.body[0]
         assert isinstance(function, ast.FunctionDef)
         args = function.args
+        shown = [a.annotation for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+        if any(isinstance(a, ast.Constant) and not isinstance(a.value, str) for a in shown):
+            continue  # `Variable (day: 5)`: a repr printing sizes, no annotations
         named = [a.arg for a in [*args.args, *args.kwonlyargs] if a.arg not in {"self", "cls"}]
         given = [*("None" for _ in args.posonlyargs), *(f"{n}=None" for n in named)]
         calls.append((offset, f"{shape.group(1)}({', '.join(given)})"))
