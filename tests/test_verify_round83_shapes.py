@@ -222,6 +222,8 @@ SCHEDULER_README = """\
 # rqs
 
 The connection comes from the variables prefixed with ``RQ_REDIS_``.
+
+A plugin may read its own variables; the standard start is ``RQ_PLUGINNAME_``.
 """
 
 

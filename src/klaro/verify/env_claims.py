@@ -52,8 +52,10 @@ class EnvClaims:
             return True
         return self.former is not None and self.former.env(name) is not None
 
-    def family(self, ref: Reference, prefix: str) -> Outcome:
-        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start."""
+    def family(self, ref: Reference, prefix: str, *, alone: bool = False) -> Outcome:
+        """`KEYRING_PROPERTY_{NAME}`, `APP_*`: the variables the code reads by that start.
+        A start written `alone` (``RQ_REDIS_``) may be a pattern's (eth-ape's
+        ``APE_PLUGINNAME_``): stale only when the code read variables so starting."""
         index = self.index
         if (
             any(p.startswith(prefix) or prefix.startswith(p) for p in index.env_patterns)
@@ -69,7 +71,7 @@ class EnvClaims:
                 message=f"the code reads no environment variable that starts with `{prefix}` "
                 f"any more (it read `{old[0]}` at {old[1]})",
             )
-        if not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
+        if alone or not any(prefix.startswith(p) for p in index.env_prefixes) or index.env_scanned:
             return Outcome("ignored", ref)
         if any(prefix.startswith(p) for p in index.env_families):
             return Outcome("ignored", ref)  # caldav's "``CALDAV_*`` variables apply"

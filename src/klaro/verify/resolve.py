@@ -725,9 +725,11 @@ class Resolver(MemberChecks, UnknownNames):
             ]
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
-        if family := _ENV_FAMILY.match(text) or _ENV_START.match(text):
-            # `KEYRING_PROPERTY_{NAME}`; rq-scheduler's "variables prefixed with ``RQ_REDIS_``"
-            return self.env.family(ref, family.group(1))
+        if family := _ENV_FAMILY.match(text):
+            return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
+        if start := _ENV_START.match(text):
+            # rq-scheduler's "variables prefixed with ``RQ_REDIS_``"
+            return self.env.family(ref, start.group(1), alone=True)
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             # also ``export TQDM_MININTERVAL=5``
             outcome = self.env.claim(ref, env.group(1), bare=text == env.group(1))
