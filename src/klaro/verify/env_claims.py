@@ -141,7 +141,7 @@ class EnvClaims:
         if (
             renamed
             and all(name.endswith(f"_{v}") for v in renamed)
-            and set(renamed) <= (index.env_foreign)
+            and set(renamed) <= index.env_foreign
         ):
             # `PIPUPGRADE_GIT_USERNAME` where the code reads `GIT_USERNAME` through another
             # library's `getenv`, which puts a start of its own before the key
