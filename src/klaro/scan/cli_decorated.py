@@ -555,9 +555,8 @@ def _typer_made(tree: ast.Module) -> Iterable[tuple[str, ast.Call]]:
                     yield target.id, node.value
 
 
-def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str, str]]:
-    """The apps added to another of this module: app -> (its command name, the owner)."""
-    added: dict[str, tuple[str, str]] = {}
+def _add_typer_calls(tree: ast.Module, apps: dict[str, str]) -> Iterable[tuple[ast.Call, str]]:
+    """Each `app.add_typer(sub, ...)` on an app of this module, with that app's variable."""
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
@@ -566,13 +565,19 @@ def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str
             and isinstance(node.func.value, ast.Name)
             and node.func.value.id in apps
             and node.args
-            and isinstance(node.args[0], ast.Name)
-            and node.args[0].id in apps
         ):
-            sub = node.args[0].id
-            name = literal(kw(node, "name")) or apps[sub]
+            yield node, node.func.value.id
+
+
+def _added_typers(tree: ast.Module, apps: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """The apps added to another of this module: app -> (its command name, the owner)."""
+    added: dict[str, tuple[str, str]] = {}
+    for call, owner in _add_typer_calls(tree, apps):
+        sub = call.args[0]
+        if isinstance(sub, ast.Name) and sub.id in apps:
+            name = literal(kw(call, "name")) or apps[sub.id]
             if name:
-                added[sub] = (name, node.func.value.id)
+                added[sub.id] = (name, owner)
     return added
 
 
@@ -593,25 +598,16 @@ def _mounted_typers(tree: ast.Module, path: str, apps: dict[str, str]) -> list[C
     after `from .commands.account import app as account_app`): a module per group, as typer
     programs grow. Named by `name=` only: the other app's own `Typer(name=...)` is not read."""
     found = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "add_typer"
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id in apps
-            and node.args
-            and isinstance(node.args[0], ast.Name | ast.Attribute)
-            and dotted(node.args[0]) not in apps
-            and isinstance(given := kw(node, "name"), ast.Constant)
-            and isinstance(name := given.value, str)
-            and name
-        ):
-            owner = node.func.value.id
+    for call, owner in _add_typer_calls(tree, apps):
+        sub = call.args[0]
+        given = kw(call, "name")
+        name = given.value if isinstance(given, ast.Constant) else None
+        mounted = isinstance(sub, ast.Name | ast.Attribute) and dotted(sub) not in apps
+        if mounted and isinstance(name, str) and name:
             found.append(
                 CliCommand(
-                    name, "typer", path, node.lineno, parent=apps.get(owner) or None,
-                    has_subcommands=True, mounts=dotted(node.args[0]),
+                    name, "typer", path, call.lineno, parent=apps.get(owner) or None,
+                    has_subcommands=True, mounts=dotted(sub),
                 )
             )  # fmt: skip
     return found

@@ -40,9 +40,8 @@ def _link_typer_mounts(modules: list[Module]) -> list[Module]:
                     mounted.setdefault(target.rpartition(".")[0], command)
     callbacks = {  # the group's place -> the mounted app's callback
         (group.path, group.lineno): callback
-        for name, group in mounted.items()
         for m in modules
-        if m.name == name
+        if (group := mounted.get(m.name)) is not None
         for callback in m.cli
         if callback.framework == "typer" and not callback.name and callback.parent is None
     }

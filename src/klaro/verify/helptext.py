@@ -103,8 +103,8 @@ def help_commands(
             command = _program(words)
             if command.startswith(f"{program} ") and command != program:
                 found.append((j, command, "help"))
-                rest = lines[j][lines[j].lower().index("usage:") + 6 :]
-                found += [(j, f"{command} {flag}", _OPTION) for flag in _usage_flags(rest, command)]
+                flags = _usage_flags(later.group(1), command)
+                found += [(j, f"{command} {flag}", _OPTION) for flag in flags]
     return found
 
 
