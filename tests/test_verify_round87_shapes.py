@@ -6,7 +6,9 @@ small repo that has it:
   renamed flag is still reported;
 - docs that keep serving an older release line ("## Tool v0.5.x", "v0.5.x emits ...", a
   `# v0.5.x` comment over a command line): its names are the old line's, while those of the
-  current line's sections are checked; "there is no separate `x`" says it does not exist.
+  current line's sections are checked; "there is no separate `x`" says it does not exist;
+- names written with a letter the page says stands for values ("where `c` stands for the
+  coordinate `x`, `y` or `z`", then `position_c`): known when a value in its place is.
 """
 
 from __future__ import annotations
@@ -128,3 +130,38 @@ def test_names_of_an_older_release_line(tmp_path: Path) -> None:
         (16, "ScanPathResult"),  # "since v0.5.x": the current line too
         (24, "agentscan --ci --ignore-level high"),
     }
+
+
+PROPERTIES = """\
+\"\"\"Keys of a point's properties.\"\"\"
+
+import enum
+
+
+class PropertyKey(enum.Enum):
+    position_x = "position_x"
+    position_y = "position_y"
+    region_measure_bb = "region_measure_bb"
+    region_measure_ch = "region_measure_ch"
+"""
+
+PROPERTIES_README = """\
+# points
+
+We use these keys (where `c` stands for the coordinate `x`, `y` or `z`
+and `h` stands for the corresponding hull `bb`, `ch`):
+
+The key `position_c` holds the position, `positon_c` too, and `region_measure_h` the area.
+"""
+
+
+def test_names_written_with_a_letter_the_page_declares(tmp_path: Path) -> None:
+    """`position_c` is `position_x`; `region_measure_h` is `region_measure_bb`; a name no
+    value makes known (`positon_c`) is still a typo."""
+    files = {
+        "pyproject.toml": '[project]\nname = "points"\nversion = "1"\n',
+        "points/__init__.py": PROPERTIES,
+        "README.md": PROPERTIES_README,
+    }
+    found = _drift(_write(tmp_path / "points", files))
+    assert {(line, name) for _, line, name in found} == {(6, "positon_c")}
