@@ -8,7 +8,9 @@ small repo that has it:
   `# v0.5.x` comment over a command line): its names are the old line's, while those of the
   current line's sections are checked; "there is no separate `x`" says it does not exist;
 - names written with a letter the page says stands for values ("where `c` stands for the
-  coordinate `x`, `y` or `z`", then `position_c`): known when a value in its place is.
+  coordinate `x`, `y` or `z`", then `position_c`): known when a value in its place is;
+- a signature span's names after a bare `*` are keywords (`Transformer(default, *,
+  transform)`), not positional arguments.
 """
 
 from __future__ import annotations
@@ -165,3 +167,31 @@ def test_names_written_with_a_letter_the_page_declares(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "points", files))
     assert {(line, name) for _, line, name in found} == {(6, "positon_c")}
+
+
+TRANSFORMER = """\
+class Transformer:
+    def __init__(self, default, *, transform):
+        self.default = default
+        self.transform = transform
+"""
+
+TRANSFORMER_README = """\
+# shapes
+
+Build one with `Transformer(default, *, transform)`.
+
+Or with `Transformer(default, *, transform, strict)`.
+"""
+
+
+def test_names_after_a_bare_star_are_keywords(tmp_path: Path) -> None:
+    """`transform` after the `*` is a keyword the signature has, so one positional argument
+    is given, as `__init__` takes; `strict` is a keyword it does not have."""
+    files = {
+        "pyproject.toml": '[project]\nname = "shapes"\nversion = "1"\n',
+        "shapes/__init__.py": TRANSFORMER,
+        "README.md": TRANSFORMER_README,
+    }
+    found = _drift(_write(tmp_path / "shapes", files))
+    assert {line for _, line, _ in found} == {5}

@@ -1926,12 +1926,31 @@ def _span_arguments(
     inverse = False)`) marks where keywords begin: the names around it are the same claims.
     `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
     """
-    node = parse_call(rest) or parse_call(_BARE_MARKER.sub("", rest))
+    node = parse_call(rest) or _marked_signature(rest)
     if node is None or any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args):
         return None
     names = [a.id for a in node.args if isinstance(a, ast.Name)]
     sketched = tuple(names) if node.args and len(names) == len(node.args) else ()
     return call_arguments(call_context("call", node)), sketched
+
+
+def _marked_signature(rest: str) -> ast.Call | None:
+    """A signature span with a bare `*` as the call it describes: the names after the `*`
+    are passed by keyword (`(default, *, transform)` is `(default, transform=transform)`);
+    a `/` only ends the positional-only ones, which are passed as they are."""
+    marker = _BARE_MARKER.search(rest)
+    node = parse_call(_BARE_MARKER.sub("", rest))
+    if node is None or marker is None or "*" not in marker.group():
+        return node
+    before = parse_call(rest[: marker.start()] + ")") if marker.start() > 1 else None
+    first = len(before.args) if before is not None else 0
+    named = [a for a in node.args[first:] if isinstance(a, ast.Name)]
+    if len(named) != len(node.args[first:]):
+        return node
+    node.args = node.args[:first]
+    keywords = [ast.copy_location(ast.keyword(arg=a.id, value=a), a) for a in named]
+    node.keywords = [*keywords, *node.keywords]
+    return node
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:
