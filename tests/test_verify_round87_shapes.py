@@ -10,7 +10,9 @@ small repo that has it:
 - names written with a letter the page says stands for values ("where `c` stands for the
   coordinate `x`, `y` or `z`", then `position_c`): known when a value in its place is;
 - a signature span's names after a bare `*` are keywords (`Transformer(default, *,
-  transform)`), not positional arguments.
+  transform)`), not positional arguments;
+- a package installed from a folder of another name (`package_dir={"mdconv": "src"}`): its
+  modules are `mdconv.*`, so the docs' names of them are checked.
 """
 
 from __future__ import annotations
@@ -195,3 +197,36 @@ def test_names_after_a_bare_star_are_keywords(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "shapes", files))
     assert {line for _, line, _ in found} == {5}
+
+
+MAPPED_SETUP = """\
+from setuptools import setup
+
+setup(name="mdconv", version="1.0", packages=["mdconv"], package_dir={"mdconv": "src"})
+"""
+
+MAPPED_README = """\
+# mdconv
+
+```python
+import mdconv.core
+
+html = mdconv.core.convert("# title", strict=True)
+mdconv.core.render("# title")
+```
+"""
+
+
+def test_a_package_installed_from_a_folder_of_another_name(tmp_path: Path) -> None:
+    """`src/core.py` is `mdconv.core`: `convert` has no `strict`, and `render` is not there."""
+    files = {
+        "setup.py": MAPPED_SETUP,
+        "src/__init__.py": '"""Markdown to HTML."""\n',
+        "src/core.py": "def convert(text, *, full=False):\n    return text\n",
+        "README.md": MAPPED_README,
+    }
+    found = _drift(_write(tmp_path / "mdconv", files))
+    assert {(line, name.split("(")[0]) for _, line, name in found} == {
+        (6, "mdconv.core.convert"),
+        (7, "mdconv.core.render"),
+    }
