@@ -40,6 +40,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.release_lines import of_older_line
 from klaro.verify.sections import heading_between, section_above, section_class, section_of
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
@@ -242,7 +243,8 @@ _FILE_EXTENSIONS = frozenset(
 _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
     r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?"
-    r"|no\s+longer\s+(?:supports?|accepts?|provides?|has))"  # "no longer supports the `--x`"
+    r"|no\s+longer\s+(?:supports?|accepts?|provides?|has)"  # "no longer supports the `--x`"
+    r"|there\s+(?:is|are)\s+no(?:\s+(?:separate|such|longer\s+an?|other))?)"  # "there is no `x`"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
@@ -597,24 +599,32 @@ class Resolver(MemberChecks, UnknownNames):
                 return self._once_named(ref, ref.text, f"{ref.text}()") or outcome
             return outcome
         if ref.kind == "command":
-            return self.cli.command(ref, ref.text, doc)
+            outcome = self.cli.command(ref, ref.text, doc)
+            if outcome.status == "unresolved" and of_older_line(doc, ref, self.index.version):
+                return Outcome("ignored", ref)  # under "# v0.5.x CI": the older line's flags
+            return outcome
         if ref.kind == "setting":
             return self._setting(ref)
         if ref.kind == "env":
             outcome = self.env.claim(ref, ref.text)
-            if outcome.status == "unresolved" and _said_old(doc, ref):
+            if outcome.status == "unresolved" and self._said_old(doc, ref):
                 return Outcome("ignored", ref)  # "`GEOS_LIBRARY_PATH` is no longer supported"
             return outcome
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
-        if outcome.status == "unresolved" and _said_old(doc, ref):
+        if outcome.status == "unresolved" and self._said_old(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
         if outcome.status == "unresolved" and _git_config_key(doc, ref):
             return Outcome("ignored", ref)  # git-cola's `cola.color.text`: git's setting
         if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
             return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
         return outcome
+
+    def _said_old(self, doc: Document, ref: Reference) -> bool:
+        """Whether the text keeps the name as one of the past: the words around it say so,
+        or it is written for a release line older than the project's ("## v0.5.x")."""
+        return _said_old(doc, ref) or of_older_line(doc, ref, self.index.version)
 
     def _setting(self, ref: Reference) -> Outcome:
         """A key of a `[tool.X]` table a TOML example gives (pytest-watcher's `runner_args`):
