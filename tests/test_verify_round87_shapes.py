@@ -12,7 +12,12 @@ small repo that has it:
 - a signature span's names after a bare `*` are keywords (`Transformer(default, *,
   transform)`), not positional arguments;
 - a package installed from a folder of another name (`package_dir={"mdconv": "src"}`): its
-  modules are `mdconv.*`, so the docs' names of them are checked.
+  modules are `mdconv.*`, so the docs' names of them are checked;
+- a keyword whose value is left out (`main(md, c_theme=...)`) still counts the positional
+  arguments; a key a function sets in its `**kwargs` before handing them on leaves them
+  followed; a choice given after a space (`--origin-type repo`) is checked;
+- "Breaking Changes in 5.0.0" is history, and "Unpatched versions using `--token`" speaks
+  of the past.
 """
 
 from __future__ import annotations
@@ -230,3 +235,63 @@ def test_a_package_installed_from_a_folder_of_another_name(tmp_path: Path) -> No
         (6, "mdconv.core.convert"),
         (7, "mdconv.core.render"),
     }
+
+
+VIEWER = """\
+import argparse
+
+
+def main(*, md="", c_theme=None):
+    return md
+
+
+class Runner:
+    _ATTEMPT_KEY = "attempt"
+
+    def run(self, **kwargs):
+        kwargs[self._ATTEMPT_KEY] = 1
+        return self._run(**kwargs)
+
+    def _run(self, raise_on_error=False, attempt=0):
+        return raise_on_error, attempt
+
+
+def cli():
+    parser = argparse.ArgumentParser(prog="viewer")
+    parser.add_argument("--origin-type", choices=["file", "github"])
+    parser.add_argument("--basic-auth")
+    parser.parse_args()
+"""
+
+VIEWER_README = """\
+# viewer
+
+```python
+import viewer
+viewer.main(my_markdown, c_theme=...)
+viewer.Runner().run(check=True)
+```
+
+Pick the source with `--origin-type repo`.
+
+## Breaking Changes in 5.0.0
+
+- `--token` removed: use `--basic-auth`.
+
+## Advisories
+
+- Unpatched versions using the `--token` option leak timing.
+"""
+
+
+def test_elided_values_set_keys_choices_and_past_versions(tmp_path: Path) -> None:
+    """`main` takes no positional argument, `run` hands on keywords `_run` lacks, `repo` is
+    no choice; the breaking-changes and unpatched-versions lines name the past."""
+    files = {
+        "pyproject.toml": '[project]\nname = "viewer"\nversion = "6.0"\n\n'
+        '[project.scripts]\nviewer = "viewer:cli"\n',
+        "viewer/__init__.py": VIEWER,
+        "README.md": VIEWER_README,
+    }
+    found = _drift(_write(tmp_path / "viewer", files))
+    assert {line for _, line, _ in found} == {5, 6, 9}

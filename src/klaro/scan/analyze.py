@@ -81,8 +81,9 @@ from klaro.scan.stubs import merge_stubs
 # typer apps another module mounts (`Function.calls` through function-local imports too);
 # 177: argparse parsers kept in a dict, a decorator giving back the function it is handed;
 # 178: `self.__dict__[key] = value` sets attributes named at run time; 179: a folder
-# `package_dir` installs as a package of another name (`{"gh_md_to_html": "src"}`)
-ANALYZER_VERSION = 179
+# `package_dir` installs as a package of another name (`{"gh_md_to_html": "src"}`); 180: a key
+# set in `**kwargs` (`kwargs[KEY] = v`) leaves them followed
+ANALYZER_VERSION = 180
 
 Progress = Callable[[int, int, str], None]
 

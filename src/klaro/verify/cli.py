@@ -575,7 +575,10 @@ class CliClaims:
                 suggestions=tuple(difflib.get_close_matches(flag, sorted(index.options), n=3)),
             )
         if self.known(flag, self._real) or self._abbreviates_one(flag):
-            value = text.partition("=")[2] if "=" in text.split()[0] else ""
+            words = text.split()
+            value = text.partition("=")[2] if "=" in words[0] else ""
+            if not value and len(words) == 2 and flag in self.index.choices:
+                value = words[1]  # gh-md-to-html's `--origin-type repo`: the value it takes
             if wrong := self._not_a_choice(ref, doc, flag, value):
                 return wrong
             section = self._section_command(doc, ref.line)

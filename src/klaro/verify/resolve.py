@@ -1878,7 +1878,8 @@ def _git_keys(lines: tuple[str, ...]) -> frozenset[str]:
 
 # a sentence about what earlier releases did: "Older versions ...", "In previous releases"
 _PAST_VERSIONS = re.compile(
-    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior)\s+(?:versions?|releases?)\b"
+    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior|unpatched|affected|vulnerable)"
+    r"\s+(?:versions?|releases?)\b"  # "Unpatched versions using the `--token` option"
     # "Prior to the 4.0 release, this library supported `--oauth-config`"
     r"|^\W*(?:prior\s+to|before)\s+(?:the\s+)?(?:v(?:ersion)?\s*)?\d[\w.]*(?:\s+(?:release|version))?,",
     re.I,

@@ -15,6 +15,7 @@ HISTORY_NAME = (
     # anyio's `versionhistory.rst`, dicttoxml's "Revision History", "Change History"
     r"|(?:version|release|project|revision|change)[ _-]?(?:history|changes)"
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from"
+    r"|breaking[ _-]changes?"  # uploadserver's "Breaking Changes in 5.0.0"
     r"|porting)"  # simpy's "Porting from SimPy 2 to 3"
 )
 UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
