@@ -28,12 +28,12 @@ from test_verify_wild import _drift, _write
 
 
 def _program_drift(
-    root: Path, name: str, version: str, code: str, readme: str
+    root: Path, name: str, version: str, code: str, readme: str, entry: str = "main"
 ) -> set[tuple[int, str]]:
     """The (line, reference) findings of a README on a one-module program `name`."""
     files = {
         "pyproject.toml": f'[project]\nname = "{name}"\nversion = "{version}"\n\n'
-        f'[project.scripts]\n{name} = "{name}:main"\n',
+        f'[project.scripts]\n{name} = "{name}:{entry}"\n',
         f"{name}/__init__.py": code,
         "README.md": readme,
     }
@@ -287,11 +287,5 @@ Pick the source with `--origin-type repo`.
 def test_elided_values_set_keys_choices_and_past_versions(tmp_path: Path) -> None:
     """`main` takes no positional argument, `run` hands on keywords `_run` lacks, `repo` is
     no choice; the breaking-changes and unpatched-versions lines name the past."""
-    files = {
-        "pyproject.toml": '[project]\nname = "viewer"\nversion = "6.0"\n\n'
-        '[project.scripts]\nviewer = "viewer:cli"\n',
-        "viewer/__init__.py": VIEWER,
-        "README.md": VIEWER_README,
-    }
-    found = _drift(_write(tmp_path / "viewer", files))
-    assert {line for _, line, _ in found} == {5, 6, 9}
+    found = _program_drift(tmp_path, "viewer", "6.0", VIEWER, VIEWER_README, entry="cli")
+    assert {line for line, _ in found} == {5, 6, 9}
