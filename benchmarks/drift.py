@@ -168,6 +168,10 @@ round 85 (`round: 85`) is an eighty-fourth fresh set written blind on python-kac
 whispers, slumber and translationstring (--confirm --round 85).
 round 86 (`round: 86`) is an eighty-fifth fresh set written blind on db-to-sqlite,
 frozendict, expiringdict and blessings (--confirm --round 86).
+round 87 (`round: 87`) is an eighty-sixth fresh set written blind on mdv,
+uploadserver, requests-futures and python-etcd (--confirm --round 87).
+round 88 (`round: 88`) is an eighty-seventh fresh set written blind on gh-md-to-html,
+exrex, subprocrunner and colorclass (--confirm --round 88).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -80,8 +80,10 @@ from klaro.scan.stubs import merge_stubs
 # options declared through a module's `Annotated` aliases (`Verbose = Annotated[...]`); 176:
 # typer apps another module mounts (`Function.calls` through function-local imports too);
 # 177: argparse parsers kept in a dict, a decorator giving back the function it is handed;
-# 178: `self.__dict__[key] = value` sets attributes named at run time
-ANALYZER_VERSION = 178
+# 178: `self.__dict__[key] = value` sets attributes named at run time; 179: a folder
+# `package_dir` installs as a package of another name (`{"gh_md_to_html": "src"}`); 180: a key
+# set in `**kwargs` (`kwargs[KEY] = v`) leaves them followed
+ANALYZER_VERSION = 180
 
 Progress = Callable[[int, int, str], None]
 

@@ -203,6 +203,10 @@ def _use(
         found = _keys(call.args[0], parents) if isinstance(call, ast.Call) and call.args else None
         return ("key", found) if found is not None else None
     if isinstance(parent, ast.Subscript) and parent.value is name:
+        if isinstance(parent.ctx, ast.Store):
+            # subprocrunner's `kwargs[self._RETRY_ATTEMPT_KEY] = i + 1`: a key set for the
+            # callee, none taken from the caller
+            return _NOTHING
         found = _keys(parent.slice, parents)
         return ("key", found) if found is not None else None
     if isinstance(parent, ast.Compare) and any(c is name for c in parent.comparators):

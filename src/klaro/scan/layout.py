@@ -7,6 +7,8 @@ whether it is part of an installable package (documented API), a test, an exampl
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Mapping
+from types import MappingProxyType
 
 _NON_PACKAGE_DIRS = {"examples", "example", "docs", "doc", "benchmarks", "scripts", "tools"}
 _TEST_FILES = {"conftest.py", "tests.py", "test.py"}
@@ -16,24 +18,31 @@ _ROOT_SCRIPTS = {
 }  # fmt: skip
 
 
-_SOURCE_ROOTS = frozenset({"src"})
+# the folders modules are installed from, each with the package it installs as ("" for a
+# root whose folders are the packages, as `src/` is)
+_SOURCE_ROOTS: Mapping[str, str] = MappingProxyType({"src": ""})
 
 
 def module_name_for(
-    path: str, package_dirs: frozenset[str], roots: frozenset[str] = _SOURCE_ROOTS
+    path: str, package_dirs: frozenset[str], roots: Mapping[str, str] = _SOURCE_ROOTS
 ) -> str:
     """Derive the dotted module name of a repo-relative path.
 
     `package_dirs` holds every directory that has an `__init__.py`; a module's name starts at
     the highest directory of its unbroken package chain, and a source root (`src/`, or the
-    `lib/` of `package_dir={"": "lib"}`) is dropped.
+    `lib/` of `package_dir={"": "lib"}`) is dropped; a root installed as a package
+    (gh-md-to-html's `package_dir={"gh_md_to_html": "src"}`) gives its name instead.
     """
     for source in sorted(roots, key=len, reverse=True):
-        if source != "src" and path.startswith(source + "/"):
+        package = roots[source]
+        if (source != "src" or package) and path.startswith(source + "/"):
             inner = frozenset(
                 d[len(source) + 1 :] for d in package_dirs if d.startswith(source + "/")
             )
-            return module_name_for(path[len(source) + 1 :], inner, frozenset())
+            name = module_name_for(path[len(source) + 1 :], inner, {})
+            if not package:
+                return name
+            return package if name == "__init__" else f"{package}.{name}"
     parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
     if parts[-1] == "__init__":
         parts = parts[:-1]
@@ -70,7 +79,7 @@ def is_test_path(path: str) -> bool:
 
 
 def module_role(
-    path: str, package_dirs: frozenset[str], roots: frozenset[str] = _SOURCE_ROOTS
+    path: str, package_dirs: frozenset[str], roots: Mapping[str, str] = _SOURCE_ROOTS
 ) -> str:
     """Classify a file: part of an installable package, a test, an example/doc, or a script.
 

@@ -82,11 +82,14 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
     )
 
 
-def source_roots(root: Path) -> frozenset[str]:
-    """The folders the packaging files install modules from (`package_dir={"": "lib"}`,
-    setup.cfg's `package_dir = =lib`, `[tool.setuptools.package-dir]`), beside `src`:
-    `lib/markdown2.py` is the module `markdown2`. Unreadable files declare nothing."""
-    found = {"src"}
+def source_roots(root: Path) -> dict[str, str]:
+    """The folders the packaging files install modules from, each with the package it
+    installs as: `package_dir={"": "lib"}` (setup.cfg's `package_dir = =lib`,
+    `[tool.setuptools.package-dir]`) makes `lib/markdown2.py` the module `markdown2`;
+    `package_dir={"gh_md_to_html": "src"}` makes `src/core_converter.py` the module
+    `gh_md_to_html.core_converter`. `src` is a root of the first kind unless mapped.
+    Unreadable files declare nothing."""
+    found = {"src": ""}
     for name in ("pyproject.toml", "setup.cfg", "setup.py"):
         path = root / name
         try:
@@ -96,7 +99,7 @@ def source_roots(root: Path) -> frozenset[str]:
         if "package_dir" not in text and "package-dir" not in text:
             continue
         try:
-            found.update(_package_dirs(name, text))
+            pairs = _package_dirs(name, text)
         except (
             ValueError,
             SyntaxError,
@@ -105,20 +108,30 @@ def source_roots(root: Path) -> frozenset[str]:
             tomllib.TOMLDecodeError,
         ):
             continue
-    return frozenset(d.strip().strip("/") for d in found if d.strip().strip("/") not in {"", "."})
+        for key, value in pairs:
+            if not (isinstance(key, str) and isinstance(value, str)):
+                continue
+            package, folder = key.strip(), value.strip().strip("/")
+            if folder in {"", "."} or folder == package.replace(".", "/"):
+                continue  # `{"pkg": "pkg"}`: the folder is the package already
+            if not package or _DOTTED.fullmatch(package):
+                found[folder] = package
+    return found
 
 
-def _package_dirs(name: str, text: str) -> list[str]:
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def _package_dirs(name: str, text: str) -> list[tuple[object, object]]:
+    """The (package, folder) pairs a packaging file's `package_dir` gives ("" for the root)."""
     if name == "pyproject.toml":
         table = tomllib.loads(text).get("tool", {}).get("setuptools", {}).get("package-dir", {})
-        return [str(table[""])] if isinstance(table, dict) and "" in table else []
+        return list(table.items()) if isinstance(table, dict) else []
     if name == "setup.cfg":
         parser = configparser.ConfigParser()
         parser.read_string(text)
         lines = parser.get("options", "package_dir", fallback="").splitlines()
-        return [
-            value for key, _, value in (line.partition("=") for line in lines) if not key.strip()
-        ]
+        return [(key.strip(), value) for key, _, value in (line.partition("=") for line in lines)]
     for node in ast.walk(ast.parse(text)):
         value: ast.expr | None = None
         if (
@@ -132,7 +145,7 @@ def _package_dirs(name: str, text: str) -> list[str]:
             value = node.value
         if value is not None:
             dirs = _literal(value)
-            return [str(dirs[""])] if isinstance(dirs, dict) and "" in dirs else []
+            return list(dirs.items()) if isinstance(dirs, dict) else []
     return []
 
 

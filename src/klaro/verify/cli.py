@@ -24,7 +24,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import UNIVERSAL_OPTIONS, ProjectIndex, distribution_key
 from klaro.verify.outcome import Outcome
 from klaro.verify.refs import Document, Reference
-from klaro.verify.sections import heading_above, page_title, section_above
+from klaro.verify.sections import heading_above, page_title, section_above, section_of
 from klaro.verify.wording import CODE_SPAN, sentences_around
 
 PYTHONS = frozenset({"python", "python3", "py", "pypy", "pypy3"})
@@ -83,6 +83,25 @@ _OPTION_OF = re.compile(
     r"|[`*_]*\s+(?:in|of|for)\s+(`+)([A-Za-z][\w.-]*)`"  # "`--no-isolation` in `build`"
     r"|[`*_]*\s+()([a-z][\w.-]*)\s+(?:option|flag|switch)s?\b"  # "``-o mand`` mount option"
 )
+# "pass extra flags to Trivy", "arguments to pass to Checkov", "options passed on to
+# `pytest`": flags a wrapper hands on to the program it runs
+_HANDED_TO = re.compile(
+    r"\b(?:flags|options|arguments|args|switches)\s+"
+    r"(?:(?:to\s+(?:be\s+)?)?pass(?:ed)?\s+(?:on\s+|through\s+|along\s+)?)?to\s+"
+    r"(?:the\s+)?([`*_]*)([A-Za-z][\w.-]*)",
+    re.I,
+)
+_LEAD_REACH = 8  # lines above a flag, in its section, that can say whose flags they are
+# words after "flags to" that name no program: "pass flags to the command", "to it"
+_GENERIC_OWNERS = frozenset(
+    {
+        "the", "a", "an", "it", "them", "this", "that", "each", "every", "any", "all",
+        "your", "our", "its", "their", "command", "commands", "program", "script", "tool",
+        "function", "method", "call", "cli", "underlying", "wrapped", "subprocess",
+        "process", "runner", "server", "plugin", "backend", "builder", "compiler",
+        "interpreter", "shell", "main",
+    }
+)  # fmt: skip
 _FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
@@ -556,7 +575,10 @@ class CliClaims:
                 suggestions=tuple(difflib.get_close_matches(flag, sorted(index.options), n=3)),
             )
         if self.known(flag, self._real) or self._abbreviates_one(flag):
-            value = text.partition("=")[2] if "=" in text.split()[0] else ""
+            words = text.split()
+            value = text.partition("=")[2] if "=" in words[0] else ""
+            if not value and len(words) == 2 and flag in self.index.choices:
+                value = words[1]  # gh-md-to-html's `--origin-type repo`: the value it takes
             if wrong := self._not_a_choice(ref, doc, flag, value):
                 return wrong
             section = self._section_command(doc, ref.line)
@@ -932,6 +954,8 @@ class CliClaims:
             return True
         if (words | spans) & ours or spans & index.subcommands:
             return False
+        if self._handed_on(doc, ref, programs):
+            return True  # "Pass extra flags to Terrascan", then "- `--severity HIGH`"
         if spans_only:
             words = set()
         elif (
@@ -963,6 +987,24 @@ class CliClaims:
         titles = f"{page_title(doc.lines)} {heading_above(doc.lines, ref.line, rst=doc.rst)}"
         titled = {w.lower() for w in _WORD.findall(titles)}
         return not spans_only and bool(titled & (_OTHER_PROGRAMS | programs | index.hosts))
+
+    def _handed_on(self, doc: Document, ref: Reference, programs: frozenset[str]) -> bool:
+        """Whether the text leading to a flag, in its section, says the flags given there
+        are handed on to another program: a wrapper's "Pass extra flags to Terrascan",
+        "command-line arguments to pass to Checkov (e.g., `--check HIGH`)". The program is
+        named as a proper name, a span or a program the page runs, and none of ours."""
+        first = max(section_of(doc.lines, ref.line, rst=doc.rst)[0], ref.line - _LEAD_REACH)
+        text = " ".join(doc.lines[first - 1 : ref.line])
+        index = self.index
+        ours = index.own_names() | {c.lower() for c in index.subcommands}
+        owners = [(m.group(1), m.group(2).rstrip(".")) for m in _HANDED_TO.finditer(text)]
+        named = [
+            owner
+            for marked, owner in owners
+            if owner.lower() not in _GENERIC_OWNERS
+            and (marked or owner[0].isupper() or owner in programs | _OTHER_PROGRAMS)
+        ]
+        return bool(named) and not any(o.lower() in ours for o in named)
 
     def _host_named(self, ref: Reference, doc: Document, flag: str) -> bool:
         """Whether the sentence of a flag, or the one before, names a program the project

@@ -173,6 +173,7 @@ class ProjectIndex:
     # lines pass the project's namespaced flags (`pytest --typeguard-packages=...`)
     hosts: set[str] = field(default_factory=set)
     distribution: str = ""  # the name the package metadata gives
+    version: str = ""  # the version it gives ("" when it is computed at build time)
 
     @property
     def packages(self) -> set[str]:
@@ -231,10 +232,10 @@ class ProjectIndex:
         site, a host named after it): a name linked to another site is that site's name."""
         host = _host(url)
         if repository := repository_name(url):
-            return repository in self.repositories or repository in self._own_names()
+            return repository in self.repositories or repository in self.own_names()
         labels = set(re.split(r"[.-]", host))
         return host in self.sites or any(
-            set(re.split(r"[._-]", n)) <= labels for n in self._own_names()
+            set(re.split(r"[._-]", n)) <= labels for n in self.own_names()
         )
 
     def namespaced(self, flag: str) -> bool:
@@ -243,9 +244,9 @@ class ProjectIndex:
         head, dash, rest = flag.removeprefix("--").partition("-")
         if not (flag.startswith("--") and dash and rest and len(head) > 2):
             return False  # `--no-color` is no plugin's for a project called `no`
-        return head.lower() in self._own_names()
+        return head.lower() in self.own_names()
 
-    def _own_names(self) -> set[str]:
+    def own_names(self) -> set[str]:
         """The names the project goes by: its distribution, packages and scripts."""
         return {n.lower() for n in (self.distribution, *self.packages, *self.scripts) if n}
 
@@ -595,6 +596,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     index.repositories = {n for _, url in meta.urls if (n := repository_name(url))}
     index.sites = {_host(url) for _, url in meta.urls if not repository_name(url)} - _SHARED_HOSTS
     index.distribution = meta.name or ""
+    index.version = meta.version or ""
     index.libraries = {part.lower() for module in foreign for part in module.split(".")} | {
         d.lower() for d in index.names.dependencies
     }

@@ -32,6 +32,10 @@ _CHAIN = re.compile(r"(?<![\w.`])[A-Za-z_]\w*\([^()]*\)(?:\.[A-Za-z_]\w*\([^()]*
 PyRef = tuple[str, str, int, str]
 
 
+def _is_ellipsis(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
 def call_context(
     base: str, node: ast.Call, mappings: dict[str, tuple[tuple[str, int], ...]] | None = None
 ) -> str:
@@ -43,11 +47,11 @@ def call_context(
     each at its own line. Read back with `call_arguments`.
     """
     # (or one inside it: garth's printed `SleepDTO(..., next_sleep_need=SleepNeed(...))` is
-    # an excerpt as a whole)
+    # an excerpt as a whole; a keyword's value left out, mdv's `main(md, c_theme=...)`, is
+    # not: the arguments are all written)
+    values = [k.value for k in node.keywords if not _is_ellipsis(k.value)]
     starred = any(isinstance(a, ast.Starred) for a in node.args) or any(
-        isinstance(n, ast.Constant) and n.value is Ellipsis
-        for a in [*node.args, *(k.value for k in node.keywords)]
-        for n in ast.walk(a)
+        _is_ellipsis(n) for a in [*node.args, *values] for n in ast.walk(a)
     )
     first = node.func.end_lineno if isinstance(node.func, ast.Attribute) else node.lineno
     first = first or node.lineno

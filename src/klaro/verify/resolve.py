@@ -40,6 +40,7 @@ from klaro.verify.pyblocks import (
     python_references,
 )
 from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.release_lines import of_older_line
 from klaro.verify.sections import heading_between, section_above, section_class, section_of
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
@@ -242,7 +243,8 @@ _FILE_EXTENSIONS = frozenset(
 _OLD_WORDS = re.compile(
     r"\b(?:old|older|former|formerly|deprecated|previously|legacy|obsolete"
     r"|renamed\s+from|replaces|was\s+called|used\s+to\s+be(?:\s+called)?"
-    r"|no\s+longer\s+(?:supports?|accepts?|provides?|has))"  # "no longer supports the `--x`"
+    r"|no\s+longer\s+(?:supports?|accepts?|provides?|has)"  # "no longer supports the `--x`"
+    r"|there\s+(?:is|are)\s+no(?:\s+(?:separate|such|longer\s+an?|other))?)"  # "there is no `x`"
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
@@ -597,24 +599,32 @@ class Resolver(MemberChecks, UnknownNames):
                 return self._once_named(ref, ref.text, f"{ref.text}()") or outcome
             return outcome
         if ref.kind == "command":
-            return self.cli.command(ref, ref.text, doc)
+            outcome = self.cli.command(ref, ref.text, doc)
+            if outcome.status == "unresolved" and of_older_line(doc, ref, self.index.version):
+                return Outcome("ignored", ref)  # under "# v0.5.x CI": the older line's flags
+            return outcome
         if ref.kind == "setting":
             return self._setting(ref)
         if ref.kind == "env":
             outcome = self.env.claim(ref, ref.text)
-            if outcome.status == "unresolved" and _said_old(doc, ref):
+            if outcome.status == "unresolved" and self._said_old(doc, ref):
                 return Outcome("ignored", ref)  # "`GEOS_LIBRARY_PATH` is no longer supported"
             return outcome
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
-        if outcome.status == "unresolved" and _said_old(doc, ref):
+        if outcome.status == "unresolved" and self._said_old(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
         if outcome.status == "unresolved" and _git_config_key(doc, ref):
             return Outcome("ignored", ref)  # git-cola's `cola.color.text`: git's setting
         if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
             return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
         return outcome
+
+    def _said_old(self, doc: Document, ref: Reference) -> bool:
+        """Whether the text keeps the name as one of the past: the words around it say so,
+        or it is written for a release line older than the project's ("## v0.5.x")."""
+        return _said_old(doc, ref) or of_older_line(doc, ref, self.index.version)
 
     def _setting(self, ref: Reference) -> Outcome:
         """A key of a `[tool.X]` table a TOML example gives (pytest-watcher's `runner_args`):
@@ -1278,6 +1288,23 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
+        if (
+            owners
+            and called
+            and not rest
+            and self.former is not None
+            and all(index.kinds[n] in MEMBER_KINDS for n in owners)
+            and (gone := self.former.function_gone(root, index.kinds))
+        ):
+            # colorclass' ``set_light_background()`` once its function is renamed: a class's
+            # method of that name (which the function called) is not what the page calls
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{root}()` is no longer a function of the project (`{gone[0]}` at "
+                f"{gone[1]}); only a method is so named now",
+                suggestions=tuple(difflib.get_close_matches(root, self.names.short_names, n=3)),
+            )
         if owners:
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
@@ -1868,7 +1895,8 @@ def _git_keys(lines: tuple[str, ...]) -> frozenset[str]:
 
 # a sentence about what earlier releases did: "Older versions ...", "In previous releases"
 _PAST_VERSIONS = re.compile(
-    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior)\s+(?:versions?|releases?)\b"
+    r"^\W*(?:in\s+)?(?:older|earlier|previous|prior|unpatched|affected|vulnerable)"
+    r"\s+(?:versions?|releases?)\b"  # "Unpatched versions using the `--token` option"
     # "Prior to the 4.0 release, this library supported `--oauth-config`"
     r"|^\W*(?:prior\s+to|before)\s+(?:the\s+)?(?:v(?:ersion)?\s*)?\d[\w.]*(?:\s+(?:release|version))?,",
     re.I,
@@ -1916,12 +1944,31 @@ def _span_arguments(
     inverse = False)`) marks where keywords begin: the names around it are the same claims.
     `(...)` and spans that do not parse (placeholders like `<path>`) check nothing.
     """
-    node = parse_call(rest) or parse_call(_BARE_MARKER.sub("", rest))
+    node = parse_call(rest) or _marked_signature(rest)
     if node is None or any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in node.args):
         return None
     names = [a.id for a in node.args if isinstance(a, ast.Name)]
     sketched = tuple(names) if node.args and len(names) == len(node.args) else ()
     return call_arguments(call_context("call", node)), sketched
+
+
+def _marked_signature(rest: str) -> ast.Call | None:
+    """A signature span with a bare `*` as the call it describes: the names after the `*`
+    are passed by keyword (`(default, *, transform)` is `(default, transform=transform)`);
+    a `/` only ends the positional-only ones, which are passed as they are."""
+    marker = _BARE_MARKER.search(rest)
+    node = parse_call(_BARE_MARKER.sub("", rest))
+    if node is None or marker is None or "*" not in marker.group():
+        return node
+    before = parse_call(rest[: marker.start()] + ")") if marker.start() > 1 else None
+    first = len(before.args) if before is not None else 0
+    named = [a for a in node.args[first:] if isinstance(a, ast.Name)]
+    if len(named) != len(node.args[first:]):
+        return node
+    node.args = node.args[:first]
+    keywords = [ast.copy_location(ast.keyword(arg=a.id, value=a), a) for a in named]
+    node.keywords = [*keywords, *node.keywords]
+    return node
 
 
 def ignored_path(path: str | Path, patterns: Sequence[str]) -> bool:

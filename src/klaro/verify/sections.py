@@ -15,6 +15,7 @@ HISTORY_NAME = (
     # anyio's `versionhistory.rst`, dicttoxml's "Revision History", "Change History"
     r"|(?:version|release|project|revision|change)[ _-]?(?:history|changes)"
     r"|upgrad(e|es|ing)|migrat(e|es|ing|ions?)|deprecat(ed|ions?)|coming[ _-]from"
+    r"|breaking[ _-]changes?"  # uploadserver's "Breaking Changes in 5.0.0"
     r"|porting)"  # simpy's "Porting from SimPy 2 to 3"
 )
 UNDERLINE = re.compile(r"^([=\-`:'\"~^_*+#<>.])\1{2,}\s*$")  # an rst title's
@@ -82,13 +83,47 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
     if proposal and any(_PROPOSAL_STATUS.match(line) for line in lines[:25]):
         return set(range(1, len(lines) + 1))
     found = _change_notes(lines) | _history_details(lines)
-    headings: list[tuple[int, str, str]] = []  # (line, level, text)
+    headings = _headings(lines, rst)
+    for n, (at, rank, text) in enumerate(headings):
+        if (
+            not _HISTORY_HEADING.match(text)
+            or _COMMAND_HEADING.match(text)
+            or _FEATURE_HEADING.match(text)
+        ):
+            continue
+        end = len(lines)
+        for later, other_rank, title in headings[n + 1 :]:
+            if other_rank <= rank and not _RELEASE_HEADING.match(title):
+                # (pymer4's "# What's New" over "# 0.7.6", "# 0.7.5": its releases go on)
+                end = later - 1
+                break
+        found.update(range(at, end + 1))
+    return found
+
+
+def enclosing_headings(lines: list[str], line: int, *, rst: bool = False) -> list[str]:
+    """The titles of the sections 1-based `line` is in, the page's title first and the
+    nearest last: "Agent Scan v0.5.x" over "JSON structure overview" over the line."""
+    open_: list[tuple[int, str]] = []  # (rank, title) of each section still open
+    for at, rank, text in _headings(lines, rst):
+        if at >= line:
+            break
+        while open_ and open_[-1][0] >= rank:
+            open_.pop()
+        open_.append((rank, text))
+    return [text for _, text in open_]
+
+
+def _headings(lines: list[str], rst: bool) -> list[tuple[int, int, str]]:
+    """Each heading of a page as (1-based line of its title, rank, title): the rank of a
+    Markdown `#` heading is its hashes, an rst title's the order its underline is first used."""
+    found: list[tuple[int, str, str]] = []  # (line, level, text)
     fenced = frozenset() if rst else _fence_lines(tuple(lines))  # `# comments` are no headings
     for i, line in enumerate(lines):
         if i in fenced:
             continue
         elif match := MD_HEADING.match(line):
-            headings.append((i + 1, match.group(1), match.group(2)))
+            found.append((i + 1, match.group(1), match.group(2)))
         elif (
             i > 0
             and UNDERLINE.match(line)
@@ -96,31 +131,14 @@ def history_lines(lines: list[str], proposal: bool = True, *, rst: bool = False)
             and not UNDERLINE.match(lines[i - 1])
             and len(line.rstrip()) >= len(lines[i - 1].rstrip())
         ):
-            headings.append((i, line.strip()[0], lines[i - 1].strip()))
+            found.append((i, line.strip()[0], lines[i - 1].strip()))
     levels: list[str] = []  # rst levels in order of first use; Markdown by its hashes
-    for n, (at, level, text) in enumerate(headings):
+    ranked: list[tuple[int, int, str]] = []
+    for at, level, text in found:
         if level not in levels:
             levels.append(level)
-        if (
-            not _HISTORY_HEADING.match(text)
-            or _COMMAND_HEADING.match(text)
-            or _FEATURE_HEADING.match(text)
-        ):
-            continue
-        rank = len(level) if level.startswith("#") else levels.index(level)
-        end = len(lines)
-        for later, other, title in headings[n + 1 :]:
-            other_rank = (
-                len(other)
-                if other.startswith("#")
-                else (levels.index(other) if other in levels else len(levels))
-            )
-            if other_rank <= rank and not _RELEASE_HEADING.match(title):
-                # (pymer4's "# What's New" over "# 0.7.6", "# 0.7.5": its releases go on)
-                end = later - 1
-                break
-        found.update(range(at, end + 1))
-    return found
+        ranked.append((at, len(level) if level.startswith("#") else levels.index(level), text))
+    return ranked
 
 
 # a heading naming a release: `0.7.6`, `v2.0.1 (2024-01-03)`, "Version 1.2"

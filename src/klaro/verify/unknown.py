@@ -80,7 +80,7 @@ class UnknownNames:
             return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
         if f"do_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`
-        if _LETTER_WORD.search(name) or self._numbered(name, doc):
+        if _LETTER_WORD.search(name) or self._numbered(name, doc) or self._filled_in(name, doc):
             # `teardown_X()`: a pattern, X to fill in; `method_a1` beside `method_b1`: made up
             return Outcome("ignored", ref)
         if (
@@ -190,6 +190,19 @@ class UnknownNames:
                 dict.fromkeys(close or difflib.get_close_matches(name, self._short_names(), n=3))
             ),
         )
+
+    def _filled_in(self, name: str, doc: Document) -> bool:
+        """Whether a name is a pattern the page declares a letter of: "(where `c` stands for
+        the coordinate `x`, `y` or `z`)", then `position_c`; a name is made of it when one
+        of the letter's values put in its place gives a name the code has (`position_x`)."""
+        letters = _stood_for(tuple(doc.lines))
+        parts = name.split("_")
+        for at, part in enumerate(parts):
+            for value in letters.get(part, ()):
+                filled = "_".join([*parts[:at], value, *parts[at + 1 :]])
+                if filled in self.names.by_last or self.index.is_key(filled):
+                    return True
+        return False
 
     @staticmethod
     def _drawn(name: str, doc: Document) -> bool:
@@ -465,6 +478,31 @@ class UnknownNames:
 
     def _short_names(self) -> list[str]:
         return self.names.short_names
+
+
+# "where `c` stands for the coordinate `x`, `y` or `z`", "``h`` denotes the hull ``bb``,
+# ``ch``": a letter a page's names are written with, and the values it stands for
+_STANDS_FOR = re.compile(
+    r"`+([A-Za-z]\w{0,3})`+\s+(?:stands\s+for|denotes|represents|is\s+one\s+of)\s+"
+)
+_VALUES = re.compile(
+    r"(?:(?:the|a|an|any|each|one\s+of)\s+)*(?:[\w-]+\s+){0,2}?"
+    r"((?:`+[\w.-]+`+(?:\s*,\s*|\s+(?:or|and)\s+|\s*,\s+(?:or|and)\s+)?)+)"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _stood_for(lines: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The letters a page says stand for values, and those values, read over its lines
+    joined (a sentence may wrap); a list of values ends where the next letter is given."""
+    text = " ".join(line.strip() for line in lines)
+    heads = list(_STANDS_FOR.finditer(text))
+    found: dict[str, tuple[str, ...]] = {}
+    for n, head in enumerate(heads):
+        end = heads[n + 1].start() if n + 1 < len(heads) else len(text)
+        if values := _VALUES.match(text, head.end(), min(end, head.end() + 200)):
+            found[head.group(1)] = tuple(re.findall(r"`+([\w.-]+)`+", values.group(1)))
+    return found
 
 
 _CAMEL_WORD = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")  # `CommandStack`

@@ -1,0 +1,323 @@
+"""Shapes from the blind sets of round 28 and the false alarms left from round 27, each on a
+small repo that has it:
+
+- a wrapper's docs giving the flags it hands on to the program it runs ("Pass extra flags to
+  Terrascan", then `--severity HIGH`): that program's flags, while the wrapper's own
+  renamed flag is still reported;
+- docs that keep serving an older release line ("## Tool v0.5.x", "v0.5.x emits ...", a
+  `# v0.5.x` comment over a command line): its names are the old line's, while those of the
+  current line's sections are checked; "there is no separate `x`" says it does not exist;
+- names written with a letter the page says stands for values ("where `c` stands for the
+  coordinate `x`, `y` or `z`", then `position_c`): known when a value in its place is;
+- a signature span's names after a bare `*` are keywords (`Transformer(default, *,
+  transform)`), not positional arguments;
+- a package installed from a folder of another name (`package_dir={"mdconv": "src"}`): its
+  modules are `mdconv.*`, so the docs' names of them are checked;
+- a keyword whose value is left out (`main(md, c_theme=...)`) still counts the positional
+  arguments; a key a function sets in its `**kwargs` before handing them on leaves them
+  followed; a choice given after a space (`--origin-type repo`) is checked;
+- "Breaking Changes in 5.0.0" is history, and "Unpatched versions using `--token`" speaks
+  of the past;
+- a bare call of a function the code renamed (``set_light_background()``) is stale though a
+  class's method it called keeps the name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_round25_shapes import _drift_after
+from test_verify_wild import _drift, _write
+
+
+def _program_drift(
+    root: Path, name: str, version: str, code: str, readme: str, entry: str = "main"
+) -> set[tuple[int, str]]:
+    """The (line, reference) findings of a README on a one-module program `name`."""
+    files = {
+        "pyproject.toml": f'[project]\nname = "{name}"\nversion = "{version}"\n\n'
+        f'[project.scripts]\n{name} = "{name}:{entry}"\n',
+        f"{name}/__init__.py": code,
+        "README.md": readme,
+    }
+    return {(line, ref) for _, line, ref in _drift(_write(root / name, files))}
+
+
+WRAPPER = '''\
+"""Runs a scanner with the flags a user adds."""
+
+import argparse
+import shlex
+import subprocess
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="scanwrap")
+    parser.add_argument("--extra-args", default="")
+    parser.add_argument("--fail-level", default="high")
+    args = parser.parse_args()
+    subprocess.run(["terrascan", "scan", *shlex.split(args.extra_args)], check=False)
+'''
+
+WRAPPER_README = """\
+# scanwrap
+
+## Configuration
+
+- **Additional Arguments** (`--extra-args`): Pass extra flags to Terrascan
+
+Examples:
+- Filter by severity: `--severity HIGH,MEDIUM`
+- Skip rules: `--skip-rules AC_AWS_0058`
+
+## Failing
+
+Fail the run from a level on with `--fail-on high`.
+
+## Checkov
+
+Optional command-line arguments to pass to `scanwrap` itself (e.g., `--verbose`).
+"""
+
+
+def test_flags_a_wrapper_hands_on_to_the_program_it_runs(tmp_path: Path) -> None:
+    """Terrascan's `--severity` and `--skip-rules` are not the wrapper's; its own
+    `--fail-on` (now `--fail-level`) is, and so is a flag said to be passed to it."""
+    found = _program_drift(tmp_path, "scanwrap", "1", WRAPPER, WRAPPER_README)
+    assert found == {(13, "--fail-on high"), (17, "--verbose")}
+
+
+RELEASES = """\
+\"\"\"Scans servers.\"\"\"
+
+import argparse
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="agentscan")
+    parser.add_argument("--ignore-risks", default="")
+    parser.add_argument("--ci", action="store_true")
+    parser.add_argument("--skills", action=argparse.BooleanOptionalAction)
+    parser.parse_args()
+
+
+class ScanResults:
+    \"\"\"What a scan gives.\"\"\"
+"""
+
+RELEASES_README = """\
+# agentscan
+
+## Agent Scan v0.5.x
+
+Ignore findings with `--ignore-codes W015`.
+
+### JSON
+
+The root is a `ScanPathResult`.
+
+## Agent Scan v0.6 and later
+
+Ignore risks with `--ignore-risks x` and `--ignore-level high`.
+
+v0.5.x emits path-keyed `ScanPathResult` JSON. There is no separate `no_skills` toggle.
+Since v0.5.x the root is a `ScanPathResult`.
+
+```bash
+# v0.5.x CI
+agentscan --ci \\
+  --ignore-codes W015
+
+# v0.6 CI
+agentscan --ci --ignore-level high
+```
+"""
+
+
+def test_names_of_an_older_release_line(tmp_path: Path) -> None:
+    """Under "v0.5.x" the old line's names stand; under "v0.6 and later" they are checked."""
+    found = _program_drift(tmp_path, "agentscan", "0.6.9", RELEASES, RELEASES_README)
+    assert found == {
+        (13, "--ignore-level high"),
+        (16, "ScanPathResult"),  # "since v0.5.x": the current line too
+        (24, "agentscan --ci --ignore-level high"),
+    }
+
+
+PROPERTIES = """\
+\"\"\"Keys of a point's properties.\"\"\"
+
+import enum
+
+
+class PropertyKey(enum.Enum):
+    position_x = "position_x"
+    position_y = "position_y"
+    region_measure_bb = "region_measure_bb"
+    region_measure_ch = "region_measure_ch"
+"""
+
+PROPERTIES_README = """\
+# points
+
+We use these keys (where `c` stands for the coordinate `x`, `y` or `z`
+and `h` stands for the corresponding hull `bb`, `ch`):
+
+The key `position_c` holds the position, `positon_c` too, and `region_measure_h` the area.
+"""
+
+
+def test_names_written_with_a_letter_the_page_declares(tmp_path: Path) -> None:
+    """`position_c` is `position_x`; `region_measure_h` is `region_measure_bb`; a name no
+    value makes known (`positon_c`) is still a typo."""
+    files = {
+        "pyproject.toml": '[project]\nname = "points"\nversion = "1"\n',
+        "points/__init__.py": PROPERTIES,
+        "README.md": PROPERTIES_README,
+    }
+    found = _drift(_write(tmp_path / "points", files))
+    assert {(line, name) for _, line, name in found} == {(6, "positon_c")}
+
+
+TRANSFORMER = """\
+class Transformer:
+    def __init__(self, default, *, transform):
+        self.default = default
+        self.transform = transform
+"""
+
+TRANSFORMER_README = """\
+# shapes
+
+Build one with `Transformer(default, *, transform)`.
+
+Or with `Transformer(default, *, transform, strict)`.
+"""
+
+
+def test_names_after_a_bare_star_are_keywords(tmp_path: Path) -> None:
+    """`transform` after the `*` is a keyword the signature has, so one positional argument
+    is given, as `__init__` takes; `strict` is a keyword it does not have."""
+    files = {
+        "pyproject.toml": '[project]\nname = "shapes"\nversion = "1"\n',
+        "shapes/__init__.py": TRANSFORMER,
+        "README.md": TRANSFORMER_README,
+    }
+    found = _drift(_write(tmp_path / "shapes", files))
+    assert {line for _, line, _ in found} == {5}
+
+
+MAPPED_SETUP = """\
+from setuptools import setup
+
+setup(name="mdconv", version="1.0", packages=["mdconv"], package_dir={"mdconv": "src"})
+"""
+
+MAPPED_README = """\
+# mdconv
+
+```python
+import mdconv.core
+
+html = mdconv.core.convert("# title", strict=True)
+mdconv.core.render("# title")
+```
+"""
+
+
+def test_a_package_installed_from_a_folder_of_another_name(tmp_path: Path) -> None:
+    """`src/core.py` is `mdconv.core`: `convert` has no `strict`, and `render` is not there."""
+    files = {
+        "setup.py": MAPPED_SETUP,
+        "src/__init__.py": '"""Markdown to HTML."""\n',
+        "src/core.py": "def convert(text, *, full=False):\n    return text\n",
+        "README.md": MAPPED_README,
+    }
+    found = _drift(_write(tmp_path / "mdconv", files))
+    assert {(line, name.split("(")[0]) for _, line, name in found} == {
+        (6, "mdconv.core.convert"),
+        (7, "mdconv.core.render"),
+    }
+
+
+VIEWER = """\
+import argparse
+
+
+def main(*, md="", c_theme=None):
+    return md
+
+
+class Runner:
+    _ATTEMPT_KEY = "attempt"
+
+    def run(self, **kwargs):
+        kwargs[self._ATTEMPT_KEY] = 1
+        return self._run(**kwargs)
+
+    def _run(self, raise_on_error=False, attempt=0):
+        return raise_on_error, attempt
+
+
+def cli():
+    parser = argparse.ArgumentParser(prog="viewer")
+    parser.add_argument("--origin-type", choices=["file", "github"])
+    parser.add_argument("--basic-auth")
+    parser.parse_args()
+"""
+
+VIEWER_README = """\
+# viewer
+
+```python
+import viewer
+viewer.main(my_markdown, c_theme=...)
+viewer.Runner().run(check=True)
+```
+
+Pick the source with `--origin-type repo`.
+
+## Breaking Changes in 5.0.0
+
+- `--token` removed: use `--basic-auth`.
+
+## Advisories
+
+- Unpatched versions using the `--token` option leak timing.
+"""
+
+
+def test_elided_values_set_keys_choices_and_past_versions(tmp_path: Path) -> None:
+    """`main` takes no positional argument, `run` hands on keywords `_run` lacks, `repo` is
+    no choice; the breaking-changes and unpatched-versions lines name the past."""
+    found = _program_drift(tmp_path, "viewer", "6.0", VIEWER, VIEWER_README, entry="cli")
+    assert {line for line, _ in found} == {5, 6, 9}
+
+
+TOGGLES = """\
+class Codes:
+    @classmethod
+    def set_light_background(cls):
+        cls.light = True
+
+
+def set_light_background():
+    Codes.set_light_background()
+"""
+
+
+def test_a_renamed_function_a_method_is_named_like(tmp_path: Path) -> None:
+    """``set_light_background()`` was the package's function; once it is
+    `use_light_background`, `Codes.set_light_background` is no function the page calls."""
+    files = {
+        "pyproject.toml": '[project]\nname = "tint"\nversion = "1"\n',
+        "tint/__init__.py": "from tint.toggles import set_light_background\n",
+        "tint/toggles.py": TOGGLES,
+        "README.md": "# tint\n\nCall ``set_light_background()`` on a light terminal.\n",
+    }
+    renamed = "def use_light_background():"
+    changes = {
+        "tint/toggles.py": [("def set_light_background():", renamed)],
+        "tint/__init__.py": [("import set_light_background", "import use_light_background")],
+    }
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 3)}
