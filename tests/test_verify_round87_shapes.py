@@ -19,7 +19,12 @@ small repo that has it:
 - "Breaking Changes in 5.0.0" is history, and "Unpatched versions using `--token`" speaks
   of the past;
 - a bare call of a function the code renamed (``set_light_background()``) is stale though a
-  class's method it called keeps the name.
+  class's method it called keeps the name;
+- a library the project's own code imports (`import ee`, near our `xee`), a design spec
+  filed as implemented and an assistant's plan, a variable a DevStack shell plugin reads,
+  a MyST link to an autosummary page named by its object (`_autosummary/xee.Endpoint`), the
+  attributes a metaclass's `__call__` gives the objects it makes, and a plural of the role
+  a class's name ends in (`FunctionImports`): no drift.
 """
 
 from __future__ import annotations
@@ -321,3 +326,60 @@ def test_a_renamed_function_a_method_is_named_like(tmp_path: Path) -> None:
         "tint/__init__.py": [("import set_light_background", "import use_light_background")],
     }
     assert _drift_after(tmp_path, files, changes) == {("README.md", 3)}
+
+
+EARTH = """\
+\"\"\"Opens Earth Engine data.\"\"\"
+
+import ee
+
+
+class EndpointMeta(type):
+    def __call__(cls, *args, **kwargs):
+        obj = super().__call__(*args, **kwargs)
+        for name in args[0]:
+            setattr(obj, name, name)
+        return obj
+
+
+class Endpoint(metaclass=EndpointMeta):
+    def query(self):
+        return ee
+
+
+class ODataFunctionImport:
+    \"\"\"A parameterised endpoint.\"\"\"
+
+
+def get_endpoint(entity):
+    return Endpoint(entity)
+"""
+
+EARTH_PAGE = """\
+# Quickstart
+
+```python
+import ee
+import xee
+
+ep = xee.get_endpoint(["Data", "Media"])
+ep.query().filter(ep.Data >= "2020-01-01")
+```
+
+The service lists its `FunctionImports`. See [the store](_autosummary/xee.Endpoint) and set
+`XEE_COLLECTOR` for the DevStack plugin.
+"""
+
+
+def test_names_of_libraries_plugins_metaclasses_and_built_pages(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "xee"\nversion = "1"\n',
+        "xee/__init__.py": EARTH,
+        "docs/conf.py": 'extensions = ["myst_parser", "sphinx.ext.autosummary"]\n',
+        "docs/quickstart.md": EARTH_PAGE,
+        "docs/_autosummary/xee.Endpoint.rst": "xee.Endpoint\n============\n",
+        "devstack/lib/xee": "#!/bin/bash\necho $XEE_COLLECTOR\n",
+        "doc/specs/implemented/multi_backend.rst": "Retire\n======\n\nDrop ``xee.notifiers``.\n",
+        ".claude/plans/glade.md": "# Plan\n\nAdd `xee.get()` and `make_response(code=1)`.\n",
+    }
+    assert _drift(_write(tmp_path / "xee", files)) == set()

@@ -34,7 +34,7 @@ def instance_attributes(
         me = positional[0].arg
         params = _parameter_types(method)
         local = _single_locals(method)
-        if _stores_any_attribute(method):
+        if _stores_any_attribute(method) or _made_with_any_attribute(method):
             found[ANY_ATTRIBUTE] = None
         for sub in ast.walk(method):
             if sets_any_attribute(sub, me) or _hands_self(sub, me, attachers):
@@ -91,6 +91,25 @@ def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
         )
         for sub in ast.walk(method)
     )
+
+
+def _made_with_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a metaclass's `__call__` gives the object it makes attributes named at run
+    time: python-bcb's `obj = super().__call__(*args, **kwargs)`, then `setattr(obj, name,
+    prop)` for each property of the entity; the classes it makes then take any attribute."""
+    if method.name != "__call__":
+        return False
+    made = {
+        target.id
+        for sub in ast.walk(method)
+        if isinstance(sub, ast.Assign)
+        and isinstance(sub.value, ast.Call)
+        and isinstance(sub.value.func, ast.Attribute)
+        and sub.value.func.attr == "__call__"
+        for target in sub.targets
+        if isinstance(target, ast.Name)
+    }
+    return any(sets_any_attribute(sub, name) for name in made for sub in ast.walk(method))
 
 
 def sets_any_attribute(node: ast.AST, me: str) -> bool:

@@ -471,8 +471,13 @@ class Names:
         return None
 
     def any_attribute(self, cls: str) -> bool:
-        """Whether the class (or a project base) sets attributes named at run time."""
-        return any(f"{c}.{ANY_ATTRIBUTE}" in self.kinds for c in self.lineage(cls))
+        """Whether the class (or a project base) sets attributes named at run time, or its
+        metaclass gives them to the instances it makes (python-bcb's `EndpointMeta`)."""
+        return any(
+            f"{c}.{ANY_ATTRIBUTE}" in self.kinds
+            or f"{self.metaclass.get(c)}.{ANY_ATTRIBUTE}" in self.kinds
+            for c in self.lineage(cls)
+        )
 
     def method_order(self, cls: str, depth: int = 0) -> list[str]:
         """The project classes of `cls`'s method resolution order (C3, as Python computes

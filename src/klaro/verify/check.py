@@ -43,9 +43,11 @@ _HISTORY_DIR = re.compile(rf"(^|/){HISTORY_NAME}([._-][^/]*)?/", re.I)
 # design notes propose what the code does not have yet: `z_docs/ideas/`, `docs/rfcs/`,
 # enhancement proposals (`peps/`, ctapipe's `ceps/`, `neps/`, `eps/`); and architecture
 # decision records (`docs/adr/`, `architecture/decisions/`) are kept as written when they
-# were decided, the options they turned down included
+# were decided, the options they turned down included; an assistant's `plans/`, and
+# OpenStack-style design specs filed by status (`doc/specs/implemented/`)
 _PROPOSALS_DIR = re.compile(
-    r"(^|/)(drafts?|ideas|proposals?|rfcs?|[a-z]?eps|design[ _-]?notes|adrs?|decisions)/",
+    r"(^|/)(drafts?|ideas|proposals?|rfcs?|[a-z]?eps|design[ _-]?notes|adrs?|decisions|plans"
+    r"|specs?/(?:implemented|approved|proposed|backlog|abandoned|rejected|in[ _-]?progress))/",
     re.I,
 )
 # a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)

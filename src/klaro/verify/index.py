@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from klaro.scan.layout import is_test_path
 from klaro.scan.model import Analysis, CliCommand, Function, Module, iter_classes
 from klaro.scan.names import Names
 from klaro.scan.names_build import names_of
@@ -558,7 +559,10 @@ def build_index(analysis: Analysis) -> ProjectIndex:
                 index.env_nested.add(env.name.partition("__")[0])
     index.env_foreign -= direct
     scripts = _shell_scripts(analysis, index.packages)
-    index.env_vars |= {v for text in scripts for v in _SHELL_VARIABLE.findall(text)}
+    # (what any shell script of the project reads: osprofiler's DevStack plugin,
+    # `devstack/lib/osprofiler`, reads the OSPROFILER_COLLECTOR its README sets)
+    readers = _shell_scripts(analysis, index.packages, anywhere=True)
+    index.env_vars |= {v for text in readers for v in _SHELL_VARIABLE.findall(text)}
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
     own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
     index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
@@ -749,18 +753,21 @@ _CMAKE_LOOP = re.compile(r"^\s*foreach\s*\(\s*\w+\s+([^)]*)\)", re.M)
 _CMAKE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
-def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[str]:
+def _shell_scripts(analysis: Analysis, packages: set[str], *, anywhere: bool = False) -> list[str]:
     """The text of the shell scripts a package ships (argcomplete's `bash_completion.d/
     _python-argcomplete`), and of those the package installs as they are, wherever they lie
     (virtualenvwrapper's `virtualenvwrapper.sh`, named in setup.py's `scripts=`): the
-    project's code, though not Python. Scripts are told by their suffix or, without one,
-    their first line."""
+    project's code, though not Python; with `anywhere`, every script outside the tests.
+    Scripts are told by their suffix or, without one, their first line."""
     found: list[str] = []
     root = Path(analysis.root)
     installed = set(analysis.metadata.script_files)
     for file in analysis.files:
         parts = file.path.split("/")
-        if not (packages & set(parts[:-1]) or file.path in installed) or file.size > 200_000:
+        shipped = anywhere and not is_test_path(file.path)
+        if not (shipped or packages & set(parts[:-1]) or file.path in installed):
+            continue
+        if file.size > 200_000:
             continue
         told = file.language == "shell" or parts[-1].endswith(_OTHER_SHELLS)
         if not told and ("." in parts[-1] or file.language == "python"):

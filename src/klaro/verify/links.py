@@ -64,6 +64,16 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
 SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
+_SUFFIX = re.compile(r"\.[a-z0-9]{1,8}", re.I)  # `.md`, `.PNG`; not `.EarthEngineStore`
+
+
+def _file_suffix(path: str) -> str:
+    """A path's file suffix, "" when what follows its last dot is no suffix but part of the
+    name: an autosummary page named by its object (`_autosummary/xee.EarthEngineStore`)."""
+    suffix = posixpath.splitext(path)[1]
+    return suffix if _SUFFIX.fullmatch(suffix) and not suffix[1:2].isupper() else ""
+
+
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir|site_url):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 _AUTOLINKS = re.compile(r"^\s*-\s*autolinks\s*:?\s*$", re.MULTILINE)  # a plugin listed
@@ -386,7 +396,7 @@ class LinkResolver:
             stem = path[:-1]
             path = next((f for f in sorted(self.index.files) if f.startswith(stem)), path)
         site = None
-        if not self.index.exists(path) and not posixpath.splitext(target)[1]:
+        if not self.index.exists(path) and not _file_suffix(target):
             # `[getting started](./getting-started)` on a page of a docs site: the site
             # serves the page without its suffix, from the page's folder or from the page's
             # own URL (`../connectors`); a repository view serves no such page
@@ -401,7 +411,7 @@ class LinkResolver:
         if not self.index.exists(path):
             path = self._first_existing(self._static_sources(path), path)
         if not self.index.exists(path):
-            if not posixpath.splitext(path)[1] and self._sphinx(posixpath.dirname(doc.path)):
+            if not _file_suffix(path) and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             if _SPHINX_OUTPUT & set(path.split("/")):
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
@@ -413,7 +423,7 @@ class LinkResolver:
                 if fragment:
                     return self._anchor(ref, template, fragment, self._anchors_of(template))
                 return Outcome("resolved", ref, template)
-            page = path.lower().endswith(DOCUMENT_SUFFIXES) or not posixpath.splitext(path)[1]
+            page = path.lower().endswith(DOCUMENT_SUFFIXES) or not _file_suffix(path)
             if page and self._published_elsewhere(doc.path):
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
             if self._written_by_docs_script(path):

@@ -1770,6 +1770,10 @@ class Resolver(MemberChecks, UnknownNames):
         names = self.names
         if root in names.dependencies or root in sys.stdlib_module_names or root in PYTHONS:
             return Outcome("ignored", ref)
+        if root in names.imported_modules:
+            # xee's `import ee`: a library the project's own code imports (earthengine-api's
+            # module, named unlike its distribution), whatever our package is called
+            return Outcome("ignored", ref)
         if names.kinds.get(root) == "module" or root in names.namespaces:
             # an example's own package (flask's `flaskr`), or another distribution's part
             # of a namespace package we share (`zope.interface` beside our `zope.component`)

@@ -304,10 +304,16 @@ def restyled(name: str, other: str) -> bool:
 
 def words_within(name: str, other: str) -> bool:
     """`pull_request` in `on_pull_request`, `FileTransferSpeed` in `BitmathFileTransferSpeed`:
-    another concept built on the same words, no typo."""
+    another concept built on the same words, no typo; its last word may be in the plural
+    (`FunctionImports`, the kind `ODataFunctionImport` is one of)."""
     mine, others = name_words(name), name_words(other)
     n = len(mine)
-    return n < len(others) and any(others[i : i + n] == mine for i in range(len(others) - n + 1))
+    readings = [mine]
+    if mine and len(mine[-1]) > 3 and mine[-1].endswith("s"):
+        readings.append([*mine[:-1], mine[-1][:-1]])
+    return n < len(others) and any(
+        others[i : i + n] == words for words in readings for i in range(len(others) - n + 1)
+    )
 
 
 def name_words(name: str) -> list[str]:
