@@ -24,7 +24,9 @@ small repo that has it:
   filed as implemented and an assistant's plan, a variable a DevStack shell plugin reads,
   a MyST link to an autosummary page named by its object (`_autosummary/xee.Endpoint`), the
   attributes a metaclass's `__call__` gives the objects it makes, and a plural of the role
-  a class's name ends in (`FunctionImports`): no drift.
+  a class's name ends in (`FunctionImports`): no drift;
+- what a method returns through a class it imports for itself (`from .core import WebPage;
+  return WebPage.from_config(self)`): its members are checked.
 """
 
 from __future__ import annotations
@@ -383,3 +385,47 @@ def test_names_of_libraries_plugins_metaclasses_and_built_pages(tmp_path: Path) 
         ".claude/plans/glade.md": "# Plan\n\nAdd `xee.get()` and `make_response(code=1)`.\n",
     }
     assert _drift(_write(tmp_path / "xee", files)) == set()
+
+
+WEBCOPY_CORE = """\
+class WebPage:
+    @classmethod
+    def from_config(cls, config):
+        return cls()
+
+    def get_forms(self):
+        return []
+"""
+
+WEBCOPY_CONFIG = """\
+class ConfigHandler:
+    def create_page(self):
+        from .core import WebPage
+
+        return WebPage.from_config(self)
+"""
+
+WEBCOPY_README = """\
+# copier
+
+```python
+from copier.configs import ConfigHandler
+
+page = ConfigHandler().create_page()
+forms = page.get_forms()
+links = page.get_links()
+```
+"""
+
+
+def test_a_return_through_a_function_local_import(tmp_path: Path) -> None:
+    """`create_page()` gives a WebPage: `get_forms` it has, `get_links` it lacks."""
+    files = {
+        "pyproject.toml": '[project]\nname = "copier"\nversion = "1"\n',
+        "copier/__init__.py": "",
+        "copier/core.py": WEBCOPY_CORE,
+        "copier/configs.py": WEBCOPY_CONFIG,
+        "README.md": WEBCOPY_README,
+    }
+    found = _drift(_write(tmp_path / "copier", files))
+    assert {(line, name.rpartition(".")[2]) for _, line, name in found} == {(8, "get_links")}

@@ -83,8 +83,9 @@ from klaro.scan.stubs import merge_stubs
 # 178: `self.__dict__[key] = value` sets attributes named at run time; 179: a folder
 # `package_dir` installs as a package of another name (`{"gh_md_to_html": "src"}`); 180: a key
 # set in `**kwargs` (`kwargs[KEY] = v`) leaves them followed; 181: a metaclass `__call__`
-# giving the objects it makes attributes named at run time
-ANALYZER_VERSION = 181
+# giving the objects it makes attributes named at run time; 182: a returned chain through a
+# function-local import, written in full
+ANALYZER_VERSION = 182
 
 Progress = Callable[[int, int, str], None]
 

@@ -535,6 +535,9 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
         value = None if owner is None else ("instance" if name == "self" else "object", owner)
     else:
         found = names.resolve_in(module, name, owner)
+        if found is None and name in names.packages and parts:
+            # a chain a function-local import gave in full (`pywebcopy.core.WebPage`)
+            found = names.lookup(name)
         value = _value_of(names, found) if found is not None else None
     value = _stepped(names, value, found, steps)
     for part in parts:

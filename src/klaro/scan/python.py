@@ -578,7 +578,9 @@ class _ModuleVisitor:
             kwargs_refused=flow.refused,
             # annotated, only `self`: a fluent method typed by its base (schemdraw's
             # `def at(...) -> 'Element': return self`) gives the class it is called on
-            returns_call=_self_only(returned_chain(node)) if node.returns else returned_chain(node),
+            returns_call=self._local_chain(
+                node, _self_only(returned_chain(node)) if node.returns else returned_chain(node)
+            ),
             enters_call=entered_chain(node, decorators),
             first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
@@ -592,6 +594,21 @@ class _ModuleVisitor:
                 else ()
             ),
         )
+
+    def _local_chain(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, chain: str | None
+    ) -> str | None:
+        """A returned chain whose head a function-local import binds, written from that
+        import's full name: pywebcopy's `from .core import WebPage; return
+        WebPage.from_config(self)` gives `pywebcopy.core.WebPage.from_config()`."""
+        if not chain:
+            return chain
+        local = {
+            imp.alias: imp.binds
+            for imp in self._imports(_walk_statements(node.body))
+            if imp.name != "*"
+        }
+        return "|".join(_rebound(c, local) for c in chain.split("|")) if local else chain
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
         """Return the dotted names a function calls, nested functions' calls included."""
