@@ -26,7 +26,12 @@ small repo that has it:
   attributes a metaclass's `__call__` gives the objects it makes, and a plural of the role
   a class's name ends in (`FunctionImports`): no drift;
 - what a method returns through a class it imports for itself (`from .core import WebPage;
-  return WebPage.from_config(self)`): its members are checked.
+  return WebPage.from_config(self)`): its members are checked;
+- another program's flags said so after ("`--x` kubelet flag", also for the first of a list),
+  before ("the etcd flags `--a` and `--b`") or by its set-up ("in the Kubernetes API server
+  config"); Bitbucket's `#markdown-header-` anchors; a domain the words call one; a bare
+  `Popen()`; fields under a key the code spells; sphinx-apidoc's `modules` page; a C
+  library's object named after its `_t` type: no drift, while our own renamed flag is.
 """
 
 from __future__ import annotations
@@ -429,3 +434,57 @@ def test_a_return_through_a_function_local_import(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "copier", files))
     assert {(line, name.rpartition(".")[2]) for _, line, name in found} == {(8, "get_links")}
+
+
+HUNTER = """\
+import argparse
+
+import ctypes
+
+QUERIES = {"ike.transforms": 1}
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="hunter")
+    parser.add_argument("--remote")
+    parser.add_argument("--quick", action="store_true")
+    parser.parse_args()
+
+
+def open_report(path):
+    return ctypes, path
+"""
+
+HUNTER_README = """\
+# hunter
+
+- [Usage](#markdown-header-usage)
+
+## Usage
+
+Run `hunter --remote 10.0.0.1`, or with `--fast` for a quick scan.
+
+Disable `--enable-debugging-handlers` kubelet flag.
+Use `--client-ca-file` or `--authentication-token-webhook` kubelet flags.
+Expose etcd with the etcd flags `--key-file` and `--cert-file`.
+Set `--insecure-port=0` in the Kubernetes API server config.
+
+Write to the e-mail `dev` on the domain `hunter.rocks`; the scanner runs `Popen()`.
+Group by `ike.transforms.Hash`. The C side wraps an `aubio_source`.
+"""
+
+
+def test_flags_named_as_another_programs_and_other_non_claims(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hunter"\nversion = "1"\n\n[project.scripts]\n'
+        'hunter = "hunter:main"\n',
+        "hunter/__init__.py": HUNTER,
+        "hunter/native/source.h": "typedef struct _aubio_source_t aubio_source_t;\n"
+        "aubio_source_t * new_aubio_source(const char * uri);\n",
+        "README.md": HUNTER_README,
+        "docs/conf.py": 'extensions = ["sphinx.ext.autodoc"]\n',
+        "docs/index.rst": "Hunter\n======\n\n.. toctree::\n\n   modules\n",
+        ".readthedocs.yml": "build:\n  jobs:\n    pre_build:\n      - sphinx-apidoc -o docs src/hunter\n",
+    }
+    found = _drift(_write(tmp_path / "hunter", files))
+    assert {(line, name) for _, line, name in found} == {(7, "--fast")}

@@ -102,6 +102,35 @@ _GENERIC_OWNERS = frozenset(
         "interpreter", "shell", "main",
     }
 )  # fmt: skip
+# the spans listed after a flag's own, up to the words on them all
+_LISTED_WITH = re.compile(r"`*(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)`+[^`]+`+)*")
+# "the etcd flags `--key-file` and `--cert-file`": the program named before its flags
+_OWNER_BEFORE = re.compile(
+    r"\b([a-z][\w.-]*)\s+(?:option|flag|switch)(?:s|es)?\s+"
+    r"(?:`+[^`]+`+\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+))*`*$"
+)
+# "... in the Kubernetes API server config": the flags of the program whose set-up it is
+_IN_CONFIG = re.compile(
+    r"\s(?:in|to|from)\s+(?:the|your)\s+((?:[A-Z][\w.-]*\s+){1,4})(?:[a-z]+\s+)?"
+    r"(?:config(?:uration)?|manifest|settings|unit\s+file|service\s+file)\b"
+)
+# words before "flag" that say what kind of flag it is, not whose: "the `--x` boolean flag"
+_FLAG_ADJECTIVES = frozenset(
+    {
+        "boolean", "bool", "global", "optional", "required", "mandatory", "cli", "config",
+        "configuration", "new", "old", "older", "deprecated", "same", "other", "short",
+        "long", "hidden", "experimental", "extra", "additional", "verbose", "debug",
+        "default", "following", "corresponding", "related", "positional", "named",
+        "special", "useful", "common", "important", "relevant", "main", "top-level",
+        "standalone", "separate", "single", "multiple", "repeatable", "this", "that",
+        "these", "those", "the", "a", "an", "its", "their", "our", "your", "command",
+        "command-line", "line", "program", "tool", "script", "build", "runtime", "run",
+        "test", "output", "input", "logging", "log", "format", "filter", "feature",
+        "legacy", "unstable", "beta", "advanced", "basic", "generic", "specific", "custom",
+        "own", "cmd", "shell", "environment", "env", "dry-run", "force", "quiet", "help",
+        "version", "matching", "equivalent", "similar", "respective", "appropriate",
+    }
+)  # fmt: skip
 _FAMILY = re.compile(r"[`*_]*\s+(?:options|flags|switches|arguments)\b")  # "`--x` options"
 _WITH_SPAN = re.compile(r"\s+with\s+`+([^`]+)`")  # "run X with `--flag`": what X is given
 # a flag the document's own example declares: `parser.add_argument('--block-size', ...)`
@@ -918,15 +947,25 @@ class CliClaims:
         programs, flags = self._other_programs(doc)
         sentence, before = sentences_around(doc.lines, ref.line, ref.text)
         at = sentence.find(ref.text)
-        said = _OPTION_OF.match(sentence, at + len(ref.text)) if at >= 0 else None
+        # (past the other flags listed with it: "`--client-ca-file` or `--x` kubelet flags")
+        listed = _LISTED_WITH.match(sentence, at + len(ref.text)) if at >= 0 else None
+        said = _OPTION_OF.match(sentence, listed.end()) if listed is not None else None
         index = self.index
         ours = {n.lower() for n in index.scripts | index.packages}
         marked = (said.group(1) or said.group(3)) if said else ""
         owner = (said.group(2) or said.group(4) or said.group(6)).lower() if said else ""
-        if said and (marked or owner in ours | _OTHER_PROGRAMS | programs):
-            # "the `--enable-rpc` option of `aria2c`", "the ``-o mand`` mount option": its
-            # owner's, said outright, though the project once had a flag so spelled
+        proper = bool(said and said.group(6)) and owner not in _FLAG_ADJECTIVES
+        if said and (marked or proper or owner in ours | _OTHER_PROGRAMS | programs):
+            # "the `--enable-rpc` option of `aria2c`", "the ``-o mand`` mount option", "the
+            # `--enable-debugging-handlers` kubelet flag": its owner's, said outright, though
+            # the project once had a flag so spelled
             return owner not in ours
+        before_owner = _OWNER_BEFORE.search(sentence[: max(at, 0)]) if at > 0 else None
+        if before_owner and before_owner.group(1).lower() not in _FLAG_ADJECTIVES | ours:
+            return True  # "the etcd flags `--key-file` and `--cert-file`"
+        configured = _IN_CONFIG.search(sentence, max(at, 0))
+        if configured and not {w.lower() for w in configured.group(1).split()} & ours:
+            return True  # "set `--insecure-port=0` in the Kubernetes API server config"
         spans = {s.split()[0] for s in CODE_SPAN.findall(sentence) if s.strip()}
         words = {w.lower().rstrip(".") for w in _WORD.findall(CODE_SPAN.sub(" ", sentence))}
         if self._was_option(flag):

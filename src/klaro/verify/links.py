@@ -171,6 +171,7 @@ class LinkResolver:
         self._path_patterns: list[str] | None = None  # see _looked_for
         self._categories: set[str] | None = None  # see _generated_indexes
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
+        self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -554,6 +555,13 @@ class LinkResolver:
         absent from the repository, below a page of a Sphinx site."""
         parts = path.split("/")
         filled = _BUILD_FILLED | self._toctree_folders()
+        stem = posixpath.splitext(parts[-1])[0]
+        if posixpath.dirname(path) in self._apidoc_outputs and (
+            stem == "modules" or stem.split(".")[0] in self.index.packages
+        ):
+            # daops' `sphinx-apidoc -o docs src/daops`: it writes docs/modules.rst (its
+            # table of contents) and a page per package beside the sources
+            return self._sphinx(posixpath.dirname(page))
         at = next((i for i, p in enumerate(parts[:-1]) if p in filled), None)
         if at is None or self.index.exists("/".join(parts[: at + 1])):
             return False
@@ -565,6 +573,7 @@ class LinkResolver:
         sphinx-apidoc's (ravenpy's Makefile runs `sphinx-apidoc -o docs/apidoc ...`)."""
         if self._toctrees is None:
             found: set[str] = set()
+            outputs: set[str] = set()  # where sphinx-apidoc writes, from the repository's top
             for path in sorted(self.index.files):
                 base = posixpath.basename(path)
                 page = path.endswith((".rst", ".md"))
@@ -578,7 +587,12 @@ class LinkResolver:
                     found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _TOCTREE.findall(text))
                 elif not page and "apidoc" in text:
                     found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _APIDOC.findall(text))
+                    outputs.update(
+                        posixpath.normpath(posixpath.join(posixpath.dirname(path), m))
+                        for m in _APIDOC.findall(text)
+                    )
             self._toctrees = frozenset(found - {"", ".", ".."})
+            self._apidoc_outputs = frozenset(outputs)
         return self._toctrees
 
     def _written_by_docs_script(self, path: str) -> bool:
@@ -767,7 +781,10 @@ class LinkResolver:
     def _anchor(
         self, ref: Reference, path: str, fragment: str, anchors: AbstractSet[str] | None
     ) -> Outcome:
+        # GitHub prefixes a heading's id with `user-content-`, Bitbucket with
+        # `markdown-header-` (checkv's table of contents, written for Bitbucket)
         name = unquote(fragment).lower().removeprefix("user-content-")
+        name = name.removeprefix("markdown-header-")
         if not name or anchors is None or name in anchors:
             return Outcome("resolved" if name else "ignored", ref, f"{path}#{name}")
         if name == "readme" and posixpath.basename(path).lower().startswith("readme"):

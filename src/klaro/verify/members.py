@@ -76,11 +76,25 @@ class MemberChecks(CallChecks):
             return Outcome("resolved", ref, verdict.target)
         if verdict.status == "unresolved" and verdict.missing is not None:
             # dotted keys: a bare name is not a path
-            if any("." in key and self.index.is_key(key) for key in (name, shown or "")):
-                return Outcome("ignored", ref)  # a key the code spells (`scriv.create.add`)
+            if any(self._keyed(key) for key in (name, shown or "")):
+                # a key the code spells (`scriv.create.add`), or a field under one (ivre's
+                # `ike.transforms.Hash`, under the `ike.transforms` its queries build on)
+                return Outcome("ignored", ref)
             owner = verdict.target or ""
             return self._missing(ref, owner, verdict.missing, shown or name, verdict.rest)
         return Outcome("ignored", ref)
+
+    def _keyed(self, text: str) -> bool:
+        """Whether a dotted text is a key the code spells, or starts with one of two parts
+        or more that names nothing of the project (a logger's `pkg.core` is its module)."""
+        parts = text.split(".")
+        if "." in text and self.index.is_key(text):
+            return True
+        return any(
+            self.index.is_key(prefix) and self.names.lookup(prefix) is None
+            for n in range(len(parts) - 1, 1, -1)
+            if (prefix := ".".join(parts[:n]))
+        )
 
     def _gone_member(self, ref: Reference, cls: str, attr: str) -> Outcome:
         """A member of a class that may have members we cannot list (a base from another

@@ -138,6 +138,10 @@ _WEB_PARTS = frozenset(
 )
 # a host name: a dotted name ending in a generic top-level domain no module is named like
 _HOST = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|gov|edu)")
+# "on the domain `ivre.rocks`", "the website `pkg.dev`": a host the words call one
+_HOST_WORDS = re.compile(
+    r"\b(?:domain|website|web\s+site|site|host(?:name)?|url|server|address)\s*[`*_]*$", re.I
+)
 # a program's name with hyphens (`pyppeteer-install`, `restructuredtext-lint`)
 _HYPHENATED = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+")
 # Extensions no Python attribute is named like: `pkg.pot` is a file, `pkg.load` is not.
@@ -619,6 +623,8 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # git-cola's `cola.color.text`: git's setting
         if outcome.status == "unresolved" and _HOST.fullmatch(ref.text):
             return Outcome("ignored", ref)  # ``api.water.usgs.gov``: a host, no Python name
+        if outcome.status == "unresolved" and _hosted(doc, ref):
+            return Outcome("ignored", ref)  # "on the domain `ivre.rocks`"
         return outcome
 
     def _said_old(self, doc: Document, ref: Reference) -> bool:
@@ -1871,6 +1877,16 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if _PAST_VERSIONS.match(sentences_around(doc.lines, ref.line, ref.text)[0]):
         return True
     return _noted_gone_in_section(doc, ref)
+
+
+def _hosted(doc: Document, ref: Reference) -> bool:
+    """Whether a dotted lower-case span is a host the words before it call one ("on the
+    domain `ivre.rocks`", "the website ``tool.dev``")."""
+    if not re.fullmatch(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+", ref.text):
+        return False
+    sentence, _ = sentences_around(doc.lines, ref.line, ref.text)
+    at = sentence.find(ref.text)
+    return at > 0 and bool(_HOST_WORDS.search(sentence[:at].rstrip("`*_ ")))
 
 
 def _git_config_key(doc: Document, ref: Reference) -> bool:

@@ -149,6 +149,8 @@ class UnknownNames:
             return Outcome("ignored", ref)  # of a sketch: ``IndentedBlock(statement_expr)``
         if not (called or _SNAKE_OR_CAMEL.match(name)) or name in python_methods():
             return Outcome("ignored", ref)  # `close()`, `items()`: a method of Python's types
+        if called and name in everyday_names(modules=False):
+            return Outcome("ignored", ref)  # `Popen()`: subprocess', which snippets call bare
         if f"_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # a private helper named loosely
         if not called and any(n.startswith(f"{name}__") for n in self._short_names()):
@@ -287,7 +289,11 @@ class UnknownNames:
             except OSError:
                 continue
             words.update(_C_IDENTIFIER.findall(text))
-        return frozenset(words)
+        # the object a C library's type and constructor are named after: aubio's
+        # `aubio_source` of `aubio_source_t` and `new_aubio_source`
+        stems = {w[:-2] for w in words if w.endswith("_t") and "_" in w[:-2]}
+        stems |= {w[4:] for w in words if w.startswith(("new_", "del_")) and "_" in w[4:]}
+        return frozenset(words | stems)
 
     @functools.cached_property
     def _foreign_bases(self) -> set[str]:
