@@ -484,7 +484,8 @@ def test_flags_named_as_another_programs_and_other_non_claims(tmp_path: Path) ->
         "README.md": HUNTER_README,
         "docs/conf.py": 'extensions = ["sphinx.ext.autodoc"]\n',
         "docs/index.rst": "Hunter\n======\n\n.. toctree::\n\n   modules\n",
-        ".readthedocs.yml": "build:\n  jobs:\n    pre_build:\n      - sphinx-apidoc -o docs src/hunter\n",
+        ".readthedocs.yml": "build:\n  jobs:\n    pre_build:\n"
+        "      - sphinx-apidoc -o docs src/hunter\n",
     }
     found = _drift(_write(tmp_path / "hunter", files))
     assert {(line, name) for _, line, name in found} == {(7, "--fast")}
