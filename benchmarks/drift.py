@@ -172,6 +172,8 @@ round 87 (`round: 87`) is an eighty-sixth fresh set written blind on mdv,
 uploadserver, requests-futures and python-etcd (--confirm --round 87).
 round 88 (`round: 88`) is an eighty-seventh fresh set written blind on gh-md-to-html,
 exrex, subprocrunner and colorclass (--confirm --round 88).
+round 90 (`round: 90`) is an eighty-ninth fresh set written blind on kconfiglib,
+aiohttp-retry, flatten-json and hererocks (--confirm --round 90).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
