@@ -17,13 +17,16 @@ small repo that has it:
   arguments; a key a function sets in its `**kwargs` before handing them on leaves them
   followed; a choice given after a space (`--origin-type repo`) is checked;
 - "Breaking Changes in 5.0.0" is history, and "Unpatched versions using `--token`" speaks
-  of the past.
+  of the past;
+- a bare call of a function the code renamed (``set_light_background()``) is stale though a
+  class's method it called keeps the name.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from test_verify_round25_shapes import _drift_after
 from test_verify_wild import _drift, _write
 
 
@@ -289,3 +292,32 @@ def test_elided_values_set_keys_choices_and_past_versions(tmp_path: Path) -> Non
     no choice; the breaking-changes and unpatched-versions lines name the past."""
     found = _program_drift(tmp_path, "viewer", "6.0", VIEWER, VIEWER_README, entry="cli")
     assert {line for line, _ in found} == {5, 6, 9}
+
+
+TOGGLES = """\
+class Codes:
+    @classmethod
+    def set_light_background(cls):
+        cls.light = True
+
+
+def set_light_background():
+    Codes.set_light_background()
+"""
+
+
+def test_a_renamed_function_a_method_is_named_like(tmp_path: Path) -> None:
+    """``set_light_background()`` was the package's function; once it is
+    `use_light_background`, `Codes.set_light_background` is no function the page calls."""
+    files = {
+        "pyproject.toml": '[project]\nname = "tint"\nversion = "1"\n',
+        "tint/__init__.py": "from tint.toggles import set_light_background\n",
+        "tint/toggles.py": TOGGLES,
+        "README.md": "# tint\n\nCall ``set_light_background()`` on a light terminal.\n",
+    }
+    renamed = "def use_light_background():"
+    changes = {
+        "tint/toggles.py": [("def set_light_background():", renamed)],
+        "tint/__init__.py": [("import set_light_background", "import use_light_background")],
+    }
+    assert _drift_after(tmp_path, files, changes) == {("README.md", 3)}

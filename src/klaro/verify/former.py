@@ -47,6 +47,7 @@ class Former:
     # function -> the keywords it took (parameters and keys read from **kwargs)
     _params: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _defined: set[str] = field(default_factory=set, repr=False)  # full names it had
+    _functions: set[str] = field(default_factory=set, repr=False)  # its module-level functions
     # keyword -> the functions that took it, still exist and take it no more
     _lost: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # command (`load`, "" for the program) -> the flags it took
@@ -99,6 +100,21 @@ class Former:
         if short in defined:
             return None
         full = next((f for f in sorted(self._params) if f.rsplit(".", 1)[-1] == short), None)
+        return (full, self._where) if full is not None else None
+
+    def function_gone(self, short: str, defined: Container[str]) -> tuple[str, str] | None:
+        """`(full old name, where)` when the documented state had a module-level function
+        named `short` (colorclass's `set_light_background`) whose full name the code no
+        longer defines, whatever else (a class's method) still goes by `short`."""
+        self._gone()
+        full = next(
+            (
+                f
+                for f in sorted(self._functions)
+                if f.rsplit(".", 1)[-1] == short and f not in defined
+            ),
+            None,
+        )
         return (full, self._where) if full is not None else None
 
     def had(self, full: str) -> str | None:
@@ -181,6 +197,7 @@ class Former:
         self._where = where
         self._defined = {i.name for i in old.items if i.kind in _PYTHON_KINDS}
         self._defined |= {f"{i.name}.{a}" for i in old.items if i.kind == "class" for a in i.params}
+        self._functions = {i.name for i in old.items if i.kind == "function"}
         self._params = {
             i.name: frozenset(p.partition(":")[2] for p in i.params)
             for i in old.items

@@ -1288,6 +1288,23 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
+        if (
+            owners
+            and called
+            and not rest
+            and self.former is not None
+            and all(index.kinds[n] in MEMBER_KINDS for n in owners)
+            and (gone := self.former.function_gone(root, index.kinds))
+        ):
+            # colorclass' ``set_light_background()`` once its function is renamed: a class's
+            # method of that name (which the function called) is not what the page calls
+            return Outcome(
+                "unresolved",
+                ref,
+                message=f"`{root}()` is no longer a function of the project (`{gone[0]}` at "
+                f"{gone[1]}); only a method is so named now",
+                suggestions=tuple(difflib.get_close_matches(root, self.names.short_names, n=3)),
+            )
         if owners:
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
