@@ -174,6 +174,8 @@ round 88 (`round: 88`) is an eighty-seventh fresh set written blind on gh-md-to-
 exrex, subprocrunner and colorclass (--confirm --round 88).
 round 89 (`round: 89`) is an eighty-eighth fresh set written blind on wrapt-timeout-decorator,
 sshpubkeys, rouge and pywebcopy (--confirm --round 89).
+round 90 (`round: 90`) is an eighty-ninth fresh set written blind on kconfiglib,
+aiohttp-retry, flatten-json and hererocks (--confirm --round 90).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
