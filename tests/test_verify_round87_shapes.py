@@ -31,7 +31,11 @@ small repo that has it:
   before ("the etcd flags `--a` and `--b`") or by its set-up ("in the Kubernetes API server
   config"); Bitbucket's `#markdown-header-` anchors; a domain the words call one; a bare
   `Popen()`; fields under a key the code spells; sphinx-apidoc's `modules` page; a C
-  library's object named after its `_t` type: no drift, while our own renamed flag is.
+  library's object named after its `_t` type: no drift, while our own renamed flag is;
+- console scripts setup.py lists in a tuple, a path built on a variable
+  (``$KCONFIG_CONFIG.old``) and a class a page restates with its methods' signatures
+  (`class RetryOptionsBase:` / `def __init__(self, attempts=3, statuses=None): ...`): each
+  is checked.
 """
 
 from __future__ import annotations
@@ -489,3 +493,63 @@ def test_flags_named_as_another_programs_and_other_non_claims(tmp_path: Path) ->
     }
     found = _drift(_write(tmp_path / "hunter", files))
     assert {(line, name) for _, line, name in found} == {(7, "--fast")}
+
+
+KCONF_SETUP = """\
+from setuptools import setup
+
+setup(
+    name="kconf",
+    version="1.0",
+    py_modules=["kconf"],
+    entry_points={"console_scripts": ("genconf = kconf:main", "menuconf = kconf:menu")},
+)
+"""
+
+KCONF = """\
+import os
+
+
+def main():
+    return os.environ.get("KCONF_CONFIG", ".config")
+
+
+def menu():
+    return main()
+
+
+class RetryOptionsBase:
+    def __init__(self, attempts=3, retry_statuses=None, factor=2.0, max_timeout=30):
+        self.attempts = attempts
+"""
+
+KCONF_README = """\
+# kconf
+
+Run ``genconf`` to write the file; the old one is kept as ``$KCONF_CONFIG.old``.
+Update it from ``$KCONF_FILE.old``.
+
+```python
+class RetryOptionsBase:
+    def __init__(self, attempts=3, statuses=None, factor=2.0, max_timeout=30):
+        ...
+```
+"""
+
+
+def test_tuple_scripts_variable_paths_and_restated_classes(tmp_path: Path) -> None:
+    """KCONF_FILE is no variable the code reads, `statuses` no parameter; a script the
+    tuple listed, once renamed, is stale."""
+    files = {
+        "setup.py": KCONF_SETUP,
+        "kconf.py": KCONF,
+        "README.md": KCONF_README,
+    }
+    found = _drift(_write(tmp_path / "kconf", files))
+    assert {(line, name.partition("(")[0]) for _, line, name in found} == {
+        (4, "$KCONF_FILE.old"),
+        (8, "RetryOptionsBase.__init__"),
+    }
+    files["README.md"] = "# kconf\n\nRun ``genconf`` to write the file.\n"
+    renamed = {"setup.py": [("genconf = kconf:main", "kconf-gen = kconf:main")]}
+    assert _drift_after(tmp_path / "renamed", files, renamed) == {("README.md", 3)}

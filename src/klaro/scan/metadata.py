@@ -394,7 +394,10 @@ def _from_setup_py(text: str) -> dict[str, Any]:
             for group, entries in _mapping(groups).items():
                 eps += _parse_entry_lines(
                     str(group),
-                    [str(e) for e in entries] if isinstance(entries, list) else str(entries),
+                    # (a tuple too: kconfiglib's `"console_scripts": ("menuconfig = ...", ...)`)
+                    [str(e) for e in entries]
+                    if isinstance(entries, list | tuple | set)
+                    else str(entries),
                 )
             url = _str(kw.get("url"))
             scm = _mapping(kw.get("use_scm_version"))

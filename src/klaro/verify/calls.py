@@ -135,12 +135,15 @@ class CallChecks:
         project function shares few of them."""
         _, param, listed = ref.context.split("|", 2)
         shown = [p for p in listed.split(",") if p]
+        # a method of a class the page restates (`RetryOptionsBase.__init__`): that class's
+        owner, _, short = ref.text.rpartition(".")
         candidates = [
             f
-            for f in self.names.by_last.get(ref.text, ())
+            for f in self.names.by_last.get(short, ())
             if self.names.kind(f) in CALLABLE_KINDS
             and f in self.names.library
             and self.names.has_signature(f)
+            and (not owner or f.rpartition(".")[0].rpartition(".")[2] == owner)
         ]
         matching = [f for f in candidates if 2 * sum(self._takes(f, p) for p in shown) > len(shown)]
         if not param:  # the function itself: the signature counts once

@@ -16,6 +16,7 @@ import re
 import textwrap
 import tokenize
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from klaro.scan.names import ITERATED
@@ -228,22 +229,37 @@ def _signature_excerpts(tree: ast.Module) -> list[PyRef]:
     `signature|param|all params`); whether the name is the project's function, the
     resolver tells."""
     found: list[PyRef] = []
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.decorator_list:
-            continue
-        if not all(_no_statement(stmt) for stmt in node.body):
-            continue
+    for node, owner in _sketched_functions(tree):
         args = node.args
         params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
         if params and params[0].arg in {"self", "cls"}:
             params = params[1:]
         named = ",".join(p.arg for p in params)
+        name = f"{owner}.{node.name}" if owner else node.name
         # the function itself, on its `def` line (counted), then each parameter (checked)
-        found.append(("signature", node.name, node.lineno - 1, f"signature||{named}"))
+        found.append(("signature", name, node.lineno - 1, f"signature||{named}"))
         for param in params:
             line = param.lineno - 1
-            found.append(("signature", node.name, line, f"signature|{param.arg}|{named}"))
+            found.append(("signature", name, line, f"signature|{param.arg}|{named}"))
     return found
+
+
+def _sketched_functions(
+    tree: ast.Module,
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]]:
+    """The functions a block shows by their signature alone, with the class a block restates
+    them in ("" for a module-level one): aiohttp-retry's README copies `class
+    RetryOptionsBase:` with its `def __init__(self, attempts=3, statuses=None, ...)`."""
+    for node in tree.body:
+        functions = [(node, "")]
+        if isinstance(node, ast.ClassDef):
+            functions = [(n, node.name) for n in node.body]
+        for function, owner in functions:
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if function.decorator_list or not all(_no_statement(s) for s in function.body):
+                continue
+            yield function, owner
 
 
 _SKETCHED_COUNT = re.compile(r"^([\w-]*call)\|\d+\|")

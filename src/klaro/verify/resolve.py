@@ -78,6 +78,8 @@ _ENV_START = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_)$")
 # also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
 # `APP_DEBUG`, `${APP_DEBUG}`, `APP_DEBUG=1`; `APP_SSL__CA_BUNDLE`: a nested setting's
 _ENV = re.compile(r"^['\"]?\$?\{?([A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+)\}?(?:=.*)?['\"]?$")
+# a path built on a variable's value: ``$KCONFIG_CONFIG.old``, ``${XDG_DATA_HOME}/tool``
+_ENV_PATH = re.compile(r"^\$\{?([A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+)\}?[./\\][\w./\\-]*$")
 # words docs write for "your program" in a command line: `command -- --interactive`
 _PLACEHOLDER_PROGRAMS = frozenset(
     {"command", "cmd", "program", "prog", "your_program", "your-program", "<command>", "<cmd>"}
@@ -754,6 +756,8 @@ class Resolver(MemberChecks, UnknownNames):
                 outcome = self._once_named(ref, text, text) or outcome
             value = dotted_value(text) if outcome.status != "unresolved" else None
             return self._code(replace(ref, text=value), doc) if value else outcome
+        if env := _ENV_PATH.match(text):
+            return self.env.claim(ref, env.group(1))  # kconfiglib's ``$KCONFIG_CONFIG.old``
         if _CAPITAL_WORD.match(text) and self.env.read(text):
             return self.env.claim(ref, text)  # `RADONFILESENCODING`: no underscore
         if (given := _GIVEN_WORD.match(text)) and self.env.read(given.group(1)):
