@@ -64,7 +64,8 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
 SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
-_SUFFIX = re.compile(r"\.[a-z0-9]{1,8}", re.I)  # `.md`, `.PNG`; not `.EarthEngineStore`
+# `.md`, `.PNG`, Sphinx's any-format `.*`; not `.EarthEngineStore`
+_SUFFIX = re.compile(r"\.(?:[a-z0-9]{1,8}|\*)", re.I)
 
 
 def _file_suffix(path: str) -> str:
