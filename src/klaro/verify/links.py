@@ -65,14 +65,14 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
 SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
 # `.md`, `.PNG`, Sphinx's any-format `.*`; not `.EarthEngineStore`
-_SUFFIX = re.compile(r"\.(?:[a-z0-9]{1,8}|\*)", re.I)
+_FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]{1,8}|\*)", re.I)
 
 
 def _file_suffix(path: str) -> str:
     """A path's file suffix, "" when what follows its last dot is no suffix but part of the
     name: an autosummary page named by its object (`_autosummary/xee.EarthEngineStore`)."""
     suffix = posixpath.splitext(path)[1]
-    return suffix if _SUFFIX.fullmatch(suffix) and not suffix[1:2].isupper() else ""
+    return suffix if _FILE_SUFFIX.fullmatch(suffix) and not suffix[1:2].isupper() else ""
 
 
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
