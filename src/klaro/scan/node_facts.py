@@ -289,6 +289,9 @@ def _identifier(value: object) -> bool:
     return isinstance(value, str) and value.isidentifier()
 
 
+_ENV_NAMES = frozenset({"env", "environ", "environment", "env_vars", "environment_variables"})
+
+
 def scans_environ(node: ast.comprehension | ast.For) -> bool:
     """`for key, value in os.environ.items() if key.startswith(prefix)` (dynaconf, with a
     prefix known only at run time): any variable named so may be read."""
@@ -297,7 +300,9 @@ def scans_environ(node: ast.comprehension | ast.For) -> bool:
         if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute)
         else node.iter
     )
-    if dotted(source) not in ENV_MAPS:
+    # (or a mapping named for it, which a reader may be handed: ramalama's
+    # `load_env_config(env=None)` does `env = os.environ` when none is given)
+    if dotted(source) not in ENV_MAPS and dotted(source) not in _ENV_NAMES:
         return False
     tests = [*node.ifs] if isinstance(node, ast.comprehension) else [*node.body]
     return any(

@@ -584,6 +584,9 @@ _PROGRAM_NAME = re.compile(r"[a-z][\w.-]*")
 _OPTION_WORD = re.compile(r"\s--?[A-Za-z][\w-]*(?:=|\s|$)")
 
 
+_TREE_DRAWING = re.compile(r"^[\s│|]*[├└]──", re.MULTILINE)  # a `tree` listing's branches
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
     guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc
@@ -611,6 +614,11 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
     if python and lang and _commands_not_python(lines):
         python, shell = False, True  # duckduckgo-search's ```python3 block of `ddgs` lines
+    if shell and _TREE_DRAWING.search(content):
+        # zulip-bots' ```shell block of its directory tree (`├───zulip_bots  # package`):
+        # a drawing of files, no command to run
+        doc.plain_lines.extend(lines)
+        return
     if python and _MAN_PAGES.fullmatch(content.strip()):
         return  # `clush(1), clubak(1), clush.conf(5)`: manual pages, named by section
     if python and _printed_result(doc, start, content):
