@@ -176,6 +176,8 @@ round 89 (`round: 89`) is an eighty-eighth fresh set written blind on wrapt-time
 sshpubkeys, rouge and pywebcopy (--confirm --round 89).
 round 90 (`round: 90`) is an eighty-ninth fresh set written blind on kconfiglib,
 aiohttp-retry, flatten-json and hererocks (--confirm --round 90).
+round 91 (`round: 91`) is a ninetieth fresh set written blind on tblib,
+watchtower, ulid-py and liccheck (--confirm --round 91).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
