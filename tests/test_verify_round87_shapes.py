@@ -35,7 +35,10 @@ small repo that has it:
 - console scripts setup.py lists in a tuple, a path built on a variable
   (``$KCONFIG_CONFIG.old``) and a class a page restates with its methods' signatures
   (`class RetryOptionsBase:` / `def __init__(self, attempts=3, statuses=None): ...`): each
-  is checked.
+  is checked;
+- a standard module's name the page imports while the code lost a member so named
+  (`datetime.datetime(...)`), and a module function aliased to an instance's bound method
+  (`new = default.new`).
 """
 
 from __future__ import annotations
@@ -553,3 +556,101 @@ def test_tuple_scripts_variable_paths_and_restated_classes(tmp_path: Path) -> No
     files["README.md"] = "# kconf\n\nRun ``genconf`` to write the file.\n"
     renamed = {"setup.py": [("genconf = kconf:main", "kconf-gen = kconf:main")]}
     assert _drift_after(tmp_path / "renamed", files, renamed) == {("README.md", 3)}
+
+
+ULID_API = """\
+class ULID:
+    def timestamp(self):
+        return 1
+
+
+class Api:
+    def new(self) -> ULID:
+        return ULID()
+
+
+API = Api()
+new = API.new
+"""
+
+ULID_README = """\
+# ulids
+
+```python
+import datetime
+import ulids
+
+u = ulids.new()
+u.timestamp()
+u.randomness()
+when = datetime.datetime(2020, 1, 1)
+```
+"""
+
+
+def test_an_alias_of_a_bound_method_and_a_standard_module(tmp_path: Path) -> None:
+    """`ulids.new` is `Api.new`, giving a ULID without `randomness`; `datetime.datetime`
+    is the standard module's, though the code had a member `datetime` it lost."""
+    files = {
+        "pyproject.toml": '[project]\nname = "ulids"\nversion = "1"\n',
+        "ulids/__init__.py": "from .api import default\n\nnew = default.new\n",
+        "ulids/api/__init__.py": "",
+        "ulids/api/default.py": ULID_API,
+        "README.md": ULID_README,
+    }
+    assert {line for _, line, _ in _drift(_write(tmp_path / "ulids", files))} == {9}
+    files["ulids/api/default.py"] = ULID_API.replace(
+        "    def timestamp(self):",
+        "    def datetime(self):\n        return 0\n\n    def timestamp(self):",
+    )
+    files["README.md"] = (
+        "# ulids\n\n```python\nimport datetime\n\nwhen = datetime.datetime(2020, 1, 1)\n```\n"
+    )
+    gone = {"ulids/api/default.py": [("    def datetime(self):\n        return 0\n\n", "")]}
+    assert _drift_after(tmp_path / "gone", files, gone) == set()
+
+
+def test_a_loop_over_a_mapping_named_for_the_environment_scans_it() -> None:
+    """ramalama's `env = os.environ` when none is given, then every `RAMALAMA*` kept: any
+    variable so named may be read."""
+    from klaro.scan.python import analyze_source
+
+    source = (
+        "import os\n\n\ndef load(env=None):\n    if env is None:\n        env = os.environ\n"
+        "    for k, v in env.items():\n        if not k.startswith('LLAMA'):\n"
+        "            continue\n        print(k, v)\n"
+    )
+    assert analyze_source(source, "llama/config.py", "llama.config", is_package=False).env_scan
+
+
+def test_a_shell_block_drawing_a_directory_tree_runs_nothing() -> None:
+    from klaro.verify.refs import read_document
+
+    text = "# bots\n\n```shell\nzulip_bots  # This directory\n├───zulip_bots  # package\n```\n"
+    assert [r for r in read_document(text, "README.md").references if r.kind == "command"] == []
+
+
+def test_an_argparse_helper_handing_a_group_to_another(tmp_path: Path) -> None:
+    """tclint's `setup_config_cli_args(parser)` makes a group and hands it to
+    `setup_common_config_cli_args(group)`, which adds `--commands`: an option of `tclint`."""
+    config = (
+        "def setup_common(group):\n    group.add_argument('--commands')\n\n\n"
+        "def setup_config(parser):\n    group = parser.add_argument_group('config')\n"
+        "    group.add_argument('--ignore')\n    setup_common(group)\n"
+    )
+    cli = (
+        "import argparse\n\nfrom tcl.config import setup_config\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser(prog='tcl')\n    setup_config(parser)\n"
+        "    parser.parse_args()\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tcl"\nversion = "1"\n\n[project.scripts]\n'
+        'tcl = "tcl.cli.main:main"\n',
+        "tcl/__init__.py": "",
+        "tcl/config.py": config,
+        "tcl/cli/__init__.py": "",
+        "tcl/cli/main.py": cli,
+        "README.md": "# tcl\n\nRun `tcl --commands cmds.json` or `tcl --comands x`.\n",
+    }
+    found = _drift(_write(tmp_path / "tcl", files))
+    assert {name for _, _, name in found} == {"tcl --comands x"}

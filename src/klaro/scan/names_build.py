@@ -147,6 +147,7 @@ def build_names(analysis: Analysis) -> Names:
             _add_types(names, module)
     for module in analysis.modules:  # after the types: the instance's class must be known
         _add_bound_methods(names, module)
+    for module in analysis.modules:  # (an alias of a bound method: after all of them)
         _add_aliases(names, module)
         _add_delegates(names, module)
     opened = {(m.name, w) for m in analysis.modules if m.role != "test" for w in m.opened}
@@ -629,6 +630,10 @@ def _add_aliases(names: Names, module: Module) -> None:
             names.held[full] = target
         elif kind == "function":
             names.bound[full] = target
+        elif target in names.bound:
+            # ulid's `new = default.new`, the module `ulid.api.default` whose `new =
+            # API.new` is a method of its `Api` instance: that method too
+            names.bound[full] = names.bound[target]
 
 
 def _add_bound_methods(names: Names, module: Module) -> None:

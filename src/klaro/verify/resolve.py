@@ -123,6 +123,10 @@ _SECTION_CALLABLE = re.compile(
     r"|`{1,2}(?:[\w]+\.)*(\w+)(?:\([^`]*\))?`{1,2}"
 )
 # "Optional parameter `num_nodes`", "the keyword argument ``x``": the span named as one
+_ARGUMENT_BEFORE = re.compile(
+    r"\b(?:keyword\s+)?(?:parameter|argument|kwarg|param)\s+[`*_]*$", re.I
+)  # "the parameter ``log_group_tags``"
+_SPAN_CLOSE = re.compile(r"[`*_]*()")  # (its empty group: no "option" said)
 _PARAMETER_BEFORE = re.compile(r"\b(?:parameter|argument|keyword|kwarg|option)s?\W*$", re.I)
 _VERSION_WORD = re.compile(r"v\d+")  # `v4`: a protocol's or an API's version
 _SECTION_CALL = re.compile(r"(?<![\w`])(?:\w+\.)*(\w+)\(")  # a call of an example
@@ -1561,7 +1565,15 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.context == "string":  # `"pkg.middleware.Middleware"`: a path only when ours
             ours = root in names.packages
             return self._dotted(ref, ref.text) if ours else Outcome("ignored", ref)
-        free = "." in ref.text and root not in names.packages and names.lookup(root) is None
+        free = (
+            "." in ref.text
+            and root not in names.packages
+            and names.lookup(root) is None
+            # (`datetime.datetime(...)`, `uuid.uuid4()`: a standard module's or a library's,
+            # though the project's `Timestamp.datetime` is gone)
+            and root not in sys.stdlib_module_names
+            and root not in names.dependencies
+        )
         instance = ref.context.startswith("instance")
         if free and (instance or ref.context.startswith(("call", "attr", "value", "store"))):
             # `where(...).matches(regex)` with the import left out: the package's `where`;
@@ -1831,6 +1843,10 @@ def _argument_word(
     )
     at = at if at >= 0 else sentence.find(ref.text)
     word = _ARGUMENT_WORD.match(sentence, at + len(ref.text)) if at >= 0 else None
+    if word is None and at > 0 and _ARGUMENT_BEFORE.search(sentence[:at]):
+        # watchtower's "adding the parameter ``log_group_tags`` to the ...": the word
+        # before it; what follows the span is read from its closing marks on
+        word = _SPAN_CLOSE.match(sentence, at + len(ref.text))
     if word is not None and word.group(1) and not option:
         return None
     return (sentence, at, word) if word is not None else None
