@@ -478,6 +478,7 @@ Set `--insecure-port=0` in the Kubernetes API server config.
 
 Write to the e-mail `dev` on the domain `hunter.rocks`; the scanner runs `Popen()`.
 Group by `ike.transforms.Hash`. The C side wraps an `aubio_source`.
+The Kubelet's `/metrics` endpoint tells its version. Save with the general option `--save-to`.
 """
 
 
@@ -495,7 +496,7 @@ def test_flags_named_as_another_programs_and_other_non_claims(tmp_path: Path) ->
         "      - sphinx-apidoc -o docs src/hunter\n",
     }
     found = _drift(_write(tmp_path / "hunter", files))
-    assert {(line, name) for _, line, name in found} == {(7, "--fast")}
+    assert {(line, name) for _, line, name in found} == {(7, "--fast"), (16, "--save-to")}
 
 
 KCONF_SETUP = """\

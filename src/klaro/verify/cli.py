@@ -954,14 +954,22 @@ class CliClaims:
         ours = {n.lower() for n in index.scripts | index.packages}
         marked = (said.group(1) or said.group(3)) if said else ""
         owner = (said.group(2) or said.group(4) or said.group(6)).lower() if said else ""
-        proper = bool(said and said.group(6)) and owner not in _FLAG_ADJECTIVES
+        proper = (
+            bool(said and said.group(6))
+            and owner not in _FLAG_ADJECTIVES
+            and _named_alone(doc, owner)
+        )
         if said and (marked or proper or owner in ours | _OTHER_PROGRAMS | programs):
             # "the `--enable-rpc` option of `aria2c`", "the ``-o mand`` mount option", "the
             # `--enable-debugging-handlers` kubelet flag": its owner's, said outright, though
             # the project once had a flag so spelled
             return owner not in ours
         before_owner = _OWNER_BEFORE.search(sentence[: max(at, 0)]) if at > 0 else None
-        if before_owner and before_owner.group(1).lower() not in _FLAG_ADJECTIVES | ours:
+        if (
+            before_owner
+            and before_owner.group(1).lower() not in _FLAG_ADJECTIVES | ours
+            and _named_alone(doc, before_owner.group(1))
+        ):
             return True  # "the etcd flags `--key-file` and `--cert-file`"
         configured = _IN_CONFIG.search(sentence, max(at, 0))
         if configured and not {w.lower() for w in configured.group(1).split()} & ours:
@@ -1103,6 +1111,17 @@ class CliClaims:
 
 
 _SHELL_SET = re.compile(r"^\s*(?:\$\s+)?set\s+((?:[-+][A-Za-z]+\s*)+)")
+
+
+def _named_alone(doc: Document, word: str) -> bool:
+    """Whether the page names `word` on its own somewhere, not only as the kind of a flag
+    ("the Kubelet's `/metrics` endpoint" beside "`--x` kubelet flag"; oaklib's "general"
+    is only ever "the general option"): a thing, such as a program, not a word for a kind."""
+    alone = re.compile(
+        rf"(?<![\w-]){re.escape(word)}(?![\w-])(?!\s+(?:option|flag|switch|argument|parameter)s?\b)",
+        re.I,
+    )
+    return any(alone.search(line) for line in doc.lines)
 
 
 def _flags_given(words: list[str]) -> set[str]:

@@ -85,11 +85,15 @@ class MemberChecks(CallChecks):
         return Outcome("ignored", ref)
 
     def _keyed(self, text: str) -> bool:
-        """Whether a dotted text is a key the code spells, or starts with one of two parts
-        or more that names nothing of the project (a logger's `pkg.core` is its module)."""
+        """Whether a dotted text is a key the code spells, or, rooted outside our packages,
+        starts with one of two parts or more that names nothing of the project."""
         parts = text.split(".")
         if "." in text and self.index.is_key(text):
             return True
+        if parts[0] in self.names.packages:
+            # `keystoneauth1.discovery.EndpointData`: a path of ours, though an entry-point
+            # group or a logger is spelt `keystoneauth1.discovery`
+            return False
         return any(
             self.index.is_key(prefix) and self.names.lookup(prefix) is None
             for n in range(len(parts) - 1, 1, -1)
