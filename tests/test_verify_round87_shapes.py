@@ -655,3 +655,22 @@ def test_an_argparse_helper_handing_a_group_to_another(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "tcl", files))
     assert {name for _, _, name in found} == {"tcl --comands x"}
+
+
+def test_a_section_proposing_an_api(tmp_path: Path) -> None:
+    """caldav's "## Proposed Async API Design" restates a class as it should be: no claim;
+    the same class restated under "## Current API" is checked."""
+    page = (
+        "# API analysis\n\n## Current API\n\n```python\nclass Client:\n"
+        "    def __init__(self, url, timeout=9, ssl_verify=True):\n        ...\n```\n\n"
+        "## Proposed API Design\n\n```python\nclass Client:\n"
+        "    def __init__(self, url, timeout=9, verify_ssl=True):\n        ...\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "cal"\nversion = "1"\n',
+        "cal/__init__.py": "class Client:\n"
+        "    def __init__(self, url, verify_cert=True, timeout=9):\n        self.url = url\n",
+        "docs/api.md": page,
+    }
+    found = _drift(_write(tmp_path / "cal", files))
+    assert {line for _, line, _ in found} == {7}

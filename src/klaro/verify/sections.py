@@ -26,7 +26,9 @@ LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered it
 _HISTORY_HEADING = re.compile(
     rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
     # cellpose's "## Old updates": the news of earlier releases; mahotas' "## Recent Changes"
-    r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes))\b",
+    r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes)"
+    # and what is not built yet: caldav's "## Proposed Async API Design", "Roadmap"
+    r"|proposed|proposals?|planned|roadmap|future\s+(?:work|plans|features|ideas|api|design))\b",
     re.IGNORECASE,
 )
 
