@@ -603,12 +603,16 @@ class _ModuleVisitor:
         WebPage.from_config(self)` gives `pywebcopy.core.WebPage.from_config()`."""
         if not chain:
             return chain
-        local = {
+        local = self._local_imports(node)
+        return "|".join(_rebound(c, local) for c in chain.split("|")) if local else chain
+
+    def _local_imports(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+        """The names a function's own imports bind, each with the full name it stands for."""
+        return {
             imp.alias: imp.binds
             for imp in self._imports(_walk_statements(node.body))
             if imp.name != "*"
         }
-        return "|".join(_rebound(c, local) for c in chain.split("|")) if local else chain
 
     def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
         """Return the dotted names a function calls, nested functions' calls included."""
@@ -620,11 +624,7 @@ class _ModuleVisitor:
         # a name the function imports for itself (pyicloud's entry point runs
         # `from pyicloud.cli.app import main as cli_main` on call, to fail gently without
         # typer): its calls are the imported function's, written as its full name
-        local = {
-            imp.alias: imp.binds
-            for imp in self._imports(_walk_statements(node.body))
-            if imp.name != "*"
-        }
+        local = self._local_imports(node)
         if local:
             calls = {_rebound(call, local): None for call in calls}
         return tuple(sorted(calls))
