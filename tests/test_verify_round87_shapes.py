@@ -631,32 +631,6 @@ def test_a_shell_block_drawing_a_directory_tree_runs_nothing() -> None:
     assert [r for r in read_document(text, "README.md").references if r.kind == "command"] == []
 
 
-def test_an_argparse_helper_handing_a_group_to_another(tmp_path: Path) -> None:
-    """tclint's `setup_config_cli_args(parser)` makes a group and hands it to
-    `setup_common_config_cli_args(group)`, which adds `--commands`: an option of `tclint`."""
-    config = (
-        "def setup_common(group):\n    group.add_argument('--commands')\n\n\n"
-        "def setup_config(parser):\n    group = parser.add_argument_group('config')\n"
-        "    group.add_argument('--ignore')\n    setup_common(group)\n"
-    )
-    cli = (
-        "import argparse\n\nfrom tcl.config import setup_config\n\n\ndef main():\n"
-        "    parser = argparse.ArgumentParser(prog='tcl')\n    setup_config(parser)\n"
-        "    parser.parse_args()\n"
-    )
-    files = {
-        "pyproject.toml": '[project]\nname = "tcl"\nversion = "1"\n\n[project.scripts]\n'
-        'tcl = "tcl.cli.main:main"\n',
-        "tcl/__init__.py": "",
-        "tcl/config.py": config,
-        "tcl/cli/__init__.py": "",
-        "tcl/cli/main.py": cli,
-        "README.md": "# tcl\n\nRun `tcl --commands cmds.json` or `tcl --comands x`.\n",
-    }
-    found = _drift(_write(tmp_path / "tcl", files))
-    assert {name for _, _, name in found} == {"tcl --comands x"}
-
-
 def test_a_section_proposing_an_api(tmp_path: Path) -> None:
     """caldav's "## Proposed Async API Design" restates a class as it should be: no claim;
     the same class restated under "## Current API" is checked."""

@@ -178,15 +178,11 @@ class Argparse:
         They are shared like click's option decorators: `_resolve_shared_options` puts them
         in every command whose parser is handed to the helper, in this module or another.
         """
-        implicit = {
-            str(info["function"]): key
+        found = [
+            (str(info["function"]), option)
             for key, info in self.commands.items()
             if key.endswith(":implicit") and info["function"]
-        }
-        found = [
-            (function, option)
-            for function, key in implicit.items()
-            for option in self._helped(key, implicit, set())
+            for option in self.options.get(key, ())
         ]
         # the flags a parser class's methods add to `self`, those of each parser it makes
         found += [
@@ -202,19 +198,6 @@ class Argparse:
             for option in self._options_of(key)
         ]
         return found
-
-    def _helped(self, key: str, implicit: dict[str, str], seen: set[str]) -> list[CliOption]:
-        """The options a helper adds to the parser it is given, with those of the helpers of
-        this module it hands that parser (or a group of it) on to: tclint's
-        `setup_config_cli_args(parser)` makes a group and calls
-        `setup_common_config_cli_args(config_group, cwd)`, which adds `--commands`."""
-        seen.add(key)
-        options = list(self.options.get(key, ()))
-        for _, helper in self.refs.get(key, ()):
-            inner = implicit.get(helper)
-            if inner is not None and inner not in seen:
-                options += self._helped(inner, implicit, seen)
-        return options
 
     def _scope(self, body: list[ast.stmt], function: str) -> None:
         """Walk one function (or the module) in source order; variables are per scope."""

@@ -416,7 +416,11 @@ def _from_setup_py(text: str) -> dict[str, Any]:
                 "urls": {"Homepage": url} if url else {},
                 "entry_points": eps,
                 "script_files": _strings(kw.get("scripts")),
-                "extension_modules": _extension_names(tree),
+                # (under `ext_package`: cvxopt's `Extension('blas', ...)` is `cvxopt.blas`)
+                "extension_modules": [
+                    f"{package}.{n}" if (package := _str(kw.get("ext_package"))) else n
+                    for n in _extension_names(tree)
+                ],
             }
     return {"extension_modules": _extension_names(tree)}
 
