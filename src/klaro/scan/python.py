@@ -556,6 +556,7 @@ class _ModuleVisitor:
             self.keys.update(dict.fromkeys(namespace_keys(node)))
         # `for tool in (list_item_fields, ...): add(tool)`: functions it defines and registers
         self.registered.update(dict.fromkeys(handed_functions(node)))
+        local = self._local_imports(node)  # read once, for its calls and its returned chain
         return Function(
             name=name,
             qualname=f"{prefix}{name}",
@@ -569,7 +570,7 @@ class _ModuleVisitor:
             lineno=node.lineno,
             end_lineno=node.end_lineno or node.lineno,
             is_public=public and not prefix.startswith("_"),
-            calls=self._calls(node),
+            calls=self._calls(node, local),
             forwards=flow.forwards,
             forward_filled=flow.filled,
             args_forwards=flow.whole,
@@ -578,8 +579,8 @@ class _ModuleVisitor:
             kwargs_refused=flow.refused,
             # annotated, only `self`: a fluent method typed by its base (schemdraw's
             # `def at(...) -> 'Element': return self`) gives the class it is called on
-            returns_call=self._local_chain(
-                node, _self_only(returned_chain(node)) if node.returns else returned_chain(node)
+            returns_call=_rebound_chain(
+                _self_only(returned_chain(node)) if node.returns else returned_chain(node), local
             ),
             enters_call=entered_chain(node, decorators),
             first_to=first_to(node),
@@ -595,17 +596,6 @@ class _ModuleVisitor:
             ),
         )
 
-    def _local_chain(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef, chain: str | None
-    ) -> str | None:
-        """A returned chain whose head a function-local import binds, written from that
-        import's full name: pywebcopy's `from .core import WebPage; return
-        WebPage.from_config(self)` gives `pywebcopy.core.WebPage.from_config()`."""
-        if not chain:
-            return chain
-        local = self._local_imports(node)
-        return "|".join(_rebound(c, local) for c in chain.split("|")) if local else chain
-
     def _local_imports(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
         """The names a function's own imports bind, each with the full name it stands for."""
         return {
@@ -614,8 +604,11 @@ class _ModuleVisitor:
             if imp.name != "*"
         }
 
-    def _calls(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-        """Return the dotted names a function calls, nested functions' calls included."""
+    def _calls(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, local: dict[str, str]
+    ) -> tuple[str, ...]:
+        """Return the dotted names a function calls, nested functions' calls included;
+        `local`: the names its own imports bind."""
         calls: dict[str, None] = {}
         self._walk(node.body, calls)
         # defaults run once, where the function is defined: their reads are the module's
@@ -624,7 +617,6 @@ class _ModuleVisitor:
         # a name the function imports for itself (pyicloud's entry point runs
         # `from pyicloud.cli.app import main as cli_main` on call, to fail gently without
         # typer): its calls are the imported function's, written as its full name
-        local = self._local_imports(node)
         if local:
             calls = {_rebound(call, local): None for call in calls}
         return tuple(sorted(calls))
@@ -1346,6 +1338,15 @@ def _unpacked(
                     yield element, items[n] if same and items is not None else None
         else:
             yield target, value
+
+
+def _rebound_chain(chain: str | None, local: dict[str, str]) -> str | None:
+    """A returned chain whose head a function-local import binds, written from that import's
+    full name: pywebcopy's `from .core import WebPage; return WebPage.from_config(self)`
+    gives `pywebcopy.core.WebPage.from_config()`."""
+    if not chain or not local:
+        return chain
+    return "|".join(_rebound(c, local) for c in chain.split("|"))
 
 
 def _rebound(call: str, local: dict[str, str]) -> str:

@@ -558,11 +558,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             if env.via == "pydantic-settings" and "__" in env.name:
                 index.env_nested.add(env.name.partition("__")[0])
     index.env_foreign -= direct
-    scripts = _shell_scripts(analysis, index.packages)
+    readers = _shell_scripts(analysis, index.packages)
+    scripts = [text for shipped, text in readers if shipped]
     # (what any shell script of the project reads: osprofiler's DevStack plugin,
     # `devstack/lib/osprofiler`, reads the OSPROFILER_COLLECTOR its README sets)
-    readers = _shell_scripts(analysis, index.packages, anywhere=True)
-    index.env_vars |= {v for text in readers for v in _SHELL_VARIABLE.findall(text)}
+    index.env_vars |= {v for _, text in readers for v in _SHELL_VARIABLE.findall(text)}
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
     own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
     index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
@@ -753,21 +753,19 @@ _CMAKE_LOOP = re.compile(r"^\s*foreach\s*\(\s*\w+\s+([^)]*)\)", re.M)
 _CMAKE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
-def _shell_scripts(analysis: Analysis, packages: set[str], *, anywhere: bool = False) -> list[str]:
-    """The text of the shell scripts a package ships (argcomplete's `bash_completion.d/
-    _python-argcomplete`), and of those the package installs as they are, wherever they lie
-    (virtualenvwrapper's `virtualenvwrapper.sh`, named in setup.py's `scripts=`): the
-    project's code, though not Python; with `anywhere`, every script outside the tests.
-    Scripts are told by their suffix or, without one, their first line."""
-    found: list[str] = []
+def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[tuple[bool, str]]:
+    """The text of the shell scripts outside the tests, each with whether the package ships
+    it: in a package folder (argcomplete's `bash_completion.d/_python-argcomplete`), or
+    installed as it is, wherever it lies (virtualenvwrapper's `virtualenvwrapper.sh`, named
+    in setup.py's `scripts=`): the project's code, though not Python. Scripts are told by
+    their suffix or, without one, their first line."""
+    found: list[tuple[bool, str]] = []
     root = Path(analysis.root)
     installed = set(analysis.metadata.script_files)
     for file in analysis.files:
         parts = file.path.split("/")
-        shipped = anywhere and not is_test_path(file.path)
-        if not (shipped or packages & set(parts[:-1]) or file.path in installed):
-            continue
-        if file.size > 200_000:
+        shipped = bool(packages & set(parts[:-1])) or file.path in installed
+        if not (shipped or not is_test_path(file.path)) or file.size > 200_000:
             continue
         told = file.language == "shell" or parts[-1].endswith(_OTHER_SHELLS)
         if not told and ("." in parts[-1] or file.language == "python"):
@@ -777,7 +775,7 @@ def _shell_scripts(analysis: Analysis, packages: set[str], *, anywhere: bool = F
         except OSError:
             continue
         if told or data.startswith(_SHELL_HEADS):
-            found.append(data.decode("utf-8", "replace"))
+            found.append((shipped, data.decode("utf-8", "replace")))
     return found
 
 

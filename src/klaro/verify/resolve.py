@@ -617,13 +617,13 @@ class Resolver(MemberChecks, UnknownNames):
             return self._setting(ref)
         if ref.kind == "env":
             outcome = self.env.claim(ref, ref.text)
-            if outcome.status == "unresolved" and self._said_old(doc, ref):
+            if outcome.status == "unresolved" and self._kept_as_past(doc, ref):
                 return Outcome("ignored", ref)  # "`GEOS_LIBRARY_PATH` is no longer supported"
             return outcome
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
-        if outcome.status == "unresolved" and self._said_old(doc, ref):
+        if outcome.status == "unresolved" and self._kept_as_past(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
         if outcome.status == "unresolved" and _git_config_key(doc, ref):
             return Outcome("ignored", ref)  # git-cola's `cola.color.text`: git's setting
@@ -633,7 +633,7 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # "on the domain `ivre.rocks`"
         return outcome
 
-    def _said_old(self, doc: Document, ref: Reference) -> bool:
+    def _kept_as_past(self, doc: Document, ref: Reference) -> bool:
         """Whether the text keeps the name as one of the past: the words around it say so,
         or it is written for a release line older than the project's ("## v0.5.x")."""
         return _said_old(doc, ref) or of_older_line(doc, ref, self.index.version)
