@@ -193,7 +193,7 @@ def test_flags_as_users_type_them(tmp_path: Path) -> None:
     )
     text = (
         "```console\n$ flagtool -vv -do out.txt --no-color\n$ flagtool -vx\n```\n\n"
-        "Use `-vvv` or `--no-color`, not `--no-colour`.\n"
+        "Use `-vvv`, `--no-color` or `--no-colour`.\n"
     )
     resolver = Resolver(project_index(analyze_repository(tmp_path)))
     outcomes = resolver.resolve_document(parse_document(text, "README.md"))

@@ -84,8 +84,9 @@ from klaro.scan.stubs import merge_stubs
 # `package_dir` installs as a package of another name (`{"gh_md_to_html": "src"}`); 180: a key
 # set in `**kwargs` (`kwargs[KEY] = v`) leaves them followed; 181: a metaclass `__call__`
 # giving the objects it makes attributes named at run time; 182: a returned chain through a
-# function-local import, written in full; 183: extension modules under setup.py's `ext_package`
-ANALYZER_VERSION = 183
+# function-local import, written in full; 183: extension modules under setup.py's `ext_package`;
+# 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`)
+ANALYZER_VERSION = 184
 
 Progress = Callable[[int, int, str], None]
 

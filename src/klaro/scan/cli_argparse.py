@@ -639,6 +639,7 @@ class Argparse:
         envvar = next(
             (self._string(v) for k in _ENV_KEYWORDS if (v := kw(call, k)) is not None), None
         )
+        choices = self._choices(kw(call, "choices"))
         return CliOption(
             flags=flags,
             dest=dest or "",
@@ -655,9 +656,7 @@ class Argparse:
             hidden=suppressed(kw(call, "help")),
             # an option's too, unless `type=` converts the value first (`type=str.lower`;
             # jinja-cli's `type=str` keeps it as given)
-            choices=self._choices(kw(call, "choices"))
-            if positional or _keeps_value(kw(call, "type"))
-            else (),
+            choices=choices if positional or _keeps_value(kw(call, "type"), choices) else (),
             rest=positional and nargs in {"REMAINDER", "..."},  # argparse.REMAINDER is "..."
             negatable=(action or "").endswith("BooleanOptionalAction"),
             # (0: `nargs="*"` or `"+"` on a flag, which takes every word up to the next flag:
@@ -690,6 +689,8 @@ class Argparse:
                 words += spliced
             elif isinstance(element, ast.Constant) and isinstance(element.value, str):
                 words.append(element.value)
+            elif isinstance(element, ast.Constant) and type(element.value) is int:
+                words.append(str(element.value))  # `choices=[1, 2, 3]` with `type=int`
             else:
                 return ()
         return tuple(words)
@@ -932,7 +933,10 @@ _NOT_HANDED_ON = frozenset(
 )  # fmt: skip
 
 
-def _keeps_value(node: ast.expr | None) -> bool:
+def _keeps_value(node: ast.expr | None, choices: tuple[str, ...] = ()) -> bool:
     """Whether an option's `type=` hands its word on as written (none, or `str`), so that
-    its `choices` are the words a command line gives."""
+    its `choices` are the words a command line gives; `type=int` does so for integer
+    choices (`choices=[1, 2, 3]`: the word `3` is the value 3)."""
+    if isinstance(node, ast.Name) and node.id == "int":
+        return bool(choices) and all(c.isdigit() for c in choices)
     return node is None or (isinstance(node, ast.Name) and node.id == "str")

@@ -25,12 +25,13 @@ def read_metadata(root: Path, version_lookup: Callable[[str], str | None]) -> Pa
     analysis, for projects that keep their version in code.
     """
     found: list[dict[str, Any]] = []
-    for name, reader in (
+    readers: tuple[tuple[str, Callable[[str], dict[str, Any]]], ...] = (
         ("pyproject.toml", _from_pyproject),
         ("setup.cfg", _from_setup_cfg),
-        ("setup.py", _from_setup_py),
+        ("setup.py", lambda text: _from_setup_py(text, root)),
         ("meson.build", _from_meson),
-    ):
+    )
+    for name, reader in readers:
         path = root / name
         if path.is_file():
             try:
@@ -368,10 +369,11 @@ def _parse_entry_lines(group: str, body: str | list[str]) -> list[EntryPoint]:
     return out
 
 
-def _from_setup_py(text: str) -> dict[str, Any]:
-    """Read literal keyword arguments of the `setup(...)` call."""
+def _from_setup_py(text: str, root: Path | None = None) -> dict[str, Any]:
+    """Read literal keyword arguments of the `setup(...)` call; names it imports from the
+    project's own modules (`from pkg._metadata import APP`) are read from those files."""
     tree = ast.parse(text)
-    scope = _module_literals(tree)
+    scope = _module_literals(tree, root)
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
@@ -515,11 +517,18 @@ def _literal(node: ast.expr, scope: Mapping[str, Any] | None = None) -> Any:
     return ast.literal_eval(node)
 
 
-def _module_literals(tree: ast.Module) -> dict[str, Any]:
-    """The names a setup.py binds at its top level to literal values (`bins = [...]`)."""
+def _module_literals(tree: ast.Module, root: Path | None = None) -> dict[str, Any]:
+    """The names a setup.py binds at its top level to literal values (`bins = [...]`), and
+    with `root`, those it imports from a module of the project that binds them so
+    (git-delete-merged-branches' `f"{APP} = ..."` console script, `APP` from `_metadata.py`)."""
     scope: dict[str, Any] = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        if isinstance(node, ast.ImportFrom) and root is not None and node.module and not node.level:
+            found = _imported_literals(root, node.module)
+            for alias in node.names:
+                if alias.name in found:
+                    scope[alias.asname or alias.name] = found[alias.name]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 try:
@@ -537,6 +546,24 @@ def _module_literals(tree: ast.Module) -> dict[str, Any]:
                 except (ValueError, TypeError, SyntaxError, RecursionError):
                     continue
     return scope
+
+
+def _imported_literals(root: Path, module: str) -> dict[str, Any]:
+    """The literal names a module of the project binds at its top level, {} when the module
+    is not a file of the project (a dependency) or cannot be read. One step: that module's
+    own imports are not followed."""
+    parts = module.split(".")
+    for base in (root, root / "src"):
+        for path in (
+            base.joinpath(*parts).with_suffix(".py"),
+            base.joinpath(*parts, "__init__.py"),
+        ):
+            if path.is_file() and not path.is_symlink():
+                try:
+                    return _module_literals(ast.parse(path.read_text(encoding="utf-8")))
+                except (OSError, UnicodeDecodeError, ValueError, SyntaxError, RecursionError):
+                    return {}
+    return {}
 
 
 def _str(value: Any) -> str | None:

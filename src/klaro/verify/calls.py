@@ -101,6 +101,22 @@ class CallChecks:
                 )
         return None
 
+    def _handed_call(self, ref: Reference) -> Outcome:
+        """The keywords a maker hands on to the class given as its `cls=` (pyblocks'
+        `_handed_to_class`): the maker may take some itself, so only a keyword the class took
+        at the documented state and lost is reported; the class's own name is checked where
+        the page imports it, so nothing else is claimed here."""
+        args = call_arguments(ref.context)
+        target = self.names.lookup(ref.text)
+        if args is None or target is None or self.names.kind(target) != "class":
+            return Outcome("ignored", ref)
+        problem = self._keyword_gone(target, args[2])
+        if problem is None or problem.keyword is None:
+            return Outcome("ignored", ref)
+        below = keyword_line(ref.context, problem.keyword)
+        ref = replace(ref, line=ref.line + below) if below else ref
+        return Outcome("unresolved", ref, message=problem.message, suggestions=problem.suggestions)
+
     def _free_call(self, ref: Reference) -> Outcome:
         """`decode(s, legacy=True)` in an example that left the import out: checked against
         the one function or class of the package with that name, if there is one."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from klaro.scan.model import Module
@@ -661,7 +661,12 @@ class CliClaims:
         choices = index.choices.get(flag)
         if command and flag in index.command_options.get(command, ()):
             choices = index.command_choices.get((command, flag))
-        if not choices or not _CHOICE_WORD.match(value) or value in choices:
+        if not choices or value in choices:
+            return None
+        numbers = value.isdigit() and all(c.isdigit() for c in choices)  # `--effort=4` of 1-3
+        if not (_CHOICE_WORD.match(value) or numbers) or (
+            numbers and int(value) in map(int, choices)
+        ):
             return None
         return Outcome(
             "unresolved",
@@ -773,7 +778,7 @@ class CliClaims:
         named = _named_as_program(doc, ref)
         if not (self._could_be_script(word) or ("-" in word.strip("-") and named)):
             return None
-        if not (named or _beside(doc, ref, self.index.scripts)):
+        if not (named or _beside(doc, ref, self.index.scripts, self.index.packages)):
             return None
         if _names_the_project(doc, ref) and not (self._former and self._former.script(word)):
             return None  # "To install `bigtree`", "run by `tcconfig` commands": its name
@@ -1214,7 +1219,7 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     words = [w.rstrip(".") for w in [*before[-2:], *after[:1]]]
     # "by typing `tika-python` without any arguments", "`tika-python` installed in your
     # bin directory": a command typed, a program installed
-    typed = bool(before) and before[-1].lower() in {"typing", "type", "running"}
+    typed = bool(before) and before[-1].lower() in {"typing", "type", "running", "invoke"}
     installed = bool(after) and after[0].lower() == "installed"
     return (
         typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
@@ -1262,16 +1267,26 @@ _INSTALLING = re.compile(r"install(?:s|ed|ing)?|upgrad(?:e|es|ed|ing)|uninstall"
 _COMMANDS_FAMILY = re.compile(r"commands|tools|scripts|executables|programs|utilities", re.I)
 
 
-def _beside(doc: Document, ref: Reference, scripts: set[str]) -> bool:
+def _beside(
+    doc: Document, ref: Reference, scripts: set[str], packages: Collection[str] = ()
+) -> bool:
     """Whether the span is another name for a program named just before it: "``rst-lint``
-    (also available as ``restructuredtext-lint``)", "run `tidy` or `tidy-cli`"."""
+    (also available as ``restructuredtext-lint``)", "run `tidy` or `tidy-cli`", "invoke
+    `git-dmb` instead of `git-delete-merged-branches`" (or `python3 -m` our package)."""
     line = doc.lines[ref.line - 1] if 0 < ref.line <= len(doc.lines) else ""
     at = line.find(f"`{ref.text}`")
     spans = list(re.finditer(r"`+([^`]+)`+", line[: max(at, 0)]))
-    if at < 0 or not spans or spans[-1].group(1) not in scripts:
+    if at < 0 or not spans:
+        return False
+    first = spans[-1].group(1).strip()
+    words = first.split()
+    run = _module_run(words) != words and _program_of(first) in packages
+    if first not in scripts and not run:
         return False
     between = line[spans[-1].end() : at]
-    return len(between) <= 40 and re.search(r"\b(?:as|or|alias)\b", between) is not None
+    return (
+        len(between) <= 40 and re.search(r"\b(?:as|or|alias|instead\s+of)\b", between) is not None
+    )
 
 
 def _module_run(words: list[str]) -> list[str]:

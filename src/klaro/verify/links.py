@@ -64,15 +64,18 @@ _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (G
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
 # notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
 SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
-# `.md`, `.PNG`, Sphinx's any-format `.*`; not `.EarthEngineStore`
-_FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]{1,8}|\*)", re.I)
+# `.md`, `.PNG`, `.schedulers`, Sphinx's any-format `.*`; not `.EarthEngineStore` (a class)
+# nor `.open_dataset` (a function): a suffix is written in one case, without underscores
+_FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]+|[A-Z0-9]+|\*)")
 
 
 def _file_suffix(path: str) -> str:
     """A path's file suffix, "" when what follows its last dot is no suffix but part of the
-    name: an autosummary page named by its object (`_autosummary/xee.EarthEngineStore`)."""
+    name: an autosummary page named by its object (`_autosummary/xee.EarthEngineStore`).
+    A long lower-case tail stays a suffix, so a link to a page that is not there
+    (`<apscheduler.schedulers>` in reST) is still reported rather than taken for a label."""
     suffix = posixpath.splitext(path)[1]
-    return suffix if _FILE_SUFFIX.fullmatch(suffix) and not suffix[1:2].isupper() else ""
+    return suffix if _FILE_SUFFIX.fullmatch(suffix) else ""
 
 
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses

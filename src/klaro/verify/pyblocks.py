@@ -791,6 +791,7 @@ class _Visitor(ast.NodeVisitor):
             held = self._origin(node.args[-1])
             if held is not None:
                 self.bindings.elements[func.value.id] = held
+        self._handed_to_class(node)
         if isinstance(node.func, ast.Attribute):
             self._chain(node.func, called=True, call=node)
         elif isinstance(node.func, ast.Name):
@@ -833,6 +834,26 @@ class _Visitor(ast.NodeVisitor):
                 self._add("python", arg.id, arg, "free-name")
             else:
                 self.visit(arg)
+
+    def _handed_to_class(self, node: ast.Call) -> None:
+        """`click.group(cls=HelpColorsGroup, help_headers_color="yellow")`: the maker builds
+        the class given as `cls` with the keywords it does not take itself, so they are the
+        class's. Which ones the maker keeps is not known here; the resolver reports only a
+        keyword the class took and lost (context `handed-call`)."""
+        given = next((k.value for k in node.keywords if k.arg == "cls"), None)
+        if not isinstance(given, ast.Name) or len(node.keywords) < 2:
+            return
+        origin = self.bindings.origins.get(given.id)
+        if origin is None or origin[1]:
+            return  # the example's own class, or an instance: nothing to hand on to
+        handed = ast.Call(
+            func=given,
+            args=[],
+            keywords=[k for k in node.keywords if k.arg != "cls"],
+        )
+        ast.copy_location(handed, given)
+        context = call_context("handed-call", handed, self._mappings())
+        self._add("python", origin[0], given, _SKETCHED_COUNT.sub(r"\1|-1|", context, count=1))
 
     def visit_Expr(self, node: ast.Expr) -> None:
         """A name alone on its line (`UnsupportedFormatError  # the file's format`, in a block

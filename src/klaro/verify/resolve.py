@@ -258,6 +258,9 @@ _OLD_WORDS = re.compile(
     r"(?:\s+(?:the|a|an))?\s*$",
     re.IGNORECASE,
 )
+# "`goget`, not `go_get`": a name the page disowns ("use `a` instead of `b`" does not: it
+# tells the reader both exist)
+_DISOWNED = re.compile(r"`\s*,\s*not\s*$", re.I)
 # "is renamed `old` to `new`": the name between is the old one (not after "renamed to")
 _RENAMED_BEFORE = re.compile(r"\b(?:is|was|were|been|are)\s+renamed$", re.IGNORECASE)
 _TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
@@ -779,8 +782,8 @@ class Resolver(MemberChecks, UnknownNames):
         if text in self.index.scripts:
             return Outcome("resolved", ref, text)  # "the `markdown_py` script"
         named = text.isidentifier() or _HYPHENATED.fullmatch(text) is not None
-        if named and (gone := self.cli.former_program(ref, text, doc)):
-            return gone
+        if named and not elsewhere and (gone := self.cli.former_program(ref, text, doc)):
+            return gone  # (a span linking to another's file names its program: git-extras')
         if "-" in text and named and (gone := self._once_named(ref, text, text)):
             return gone  # `commit-length`, a setting's key the code read and reads no more
         symbol = _SYMBOL.match(text)
@@ -1616,6 +1619,8 @@ class Resolver(MemberChecks, UnknownNames):
             return self._moved_package(ref) if ref.kind == "import" else Outcome("ignored", ref)
         if ref.context == "override":
             return self._override(ref)
+        if ref.context.startswith("handed-call|"):
+            return self._handed_call(ref)
         args = call_arguments(ref.context)
         context = args[0] if args else ref.context
         if not context.startswith("instance"):
@@ -1879,6 +1884,8 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     # "the old :class:`~" is "the old"
     if before is not None and _OLD_WORDS.search(_MARKUP_END.sub("", before)):
         return True
+    if before is not None and _DISOWNED.search(_MARKUP_END.sub("", before)):
+        return True  # abxpkg's "The provider name is `goget`, not `go_get`."
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
     if (
         before is not None
