@@ -182,6 +182,8 @@ round 92 (`round: 92`) is a ninety-first fresh set written blind on HiYaPyCo,
 EasyProcess, click-help-colors and git-delete-merged-branches (--confirm --round 92).
 round 93 (`round: 93`) is a ninety-second fresh set written blind on pyflowchart,
 openai-to-sqlite, pyzipper and pytest-repeat (--confirm --round 93).
+round 94 (`round: 94`) is a ninety-third fresh set written blind on git-archive-all,
+async-timeout, case-converter and filesplit (--confirm --round 94).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
