@@ -17,7 +17,8 @@ repo that has it:
   (`dmb`, `python3 -m dmb`) stands "instead of", is stale; the span of a link to another
   project's script of the same name is that project's;
 - a typer app whose group class looks commands up itself (`typer.Typer(cls=_RootGroup)`,
-  `_RootGroup` built on an imported `LazyTyperGroup`): its other commands are not reported;
+  `_RootGroup` built on an imported `LazyTyperGroup`): its other commands, and flags not
+  close to one of ours, are not reported;
 - a page a program wrote (`.. this page created by ./docs/make_tables.py`): a near miss of a
   project name (``omega_t`` beside `omega`) is another vocabulary's, not a typo;
 - "`-m`/`--models`/`--model` which are deprecated": each flag of the list is said old, and
@@ -30,7 +31,21 @@ repo that has it:
   the method's name is checked, and so are the parameters its body lists, though a private
   helper keeps their names;
 - values a sentence gives for an option that takes listed ones ("the `--scope` option with
-  one of the next values: `session`, `module`"): one it no longer takes is reported.
+  one of the next values: `session`, `module`"): one it no longer takes is reported;
+- a notebook's name (`make_probe`, of `docs/tutorials/make_probe.ipynb`) near a function's
+  (`make_probes`) is the notebook's;
+- optparse's `OptionParser(version=...)` gives the program `--version`, stale once dropped;
+- a constant an example sets (`DELIMITERS = " -_"`) is stale once the code renames it, while
+  the example's own (`API_KEY = "..."`) is not checked;
+- a variable of a family the page writes with a placeholder first (`CHROME_BINARY` beside
+  `{PLUGIN}_BINARY`) is one of that family, while a near miss of a read one is reported;
+- an MkDocs page's link that leads out of the docs folder (`../images/x.png` on
+  `docs/guide.md`) starts at the URL the site serves the page at, where the image is; on
+  the index page it still leads nowhere;
+- a reST directive whose path holds a substitution (`.. image:: |author|_diagram.png`) names
+  a template an extension fills in;
+- a member written with a stand-in (`gy.constants.FONTWEIGHT_XXX`) is any of the module's
+  `FONTWEIGHT_*` names; one with no such names is reported.
 """
 
 from __future__ import annotations
@@ -239,6 +254,8 @@ LAZY_README = """\
     $ lazycli install --fast
     $ lazycli model download --url x
     $ lazycli install --slow
+
+Save with `--download`; install with `--fastt`.
 """
 
 
@@ -253,7 +270,7 @@ def test_a_typer_app_whose_group_looks_commands_up(tmp_path: Path) -> None:
         "README.md": LAZY_README,
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "lazycli", files))}
-    assert found == {(5, "lazycli install --slow")}
+    assert found == {(5, "lazycli install --slow"), (7, "--fastt")}
 
 
 AXES = """\
@@ -387,3 +404,117 @@ def test_values_a_sentence_gives_for_an_option(tmp_path: Path) -> None:
         "README.rst": SCOPE_README,
     }
     assert _drift(_write(tmp_path / "rep", files)) == {("README.rst", 4, "session")}
+
+
+def test_a_notebook_named_like_a_function(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ks"\nversion = "1"\n',
+        "ks/__init__.py": "def make_probes():\n    pass\n\n\ndef run_sorter():\n    pass\n",
+        "docs/tutorials/make_probe.ipynb": "{}",
+        "README.md": "# ks\n\nThe tutorials: `make_probe`, then `run_sortr`.\n",
+    }
+    assert _drift(_write(tmp_path / "ks", files)) == {("README.md", 3, "run_sortr")}
+
+
+ARCHIVE = """\
+from optparse import OptionParser
+
+
+def main():
+    parser = OptionParser(usage="usage: %prog [options] OUTPUT", version="1.24")
+    parser.add_option("--prefix")
+    parser.parse_args()
+"""
+
+
+def test_optparse_version_keyword(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "gaa"\nversion = "1"\n\n'
+        '[project.scripts]\ngaa = "gaa:main"\n',
+        "gaa/__init__.py": ARCHIVE,
+        "README.md": "# gaa\n\n    $ gaa --version\n    $ gaa --prefix x out.zip\n",
+    }
+    dropped = {"gaa/__init__.py": [(', version="1.24")', ")")]}
+    assert _drift_after(tmp_path / "gaa", files, dropped) == {("README.md", 3)}
+
+
+CASES_README = """\
+# cc
+
+```python
+from cc import camel
+
+API_KEY = "secret"
+DELIMITERS = " -_"
+camel("a b")
+```
+"""
+
+
+def test_a_constant_an_example_sets(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cc"\nversion = "1"\n',
+        "cc/__init__.py": 'DELIMITERS = " -_"\n\n\ndef camel(text):\n    return text\n',
+        "README.md": CASES_README,
+    }
+    renamed = {"cc/__init__.py": [("DELIMITERS = ", "DEFAULT_DELIMITERS = ")]}
+    assert _drift_after(tmp_path / "cc", files, renamed) == {("README.md", 7)}
+
+
+PLUGINS = """\
+import os
+
+
+def settings(config, plugin):
+    sandbox = os.environ.get("CHROME_SANDBOX"), os.environ.get("CHROME_PROFILE")
+    return config.get(f"{plugin.upper()}_BINARY", plugin), sandbox
+"""
+
+PLUGINS_README = """\
+# abx
+
+- `CHROME_SANDBOX` - run Chrome sandboxed
+- `{PLUGIN}_BINARY` - the binary to use (e.g. `CHROME_BINARY=/usr/bin/chromium`)
+- `CHROME_SANDBOXED` - no such variable
+"""
+
+
+def test_a_variable_of_a_family_the_page_writes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "abx"\nversion = "1"\n',
+        "abx/__init__.py": PLUGINS,
+        "README.md": PLUGINS_README,
+    }
+    assert _drift(_write(tmp_path / "abx", files)) == {("README.md", 5, "CHROME_SANDBOXED")}
+
+
+def test_mkdocs_links_out_of_the_docs_folder_and_substituted_paths(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hc"\nversion = "1"\n',
+        "hc/__init__.py": "",
+        "mkdocs.yml": "site_name: hc\n",
+        "docs/images/cell.png": "png",
+        "docs/guide.md": "# Guide\n\n![cell](../images/cell.png) ![gone](../images/gone.png)\n",
+        "docs/index.md": "# hc\n\n![cell](../images/cell.png)\n",
+        "sample/conf.py": "rst_prolog = '.. |author| replace:: Eleanor'\n",
+        "sample/Eleanor_diagram.png": "png",
+        "sample/index.rst": "Sample\n======\n\n.. image:: |author|_diagram.png\n"
+        "\n.. image:: missing.png\n",
+    }
+    found = {(path, ref) for path, _, ref in _drift(_write(tmp_path / "hc", files))}
+    assert found == {
+        ("docs/guide.md", "../images/gone.png"),
+        ("docs/index.md", "../images/cell.png"),
+        ("sample/index.rst", "missing.png"),
+    }
+
+
+def test_a_member_written_with_a_stand_in(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "gy"\nversion = "1"\n',
+        "gy/__init__.py": "",
+        "gy/constants.py": "FONTWEIGHT_BOLD = 700\nFONTWEIGHT_NORMAL = 400\n",
+        "README.md": "# gy\n\nPass `gy.constants.FONTWEIGHT_XXX` or `gy.constants.COLOR_XXX`.\n",
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gy", files))}
+    assert found == {"gy.constants.COLOR_XXX"}

@@ -367,6 +367,9 @@ class Argparse:
             )
             self._abbreviations(key, call)
             self._parents(key, call, variables)
+            if func.endswith("OptionParser") and kw(call, "version") is not None:
+                # optparse's `OptionParser(version=...)` adds `--version` itself
+                self.options.setdefault(key, []).append(_OPTPARSE_VERSION)
             if wrapper:
                 self.refs.setdefault(key, []).append((0, wrapper))
             if func.split(".")[0] not in self.parser_names | self.foreign:
@@ -697,6 +700,7 @@ class Argparse:
 
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
+_OPTPARSE_VERSION = CliOption(("--version",), "version", help=_ACTION_HELP["version"], is_flag=True)
 
 
 def _parser_modules(tree: ast.Module) -> set[str]:

@@ -37,6 +37,15 @@ def speaks_of_environment(lines: list[str]) -> bool:
     return any(_ENVIRONMENT.search(line) for line in lines)
 
 
+_TEMPLATED_FAMILY = re.compile(r"[{<\[]([A-Z][A-Z0-9_]*)[}>\]](_[A-Z][A-Z0-9_]*)\b")
+
+
+def templated_suffixes(lines: list[str]) -> frozenset[str]:
+    """The ends of the variable names a page writes with a placeholder first: `_BINARY` of
+    `{PLUGIN}_BINARY`, `_TOKEN` of `<SERVICE>_TOKEN`."""
+    return frozenset(m[2] for line in lines for m in _TEMPLATED_FAMILY.finditer(line))
+
+
 class EnvClaims:
     """Judge environment variables against one project's reads."""
 
@@ -45,6 +54,9 @@ class EnvClaims:
         self.former = former
         self.page_reads: set[str] = set()  # what the current page's own scripts read
         self.quiet = False  # whether the current page never speaks of the environment
+        # the ends of the variable families the current page writes with a placeholder first
+        # (abx-dl's `{PLUGIN}_BINARY`): `CHROME_BINARY` on it is one of that family
+        self.page_suffixes: frozenset[str] = frozenset()
 
     def read(self, name: str) -> bool:
         """Whether the code reads the variable `name`, or read it at the documented state."""
@@ -115,6 +127,8 @@ class EnvClaims:
             )
         if name in self.page_reads:
             return Outcome("ignored", ref)  # read by a script the page gives, not the code
+        if any(name.endswith(s) and len(name) > len(s) for s in self.page_suffixes):
+            return Outcome("ignored", ref)  # an instance of the page's `{PLUGIN}_BINARY`
         if "__" in name and name.partition("__")[0] not in index.env_nested:
             # `APP_LOADING__STRICT`: a nested setting of a configuration library (donfig,
             # dynaconf, the project's own) whose fields the scan does not list

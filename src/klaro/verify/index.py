@@ -255,13 +255,17 @@ class ProjectIndex:
     def data_stems(self) -> frozenset[str]:
         """The names of the data files the package ships beside its code (demucs'
         `remote/htdemucs_ft.yaml`, a model it loads by that name): a page names them as
-        values the code looks up, not as code."""
+        values the code looks up, not as code; and of the notebooks anywhere (kilosort's
+        `docs/tutorials/make_probe.ipynb`, which a page lists by name)."""
         return frozenset(
             path.rsplit("/", 1)[-1].split(".")[0]
             for path in self.files
-            if "/" in path
-            and path.split("/")[0] in self.code_dirs
-            and not path.endswith((".py", ".pyi", ".pyx"))
+            if path.endswith(".ipynb")
+            or (
+                "/" in path
+                and path.split("/")[0] in self.code_dirs
+                and not path.endswith((".py", ".pyi", ".pyx"))
+            )
         )
 
     @functools.cached_property

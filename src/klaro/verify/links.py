@@ -335,12 +335,14 @@ class LinkResolver:
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
         if (
-            (target.endswith("/") or ref.context == "html")
+            (target.endswith("/") or ref.context == "html" or self._leaves_mkdocs(doc.path, path))
             and not target.startswith("/")
             and not self.index.exists(path)
         ):
             # a site URL, or raw HTML's `src="../assets/logo.svg"`, which no build rewrites:
-            # both start at the URL the site serves the page at
+            # both start at the URL the site serves the page at; so does a link MkDocs cannot
+            # rewrite as it leads out of the docs folder (handcalcs' `../images/x.png` on
+            # `docs/cell_magic.md`, served at `cell_magic/`: the site's `images/x.png`)
             path = self._site_url(doc.path, target) or path
         if target.startswith("/") and not self.index.exists(path):
             # a docs site's absolute link (`/cli/index.md`, `/patterns/supervisor/`) starts at
@@ -726,6 +728,13 @@ class LinkResolver:
                     )
                 )
         return self._sites
+
+    def _leaves_mkdocs(self, page: str, path: str) -> bool:
+        """Whether `page` is in an MkDocs site's docs folder and `path` lies outside it."""
+        return any(
+            s.folder and page.startswith(s.folder) and not path.startswith(s.folder)
+            for s in self._mkdocs_sites()
+        )
 
     def _served_under(self, page: str) -> str:
         """The URL path the MkDocs site holding `page` is served under (`changelog-gen/`),

@@ -272,6 +272,10 @@ class MemberChecks(CallChecks):
             # SpecialFunctions base setattr's each special function on itself)
             return Outcome("ignored", ref)
         members = sorted(index.member_names(owner)) if owner else sorted(index.packages)
+        family = _STAND_IN_MEMBER.match(attr)
+        if family and any(m.startswith(family[1]) for m in members):
+            # Gooey's `constants.FONTWEIGHT_XXX`: any of the module's `FONTWEIGHT_*` names
+            return Outcome("ignored", ref)
         public = [m for m in members if not m.startswith("_") and m.isidentifier()]
         close = [m for m in public if len(attr) > 3 and attr.lower() in m.lower() and m != attr]
         close += difflib.get_close_matches(attr, public, 3)
@@ -290,6 +294,7 @@ class MemberChecks(CallChecks):
         )
 
 
+_STAND_IN_MEMBER = re.compile(r"^([A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*)(?:X{3,}|N{3,}|\*)$")
 _CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 

@@ -262,6 +262,7 @@ def _sketched_functions(
             yield function, owner
 
 
+_CONSTANT_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{4,}$")  # `DELIMITERS`
 _SKETCHED_COUNT = re.compile(r"^([\w-]*call)\|\d+\|")
 
 
@@ -615,6 +616,15 @@ class _Visitor(ast.NodeVisitor):
     def visit_Assign(self, node: ast.Assign) -> None:
         self.visit(node.value)
         for target in node.targets:
+            if (
+                isinstance(target, ast.Name)
+                and not self.depth
+                and _CONSTANT_NAME.match(target.id)
+                and target.id not in self.bindings.local  # (the block binds it: this line)
+            ):
+                # case-converter's `DELIMITERS = " -_"`: a page showing a constant's value;
+                # checked only against the names the code once had, as a name alone is
+                self._add("python", target.id, target, "free-name")
             self._bind_target(target, node.value)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:

@@ -78,6 +78,7 @@ _MEMBERS_OPTION = re.compile(r"^\s+:members:\s*(\S.*)$")
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
+_SUBSTITUTION = re.compile(r"\|[^|\s][^|]*\|")  # `|author|`, a substitution reference
 
 
 # a definition-list term that is one identifier: a keyword's name
@@ -258,6 +259,11 @@ class _Reader:
                     doc.anchors.update((name, f"{CLICK_DOC}{name}"))
         elif kind == "include" and argument.strip().startswith("<"):
             pass  # `.. include:: <s5defs.txt>`: one of docutils' own standard files
+        elif kind in _LINKED and _SUBSTITUTION.search(argument):
+            # `.. image:: |author|_diagram.png`: docutils does not substitute a directive's
+            # argument, so an extension fills the path in (sphinx-substitution-extensions'
+            # `:path-substitutions:`): a template, not a file name
+            pass
         elif kind in _LINKED and argument:
             context = "image" if kind in {"image", "figure"} else kind  # include | literalinclude
             doc.references.append(Reference("link", argument.strip(), doc.path, i + 1, context))
