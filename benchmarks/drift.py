@@ -184,6 +184,8 @@ round 93 (`round: 93`) is a ninety-second fresh set written blind on pyflowchart
 openai-to-sqlite, pyzipper and pytest-repeat (--confirm --round 93).
 round 94 (`round: 94`) is a ninety-third fresh set written blind on git-archive-all,
 async-timeout, case-converter and filesplit (--confirm --round 94).
+round 95 (`round: 95`) is a ninety-fourth fresh set written blind on py-markdown-table,
+simple-pid, number-parser and ps-mem (--confirm --round 95).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
