@@ -159,7 +159,7 @@ def test_a_bare_call_means_what_the_package_exports_and_synopses_list_flags(
                 "        return kwargs\n"
             ),
             "README.md": (
-                "# tool\n\nCall ``dump(obj, cls=x)``, not ``dump(obj, klass=x)``.\n\n"
+                "# tool\n\nCall ``dump(obj, cls=x)`` and ``dump(obj, klass=x)``.\n\n"
                 "```console\n$ tool -w, --write-changes\n$ tool -x, --write-changes\n```\n"
             ),
         },

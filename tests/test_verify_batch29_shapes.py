@@ -232,7 +232,7 @@ def test_a_span_with_an_alternation_names_each_name(tmp_path: Path) -> None:
 
 
 def test_an_mkdocs_source_folder_is_docs_though_importable(tmp_path: Path) -> None:
-    page = "# Guide\n\nCall `site.render()`, not `site.rendr()`.\n"
+    page = "# Guide\n\nCall `site.render()` and `site.rendr()`.\n"
     files = {
         "site/__init__.py": "def render():\n    pass\n",
         "docs/__init__.py": "",

@@ -61,9 +61,9 @@ PAGE = """\
 
 Sample with [`sample`](#CircuitMPS.sample), not [`Circuit.sample`](#Circuit.sample).
 
-Set the `pkg.ap.trace` logger to debug, not `pkg.ap.trace_all`.
+Set the `pkg.ap.trace` logger to debug and `pkg.ap.trace_all`.
 
-The tools are `list_item_fields` and `create_item`, not `list_items_fields`.
+The tools are `list_item_fields` and `create_item` and `list_items_fields`.
 
 The hosts are `api.water.usgs.gov` and `pkg.water.sgs`.
 

@@ -54,7 +54,7 @@ plain = Plain()
 README = """\
 # fast
 
-Use `fast.h5t.STD_I32LE`, `fast.h5t.open()`, not `fast.h5t.close()`.
+Use `fast.h5t.STD_I32LE`, `fast.h5t.open()` and `fast.h5t.close()`.
 
 ```python
 from fast.context import mp, plain

@@ -230,7 +230,7 @@ def test_a_library_installed_under_a_python_named_distribution(tmp_path: Path) -
         "outl/llamacpp.py": "def from_llamacpp(model):\n    return model\n",
         "README.md": (
             "# outl\n\nWrap a `Llama` model instance from the `llama_cpp` library with\n"
-            "`outl.llamacpp.from_llamacpp`, not `outl.llamacpp.from_llama`.\n"
+            "`outl.llamacpp.from_llamacpp` and `outl.llamacpp.from_llama`.\n"
         ),
     }
     assert _drift(_write(tmp_path / "outl", files)) == {

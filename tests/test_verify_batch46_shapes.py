@@ -50,7 +50,7 @@ ENV_PAGE = """\
 Configuration
 =============
 
-Set the ``LIGO_DATAFIND_SERVER`` environment variable, not ``LIGO_SERVER``; a
+Set the ``LIGO_DATAFIND_SERVER`` environment variable and ``LIGO_SERVER``; a
 ``WAVES_XXX`` variable is read on start.
 """
 
@@ -130,7 +130,7 @@ Lock with the default command::
     $ lock -p linux-64 --extra docs
     $ lock install ./env
 
-Compile one target with ``--target``, not ``--targetz``; list some::
+Compile one target with ``--target`` and ``--targetz``; list some::
 
     $ kap list '- bin/ba*' '+ re:^.*$'
 """

@@ -115,7 +115,7 @@ node_1 ---line_3--- node_2
 
 Generate `load_tabel` so. The [`GridModelz` type](#gridmodel_options) is a typo too.
 
-Call `ares_getaddrinfo()` through `Channel.getaddrinfo`, not `getaddrinfoo()`.
+Call `ares_getaddrinfo()` through `Channel.getaddrinfo` and `getaddrinfoo()`.
 
 See {{ "[the build script]({}/build.sh)".format(head) }} and [compress](#compress-stream).
 
@@ -127,7 +127,7 @@ particles().lon
 backend().unseal()
 ```
 
-Run with `--verbose`, not `--verbse`.
+Run with `--verbose` and `--verbse`.
 
 ```pycon
 >>> import grid

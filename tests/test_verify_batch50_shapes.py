@@ -52,7 +52,7 @@ Lab
 .. include:: generated/cfginfo/basic.rst.in
 
 Call ``lab.green.request.urlopen`` or ``lab.web.urlopen``. Set the environment variable
-``LAB_WEB_CONFIG_PATH``, or ``LAB_HOME``, not ``LAB_HOMES``.
+``LAB_WEB_CONFIG_PATH``, or ``LAB_HOME`` and ``LAB_HOMES``.
 """
 
 

@@ -69,7 +69,7 @@ $ stx runs schema.yaml
 $ stx-app --Executor.timeout=30 --port 8 --StxApp.portz=3
 ```
 
-Compute with `stx.support.Statistics.compile()`, not `stx.support.Statistic`.
+Compute with `stx.support.Statistics.compile()` and `stx.support.Statistic`.
 """
 
 

@@ -31,7 +31,7 @@ BLOCKS = """\
 
 - __ucx__: If True, adds `--with-ucx` to the list of `configure` options.
 
-Give the recipe with `--recipe`, not `--recipes`.
+Give the recipe with `--recipe` and `--recipes`.
 """
 
 NOTEBOOK = """\

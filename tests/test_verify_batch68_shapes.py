@@ -29,7 +29,7 @@ README = """\
 **Loader no longer supports the `--oauth-config` option.**  Prior to the 4.0 release, this
 library supported supplying an `--oauth-config` to fetch a token.
 
-Use `--config-folder`, not `--config-dir`.
+Use `--config-folder` and `--config-dir`.
 """
 
 

@@ -67,7 +67,7 @@ Use `Lmer.old_fit()` to fit.
 README = """\
 # pym
 
-Call `Lmer.fit()`, not `Lmer.gone()`.
+Call `Lmer.fit()` and `Lmer.gone()`.
 """
 
 

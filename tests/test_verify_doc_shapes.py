@@ -267,7 +267,7 @@ def test_a_dotted_key_the_code_spells_is_not_a_python_path(
         '    return subprocess.run(["git", "config", name], capture_output=True).stdout\n\n\n'
         'def adding():\n    return git_config("notes.create.add")\n'
     )
-    readme = "Set ``notes.create.add`` to true; call ``notes.adding()``, not ``notes.adds()``.\n"
+    readme = "Set ``notes.create.add`` to true; call ``notes.adding()`` and ``notes.adds()``.\n"
     root = _write(
         tmp_path / "r",
         {

@@ -332,7 +332,7 @@ Use ``relay.current._get_current_object()`` for the object behind the proxy, and
 ``relay.current.send("hi")``; ``relay.current.sned("hi")`` is a typo. ``relay.OldRelay``
 still works for a while; ``relay.OldRelya`` never did.
 
-Run the example app with ``relay init-db``, not ``relay init-dbb``.
+Run the example app with ``relay init-db`` and ``relay init-dbb``.
 
 init(strip=None):
     Whether to strip codes.

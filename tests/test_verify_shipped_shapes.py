@@ -91,7 +91,7 @@ API
 >>> # If no exception is raised by validate(), the instance is valid.
 >>> validate(instance=1, schema=2)
 
-Set ``DICTS_USE_TEMPFILES`` to use files, not ``DICTS_NO_TEMPFILES``.
+Set ``DICTS_USE_TEMPFILES`` to use files and ``DICTS_NO_TEMPFILES``.
 
 .. class:: Checker
 
@@ -104,12 +104,12 @@ Set ``DICTS_USE_TEMPFILES`` to use files, not ``DICTS_NO_TEMPFILES``.
 
         :argument str fmt: the format
 
-Support for ``sendfile()``, not ``validat()``.
+Support for ``sendfile()`` and ``validat()``.
 
 .. image:: _static/CLIENT.svg
 .. image:: _static/logo.png
 
-Export with ``Dataset.xls``, not ``Checker.xls``; your format is ``MyXXXFormat.export_set``.
+Export with ``Dataset.xls`` and ``Checker.xls``; your format is ``MyXXXFormat.export_set``.
 """
 
 FORMATS = """\

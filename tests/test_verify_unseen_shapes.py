@@ -98,7 +98,7 @@ README = """\
 # tool
 
 Run the `tool_py` script; `tool_px` is no script of ours.
-Use `tool.os_key` and `tool.Fallback.join`, not `tool.os_keys`.
+Use `tool.os_key` and `tool.Fallback.join` and `tool.os_keys`.
 See [the text option](#text) and [the gone one](#gone).
 A match's `group(1)` is the text; `--strike--` becomes struck text.
 `ConnectTimeout` sets `connect_timeout`; `sort_kee` is a typo.

@@ -85,8 +85,9 @@ from klaro.scan.stubs import merge_stubs
 # set in `**kwargs` (`kwargs[KEY] = v`) leaves them followed; 181: a metaclass `__call__`
 # giving the objects it makes attributes named at run time; 182: a returned chain through a
 # function-local import, written in full; 183: extension modules under setup.py's `ext_package`;
-# 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`)
-ANALYZER_VERSION = 184
+# 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`); 185: an
+# `__all__` changed by a call or under a block is not read as a list
+ANALYZER_VERSION = 185
 
 Progress = Callable[[int, int, str], None]
 

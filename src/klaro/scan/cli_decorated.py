@@ -228,6 +228,8 @@ def decorated_commands(
     }
     extended = _extended_groups(tree, made_groups) if frameworks & CLICK_MODULES else set()
     resolving = _resolving_classes(tree)
+    # `app = typer.Typer(cls=_RootGroup)`: apps whose group looks its commands up itself
+    looked_up = {v for v, made in _typer_made(tree) if _group_class(made) in resolving}
     aliases = annotated_aliases(tree)
     foreign = foreign_roots(tree, module)
     imported = (elsewhere | _imported_modules(tree)) - CLICK_MODULES
@@ -262,8 +264,10 @@ def decorated_commands(
                 option_refs=tuple(refs),
                 plugins=node.name in extended,
                 group_ref=owner if linked else None,
-                # `@click.group(cls=AliasedGroup)`: its `get_command` maps other words too
-                computed=call is not None and _group_class(call) in resolving,
+                # `@click.group(cls=AliasedGroup)`: its `get_command` maps other words too;
+                # so does the group class of the typer app the command is on
+                computed=(call is not None and _group_class(call) in resolving)
+                or (framework == "typer" and owner in looked_up),
                 default=_default_command(call) if call is not None else None,
             )
         )
@@ -423,11 +427,11 @@ def _resolving_classes(tree: ast.Module) -> set[str]:
     or an imported one named for it (click-aliases' `ClickAliasedGroup`, click-default-group's
     `DefaultGroup`, whose default command takes any word, pytrilogy's `LazyGroup`, which
     imports its commands by name when one is typed)."""
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
     found = {
         node.name
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
-        and any(
+        for node in classes
+        if any(
             isinstance(f, ast.FunctionDef) and f.name in {"get_command", "resolve_command"}
             for f in node.body
         )
@@ -437,6 +441,13 @@ def _resolving_classes(tree: ast.Module) -> set[str]:
             found.update(
                 a.asname or a.name for a in node.names if re.search(r"Alias|Default|Lazy", a.name)
             )
+    # and a class of the module built on one (comfy-cli's `_RootGroup(LazyTyperGroup)`)
+    while more := {
+        node.name
+        for node in classes
+        if node.name not in found and any(dotted(b).rsplit(".", 1)[-1] in found for b in node.bases)
+    }:
+        found |= more
     return found
 
 

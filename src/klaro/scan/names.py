@@ -270,6 +270,11 @@ class Names:
             opened = self.kinds.get(source) == "module" and self.open_module(source)
             return found or (target if self.external(target) or opened else None)
         for star in self.stars.get(owner, ()):
+            # `from .zipfile import *` binds only what the source's `__all__` lists (pyzipper
+            # dropping `ZIP_LZMA` from it), and without one no private name
+            exported = self.exports.get(star)
+            if attr not in exported if exported is not None else attr.startswith("_"):
+                continue
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:
                 return found

@@ -1244,6 +1244,22 @@ def _dunder_all(body: Iterable[ast.stmt]) -> tuple[str, ...] | None:
     """The names a literal `__all__` lists (`+=` and `+` of literals included); None when
     there is none, or when it is computed (`list(core.__all__) + list(utils.__all__)`),
     whose names the module's public ones stand for better than an empty list would."""
+    body = list(body)
+    top = {id(node) for node in body}
+    for node in (sub for stmt in body for sub in ast.walk(stmt)):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "__all__"
+        ) or (
+            isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+            and id(node) not in top
+            and any(
+                isinstance(t, ast.Name) and t.id == "__all__"
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            )
+        ):
+            return None  # `__all__.append(x)`, one set under an `if`: not all of it is read
     names: list[str] | None = None
     for node in body:
         if isinstance(node, ast.Assign) and any(

@@ -675,6 +675,22 @@ class CliClaims:
             suggestions=tuple(difflib.get_close_matches(value, sorted(choices))),
         )
 
+    def listed_choice(self, ref: Reference, doc: Document) -> Outcome | None:
+        """A word span the sentence gives as a value of an option that takes only listed
+        ones ("the `--repeat-scope` option with one of the next values: `session`,
+        `module`"): reported when the option no longer takes it."""
+        word = ref.text.strip()
+        if not self.index.choices or not _CHOICE_WORD.match(word):
+            return None
+        sentence, _ = sentences_around(doc.lines, ref.line, ref.text)
+        at = sentence.find(f"{word}`")
+        flags = [
+            m for m in _FLAG_IN_TEXT.finditer(sentence[: max(at, 0)]) if m[1] in self.index.choices
+        ]
+        if not flags or not _VALUES_OF.search(sentence[flags[-1].end() : at]):
+            return None
+        return self._not_a_choice(ref, doc, flags[-1][1], word)
+
     def _family(self, flag: str, ref: Reference, doc: Document) -> bool:
         """A prefix several options share, named as theirs by the plural after it ("all the
         ``--benchmark`` options") (a flag alone, `--skip`, is still one option)."""
@@ -1313,6 +1329,10 @@ def _placeholder(flag: str) -> bool:
     return name.lower() in _PLACEHOLDERS or any(len(w) > 1 and w.isupper() for w in words)
 
 
+_FLAG_IN_TEXT = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
+# what says the spans after an option are its values: "with one of the next values:",
+# "takes `a` or `b`", "choices are"
+_VALUES_OF = re.compile(r"\b(?:values?|choices?|one\s+of|either|accepts?|takes?)\b", re.I)
 _CHOICE_WORD = re.compile(r"^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$")  # `cloc-xml`, not `FORMAT`
 
 

@@ -73,7 +73,9 @@ def _keyword_arguments(text: str, start: int) -> str:
 
 # a heading that is an API name: `render_content`, `class GitHubAssetManager(Base)`,
 # `Grip.run(host=None)`
-_HEADING_NAME = re.compile(r"^(class\s+|def\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\(.*\))?:?$")
+_HEADING_NAME = re.compile(
+    r"^(class\s+|def\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(\s*\(.*\))?(\s*->\s*[\w.\[\], ]+)?:?$"
+)
 
 
 def heading_name(title: str) -> str | None:
@@ -84,7 +86,10 @@ def heading_name(title: str) -> str | None:
     match = _HEADING_NAME.match(title.strip())
     if match is None:
         return None
-    keyword, name, call = match.groups()
+    keyword, name, call, returns = match.groups()
+    if call and call[0].isspace() and not (returns or re.search(r"[:=]", call)):
+        return None  # "Installation (optional)": words; `bysize (size: int) -> None` is code
+    call = call.strip() if call else call
     last = name.rsplit(".", 1)[-1]
     # a bare CamelCase word is a product's name as often as a class's ("MarkupSafe")
     coded = "_" in last.strip("_") or "." in name

@@ -31,7 +31,7 @@ from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.members import MemberChecks
-from klaro.verify.mentions import TEMPLATE_TAGS
+from klaro.verify.mentions import TEMPLATE_TAGS, heading_name
 from klaro.verify.outcome import Outcome
 from klaro.verify.pyblocks import (
     Bindings,
@@ -41,7 +41,15 @@ from klaro.verify.pyblocks import (
 )
 from klaro.verify.refs import Document, Reference, dotted_value
 from klaro.verify.release_lines import of_older_line
-from klaro.verify.sections import heading_between, section_above, section_class, section_of
+from klaro.verify.sections import (
+    LIST_ITEM,
+    heading_above,
+    heading_between,
+    list_around,
+    section_above,
+    section_class,
+    section_of,
+)
 from klaro.verify.unknown import UnknownNames
 from klaro.verify.wording import (
     CODE_SPAN,
@@ -265,7 +273,10 @@ _DISOWNED = re.compile(r"`\s*,\s*not\s*$", re.I)
 _RENAMED_BEFORE = re.compile(r"\b(?:is|was|were|been|are)\s+renamed$", re.IGNORECASE)
 _TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
 _GONE_AFTER = re.compile(
-    r"^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
+    r"^[`*_~]*(?:\(\))?[`*_~]*"
+    # the rest of a list the verb speaks of: "`-m`/`--models`/`--model` which are deprecated"
+    r"(?:\s*(?:/|,|,?\s*\b(?:or|and)\b)\s*`+[^`]+`+)*"
+    r"\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
     r"(?:(?:which|that)\s+)?"  # "``models.Cellpose`` class which has been removed in 4"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
@@ -626,6 +637,9 @@ class Resolver(MemberChecks, UnknownNames):
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
         outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
+        if outcome.status == "ignored" and ref.context != "prose":
+            # "the `--repeat-scope` option with one of the next values: `session`, ..."
+            outcome = self.cli.listed_choice(ref, doc) or outcome
         if outcome.status == "unresolved" and self._kept_as_past(doc, ref):
             return Outcome("ignored", ref)  # "the old ``trio.MultiError`` type"
         if outcome.status == "unresolved" and _git_config_key(doc, ref):
@@ -1452,6 +1466,10 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         section = section_above(doc.lines, ref.line, rst=doc.rst)
         named = {m[1] or m[2] for m in _SECTION_CALLABLE.finditer(section)}
+        # and the function the section is titled by (filesplit's "bysize (size: int, ...)")
+        titled = heading_name(heading_above(doc.lines, ref.line, rst=doc.rst))
+        if titled:
+            named.add(titled.removesuffix("()").rsplit(".", 1)[-1])
         if any(
             name in {p.name for p in f.parameters}
             for target in named
@@ -1886,6 +1904,12 @@ def _said_old(doc: Document, ref: Reference) -> bool:
         return True
     if before is not None and _DISOWNED.search(_MARKUP_END.sub("", before)):
         return True  # abxpkg's "The provider name is `goget`, not `go_get`."
+    sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
+    at = sentence.find(f"{ref.text}`")
+    if at > 0 and _NO_LIST.search(_MARKUP_END.sub("", sentence[:at])):
+        return True  # mercury's "There is no `on_change=`, no `on_click=`, no `@app.callback`"
+    if _denied_list(doc, ref):
+        return True  # under "Do not write any of these — they do not exist in the API:"
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
     if (
         before is not None
@@ -1904,6 +1928,28 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if _PAST_VERSIONS.match(sentences_around(doc.lines, ref.line, ref.text)[0]):
         return True
     return _noted_gone_in_section(doc, ref)
+
+
+# "There is no `a`, no `b`, no": the later names of a list the sentence denies
+_NO_LIST = re.compile(r"\bthere\s+(?:is|are)\s+no\b.*,\s*(?:and\s+|or\s+)?no$", re.I)
+# the line a list follows: "they do not exist in the API:", "None of these exist:"
+_DENYING_INTRO = re.compile(
+    r"\b(?:do(?:es)?\s+not|don['\u2019]t|doesn['\u2019]t|no\s+longer|none\s+of\s+(?:these|them))"
+    r"\s+exists?\b[^:]*:\s*$",
+    re.I,
+)
+
+
+def _denied_list(doc: Document, ref: Reference) -> bool:
+    """Whether the span is in a list whose lead-in line says its items do not exist."""
+    items = list_around(doc.lines, ref.line - 1)
+    if not items:
+        return False
+    above = items[0] - 1
+    while above >= 0 and not doc.lines[above].strip():
+        above -= 1
+    lead = doc.lines[above] if above >= 0 else ""
+    return not LIST_ITEM.match(lead) and bool(_DENYING_INTRO.search(lead))
 
 
 def _hosted(doc: Document, ref: Reference) -> bool:

@@ -108,13 +108,26 @@ _NAMED_LIBRARY_AFTER = re.compile(
 _OWNER_WORDS = 8  # how far back a sentence may name the library a span's name belongs to
 
 
+def _span_at(line: str, text: str) -> int:
+    """Where `text` stands whole on `line` (not inside a longer name: `--model` after
+    `--models`), else where it first stands at all; -1 when it is not there."""
+    if not text:
+        return -1
+    for match in re.finditer(re.escape(text), line):
+        before = line[match.start() - 1 : match.start()]
+        after = line[match.end() : match.end() + 1]
+        if not re.match(r"[\w-]", before) and not re.match(r"[\w-]", after):
+            return match.start()
+    return line.find(text)
+
+
 def before_span(lines: list[str], line: int, *texts: str) -> str | None:
     """What 1-based `line` says before the first of `texts` found on it (the words that
     introduce a span: "the old", "for example"), or None when none is found past its start."""
     if not 0 < line <= len(lines):
         return None
     for text in texts:
-        at = lines[line - 1].find(text)
+        at = _span_at(lines[line - 1], text)
         if at >= 0:
             return lines[line - 1][:at] if at > 0 else None
     return None
@@ -125,7 +138,7 @@ def after_span(lines: list[str], line: int, text: str) -> str | None:
     removed"), or None when `text` is not on it."""
     if not 0 < line <= len(lines):
         return None
-    at = lines[line - 1].find(text)
+    at = _span_at(lines[line - 1], text)
     return lines[line - 1][at + len(text) :] if at >= 0 else None
 
 
