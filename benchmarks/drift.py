@@ -188,6 +188,8 @@ round 95 (`round: 95`) is a ninety-fourth fresh set written blind on py-markdown
 simple-pid, number-parser and ps-mem (--confirm --round 95).
 round 96 (`round: 96`) is a ninety-fifth fresh set written blind on func-timeout,
 async-lru, doq and aws-export-credentials (--confirm --round 96).
+round 98 (`round: 98`) is a ninety-seventh fresh set written blind on iexfinance,
+ascii-graph, autotyping and browser-cookie3 (--confirm --round 98).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
