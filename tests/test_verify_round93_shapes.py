@@ -28,8 +28,8 @@ repo that has it:
 - "There is no `a`, no `b`, no `app.callback`" and a list under "they do not exist in the
   API:" deny the names they give, while a list under another lead-in is checked;
 - a section titled by a signature (`bysize (size: int, newline: bool = False) -> None`):
-  the method's name is checked, and so are the parameters its body lists, though a private
-  helper keeps their names;
+  the method's name and the title's parameters are checked, and so are the parameters its
+  body lists, though a private helper keeps their names;
 - values a sentence gives for an option that takes listed ones ("the `--scope` option with
   one of the next values: `session`, `module`"): one it no longer takes is reported;
 - a notebook's name (`make_probe`, of `docs/tutorials/make_probe.ipynb`) near a function's
@@ -45,7 +45,27 @@ repo that has it:
 - a reST directive whose path holds a substitution (`.. image:: |author|_diagram.png`) names
   a template an extension fills in;
 - a member written with a stand-in (`gy.constants.FONTWEIGHT_XXX`) is any of the module's
-  `FONTWEIGHT_*` names; one with no such names is reported.
+  `FONTWEIGHT_*` names; one with no such names is reported;
+- ``typed=True`` in a sentence naming no callable, once the one public function that took
+  it (and that the page names) has dropped it;
+- a systemd unit named like the package (`bx.slice`) is a file, not a member, and
+  `bx.foobar` a placeholder;
+- an image the page's example writes (`Out[1]: PosixPath("demo.svg")` above `.. image::
+  ./demo.svg`) is made by the build, while one nothing names is reported;
+- a method signature a page copies (`def stop(self, exception, raiseEvery=2.0):`) once a
+  parameter is renamed: the method took the shown parameters at the documented state;
+- a lower camel case name quoted in a sentence ('"allowOverride"') the code had and lost;
+- a method the class had and lost, though its name starts like those a `getattr(self,
+  "get_%s" % endpoint)` reaches (`stock.get_price_target()`, `get_history()`);
+- a link inside an HTML comment, Sphinx's own `genindex` in a toctree and the pattern
+  `ekh.submodule.operation(...)` are no claims, while a dead link outside the comment is;
+- a heading that writes a method with its parameters (`### MailServer.send_mail(recipients,
+  mail, timeout=None)`) is checked as a signature: a dropped parameter is stale;
+- the keys of a `[tool.zimp]` table in an untagged block (or a setup.cfg's `[tool:zimp]`);
+- the options of a program setup.py's `scripts=` installs from a folder of scripts
+  (`scripts/agraph`, no suffix): its renamed option is stale;
+- another program's variable the code only handled as a string key (`["AWS_PROFILE"]`,
+  popped from a child's environment) is not gone from the project when that code goes.
 """
 
 from __future__ import annotations
@@ -372,7 +392,7 @@ def test_a_section_titled_by_a_signature(tmp_path: Path) -> None:
             ("(size, newline)\n", "(size, whole_lines)\n"),
         ]
     }
-    assert _drift_after(tmp_path / "kw", files, keyword) == {("README.rst", 9)}
+    assert _drift_after(tmp_path / "kw", files, keyword) == {("README.rst", 4), ("README.rst", 9)}
     method = {"fsplit/__init__.py": [("def bysize(", "def by_size(")]}
     assert _drift_after(tmp_path / "name", files, method) == {("README.rst", 4)}
 
@@ -518,3 +538,301 @@ def test_a_member_written_with_a_stand_in(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "gy", files))}
     assert found == {"gy.constants.COLOR_XXX"}
+
+
+def test_a_keyword_setting_the_page_s_one_function_dropped(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "lru"\nversion = "1"\n',
+        "lru/__init__.py": "def cache(maxsize=128, typed=False):\n"
+        "    return _wrap(maxsize, typed)\n\n\ndef _wrap(maxsize, typed):\n"
+        "    return maxsize, typed\n",
+        "README.md": "# lru\n\nDecorate with `@cache(maxsize=32)`.\n\n"
+        "Set ``typed=True`` to cache by type.\n",
+    }
+    dropped = {
+        "lru/__init__.py": [
+            ("maxsize=128, typed=False", "maxsize=128"),
+            ("_wrap(maxsize, typed)\n", "_wrap(maxsize, False)\n"),
+        ]
+    }
+    assert _drift_after(tmp_path / "lru", files, dropped) == {("README.md", 5)}
+
+
+def test_a_systemd_unit_named_like_the_package(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bx"\nversion = "1"\n',
+        "bx/__init__.py": "def run():\n    pass\n",
+        "README.md": "# bx\n\nCreate the `bx.slice` unit, then call `bx.runn()`.\n"
+        "Write your tool's module as `bx.foobar`.\n",
+    }
+    assert {ref for _, _, ref in _drift(_write(tmp_path / "bx", files))} == {"bx.runn()"}
+
+
+PLOT_PAGE = """\
+Plots
+=====
+
+.. ipython::
+
+   In [1]: c.get("plot")
+   Out[1]: PosixPath("demo.svg")
+
+.. image:: ./demo.svg
+
+.. image:: ./other.svg
+"""
+
+
+def test_an_image_the_page_s_example_writes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "gn"\nversion = "1"\n',
+        "gn/__init__.py": "",
+        "doc/conf.py": "",
+        "doc/plots.rst": PLOT_PAGE,
+    }
+    assert {ref for _, _, ref in _drift(_write(tmp_path / "gn", files))} == {"./other.svg"}
+
+
+THREAD = """\
+class StoppableThread:
+    def stop(self, exception, raiseEvery=2.0):
+        return exception, raiseEvery
+"""
+
+THREAD_README = """\
+# ft
+
+```python
+def stop(self, exception, raiseEvery=2.0):
+    \'\'\'Stops the thread, raising `exception` every `raiseEvery` seconds.\'\'\'
+```
+"""
+
+
+def test_a_copied_signature_of_a_method_that_renamed_a_parameter(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ft"\nversion = "1"\n',
+        "ft/__init__.py": THREAD,
+        "README.md": THREAD_README,
+    }
+    renamed = {
+        "ft/__init__.py": [
+            ("raiseEvery=2.0", "interval=2.0"),
+            ("exception, raiseEvery\n", "exception, interval\n"),
+        ]
+    }
+    assert _drift_after(tmp_path / "ft", files, renamed) == {("README.md", 4)}
+
+
+def test_a_quoted_camel_case_name_the_code_lost(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ft"\nversion = "1"\n',
+        "ft/__init__.py": "def set_timeout(timeout, allowOverride=False):\n"
+        "    return timeout, allowOverride\n",
+        "README.md": '# ft\n\nTakes two arguments, "timeout" and "allowOverride".\n',
+    }
+    renamed = {"ft/__init__.py": [("allowOverride", "allow_override")]}
+    assert _drift_after(tmp_path / "ft", files, renamed) == {("README.md", 3)}
+
+
+STOCKS = """\
+class Stock:
+    def get_quote(self):
+        return 1
+
+    def get_price_target(self):
+        return 2
+
+    def fetch(self, endpoint):
+        return getattr(self, "get_%s" % endpoint)()
+
+
+def get_history(symbol):
+    return symbol
+"""
+
+STOCKS_README = """\
+# iex
+
+```python
+from iex import Stock, get_history
+
+stock = Stock()
+stock.get_quote()
+stock.get_price_target()
+get_history("AAPL")
+```
+"""
+
+
+def test_a_method_gone_though_named_like_getattr_dispatch(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "iex"\nversion = "1"\n',
+        "iex/__init__.py": STOCKS,
+        "README.md": STOCKS_README,
+    }
+    removed = {
+        "iex/__init__.py": [
+            ("    def get_price_target(self):\n        return 2\n\n", ""),
+            ("def get_history(symbol):", "def get_historical(symbol):"),
+        ]
+    }
+    assert _drift_after(tmp_path / "iex", files, removed) == {("README.md", 4), ("README.md", 8)}
+
+
+HYDRO_README = """\
+# ekh
+
+<!-- <a href="#quick-start">Quick start</a> -->
+<a href="#usage">Usage</a>
+
+Call `ekh.submodule.operation(...)`.
+"""
+
+HYDRO_INDEX = """\
+ekh
+===
+
+.. toctree::
+
+   genindex
+   missing
+"""
+
+
+def test_comments_sphinx_pages_and_a_pattern_of_names(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ekh"\nversion = "1"\n',
+        "ekh/__init__.py": "def flow():\n    pass\n",
+        "README.md": HYDRO_README,
+        "docs/conf.py": "",
+        "docs/index.rst": HYDRO_INDEX,
+    }
+    found = {(path, ref) for path, _, ref in _drift(_write(tmp_path / "ekh", files))}
+    assert found == {("README.md", "#usage"), ("docs/index.rst", "missing.rst")}
+
+
+MAIL = """\
+class MailServer:
+    def send_mail(self, recipients, mail, timeout=None, auto_add_from=False):
+        return recipients, mail, timeout, auto_add_from
+"""
+
+MAIL_README = """\
+# zm
+
+### MailServer.send_mail(recipients, mail, timeout=None, auto_add_from=False)
+
+Sends a mail.
+"""
+
+
+def test_a_heading_writing_a_method_with_its_parameters(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "zm"\nversion = "1"\n',
+        "zm/__init__.py": MAIL,
+        "README.md": MAIL_README,
+    }
+    dropped = {
+        "zm/__init__.py": [
+            ("mail, timeout=None, auto", "mail, auto"),
+            ("mail, timeout, auto", "mail, None, auto"),
+        ]
+    }
+    assert _drift_after(tmp_path / "zm", files, dropped) == {("README.md", 3)}
+
+
+ZIMP = """\
+def options(config):
+    return config.get("black-line-length"), config.get("keep-unused")
+"""
+
+ZIMP_README = """\
+zimp
+====
+
+Configure it::
+
+    # pyproject.toml
+
+    [tool.zimp]
+    black-line-length = 79
+
+    # setup.cfg
+
+    [tool:zimp]
+    keep-unused = true
+"""
+
+
+def test_tool_settings_in_an_untagged_block(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "zimp"\nversion = "1"\n',
+        "zimp/__init__.py": ZIMP,
+        "README.rst": ZIMP_README,
+    }
+    renamed = {
+        "zimp/__init__.py": [
+            ('"black-line-length"', '"line-length"'),
+            ('"keep-unused"', '"keep-unused-imports"'),
+        ]
+    }
+    assert _drift_after(tmp_path / "zimp", files, renamed) == {
+        ("README.rst", 9),
+        ("README.rst", 14),
+    }
+
+
+AGRAPH = """\
+#!/usr/bin/env python
+from optparse import OptionParser
+
+
+def main():
+    parser = OptionParser()
+    parser.add_option("-F", "--float-format", dest="fmt")
+    parser.parse_args()
+
+
+main()
+"""
+
+
+def test_a_script_setup_py_installs_from_a_scripts_folder(tmp_path: Path) -> None:
+    files = {
+        "setup.py": "from setuptools import setup\n\nsetup(name='agraph', "
+        "packages=['agraph'], scripts=['scripts/agraph'])\n",
+        "agraph/__init__.py": "",
+        "scripts/agraph": AGRAPH,
+        "README.md": "# agraph\n\n    $ agraph --float-format '{0:.2f}'\n",
+    }
+    renamed = {"scripts/agraph": [("--float-format", "--number-format")]}
+    assert _drift_after(tmp_path / "agraph", files, renamed) == {("README.md", 3)}
+
+
+AWS = """\
+import os
+
+
+def child_env():
+    env = dict(os.environ)
+    for key in ["AWS_PROFILE", "AWS_DEFAULT_PROFILE"]:
+        env.pop(key, None)
+    return env
+
+
+def credentials(profile=None):
+    return profile
+"""
+
+
+def test_another_program_s_variable_the_code_handled_as_a_key(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "awsx"\nversion = "1"\n',
+        "awsx/__init__.py": AWS,
+        "README.md": "# awsx\n\nIt picks up the `AWS_PROFILE` env var.\n\n"
+        "Call `awsx.child_env()`.\n",
+    }
+    start = AWS.index("def child_env")
+    removed = {"awsx/__init__.py": [(AWS[start : AWS.index("def credentials")], "")]}
+    assert _drift_after(tmp_path / "awsx", files, removed) == {("README.md", 5)}

@@ -86,8 +86,9 @@ from klaro.scan.stubs import merge_stubs
 # giving the objects it makes attributes named at run time; 182: a returned chain through a
 # function-local import, written in full; 183: extension modules under setup.py's `ext_package`;
 # 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`); 185: an
-# `__all__` changed by a call or under a block is not read as a list
-ANALYZER_VERSION = 185
+# `__all__` changed by a call or under a block is not read as a list; 186: the programs
+# setup.py's `scripts=` installs are shipped code, not examples
+ANALYZER_VERSION = 186
 
 Progress = Callable[[int, int, str], None]
 
@@ -235,9 +236,14 @@ def _analyze(
     # a console script's module is shipped code wherever it lives: ipwhois' `ipwhois/scripts/`
     # (a package of setup.cfg's list, with no `__init__.py`) is no folder of examples
     runs = {e.target.partition(":")[0] for e in metadata.entry_points}
+    # and so is a program setup.py's `scripts=` installs (ascii-graph's `scripts/asciigraph`)
+    installed = {p.removeprefix("./") for p in metadata.script_files}
     modules = root_typer_apps(modules, metadata.entry_points)
     modules = [
-        replace(m, role="package") if m.role == "example" and m.name in runs else m for m in modules
+        replace(m, role="package")
+        if m.role == "example" and (m.name in runs or m.path in installed)
+        else m
+        for m in modules
     ]
     analysis = Analysis(
         root=str(scan.root),

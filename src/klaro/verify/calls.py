@@ -161,7 +161,14 @@ class CallChecks:
             and self.names.has_signature(f)
             and (not owner or f.rpartition(".")[0].rpartition(".")[2] == owner)
         ]
-        matching = [f for f in candidates if 2 * sum(self._takes(f, p) for p in shown) > len(shown)]
+        # (or took them at the documented state: func-timeout's `def stop(self, exception,
+        # raiseEvery=2.0)` once `raiseEvery` is `interval`, one of two taken now)
+        matching = [
+            f
+            for f in candidates
+            if 2 * sum(self._takes(f, p) for p in shown) > len(shown)
+            or 2 * sum(p in self._former_keywords(f) for p in shown) > len(shown)
+        ]
         if not param:  # the function itself: the signature counts once
             return Outcome("resolved", ref, matching[0]) if matching else Outcome("ignored", ref)
         if not matching:
@@ -180,6 +187,11 @@ class CallChecks:
             message=problem.message,
             suggestions=problem.suggestions,
         )
+
+    def _former_keywords(self, function: str) -> frozenset[str]:
+        """The keywords `function` took at the documented state (none without history)."""
+        old = self.former.keywords(function) if self.former is not None else None
+        return frozenset(old[0]) if old is not None else frozenset()
 
     def _takes(self, function: str, param: str) -> bool:
         """Whether `function` has the parameter: one a call may pass by name, or the first

@@ -69,6 +69,14 @@ SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
 _FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]+|[A-Z0-9]+|\*)")
 
 
+def _quoted_elsewhere(doc: Document, name: str, line: int) -> bool:
+    """Whether the page quotes the file name on another line, as its example's code or
+    output does for a file it writes (genno's `Out[1]: PosixPath("plotnine-demo.svg")`
+    above `.. image:: ./plotnine-demo.svg`)."""
+    quoted = (f'"{name}"', f"'{name}'")
+    return any(q in text for n, text in enumerate(doc.lines, 1) if n != line for q in quoted)
+
+
 def _file_suffix(path: str) -> str:
     """A path's file suffix, "" when what follows its last dot is no suffix but part of the
     name: an autosummary page named by its object (`_autosummary/xee.EarthEngineStore`).
@@ -437,7 +445,9 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
             name = posixpath.basename(path)
             if "/" not in target.strip("./") and (
-                self._looked_for(name) or name in self.index.key_literals
+                self._looked_for(name)
+                or name in self.index.key_literals
+                or _quoted_elsewhere(doc, name, ref.line)
             ):
                 # mkdocs-rss-plugin's `[feed_rss_created.xml](feed_rss_created.xml)`: a file
                 # the project's code writes beside the page (its `default=` name), not a source

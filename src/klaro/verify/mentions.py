@@ -10,6 +10,7 @@ decides; web hosts and file names (`pkg.readthedocs.io`, `mkdocs.yml`) are told 
 
 from __future__ import annotations
 
+import ast
 import re
 
 from klaro.verify.wording import parse_call
@@ -100,13 +101,38 @@ def heading_name(title: str) -> str | None:
     return name if call or coded else None
 
 
+def heading_signature(title: str) -> list[tuple[str, str]]:
+    """The signature references of a heading that writes a callable with its parameters
+    (zmail's `### MailServer.send_mail(recipients, mail, timeout=None, auto_add_to=False)`):
+    `(name, context)` pairs read as a signature a block copies is (`signature||all` for the
+    callable, `signature|param|all` for each parameter); [] unless a default or an
+    annotation shows the parentheses hold parameters, not a call's values."""
+    match = _HEADING_NAME.match(title.strip())
+    if match is None or match[1] or not match[3] or not re.search(r"[=:]", match[3]):
+        return []
+    try:
+        tree = ast.parse(f"def _f{match[3].strip()}: pass")
+    except (SyntaxError, ValueError):
+        return []
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef)
+    args = function.args
+    params = [p.arg for p in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    params = params[1:] if params[:1] in (["self"], ["cls"]) else params
+    named = ",".join(params)
+    return [(match[2], f"signature||{named}")] + [
+        (match[2], f"signature|{p}|{named}") for p in params
+    ]
+
+
 # `cron_command`, `CRON_COMMAND`, `CronTab`, `helper()` in a sentence without markup: shaped
 # like code (a plain word counts only when empty parentheses make it a call)
 _PROSE_NAME = re.compile(
     r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
     r"|[A-Za-z_]\w*(?=\(\))"
-    # jsonmerge's "the *idRef* merge option": lower camel case, emphasised as a name
-    r"|(?<=\*)[a-z]+(?:[A-Z][a-z0-9]+)+(?=\*))"
+    # jsonmerge's "the *idRef* merge option": lower camel case, emphasised as a name, or
+    # quoted as one (func-timeout's 'Takes two arguments, "timeout" and "allowOverride"')
+    r"|(?<=\*)[a-z]+(?:[A-Z][a-z0-9]+)+(?=\*)|(?<=\")[a-z]+(?:[A-Z][a-z0-9]+)+(?=\"))"
     r"(?![\w`/@-]|\.\w)"
 )
 

@@ -32,6 +32,7 @@ from klaro.verify.mentions import (
     dotted_mentions,
     env_mentions,
     heading_name,
+    heading_signature,
     prose_names,
 )
 from klaro.verify.pyblocks import Bindings, python_references, raised_names, repaired
@@ -274,6 +275,9 @@ def parse_document(text: str, path: str) -> Document:
                     doc.references.append(
                         Reference("code", name, doc.path, token.map[0] + 1, "heading")
                     )
+                    for text, context in heading_signature(token.content):
+                        at = token.map[0] + 1
+                        doc.references.append(Reference("signature", text, doc.path, at, context))
                 heading = False
             _inline(doc, token, token.map[0] + 1)
         elif token.type in {"fence", "code_block"} and token.map is not None:
@@ -509,10 +513,15 @@ def _take_in(doc: Document, inner: Document, offset: int) -> None:
         doc.prose_names.setdefault(name, line + offset)
 
 
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
 def _html(doc: Document, markup: str, line: int) -> None:
     """Read anchors, links and one-line code spans from raw HTML in the document (`<a
     name=..>`, `<img src=..>`, `<code>HTTPSTAT_DEBUG</code>`), and the variables its text
-    names as a shell reads them (rtv's `<td><strong>$RTV_EDITOR</strong></td>`)."""
+    names as a shell reads them (rtv's `<td><strong>$RTV_EDITOR</strong></td>`). What an
+    HTML comment holds is not shown (earthkit-hydro's `<!-- <a href="#quick-start"> -->`)."""
+    markup = _HTML_COMMENT.sub(lambda m: "\n" * m[0].count("\n"), markup)
     for offset, text in enumerate(markup.splitlines() or [markup]):
         doc.anchors.update(m.lower() for m in _HTML_ANCHOR.findall(text))
         for name in _SCRIPT_READ.findall(_HTML_TAG.sub(" ", text)):
@@ -664,6 +673,9 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
                 doc.references.append(Reference("code", text, doc.path, start + offset, context))
         _indented_examples(doc, lines, start)
         _signature_lines(doc, lines, start)
+    if lang in {"", "ini", "cfg"}:
+        # zimports' untagged block quoting its pyproject.toml, or a setup.cfg's `[tool:x]`
+        _tool_settings(doc, lines, start)
     if not python and "{%" in content:  # `{% get_providers as socialaccount_providers %}`
         doc.bindings.local.update(n for m in _TEMPLATE_BINDS.findall(content) for n in m if n)
     if not (python or shell) and (not lang or lang in _PLAIN_INFO):
@@ -885,6 +897,8 @@ def _workflow_steps(doc: Document, lines: list[str], start: int) -> None:
         _shell(doc, script, start + first)
 
 
+_TOML_TABLE = re.compile(r"^\s*\[\s*([\w.:\"'-]+)\s*\]\s*(?:#.*)?$")
+
 # a TOML table's header and a key of it (`[tool.pytest-watcher]`, `runner_args = []`)
 _TOML_TABLE = re.compile(r"^\s*\[\s*([\w.\"'-]+)\s*\]\s*(?:#.*)?$")
 _TOML_KEY = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*=")
@@ -897,7 +911,8 @@ def _tool_settings(doc: Document, lines: list[str], start: int) -> None:
     tool = ""
     for offset, line in enumerate(lines):
         if table := _TOML_TABLE.match(line):
-            parts = table.group(1).replace('"', "").replace("'", "").split(".")
+            # (`[tool.x]` of pyproject.toml, `[tool:x]` of setup.cfg)
+            parts = table.group(1).replace('"', "").replace("'", "").replace(":", ".").split(".")
             tool = parts[1] if parts[0] == "tool" and len(parts) == 2 else ""
         elif tool and (key := _TOML_KEY.match(line)):
             setting = Reference("setting", key.group(1), doc.path, start + offset, tool)

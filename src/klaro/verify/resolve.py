@@ -254,6 +254,12 @@ _FILE_EXTENSIONS = frozenset(
         "cpp",
         "hpp",
         "j2",
+        # systemd's unit files (benchexec's `benchexec.slice`, a `.service`, a `.timer`)
+        "service",
+        "socket",
+        "slice",
+        "timer",
+        "mount",
     }
 )
 # words that put the name after them in the past: "the old", "formerly", "replaces the
@@ -670,7 +676,9 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("resolved", ref, name)
         if self.index.is_key(ref.text):
             return Outcome("resolved", ref, ref.text)
-        return self._once_named(ref, name, ref.text) or Outcome("ignored", ref)
+        # (a key the code spelt as written: `config.get("black-line-length")`)
+        gone = self._once_named(ref, name, ref.text) or self._once_named(ref, ref.text, ref.text)
+        return gone or Outcome("ignored", ref)
 
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
         """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim
@@ -773,8 +781,13 @@ class Resolver(MemberChecks, UnknownNames):
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             # also ``export TQDM_MININTERVAL=5``
             outcome = self.env.claim(ref, env.group(1), bare=text == env.group(1))
-            if outcome.status == "ignored" and text == env.group(1):
+            if (
+                outcome.status == "ignored"
+                and text == env.group(1)
+                and not (self.former is not None and self.former.only_a_key(text))
+            ):
                 # ``ATX_CLOSED``: no variable the code reads, but a constant it had and lost
+                # (not a string it read as a key: another's variable it passed on)
                 outcome = self._once_named(ref, text, text) or outcome
             value = dotted_value(text) if outcome.status != "unresolved" else None
             return self._code(replace(ref, text=value), doc) if value else outcome
@@ -1081,6 +1094,14 @@ class Resolver(MemberChecks, UnknownNames):
             and (old := former.keywords(function.fullname)) is not None
             and name in old[0]
         }
+        if not named and not self._shipped_parameter(name):
+            # async-lru's "``typed=True`` ..." in a sentence naming no callable: the one public
+            # function that lost the keyword, when no function takes it now and the page
+            # names that function somewhere
+            lost = self._refusing(name)
+            short = lost[0].rsplit(".", 1)[-1] if len(lost) == 1 else ""
+            if short and any(short in line for line in doc.lines):
+                named = {lost[0]}
         if len(named) != 1:
             return None
         target = named.pop()

@@ -16,7 +16,13 @@ import re
 import textwrap
 from dataclasses import replace
 
-from klaro.verify.mentions import dotted_mentions, env_mentions, heading_name, prose_names
+from klaro.verify.mentions import (
+    dotted_mentions,
+    env_mentions,
+    heading_name,
+    heading_signature,
+    prose_names,
+)
 from klaro.verify.refs import (
     AUTODOC,
     CLICK_DOC,
@@ -78,6 +84,7 @@ _MEMBERS_OPTION = re.compile(r"^\s+:members:\s*(\S.*)$")
 _PARAM_FIELD = re.compile(r"^\s+:(?:param|parameter|arg|argument|key|keyword)\s+(?:[^:]*\s)?(\w+):")
 _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
+_SPHINX_PAGES = frozenset({"self", "genindex", "modindex", "py-modindex", "search"})
 _SUBSTITUTION = re.compile(r"\|[^|\s][^|]*\|")  # `|author|`, a substitution reference
 
 
@@ -398,7 +405,8 @@ class _Reader:
                 continue
             if match := re.match(r"^.*<([^>]+)>$", entry):
                 entry = match.group(1)
-            if "://" not in entry and entry != "self":
+            # (`self`, and the pages Sphinx makes itself: the indices and the search page)
+            if "://" not in entry and entry not in _SPHINX_PAGES:
                 # Sphinx takes a document name, with or without its source suffix
                 known = entry.lower().endswith((".rst", ".md", ".txt", ".ipynb"))
                 page = entry if known else f"{entry}.rst"
@@ -457,6 +465,10 @@ class _Reader:
                     if name := heading_name(title):  # a reference page's `render_content`
                         ref = Reference("code", name, self.doc.path, end + 1, "heading")
                         self.doc.references.append(ref)
+                        self.doc.references += [
+                            Reference("signature", text, self.doc.path, end + 1, context)
+                            for text, context in heading_signature(title)
+                        ]
                     return end + 2
             end += 1
         end = max(end, i + 1)

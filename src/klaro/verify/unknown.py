@@ -74,8 +74,15 @@ class UnknownNames:
         Not: dunders, `f(3)`-style placeholders, parameters (`key(item)` calls a callable one)
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
-        if name.startswith(("__", *self.index.attr_prefixes)) or len(name) <= 2:
-            return Outcome("ignored", ref)  # or a member named by convention (`convert_b`)
+        prefixed = name.startswith(self.index.attr_prefixes)
+        if (
+            name.startswith("__")
+            or len(name) <= 2
+            or (prefixed and not (self.former is not None and self.former.get(name)))
+        ):
+            # or a member named by convention (`convert_b`), unless the code had that name
+            # and lost it (iexfinance's `get_historical_data`, beside `getattr(self, "get_...")`)
+            return Outcome("ignored", ref)
         if name in PLACEHOLDER_NAMES or PLACEHOLDER_PART.search(name):
             return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
         if f"do_{name}" in self.names.by_last:

@@ -21,6 +21,8 @@ PLACEHOLDER_NAMES = frozenset(
     [
         "foo",
         "bar",
+        "foobar",  # benchexec's `tools.foobar`, the module a reader writes for a tool
+        "quux",
         "xyz",
         "baz",
         "qux",
@@ -35,6 +37,7 @@ PLACEHOLDER_NAMES = frozenset(
         "cls_name",
         "attr",
         "module",
+        "submodule",  # earthkit-hydro's pattern `ekh.submodule.operation(...)`
         "mod",
         "obj",
         "my_function",
