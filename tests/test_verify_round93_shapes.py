@@ -67,7 +67,9 @@ repo that has it:
 - another program's variable the code only handled as a string key (`["AWS_PROFILE"]`,
   popped from a child's environment) is not gone from the project when that code goes;
 - a setting of an ```ini block whose value runs our program (`pager=tview -d ',' --quoting
-  NONE -`): its options are checked, another program's are not.
+  NONE -`): its options are checked, another program's are not;
+- a call whose keyword value is written as words in angle brackets (`size=<the size in
+  bytes>,`) is still read, so its other keywords are checked.
 """
 
 from __future__ import annotations
@@ -872,3 +874,29 @@ def test_a_config_setting_that_runs_our_program(tmp_path: Path) -> None:
     }
     dropped = {"tview/__init__.py": [('    parser.add_argument("--quoting")\n', "")]}
     assert _drift_after(tmp_path / "tview", files, dropped) == {("README.md", 5)}
+
+
+SIZED_README = """\
+# sized
+
+```python
+import sized
+
+sized.make(
+    name="x",
+    size=<the size in bytes>,
+)
+```
+"""
+
+
+def test_a_call_with_a_keyword_value_in_angle_brackets(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "sized"\nversion = "1"\n',
+        "sized/__init__.py": "def make(name, size=0):\n    return name, size\n",
+        "README.md": SIZED_README,
+    }
+    renamed = {
+        "sized/__init__.py": [("name, size=0", "label, size=0"), ("name, size\n", "label, size\n")]
+    }
+    assert _drift_after(tmp_path / "sized", files, renamed) == {("README.md", 7)}
