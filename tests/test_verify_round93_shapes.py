@@ -69,7 +69,10 @@ repo that has it:
 - a setting of an ```ini block whose value runs our program (`pager=tview -d ',' --quoting
   NONE -`): its options are checked, another program's are not;
 - a call whose keyword value is written as words in angle brackets (`size=<the size in
-  bytes>,`) is still read, so its other keywords are checked.
+  bytes>,`) is still read, so its other keywords are checked;
+- a list item that starts by naming a retirement ("Deprecation of high level `cr.tl`
+  functions, including `cr.tl.lineages`", "Removal of the `cr.external`") and a path with a
+  letter standing for any component (`src/cr/X/`) are no claims.
 """
 
 from __future__ import annotations
@@ -900,3 +903,25 @@ def test_a_call_with_a_keyword_value_in_angle_brackets(tmp_path: Path) -> None:
         "sized/__init__.py": [("name, size=0", "label, size=0"), ("name, size\n", "label, size\n")]
     }
     assert _drift_after(tmp_path / "sized", files, renamed) == {("README.md", 7)}
+
+
+RETIRED = """\
+# cr
+
+- Deprecation of high level `cr.tl` functions, including `cr.tl.lineages` and
+  `cr.tl.states`: use `cr.kernels` now.
+- Removal of the `cr.external`: contribute to `cr.kernels` instead.
+- Tests mirror `src/cr/X/`; see `src/cr/missing/`.
+- Use `cr.kernel` for transitions.
+"""
+
+
+def test_a_retirement_named_first_and_a_letter_for_a_component(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cr"\nversion = "1"\n',
+        "src/cr/__init__.py": "",
+        "src/cr/kernels.py": "def transition():\n    pass\n",
+        "README.md": RETIRED,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "cr", files))}
+    assert found == {"src/cr/missing/", "cr.kernel"}

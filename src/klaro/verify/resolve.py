@@ -1932,6 +1932,8 @@ def _said_old(doc: Document, ref: Reference) -> bool:
         return True  # mercury's "There is no `on_change=`, no `on_click=`, no `@app.callback`"
     if _denied_list(doc, ref):
         return True  # under "Do not write any of these — they do not exist in the API:"
+    if at > 0 and _RETIRED_HEAD.match(sentence[:at]):
+        return True  # cellrank's "Deprecation of high level `cellrank.tl` functions, ..."
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
     if (
         before is not None
@@ -1952,6 +1954,11 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     return _noted_gone_in_section(doc, ref)
 
 
+# a sentence (a list item) that starts by naming a retirement: "Deprecation of high level
+# `x` functions, including `y`", "Removal of the `x`" (up to the colon that explains it)
+_RETIRED_HEAD = re.compile(
+    r"^\W*(?:deprecation|removal|retirement|dropping|drop)\s+of\b[^:;]*$", re.IGNORECASE
+)
 # "There is no `a`, no `b`, no": the later names of a list the sentence denies
 _NO_LIST = re.compile(r"\bthere\s+(?:is|are)\s+no\b.*,\s*(?:and\s+|or\s+)?no$", re.I)
 # the line a list follows: "they do not exist in the API:", "None of these exist:"
