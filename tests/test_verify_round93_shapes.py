@@ -65,7 +65,11 @@ repo that has it:
 - the options of a program setup.py's `scripts=` installs from a folder of scripts
   (`scripts/agraph`, no suffix): its renamed option is stale;
 - another program's variable the code only handled as a string key (`["AWS_PROFILE"]`,
-  popped from a child's environment) is not gone from the project when that code goes.
+  popped from a child's environment) is not gone from the project when that code goes;
+- a setting of an ```ini block whose value runs our program (`pager=tview -d ',' --quoting
+  NONE -`): its options are checked, another program's are not;
+- a call whose keyword value is written as words in angle brackets (`size=<the size in
+  bytes>,`) is still read, so its other keywords are checked.
 """
 
 from __future__ import annotations
@@ -836,3 +840,63 @@ def test_another_program_s_variable_the_code_handled_as_a_key(tmp_path: Path) ->
     start = AWS.index("def child_env")
     removed = {"awsx/__init__.py": [(AWS[start : AWS.index("def credentials")], "")]}
     assert _drift_after(tmp_path / "awsx", files, removed) == {("README.md", 5)}
+
+
+TVIEW = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="tview")
+    parser.add_argument("-d", "--delimiter")
+    parser.add_argument("--quoting")
+    parser.add_argument("file")
+    parser.parse_args()
+"""
+
+TVIEW_README = """\
+# tview
+
+```ini
+[core]
+pager=tview -d ',' --quoting NONE -
+editor=vim -u NONE
+```
+"""
+
+
+def test_a_config_setting_that_runs_our_program(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tview"\nversion = "1"\n\n'
+        '[project.scripts]\ntview = "tview:main"\n',
+        "tview/__init__.py": TVIEW,
+        "README.md": TVIEW_README,
+    }
+    dropped = {"tview/__init__.py": [('    parser.add_argument("--quoting")\n', "")]}
+    assert _drift_after(tmp_path / "tview", files, dropped) == {("README.md", 5)}
+
+
+SIZED_README = """\
+# sized
+
+```python
+import sized
+
+sized.make(
+    name="x",
+    size=<the size in bytes>,
+)
+```
+"""
+
+
+def test_a_call_with_a_keyword_value_in_angle_brackets(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "sized"\nversion = "1"\n',
+        "sized/__init__.py": "def make(name, size=0):\n    return name, size\n",
+        "README.md": SIZED_README,
+    }
+    renamed = {
+        "sized/__init__.py": [("name, size=0", "label, size=0"), ("name, size\n", "label, size\n")]
+    }
+    assert _drift_after(tmp_path / "sized", files, renamed) == {("README.md", 7)}

@@ -665,7 +665,7 @@ class CliClaims:
             choices = index.command_choices.get((command, flag))
         if not choices or value in choices:
             return None
-        numbers = value.isdigit() and all(c.isdigit() for c in choices)  # `--effort=4` of 1-3
+        numbers = value.isdecimal() and all(c.isdecimal() for c in choices)  # `--effort=4`
         if not (_CHOICE_WORD.match(value) or numbers) or (
             numbers and int(value) in map(int, choices)
         ):
