@@ -72,7 +72,12 @@ repo that has it:
   bytes>,`) is still read, so its other keywords are checked;
 - a list item that starts by naming a retirement ("Deprecation of high level `cr.tl`
   functions, including `cr.tl.lineages`", "Removal of the `cr.external`") and a path with a
-  letter standing for any component (`src/cr/X/`) are no claims.
+  letter standing for any component (`src/cr/X/`) are no claims;
+- a span that makes an object and calls its method (`yag.Client().feedback('x')`): the
+  method the class lost is stale, though the call that makes the object holds;
+- "after starting the ``python`` shell" names the interpreter, though the code lost a name
+  `python`;
+- the keywords of a `NamedTuple` class's call are its fields (`DKIM(domain=..., key=...)`).
 """
 
 from __future__ import annotations
@@ -925,3 +930,50 @@ def test_a_retirement_named_first_and_a_letter_for_a_component(tmp_path: Path) -
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "cr", files))}
     assert found == {"src/cr/missing/", "cr.kernel"}
+
+
+def test_a_span_calling_a_method_of_what_it_makes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "yag"\nversion = "1"\n',
+        "yag/__init__.py": "class Client:\n    def feedback(self, text):\n        return text\n\n"
+        "    def send(self, to):\n        return to\n",
+        "README.md": "# yag\n\nSay thanks with `yag.Client().feedback('Great job!')`.\n\n"
+        "Send with `yag.Client().send('me')`.\n",
+    }
+    removed = {"yag/__init__.py": [("    def feedback(self, text):\n        return text\n\n", "")]}
+    assert _drift_after(tmp_path / "yag", files, removed) == {("README.md", 3)}
+
+
+def test_the_interpreter_named_like_a_removed_function(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ppx"\nversion = "1"\n',
+        "ppx/__init__.py": "def python():\n    pass\n\n\ndef run():\n    pass\n",
+        "README.md": "# ppx\n\nAfter starting the ``python`` shell, call `ppx.run()`.\n",
+    }
+    removed = {"ppx/__init__.py": [("def python():\n    pass\n\n\n", "")]}
+    assert _drift_after(tmp_path / "ppx", files, removed) == set()
+
+
+DKIM_README = """\
+# ym
+
+```python
+from ym import DKIM
+
+dkim = DKIM(
+    domain="a.com",
+    private_key=b"...",
+)
+```
+"""
+
+
+def test_the_keywords_of_a_named_tuple(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ym"\nversion = "1"\n',
+        "ym/__init__.py": "from typing import NamedTuple\n\n\nclass DKIM(NamedTuple):\n"
+        "    domain: str\n    private_key: bytes\n",
+        "README.md": DKIM_README,
+    }
+    renamed = {"ym/__init__.py": [("    private_key: bytes", "    key: bytes")]}
+    assert _drift_after(tmp_path / "ym", files, renamed) == {("README.md", 8)}

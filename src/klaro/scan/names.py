@@ -889,13 +889,22 @@ class Names:
                 params = (*rest, *added, *(p for p in params if p.kind == "var_keyword"))
             return shown, params
         if isinstance(obj, Class):
+            bases = self.bases.get(full, ())
+            if (
+                bases
+                and all(b.rsplit(".", 1)[-1] == "NamedTuple" for b in bases)
+                and f"{full}.__new__" not in self.kinds
+            ):
+                # yagmail's `class DKIM(NamedTuple)`: its annotated fields, in order (the
+                # `__new__` typing writes for it)
+                return shown, _dataclass_parameters(obj, "")
             # (translationstring's `TranslationString(str)` takes its arguments in `__new__`)
             init = self.member(full, "__init__") or self.member(full, "__new__")
             if init is not None:
                 found = self._signature(init)
                 return (shown, found[1]) if found else None
             made = next((d for d in obj.decorators if d.split("(")[0].endswith("dataclass")), None)
-            if made is not None and all(_no_init(b) for b in self.bases.get(full, ())):
+            if made is not None and all(_no_init(b) for b in bases):
                 # `@dataclass class Timer(ContextDecorator)`: a base of Python's with no
                 # `__init__` of its own leaves the fields the whole signature
                 return shown, _dataclass_parameters(obj, made)

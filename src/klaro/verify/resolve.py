@@ -680,6 +680,18 @@ class Resolver(MemberChecks, UnknownNames):
         gone = self._once_named(ref, name, ref.text) or self._once_named(ref, ref.text, ref.text)
         return gone or Outcome("ignored", ref)
 
+    def _chained_span(self, ref: Reference, text: str) -> Outcome | None:
+        """The first member a span's chain (`Client().feedback('x')`) uses that the object it
+        made lacks, read as an example that left the import out would be; None when all
+        hold or the span is no Python."""
+        for kind, name, _, context in python_references(text, Bindings()):
+            if "." not in name or not context.startswith("instance"):
+                continue
+            outcome = self._python(Reference(kind, name, ref.file, ref.line, context))
+            if outcome.status == "unresolved":
+                return replace(outcome, reference=ref)
+        return None
+
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
         """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim
         when it starts with the project's package, unless it reads as a web host
@@ -869,11 +881,16 @@ class Resolver(MemberChecks, UnknownNames):
         if symbol is None:
             return Outcome("ignored", ref)
         rest = call
-        if rest and not _CALL.match(rest):
-            if (made := _made_then_used(rest)) is not None:
-                # ``Authentication(username, password).session_id``: the call is checked
-                the_call = self._code(replace(ref, text=symbol[0] + made), doc)
+        made = _made_then_used(rest) if rest else None
+        if made is not None:
+            # ``Authentication(username, password).session_id``: the call is checked, and
+            # then what the chain uses of what it made (yagmail's `Client().feedback('x')`,
+            # which `_CALL` alone would read as one call)
+            the_call = self._code(replace(ref, text=symbol[0] + made), doc)
+            if the_call.status == "unresolved":
                 return replace(the_call, reference=ref)
+            return self._chained_span(ref, text) or replace(the_call, reference=ref)
+        if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         name = symbol.group(1)
         owner, dot, last = name.rpartition(".")

@@ -16,6 +16,7 @@ import re
 
 from klaro.scan.names import Names
 from klaro.scan.stdlib import everyday_names
+from klaro.verify.cli import PYTHONS
 from klaro.verify.env_claims import EnvClaims
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
@@ -82,6 +83,10 @@ class UnknownNames:
         ):
             # or a member named by convention (`convert_b`), unless the code had that name
             # and lost it (iexfinance's `get_historical_data`, beside `getattr(self, "get_...")`)
+            return Outcome("ignored", ref)
+        if not called and name in PYTHONS:
+            # "after starting the ``python`` shell": the interpreter, though a module the code
+            # moved was named so (prettyprinter's `extras/python.py`)
             return Outcome("ignored", ref)
         if name in PLACEHOLDER_NAMES or PLACEHOLDER_PART.search(name):
             return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
