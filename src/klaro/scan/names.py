@@ -271,9 +271,11 @@ class Names:
             return found or (target if self.external(target) or opened else None)
         for star in self.stars.get(owner, ()):
             # `from .zipfile import *` binds only what the source's `__all__` lists (pyzipper
-            # dropping `ZIP_LZMA` from it), and without one no private name
+            # dropping `ZIP_LZMA` from it), and without one no private name; a submodule is
+            # left to stand (python-snap7's `s7` aliases each of `snap7`'s in `sys.modules`)
             exported = self.exports.get(star)
-            if attr not in exported if exported is not None else attr.startswith("_"):
+            unlisted = attr not in exported if exported is not None else attr.startswith("_")
+            if unlisted and self.kinds.get(f"{star}.{attr}") != "module":
                 continue
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:

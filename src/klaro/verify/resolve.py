@@ -279,10 +279,12 @@ _DISOWNED = re.compile(r"`\s*,\s*not\s*$", re.I)
 _RENAMED_BEFORE = re.compile(r"\b(?:is|was|were|been|are)\s+renamed$", re.IGNORECASE)
 _TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
 _GONE_AFTER = re.compile(
-    r"^[`*_~]*(?:\(\))?[`*_~]*"
-    # the rest of a list the verb speaks of: "`-m`/`--models`/`--model` which are deprecated"
-    r"(?:\s*(?:/|,|,?\s*\b(?:or|and)\b)\s*`+[^`]+`+)*"
-    r"\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
+    # the rest of a list a verb of removal speaks of: "`-m`/`--models`/`--model` which are
+    # deprecated" (not "``sweeps_0`` and ``root`` are extracted from the file")
+    r"^[`*_~]*(?:\s*(?:/|,|,?\s*\b(?:or|and)\b)\s*`+[^`]+`+)+\s+(?:(?:which|that)\s+)?"
+    r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
+    r"(?:removed|dropped|deleted|deprecated|retired|eliminated|superseded)\b"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
     r"(?:(?:which|that)\s+)?"  # "``models.Cellpose`` class which has been removed in 4"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
