@@ -192,6 +192,10 @@ round 97 (`round: 97`) is a ninety-sixth fresh set written blind on zmail,
 PyInputPlus, tabview and zimports (--confirm --round 97).
 round 98 (`round: 98`) is a ninety-seventh fresh set written blind on iexfinance,
 ascii-graph, autotyping and browser-cookie3 (--confirm --round 98).
+round 99 (`round: 99`) is a ninety-eighth fresh set written blind on yagmail,
+mss, whatthepatch and prettyprinter (--confirm --round 99).
+round 100 (`round: 100`) is a ninety-ninth fresh set written blind on art, colour,
+dj-email-url and bashplotlib (--confirm --round 100).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -942,5 +942,5 @@ def _keeps_value(node: ast.expr | None, choices: tuple[str, ...] = ()) -> bool:
     its `choices` are the words a command line gives; `type=int` does so for integer
     choices (`choices=[1, 2, 3]`: the word `3` is the value 3)."""
     if isinstance(node, ast.Name) and node.id == "int":
-        return bool(choices) and all(c.isdigit() for c in choices)
+        return bool(choices) and all(c.isdecimal() for c in choices)
     return node is None or (isinstance(node, ast.Name) and node.id == "str")

@@ -271,9 +271,11 @@ class Names:
             return found or (target if self.external(target) or opened else None)
         for star in self.stars.get(owner, ()):
             # `from .zipfile import *` binds only what the source's `__all__` lists (pyzipper
-            # dropping `ZIP_LZMA` from it), and without one no private name
+            # dropping `ZIP_LZMA` from it), and without one no private name; a submodule is
+            # left to stand (python-snap7's `s7` aliases each of `snap7`'s in `sys.modules`)
             exported = self.exports.get(star)
-            if attr not in exported if exported is not None else attr.startswith("_"):
+            unlisted = attr not in exported if exported is not None else attr.startswith("_")
+            if unlisted and self.kinds.get(f"{star}.{attr}") != "module":
                 continue
             found = self.member(star, attr, hops + 1) if star in self.kinds else None
             if found:
@@ -889,13 +891,22 @@ class Names:
                 params = (*rest, *added, *(p for p in params if p.kind == "var_keyword"))
             return shown, params
         if isinstance(obj, Class):
+            bases = self.bases.get(full, ())
+            if (
+                bases
+                and all(b.rsplit(".", 1)[-1] == "NamedTuple" for b in bases)
+                and f"{full}.__new__" not in self.kinds
+            ):
+                # yagmail's `class DKIM(NamedTuple)`: its annotated fields, in order (the
+                # `__new__` typing writes for it)
+                return shown, _dataclass_parameters(obj, "")
             # (translationstring's `TranslationString(str)` takes its arguments in `__new__`)
             init = self.member(full, "__init__") or self.member(full, "__new__")
             if init is not None:
                 found = self._signature(init)
                 return (shown, found[1]) if found else None
             made = next((d for d in obj.decorators if d.split("(")[0].endswith("dataclass")), None)
-            if made is not None and all(_no_init(b) for b in self.bases.get(full, ())):
+            if made is not None and all(_no_init(b) for b in bases):
                 # `@dataclass class Timer(ContextDecorator)`: a base of Python's with no
                 # `__init__` of its own leaves the fields the whole signature
                 return shown, _dataclass_parameters(obj, made)

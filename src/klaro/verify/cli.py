@@ -635,9 +635,7 @@ class CliClaims:
             and not index.namespaced(flag)  # `--tool-x` stays ours
             and (not index.installs or self._host_named(ref, doc, flag))
         )
-        # (or where a group looks commands up itself, whose flags we cannot list: comfy-cli's
-        # lazy `comfy generate --download`)
-        unnamed = (index.open_commands or hosted or index.computed) and not self._was_option(flag)
+        unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
         close += difflib.get_close_matches(flag, sorted(index.options), n=3, cutoff=cutoff)
@@ -665,7 +663,7 @@ class CliClaims:
             choices = index.command_choices.get((command, flag))
         if not choices or value in choices:
             return None
-        numbers = value.isdigit() and all(c.isdigit() for c in choices)  # `--effort=4` of 1-3
+        numbers = value.isdecimal() and all(c.isdecimal() for c in choices)  # `--effort=4`
         if not (_CHOICE_WORD.match(value) or numbers) or (
             numbers and int(value) in map(int, choices)
         ):

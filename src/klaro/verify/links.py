@@ -215,9 +215,14 @@ class LinkResolver:
         if doc is not None and _made_by_the_steps(doc, ref, text):
             return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
         stem = posixpath.splitext(posixpath.basename(path))[0]
-        if READERS_OWN.match(stem) or stem.lower() in _PLACEHOLDER_STEMS:
+        if (
+            READERS_OWN.match(stem)
+            or stem.lower() in _PLACEHOLDER_STEMS
+            or any(_LETTER_PART.fullmatch(part) for part in path.split("/"))
+        ):
             # "implement it in `src/pkg/plugins/pluginname.py`", "a new `.../mytool.py`":
-            # the file the reader is to write
+            # the file the reader is to write; cellrank's "a mirror of `src/cellrank/X/`",
+            # a letter standing for any component
             return Outcome("ignored", ref)
         # `unicode_codes/data_dict.py`: a path inside the one package folder that has it
         within = [
@@ -1026,6 +1031,7 @@ _SUFFIX = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}")
 
 
 # a file's name that stands for the reader's own: `plugins/pluginname.py`, `yourmodule.py`
+_LETTER_PART = re.compile(r"[XYZN](?:\.\w+)?|\w+_[XYZN](?:\.\w+)?")  # `X`, `test_X.py`
 _PLACEHOLDER_STEMS = frozenset(
     {"pluginname", "modulename", "packagename", "projectname", "appname", "filename", "name"}
 )

@@ -371,6 +371,7 @@ def repaired(code: str) -> str:
     out, so the call's other arguments still count; a line marking code left out
     (bigquery-schema-generator's `...(same as above)...`) made `...`."""
     code = _ELISION_LINE.sub(r"\1...", code)
+    code = _VALUE_PLACEHOLDER.sub("...", code)  # `min_bytes=<minimum bytes to include>,`
     return _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
 
 
@@ -381,6 +382,9 @@ _ELISION_LINE = re.compile(r"^([ \t]*)\.{3}[^.\n][^\n]*?\.{3}[ \t]*$", re.MULTIL
 # `<appname>` where an argument goes: after `(` or `,`, before `,` or `)`
 # (a name, not words: pyvisa's `viMapAddress(<here goes the arguments>)` sketches no call)
 _ANGLE_PLACEHOLDER = re.compile(r"(?<=[(,\s])<[A-Za-z_][\w.-]*>(?=\s*[,)])")
+# a keyword's value written as words in angle brackets (pyzipper's `min_bytes_to_include_crc=
+# <minimum uncompressed bytes to include crc>,`): the keyword is written, its value left out
+_VALUE_PLACEHOLDER = re.compile(r"(?<==)<[A-Za-z][^<>\n]*>(?=\s*[,)\n])")
 
 
 def _parse_line(line: str) -> ast.Module | None:

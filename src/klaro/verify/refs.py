@@ -667,6 +667,11 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         _tool_settings(doc, lines, start)
     elif lang and lang not in _NOT_FOREIGN | _TEMPLATE_INFO:
         doc.foreign_words.update(_IDENTIFIER.findall(content))
+        if lang in _CONFIG_INFO:
+            # a setting whose value runs a program (tabview's `pager=tabview -d '\t' -`, git's
+            # `pager = ...`): a command line, the project's when the program is
+            values = [m[1].strip("'\"") if (m := _CONFIG_VALUE.match(x)) else "" for x in lines]
+            add_plain_commands(doc, values, start)
     elif not lang:
         if is_pydoc(lines):
             for offset, text, context in pydoc_claims(lines):
@@ -791,6 +796,10 @@ def _line_above(doc: Document, start: int) -> str:
             continue
         return line
     return ""
+
+
+_CONFIG_INFO = frozenset({"ini", "cfg", "conf", "config", "gitconfig", "properties"})
+_CONFIG_VALUE = re.compile(r"^\s*[\w.-]+\s*[=:]\s*(\S.*?)\s*$")  # `pager = tabview -d ','`
 
 
 def add_plain_commands(doc: Document, lines: list[str], start: int) -> None:

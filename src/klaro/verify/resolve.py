@@ -279,10 +279,12 @@ _DISOWNED = re.compile(r"`\s*,\s*not\s*$", re.I)
 _RENAMED_BEFORE = re.compile(r"\b(?:is|was|were|been|are)\s+renamed$", re.IGNORECASE)
 _TO_AFTER = re.compile(r"^[`*_~]*(?:\(\))?[`*_~]*\s+to\b")
 _GONE_AFTER = re.compile(
-    r"^[`*_~]*(?:\(\))?[`*_~]*"
-    # the rest of a list the verb speaks of: "`-m`/`--models`/`--model` which are deprecated"
-    r"(?:\s*(?:/|,|,?\s*\b(?:or|and)\b)\s*`+[^`]+`+)*"
-    r"\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
+    # the rest of a list a verb of removal speaks of: "`-m`/`--models`/`--model` which are
+    # deprecated" (not "``sweeps_0`` and ``root`` are extracted from the file")
+    r"^[`*_~]*(?:\s*(?:/|,|,?\s*\b(?:or|and)\b)\s*`+[^`]+`+)+\s+(?:(?:which|that)\s+)?"
+    r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
+    r"(?:removed|dropped|deleted|deprecated|retired|eliminated|superseded)\b"
+    r"|^[`*_~]*(?:\(\))?[`*_~]*\s+(?:(?:class|method|function|module|exception|attribute)s?\s+)?"
     r"(?:etc\.?\s+)?"  # "minimalmodbus.BAUDRATE etc were removed in version 1.0"
     r"(?:(?:which|that)\s+)?"  # "``models.Cellpose`` class which has been removed in 4"
     r"(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?"
@@ -680,6 +682,18 @@ class Resolver(MemberChecks, UnknownNames):
         gone = self._once_named(ref, name, ref.text) or self._once_named(ref, ref.text, ref.text)
         return gone or Outcome("ignored", ref)
 
+    def _chained_span(self, ref: Reference, text: str) -> Outcome | None:
+        """The first member a span's chain (`Client().feedback('x')`) uses that the object it
+        made lacks, read as an example that left the import out would be; None when all
+        hold or the span is no Python."""
+        for kind, name, _, context in python_references(text, Bindings()):
+            if "." not in name or not context.startswith("instance"):
+                continue
+            outcome = self._python(Reference(kind, name, ref.file, ref.line, context))
+            if outcome.status == "unresolved":
+                return replace(outcome, reference=ref)
+        return None
+
     def _prose(self, ref: Reference, doc: Document) -> Outcome:
         """A dotted name a sentence writes without markup (`pyrsistent.typing`): a claim
         when it starts with the project's package, unless it reads as a web host
@@ -869,11 +883,16 @@ class Resolver(MemberChecks, UnknownNames):
         if symbol is None:
             return Outcome("ignored", ref)
         rest = call
-        if rest and not _CALL.match(rest):
-            if (made := _made_then_used(rest)) is not None:
-                # ``Authentication(username, password).session_id``: the call is checked
-                the_call = self._code(replace(ref, text=symbol[0] + made), doc)
+        made = _made_then_used(rest) if rest else None
+        if made is not None:
+            # ``Authentication(username, password).session_id``: the call is checked, and
+            # then what the chain uses of what it made (yagmail's `Client().feedback('x')`,
+            # which `_CALL` alone would read as one call)
+            the_call = self._code(replace(ref, text=symbol[0] + made), doc)
+            if the_call.status == "unresolved":
                 return replace(the_call, reference=ref)
+            return self._chained_span(ref, text) or replace(the_call, reference=ref)
+        if rest and not _CALL.match(rest):
             return Outcome("ignored", ref)
         name = symbol.group(1)
         owner, dot, last = name.rpartition(".")
@@ -1932,6 +1951,8 @@ def _said_old(doc: Document, ref: Reference) -> bool:
         return True  # mercury's "There is no `on_change=`, no `on_click=`, no `@app.callback`"
     if _denied_list(doc, ref):
         return True  # under "Do not write any of these — they do not exist in the API:"
+    if at > 0 and _RETIRED_HEAD.match(sentence[:at]):
+        return True  # cellrank's "Deprecation of high level `cellrank.tl` functions, ..."
     after = after_span(doc.lines, ref.line, ref.text)  # "``wtforms.ext.csrf`` was integrated"
     if (
         before is not None
@@ -1952,6 +1973,11 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     return _noted_gone_in_section(doc, ref)
 
 
+# a sentence (a list item) that starts by naming a retirement: "Deprecation of high level
+# `x` functions, including `y`", "Removal of the `x`" (up to the colon that explains it)
+_RETIRED_HEAD = re.compile(
+    r"^\W*(?:deprecation|removal|retirement|dropping|drop)\s+of\b[^:;]*$", re.IGNORECASE
+)
 # "There is no `a`, no `b`, no": the later names of a list the sentence denies
 _NO_LIST = re.compile(r"\bthere\s+(?:is|are)\s+no\b.*,\s*(?:and\s+|or\s+)?no$", re.I)
 # the line a list follows: "they do not exist in the API:", "None of these exist:"
