@@ -76,7 +76,10 @@ repo that has it:
   method the class lost is stale, though the call that makes the object holds;
 - "after starting the ``python`` shell" names the interpreter, though the code lost a name
   `python`;
-- the keywords of a `NamedTuple` class's call are its fields (`DKIM(domain=..., key=...)`).
+- the keywords of a `NamedTuple` class's call are its fields (`DKIM(domain=..., key=...)`);
+- names a package sets on itself or its submodules through `sys.modules` (`THIS_LIB =
+  sys.modules[__name__]`, `setattr(sys.modules[name], ...)`), and a page a local Sphinx
+  extension beside the docs' source writes (`doc/ext/traits.py`).
 """
 
 from __future__ import annotations
@@ -974,3 +977,43 @@ def test_the_keywords_of_a_named_tuple(tmp_path: Path) -> None:
     }
     renamed = {"ym/__init__.py": [("    private_key: bytes", "    key: bytes")]}
     assert _drift_after(tmp_path / "ym", files, renamed) == {("README.md", 8)}
+
+
+TRAITS = """\
+import sys
+
+THIS_LIB = sys.modules[__name__]
+
+
+def _symbolize(mod_name, traits):
+    leaf_mod = sys.modules[mod_name]
+    for trait in traits:
+        setattr(THIS_LIB, trait, trait)
+        setattr(leaf_mod, trait, trait)
+"""
+
+TRAITS_INDEX = """\
+Traits
+======
+
+.. toctree::
+
+   reference/traits
+   guide/missing
+
+Use ``ot.HW_CPU_X86_SSE42`` or ``ot.hw.cpu.AVX``.
+"""
+
+
+def test_names_set_through_sys_modules_and_a_page_an_extension_writes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ot"\nversion = "1"\n',
+        "ot/__init__.py": TRAITS,
+        "ot/hw/__init__.py": "",
+        "ot/hw/cpu.py": "TRAITS = ['AVX']\n",
+        "doc/source/conf.py": "extensions = ['ext.traits']\n",
+        "doc/source/index.rst": TRAITS_INDEX,
+        "doc/ext/traits.py": "def setup(app):\n    path = 'reference/traits.rst'\n",
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "ot", files))}
+    assert found == {"guide/missing.rst"}

@@ -25,6 +25,7 @@ from klaro.scan.instance_attrs import (
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     GLOBALS,
+    PACKAGE_MODULES,
     Class,
     EnvVar,
     Function,
@@ -189,6 +190,8 @@ class _ModuleVisitor:
         # `glob = globals()` then `glob[name] = value` (mido's backend functions): the names
         # bound to the module's namespace, and the names written to by key
         self.namespace_aliases: set[str] = set()
+        # `THIS_LIB = sys.modules[__name__]` (the module itself), `leaf = sys.modules[name]`
+        self.module_handles: dict[str, str] = {}
         self.keyed_stores: set[str] = set()
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
@@ -334,11 +337,7 @@ class _ModuleVisitor:
             attached=tuple(self.attached),
             # (only a module that sets attributes on other objects may set them on its own)
             made_attributes=attached_to_made(tree) if self.attached else (),
-            opened=tuple(
-                {**self.opened, GLOBALS: None}
-                if self.namespace_aliases & self.keyed_stores
-                else self.opened
-            ),
+            opened=tuple(self._opened()),
             installed_modules=tuple(self.installed),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
@@ -360,6 +359,16 @@ class _ModuleVisitor:
             served_names=handed_tables(body),
             stub_served=serves_its_stub(body),
         )
+
+    def _opened(self) -> dict[str, None]:
+        """What the module sets names on at run time: `opened`, with a module handle set so
+        (`setattr(THIS_LIB, name, ...)` on `THIS_LIB = sys.modules[__name__]`) read as the
+        module itself or any of the package's, and `glob[name] = ...` on `glob = globals()`
+        as the module itself."""
+        opened = {self.module_handles.get(name, name): None for name in self.opened}
+        if self.namespace_aliases & self.keyed_stores:
+            opened[GLOBALS] = None
+        return opened
 
     def _imports(self, body: Iterable[ast.stmt]) -> Iterable[Import]:
         bound: set[str] = set()
@@ -835,6 +844,10 @@ class _ModuleVisitor:
                     self.namespace_aliases.update(
                         t.id for t in node.targets if isinstance(t, ast.Name)
                     )
+                elif (handle := _module_handle(node.value)) is not None:
+                    self.module_handles.update(
+                        (t.id, handle) for t in node.targets if isinstance(t, ast.Name)
+                    )
                 table = env_table(node.value)
                 if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
                     self.env_table += [
@@ -1309,6 +1322,16 @@ def _self_only(chain: str | None) -> str | None:
 def _shorten(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
+
+
+def _module_handle(node: ast.expr) -> str | None:
+    """What `sys.modules[...]` fetches: `GLOBALS` for `sys.modules[__name__]` (the module
+    itself), `PACKAGE_MODULES` for a computed key; None for anything else."""
+    if not (isinstance(node, ast.Subscript) and chain(node.value) == "sys.modules"):
+        return None
+    if isinstance(node.slice, ast.Name) and node.slice.id == "__name__":
+        return GLOBALS
+    return None if isinstance(node.slice, ast.Constant) else PACKAGE_MODULES
 
 
 def _is_globals(node: ast.expr) -> bool:

@@ -629,10 +629,14 @@ class LinkResolver:
         if root is None:
             return False
         if root not in self._scripts:
+            # (and beside a nested site root, its local Sphinx extensions: os-traits'
+            # `doc/ext/traits.py` writes `doc/source/reference/traits.rst`)
+            beside = posixpath.dirname(root)
             self._scripts[root] = _script_facts(
                 (self.index.root / f, f.startswith(root + "/")) for f in self.index.files
                 if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES
                 or _DOCS_SCRIPT.match(f)  # pyinfra's scripts/generate_connectors_docs.py
+                or (beside and f.startswith(beside + "/") and f.endswith(".py"))
             )  # fmt: skip
         parts = path.split("/")
         missing = next(
