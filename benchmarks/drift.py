@@ -196,6 +196,8 @@ round 99 (`round: 99`) is a ninety-eighth fresh set written blind on yagmail,
 mss, whatthepatch and prettyprinter (--confirm --round 99).
 round 100 (`round: 100`) is a ninety-ninth fresh set written blind on art, colour,
 dj-email-url and bashplotlib (--confirm --round 100).
+round 101 (`round: 101`) is a hundredth fresh set written blind on remarshal,
+pyyaml-include, sqliteschema and wheel-inspect (--confirm --round 101).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
