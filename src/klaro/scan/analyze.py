@@ -87,9 +87,9 @@ from klaro.scan.stubs import merge_stubs
 # function-local import, written in full; 183: extension modules under setup.py's `ext_package`;
 # 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`); 185: an
 # `__all__` changed by a call or under a block is not read as a list; 186: the programs
-# setup.py's `scripts=` installs are shipped code, not examples; 187: `setattr` on a handle of
-# `sys.modules[...]` opens the module, or the package's modules
-ANALYZER_VERSION = 187
+# setup.py's `scripts=` installs are shipped code, not examples; 188: `setattr` on a handle of
+# `sys.modules[__name__]` opens the module
+ANALYZER_VERSION = 188
 
 Progress = Callable[[int, int, str], None]
 

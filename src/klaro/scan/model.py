@@ -123,9 +123,6 @@ class Variable:
 # time (`self.__dict__.update(kw)`)
 ANY_ATTRIBUTE = "*"
 GLOBALS = "globals()"  # in `Module.opened`: the module itself makes names at run time
-# in `Module.opened`: names set on modules fetched by a computed key (os-traits'
-# `leaf_mod = sys.modules[name]; setattr(leaf_mod, trait, ...)`): any module of the package
-PACKAGE_MODULES = "sys.modules[...]"
 
 
 @dataclass(frozen=True)

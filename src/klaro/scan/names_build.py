@@ -13,16 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from klaro.scan.model import (
-    ANY_ATTRIBUTE,
-    GLOBALS,
-    PACKAGE_MODULES,
-    Analysis,
-    Class,
-    Function,
-    Module,
-    Variable,
-)
+from klaro.scan.model import ANY_ATTRIBUTE, GLOBALS, Analysis, Class, Function, Module, Variable
 from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
 from klaro.scan.node_facts import ANY_NAME, ITEMS
 from klaro.scan.returns import documented_return, value_chain
@@ -164,11 +155,6 @@ def build_names(analysis: Analysis) -> Names:
     for where, written in opened:  # `setattr(Dataset, key, ...)`: members made at run time
         if written == GLOBALS:  # `globals()[rank] = rank`: the module's own names
             names.kinds[f"{where}.{ANY_ATTRIBUTE}"] = "attribute"
-            continue
-        if written == PACKAGE_MODULES:  # `setattr(sys.modules[name], ...)`: the package's
-            top = where.split(".")[0]
-            for name in [m.name for m in analysis.modules if m.name.split(".")[0] == top]:
-                names.kinds[f"{name}.{ANY_ATTRIBUTE}"] = "attribute"
             continue
         target = names.resolve_in(where, written, None)
         if target is None:  # imported inside the function (`from ..core import Dataset`)

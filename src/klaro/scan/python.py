@@ -25,7 +25,6 @@ from klaro.scan.instance_attrs import (
 from klaro.scan.kwargs import kwargs_flow
 from klaro.scan.model import (
     GLOBALS,
-    PACKAGE_MODULES,
     Class,
     EnvVar,
     Function,
@@ -190,8 +189,10 @@ class _ModuleVisitor:
         # `glob = globals()` then `glob[name] = value` (mido's backend functions): the names
         # bound to the module's namespace, and the names written to by key
         self.namespace_aliases: set[str] = set()
-        # `THIS_LIB = sys.modules[__name__]` (the module itself), `leaf = sys.modules[name]`
+        # `THIS_LIB = sys.modules[__name__]`: a module fetched by the name of its key; the
+        # module itself, written to by `setattr`, when the key is `__name__` or an alias of it
         self.module_handles: dict[str, str] = {}
+        self.own_name_aliases: set[str] = {"__name__"}
         self.keyed_stores: set[str] = set()
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
@@ -362,10 +363,10 @@ class _ModuleVisitor:
 
     def _opened(self) -> dict[str, None]:
         """What the module sets names on at run time: `opened`, with a module handle set so
-        (`setattr(THIS_LIB, name, ...)` on `THIS_LIB = sys.modules[__name__]`) read as the
-        module itself or any of the package's, and `glob[name] = ...` on `glob = globals()`
-        as the module itself."""
-        opened = {self.module_handles.get(name, name): None for name in self.opened}
+        (`setattr(THIS_LIB, name, ...)` on `THIS_LIB = sys.modules[__name__]`) and
+        `glob[name] = ...` on `glob = globals()` read as the module itself."""
+        own = {h for h, key in self.module_handles.items() if key in self.own_name_aliases}
+        opened = {GLOBALS if name in own else name: None for name in self.opened}
         if self.namespace_aliases & self.keyed_stores:
             opened[GLOBALS] = None
         return opened
@@ -844,10 +845,14 @@ class _ModuleVisitor:
                     self.namespace_aliases.update(
                         t.id for t in node.targets if isinstance(t, ast.Name)
                     )
-                elif (handle := _module_handle(node.value)) is not None:
+                elif (indexed := _module_key_name(node.value)) is not None:
                     self.module_handles.update(
-                        (t.id, handle) for t in node.targets if isinstance(t, ast.Name)
+                        (t.id, indexed) for t in node.targets if isinstance(t, ast.Name)
                     )
+                elif isinstance(node.value, ast.Name) and node.value.id == "__name__":
+                    self.own_name_aliases.update(
+                        t.id for t in node.targets if isinstance(t, ast.Name)
+                    )  # `THIS_NAME = __name__`, then `sys.modules[THIS_NAME]`
                 table = env_table(node.value)
                 if table:  # `ENV_TO_ATTR = {"APP_RULES": "rules", ...}`: read if looped over
                     self.env_table += [
@@ -1324,14 +1329,13 @@ def _shorten(text: str) -> str:
     return text if len(text) <= _VALUE_LIMIT else text[: _VALUE_LIMIT - 3] + "..."
 
 
-def _module_handle(node: ast.expr) -> str | None:
-    """What `sys.modules[...]` fetches: `GLOBALS` for `sys.modules[__name__]` (the module
-    itself), `PACKAGE_MODULES` for a computed key; None for anything else."""
+def _module_key_name(node: ast.expr) -> str | None:
+    """The name `sys.modules[name]` is indexed by (`__name__`, `THIS_NAME`), None for any
+    other value. Only a key naming the module itself is followed: a module fetched by any
+    other may be any (an import hook's `setattr(parent, ...)` in Cheetah's ImportManager)."""
     if not (isinstance(node, ast.Subscript) and chain(node.value) == "sys.modules"):
         return None
-    if isinstance(node.slice, ast.Name) and node.slice.id == "__name__":
-        return GLOBALS
-    return None if isinstance(node.slice, ast.Constant) else PACKAGE_MODULES
+    return node.slice.id if isinstance(node.slice, ast.Name) else None
 
 
 def _is_globals(node: ast.expr) -> bool:

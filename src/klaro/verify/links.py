@@ -69,6 +69,12 @@ SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
 _FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]+|[A-Z0-9]+|\*)")
 
 
+def _is_page(path: str) -> bool:
+    """Whether a link names a page by its source (`../overrides.md`): MkDocs serves it under
+    another URL, so only its own rewriting, not the served page's URL, can reach it."""
+    return path.lower().endswith(DOCUMENT_SUFFIXES)
+
+
 def _quoted_elsewhere(doc: Document, name: str, line: int) -> bool:
     """Whether the page quotes the file name on another line, as its example's code or
     output does for a file it writes (genno's `Out[1]: PosixPath("plotnine-demo.svg")`
@@ -348,7 +354,11 @@ class LinkResolver:
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
         if (
-            (target.endswith("/") or ref.context == "html" or self._leaves_mkdocs(doc.path, path))
+            (
+                target.endswith("/")
+                or ref.context == "html"
+                or (self._leaves_mkdocs(doc.path, path) and not _is_page(path))
+            )
             and not target.startswith("/")
             and not self.index.exists(path)
         ):
@@ -629,9 +639,9 @@ class LinkResolver:
         if root is None:
             return False
         if root not in self._scripts:
-            # (and beside a nested site root, its local Sphinx extensions: os-traits'
+            # (and beside a nested site root, its local Sphinx extensions in `ext/`: os-traits'
             # `doc/ext/traits.py` writes `doc/source/reference/traits.rst`)
-            beside = posixpath.dirname(root)
+            beside = posixpath.join(posixpath.dirname(root), "ext") if "/" in root else ""
             self._scripts[root] = _script_facts(
                 (self.index.root / f, f.startswith(root + "/")) for f in self.index.files
                 if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES

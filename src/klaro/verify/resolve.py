@@ -254,14 +254,11 @@ _FILE_EXTENSIONS = frozenset(
         "cpp",
         "hpp",
         "j2",
-        # systemd's unit files (benchexec's `benchexec.slice`, a `.service`, a `.timer`)
-        "service",
-        "socket",
-        "slice",
-        "timer",
-        "mount",
     }
 )
+# systemd's unit files (benchexec's `benchexec.slice`), written in lower case: the class
+# `nameko.timers.Timer` is no `.timer` unit
+_UNIT_SUFFIXES = frozenset({"service", "socket", "slice", "timer", "mount"})
 # words that put the name after them in the past: "the old", "formerly", "replaces the
 # deprecated", "renamed from"
 _OLD_WORDS = re.compile(
@@ -1167,6 +1164,7 @@ class Resolver(MemberChecks, UnknownNames):
         as_path = text.replace(".", "/", text.count(".") - 1)
         return (
             ext.lower() in _FILE_EXTENSIONS
+            or ext in _UNIT_SUFFIXES
             or text in self.index.basenames
             or as_path in self.index.files
         )
