@@ -73,13 +73,16 @@ repo that has it:
   functions, including `cr.tl.lineages`", "Removal of the `cr.external`") and a path with a
   letter standing for any component (`src/cr/X/`) are no claims;
 - a span that makes an object and calls its method (`yag.Client().feedback('x')`): the
-  method the class lost is stale, though the call that makes the object holds;
+  method the class lost is stale, though the call that makes the object holds (the
+  method's arguments are not counted: `Client().send()` names the method);
 - "after starting the ``python`` shell" names the interpreter, though the code lost a name
   `python`;
 - the keywords of a `NamedTuple` class's call are its fields (`DKIM(domain=..., key=...)`);
 - names a module sets on itself through `sys.modules` (`THIS_LIB = sys.modules[__name__]`,
   not those set on a module fetched by a computed key), and a page a local Sphinx
-  extension beside the docs' source writes (`doc/ext/traits.py`).
+  extension beside the docs' source writes (`doc/ext/traits.py`);
+- "so there is no" at the end of a line denies the span that opens the next, and "the
+  ``PROCAR_*`` files" is a glob of file names, no family of variables.
 """
 
 from __future__ import annotations
@@ -938,7 +941,7 @@ def test_a_span_calling_a_method_of_what_it_makes(tmp_path: Path) -> None:
         "yag/__init__.py": "class Client:\n    def feedback(self, text):\n        return text\n\n"
         "    def send(self, to):\n        return to\n",
         "README.md": "# yag\n\nSay thanks with `yag.Client().feedback('Great job!')`.\n\n"
-        "Send with `yag.Client().send('me')`.\n",
+        "Send with `yag.Client().send()`.\n",
     }
     removed = {"yag/__init__.py": [("    def feedback(self, text):\n        return text\n\n", "")]}
     assert _drift_after(tmp_path / "yag", files, removed) == {("README.md", 3)}
@@ -1017,3 +1020,21 @@ def test_names_set_through_sys_modules_and_a_page_an_extension_writes(tmp_path: 
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "ot", files))}
     assert found == {"guide/missing.rst", "ot.hw.cpu.AVX"}
+
+
+NO_WRAPPER = """\
+# aac
+
+mparray implements the API directly, so there is no
+`aac.mparray` wrapper. Put the ``PROCAR_*`` files in the list; set ``AAC_*`` to tune it.
+"""
+
+
+def test_a_denial_across_a_line_break_and_a_glob_of_files(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "aac"\nversion = "1"\n',
+        "aac/__init__.py": "import os\n\nLEVEL = os.environ.get('AAC_LEVEL')\n"
+        "DEBUG = os.environ.get('AAC_DEBUG')\n\n\ndef array_namespace():\n    pass\n",
+        "README.md": NO_WRAPPER,
+    }
+    assert _drift(_write(tmp_path / "aac", files)) == set()

@@ -82,6 +82,7 @@ _KEYWORD = re.compile(r"^[a-z_]\w*=[^=\s]")  # `allow_network=False`, no spaces
 _BARE_KEYWORD = re.compile(r"^([a-z_]\w*)=$")  # "passing `sort_field=` to `Note()`"
 _SETTING = re.compile(r"^([A-Za-z_]\w*)\s*[=:]\s*\S[^=]*$")  # `parallel_extract = False`
 # the start of a family of variables written alone (``RQ_REDIS_``): two words at least
+_FILES_AFTER = re.compile(r"^[`*_]*\s+(?:files?|folders?|directories|paths?)\b", re.I)
 _ENV_START = re.compile(r"^\$?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_)$")
 # also quoted inside the span: ``'VECLIB_MAXIMUM_THREADS'``
 # `APP_DEBUG`, `${APP_DEBUG}`, `APP_DEBUG=1`; `APP_SSL__CA_BUNDLE`: a nested setting's
@@ -686,6 +687,9 @@ class Resolver(MemberChecks, UnknownNames):
         for kind, name, _, context in python_references(text, Bindings()):
             if "." not in name or not context.startswith("instance"):
                 continue
+            # the member only: a span names a method with its parentheses (`NLP().analyze()`)
+            # without writing the call out, so its arguments are not counted
+            context = context.partition("|")[0]
             outcome = self._python(Reference(kind, name, ref.file, ref.line, context))
             if outcome.status == "unresolved":
                 return replace(outcome, reference=ref)
@@ -785,6 +789,9 @@ class Resolver(MemberChecks, UnknownNames):
             bad = [o for o in found if o.status == "unresolved"]
             return bad[0] if bad else (found[0] if found else Outcome("ignored", ref))
         if family := _ENV_FAMILY.match(text):
+            after = after_span(doc.lines, ref.line, ref.text) or ""
+            if _FILES_AFTER.match(after):
+                return Outcome("ignored", ref)  # pyprocar's "the ``PROCAR_*`` files": a glob
             return self.env.family(ref, family.group(1))  # `KEYRING_PROPERTY_{NAME}`
         if start := _ENV_START.match(text):
             # rq-scheduler's "variables prefixed with ``RQ_REDIS_``"
@@ -1947,6 +1954,8 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     at = sentence.find(f"{ref.text}`")
     if at > 0 and _NO_LIST.search(_MARKUP_END.sub("", sentence[:at])):
         return True  # mercury's "There is no `on_change=`, no `on_click=`, no `@app.callback`"
+    if at > 0 and _OLD_WORDS.search(_MARKUP_END.sub("", sentence[:at])):
+        return True  # "so there is no\n`array_api_compat.mparray` wrapper": the line above
     if _denied_list(doc, ref):
         return True  # under "Do not write any of these — they do not exist in the API:"
     if at > 0 and _RETIRED_HEAD.match(sentence[:at]):
