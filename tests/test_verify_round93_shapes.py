@@ -63,8 +63,6 @@ repo that has it:
 - the keys of a `[tool.zimp]` table in an untagged block (or a setup.cfg's `[tool:zimp]`);
 - the options of a program setup.py's `scripts=` installs from a folder of scripts
   (`scripts/agraph`, no suffix): its renamed option is stale;
-- another program's variable the code only handled as a string key (`["AWS_PROFILE"]`,
-  popped from a child's environment) is not gone from the project when that code goes;
 - a setting of an ```ini block whose value runs our program (`pager=tview -d ',' --quoting
   NONE -`): its options are checked, another program's are not;
 - a call whose keyword value is written as words in angle brackets (`size=<the size in
@@ -823,34 +821,6 @@ def test_a_script_setup_py_installs_from_a_scripts_folder(tmp_path: Path) -> Non
     }
     renamed = {"scripts/agraph": [("--float-format", "--number-format")]}
     assert _drift_after(tmp_path / "agraph", files, renamed) == {("README.md", 3)}
-
-
-AWS = """\
-import os
-
-
-def child_env():
-    env = dict(os.environ)
-    for key in ["AWS_PROFILE", "AWS_DEFAULT_PROFILE"]:
-        env.pop(key, None)
-    return env
-
-
-def credentials(profile=None):
-    return profile
-"""
-
-
-def test_another_program_s_variable_the_code_handled_as_a_key(tmp_path: Path) -> None:
-    files = {
-        "pyproject.toml": '[project]\nname = "awsx"\nversion = "1"\n',
-        "awsx/__init__.py": AWS,
-        "README.md": "# awsx\n\nIt picks up the `AWS_PROFILE` env var.\n\n"
-        "Call `awsx.child_env()`.\n",
-    }
-    start = AWS.index("def child_env")
-    removed = {"awsx/__init__.py": [(AWS[start : AWS.index("def credentials")], "")]}
-    assert _drift_after(tmp_path / "awsx", files, removed) == {("README.md", 5)}
 
 
 TVIEW = """\

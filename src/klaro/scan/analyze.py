@@ -88,8 +88,9 @@ from klaro.scan.stubs import merge_stubs
 # 184: setup.py's names imported from the project's own modules (`f"{APP} = ..."`); 185: an
 # `__all__` changed by a call or under a block is not read as a list; 186: the programs
 # setup.py's `scripts=` installs are shipped code, not examples; 188: `setattr` on a handle of
-# `sys.modules[__name__]` opens the module
-ANALYZER_VERSION = 188
+# `sys.modules[__name__]` opens the module; 189: only a `scripts=` program with a parser of
+# its own is shipped code
+ANALYZER_VERSION = 189
 
 Progress = Callable[[int, int, str], None]
 
@@ -237,12 +238,14 @@ def _analyze(
     # a console script's module is shipped code wherever it lives: ipwhois' `ipwhois/scripts/`
     # (a package of setup.cfg's list, with no `__init__.py`) is no folder of examples
     runs = {e.target.partition(":")[0] for e in metadata.entry_points}
-    # and so is a program setup.py's `scripts=` installs (ascii-graph's `scripts/asciigraph`)
+    # and so is a program setup.py's `scripts=` installs that parses its own command line
+    # (ascii-graph's `scripts/asciigraph`; not a launcher calling the package's, as
+    # gimme-aws-creds' `bin/gimme-aws-creds` is)
     installed = {p.removeprefix("./") for p in metadata.script_files}
     modules = root_typer_apps(modules, metadata.entry_points)
     modules = [
         replace(m, role="package")
-        if m.role == "example" and (m.name in runs or m.path in installed)
+        if m.role == "example" and (m.name in runs or (m.path in installed and m.cli))
         else m
         for m in modules
     ]

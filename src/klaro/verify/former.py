@@ -63,13 +63,6 @@ class Former:
         """`(full old name, where it was seen)` when the code once named `short`, else None."""
         return self._lookup("python", short)
 
-    def only_a_key(self, short: str) -> bool:
-        """Whether the code once named `short` only as a string key it read (no function,
-        class or constant of that name): aws-export-credentials' `['AWS_PROFILE', ...]`,
-        the variables it popped from a child's environment, is no name of its own."""
-        gone = self._gone()
-        return ("key", short) in gone and gone.get(("python", short)) == gone[("key", short)]
-
     def env(self, name: str) -> tuple[str, str] | None:
         """`(name, where it was read)` when the code once read the variable `name`, else None."""
         return self._lookup("env", name)
@@ -265,7 +258,6 @@ def gone_names(old: State, new: State, where: str) -> dict[tuple[str, str], tupl
             for key in item.params:
                 if key not in keys_now and key not in now and key not in attributes_now:
                     gone.setdefault(("python", key), (f"{item.name} key {key!r}", where))
-                    gone.setdefault(("key", key), gone[("python", key)])
             continue
         if item.kind == "module" and "." not in item.name:
             continue  # a top-level package is also the project's name in prose; imports tell

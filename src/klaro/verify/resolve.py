@@ -799,13 +799,8 @@ class Resolver(MemberChecks, UnknownNames):
         if env := _ENV.match(text.removeprefix("export ").removeprefix("set ").strip()):
             # also ``export TQDM_MININTERVAL=5``
             outcome = self.env.claim(ref, env.group(1), bare=text == env.group(1))
-            if (
-                outcome.status == "ignored"
-                and text == env.group(1)
-                and not (self.former is not None and self.former.only_a_key(text))
-            ):
+            if outcome.status == "ignored" and text == env.group(1):
                 # ``ATX_CLOSED``: no variable the code reads, but a constant it had and lost
-                # (not a string it read as a key: another's variable it passed on)
                 outcome = self._once_named(ref, text, text) or outcome
             value = dotted_value(text) if outcome.status != "unresolved" else None
             return self._code(replace(ref, text=value), doc) if value else outcome
