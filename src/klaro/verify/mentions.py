@@ -104,8 +104,8 @@ def heading_name(title: str) -> str | None:
 def heading_signature(title: str) -> list[tuple[str, str]]:
     """The signature references of a heading that writes a callable with its parameters
     (zmail's `### MailServer.send_mail(recipients, mail, timeout=None, auto_add_to=False)`):
-    `(name, context)` pairs read as a signature a block copies is (`signature||all` for the
-    callable, `signature|param|all` for each parameter); [] unless a default or an
+    `(name, context)` pairs, read as a signature a block copies is read (`signature||all`
+    for the callable, `signature|param|all` for each parameter); [] unless a default or an
     annotation shows the parentheses hold parameters, not a call's values."""
     match = _HEADING_NAME.match(title.strip())
     if match is None or match[1] or not match[3] or not re.search(r"[=:]", match[3]):
