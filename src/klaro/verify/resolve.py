@@ -1947,9 +1947,10 @@ def _said_old(doc: Document, ref: Reference) -> bool:
         return True  # abxpkg's "The provider name is `goget`, not `go_get`."
     sentence = sentences_around(doc.lines, ref.line, ref.text)[0]
     at = sentence.find(f"{ref.text}`")
-    if at > 0 and _NO_LIST.search(_MARKUP_END.sub("", sentence[:at])):
+    head = _MARKUP_END.sub("", sentence[:at]) if at > 0 else ""  # the sentence before it
+    if _NO_LIST.search(head):
         return True  # mercury's "There is no `on_change=`, no `on_click=`, no `@app.callback`"
-    if at > 0 and _OLD_WORDS.search(_MARKUP_END.sub("", sentence[:at])):
+    if _OLD_WORDS.search(head):
         return True  # "so there is no\n`array_api_compat.mparray` wrapper": the line above
     if _denied_list(doc, ref):
         return True  # under "Do not write any of these — they do not exist in the API:"
@@ -1970,7 +1971,7 @@ def _said_old(doc: Document, ref: Reference) -> bool:
     if _THESE_GONE.match(sentence_after(doc.lines, ref.line, ref.text)):
         return True
     # "Older versions would invoke pip and required the variable ``SKIP_PIP_INSTALL``"
-    if _PAST_VERSIONS.match(sentences_around(doc.lines, ref.line, ref.text)[0]):
+    if _PAST_VERSIONS.match(sentence):
         return True
     return _noted_gone_in_section(doc, ref)
 
