@@ -11,7 +11,9 @@ repo that has it:
   read those variables, while an unread variable of the project's family is reported;
 - "support for ``predict_params`` in sklearn" names the library the name belongs to, while
   a name of the project's it lost, in a sentence that names the library further on, is
-  reported.
+  reported;
+- a key path of a YAML file the package ships (`reporting.report_dir` of `reporting:` and
+  `report_dir:`) is a setting, while one the file lacks is reported.
 """
 
 from __future__ import annotations
@@ -110,3 +112,20 @@ def test_a_name_said_to_be_in_another_library(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "fairlib", files))}
     assert found == {"fit_fair"}
+
+
+def test_a_key_path_of_a_shipped_yaml_file_is_a_setting(tmp_path: Path) -> None:
+    page = (
+        "# FAQ\n\nRuns go to the config param `reporting.report_dir`; the `reporting.report_path`"
+        " param is gone.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "probe"\nversion = "1"\n',
+        "probe/__init__.py": "",
+        "probe/_config.py": "class Sub:\n    pass\n\n\nreporting = Sub()\n",
+        "probe/resources/__init__.py": "",
+        "probe/resources/core.yaml": "reporting:\n  report_dir: runs\n  taxonomy: null\n",
+        "FAQ.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "probe", files))}
+    assert found == {"reporting.report_path"}

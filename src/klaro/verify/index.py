@@ -658,7 +658,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
-    index.key_literals |= _data_file_names(index, {m.path.rpartition("/")[0] for m in shipped})
+    folders = {m.path.rpartition("/")[0] for m in shipped}
+    index.key_literals |= _data_file_names(index, folders) | _yaml_key_paths(index, folders)
     index.key_literals |= _action_names(index)
     return index
 
@@ -700,6 +701,42 @@ def _data_file_names(index: ProjectIndex, folders: set[str]) -> set[str]:
         except OSError:
             continue
         found.update(m.decode("ascii") for m in _XML_NAME.findall(data))
+    return found
+
+
+_KEY_PATH_DEPTH = 4  # `a.b.c.d`: deeper paths are data, not settings a page names
+
+
+def _yaml_key_paths(index: ProjectIndex, folders: set[str]) -> set[str]:
+    """The dotted key paths of the YAML files the package ships (garak's `garak.core.yaml`
+    has `reporting:` holding `report_dir:`, which its FAQ names `reporting.report_dir`): the
+    settings a configuration file of the program holds, which no Python defines."""
+    paths = [
+        p
+        for p in sorted(index.files)
+        if p.endswith((".yaml", ".yml")) and p.rpartition("/")[0] in folders
+    ]
+    if not paths:
+        return set()
+    import yaml  # only for a package that ships YAML data
+
+    found: set[str] = set()
+    for path in paths:
+        try:
+            with open(index.root / path, "rb") as handle:
+                data = yaml.safe_load(handle.read(200_000))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+            continue  # a data file that does not read (or a template) names nothing we use
+        stack: list[tuple[str, object]] = [("", data)]
+        while stack:
+            prefix, node = stack.pop()
+            if not isinstance(node, dict) or prefix.count(".") >= _KEY_PATH_DEPTH - 1:
+                continue
+            for key, value in node.items():
+                if isinstance(key, str) and key.isidentifier():
+                    if prefix:
+                        found.add(f"{prefix}.{key}")
+                    stack.append((f"{prefix}.{key}" if prefix else key, value))
     return found
 
 
