@@ -13,7 +13,9 @@ repo that has it:
   a name of the project's it lost, in a sentence that names the library further on, is
   reported;
 - a key path of a YAML file the package ships (`reporting.report_dir` of `reporting:` and
-  `report_dir:`) is a setting, while one the file lacks is reported.
+  `report_dir:`) is a setting, while one the file lacks is reported;
+- a page a script converting notebooks writes (`scripts/convert_ipynb_to_mdx.py` makes
+  `docs/tutorials/<id>/index.mdx`) is made by the build, while a missing guide is reported.
 """
 
 from __future__ import annotations
@@ -129,3 +131,34 @@ def test_a_key_path_of_a_shipped_yaml_file_is_a_setting(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "probe", files))}
     assert found == {"reporting.report_path"}
+
+
+CONVERT = """\
+from pathlib import Path
+
+DOCS_DIR = Path(__file__).parents[1].joinpath("docs")
+TUTORIALS_DIR = DOCS_DIR.joinpath("tutorials")
+
+
+def write(name, text):
+    folder = TUTORIALS_DIR / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.mdx").write_text(text)
+"""
+
+
+def test_pages_a_notebook_converting_script_writes(tmp_path: Path) -> None:
+    page = (
+        "# Attach a trial\n\nStart with [the tutorial](../tutorials/getting_started/index.mdx)"
+        " and [the guide](../guides/trials.md).\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "axe"\nversion = "1"\n',
+        "axe/__init__.py": "def run():\n    pass\n",
+        "scripts/convert_ipynb_to_mdx.py": CONVERT,
+        "tutorials/getting_started/getting_started.ipynb": "{}\n",
+        "docs/intro.md": "# Intro\n",
+        "docs/recipes/attach-trial.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "axe", files))}
+    assert found == {"../guides/trials.md"}

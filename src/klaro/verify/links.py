@@ -1057,8 +1057,10 @@ _PLACEHOLDER_STEMS = frozenset(
 # a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
 # (also mkdocstrings' recipe for mkdocs-gen-files, `scripts/gen_ref_pages.py`)
 _DOCS_SCRIPT = re.compile(
-    # (or a package's own, pymedphys' `lib/pymedphys/_dev/docs.py`)
-    r"^(?:[\w.-]+/)*(?:scripts|tools|bin|_?dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$",
+    # (or a package's own, pymedphys' `lib/pymedphys/_dev/docs.py`; ax-platform's
+    # `scripts/convert_ipynb_to_mdx.py` writes the tutorial pages from notebooks)
+    r"^(?:[\w.-]+/)*(?:scripts|tools|bin|_?dev)/"
+    r"[\w.-]*(?:docs?|ref|pages|reference|ipynb|notebooks?|mdx)[\w.-]*\.py$",
     re.I,
 )
 
