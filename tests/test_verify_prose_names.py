@@ -44,7 +44,7 @@ def test_a_call_in_a_plain_sentence_has_its_keywords_checked(tmp_path: Path) -> 
     without keywords and a parenthesised aside after a name add no claim."""
     sentences = (
         "Call tidy.clean(text, strip=True) first.\n"
-        "Then tidy.clean(text, text=None) again.\n"
+        "Then tidy.clean(text=None) again.\n"
         "Or tidy.clean(text) (the fast path).\n"
     )
     root = _write(tmp_path / "tidy", {**FILES, "README.md": f"# Tidy\n\n{sentences}"})

@@ -15,7 +15,9 @@ repo that has it:
 - a key path of a YAML file the package ships (`reporting.report_dir` of `reporting:` and
   `report_dir:`) is a setting, while one the file lacks is reported;
 - a page a script converting notebooks writes (`scripts/convert_ipynb_to_mdx.py` makes
-  `docs/tutorials/<id>/index.mdx`) is made by the build, while a missing guide is reported.
+  `docs/tutorials/<id>/index.mdx`) is made by the build, while a missing guide is reported;
+- an example that passes an argument by position and again by keyword (`dual(a, b,
+  ctype=...)` once `dual` takes one pair before `ctype`) fails, as Python says.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from pathlib import Path
 
 from test_verify_wild import _drift, _write
 
+from klaro.config import load_config
+from klaro.scan.analyze import analyze_repository
 from klaro.scan.files import scan_repository
+from klaro.verify.check import check_repository
 
 UTILS = """\
 PEM_HEADER = b"-----BEGIN PRIVATE KEY-----\\n"
@@ -162,3 +167,21 @@ def test_pages_a_notebook_converting_script_writes(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "axe", files))}
     assert found == {"../guides/trials.md"}
+
+
+def test_an_argument_given_by_position_and_by_keyword(tmp_path: Path) -> None:
+    page = (
+        "# Pixels\n\n```python\nfrom pix import dual\n\n"
+        "dual((0, 128, 0), (128, 0, 0), ctype='256', palette='default')\n"
+        "dual((0, 128, 0), ctype='256')\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "pix"\nversion = "1"\n',
+        "pix/__init__.py": "def dual(pixels, ctype='8', palette='default'):\n    return pixels\n",
+        "README.md": page,
+    }
+    root = _write(tmp_path / "pix", files)
+    report = check_repository(load_config(root, env={}), analyze_repository(root))
+    assert [(f.line, f.message) for f in report.drift] == [
+        (6, "`dual()` gets `ctype` twice: as positional argument 2 and by keyword")
+    ]

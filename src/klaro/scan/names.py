@@ -783,6 +783,15 @@ class Names:
                 f"`{shown}()` takes {limit} positional argument"
                 f"{'' if limit == 1 else 's'}, not {positional}"
             )
+        filled = [p for p in params if p.kind in {"positional_only", "positional_or_keyword"}]
+        for slot, param in enumerate(filled[: positional or 0], start=1):
+            if param.kind == "positional_or_keyword" and param.name in keywords:
+                # `dual((0, 128, 0), (128, 0, 0), ctype=...)` once `dual(pixels, ctype, ...)`:
+                # the second argument lands in `ctype`, which the keyword gives again
+                return CallProblem(
+                    f"`{shown}()` gets `{param.name}` twice: as positional argument {slot} "
+                    "and by keyword"
+                )
         if complete and positional is not None and "**" not in keywords:
             return _missing_required(shown, params, positional, keywords)
         return None
