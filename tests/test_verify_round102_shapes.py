@@ -17,7 +17,9 @@ repo that has it:
 - a page a script converting notebooks writes (`scripts/convert_ipynb_to_mdx.py` makes
   `docs/tutorials/<id>/index.mdx`) is made by the build, while a missing guide is reported;
 - an example that passes an argument by position and again by keyword (`dual(a, b,
-  ctype=...)` once `dual` takes one pair before `ctype`) fails, as Python says.
+  ctype=...)` once `dual` takes one pair before `ctype`) fails, as Python says;
+- an argument table under a paragraph that is the callable's span alone (`` `sync.run` ``)
+  names its parameters, bare (`| verbose | bool |`) or in backticks.
 """
 
 from __future__ import annotations
@@ -185,3 +187,38 @@ def test_an_argument_given_by_position_and_by_keyword(tmp_path: Path) -> None:
     assert [(f.line, f.message) for f in report.drift] == [
         (6, "`dual()` gets `ctype` twice: as positional argument 2 and by keyword")
     ]
+
+
+RSYNC_API = """\
+# sync
+
+## API
+
+`sync.run`
+
+| argument  | type | default | description |
+| --------- | ---- | ------- | ----------- |
+| cwd  | str  | `os.getcwd()` | working directory |
+| verbose | bool | `False` | prints the command first |
+| **kwargs | dict | Not Applicable | forwarded to `sync.command` |
+
+`sync.command`
+
+| argument  | type | default | description |
+| --------- | ---- | ------- | ----------- |
+| source | str | - | Source folder |
+| private_key | str | None | a key for --rsh |
+"""
+
+
+def test_argument_table_under_a_span_naming_the_callable(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "sync"\nversion = "1"\n',
+        "sync/__init__.py": "from sync.runner import run\nfrom sync.maker import command\n",
+        "sync/runner.py": "from sync.maker import command\n\n\n"
+        "def run(cwd=None, echo=False, **kwargs):\n    return command(**kwargs)\n",
+        "sync/maker.py": "def command(source, destination, private_key=None):\n    return []\n",
+        "README.md": RSYNC_API,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "sync", files))}
+    assert found == {(10, "sync.run(verbose=...)")}

@@ -120,7 +120,9 @@ _CALLABLE_WORDS = re.compile(
 # the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
 _ITEM_NAMES = re.compile(r"(?:(?:`|\*\*)[A-Za-z_]\w*(?:`|\*\*)(?:\s*(?:,|and|or)\s*)?)+")
 _ITEM_NAME = re.compile(r"(?:`|\*\*)([A-Za-z_]\w*)(?:`|\*\*)")  # one of them
-_ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$")
+_ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$|^([A-Za-z_]\w*)$")
+# a paragraph that is one span naming a callable (`` `sysrsync.run` `` over its table)
+_OWNER_LINE = re.compile(r"^\s*[*_]*`([A-Za-z_][\w.]*)(?:\(\))?`[*_]*:?\s*$")
 WEB = re.compile(r"https?://", re.IGNORECASE)  # a web address, not a repository path
 _WORD = re.compile(r"[A-Za-z_][\w.-]*")
 _RUN_STEP = re.compile(r"^(\s*(?:-\s+)?)(?:run|script):\s*(.*)$")
@@ -302,7 +304,9 @@ def parse_document(text: str, path: str) -> Document:
 def _argument_tables(doc: Document, headings: list[tuple[int, list[str]]]) -> None:
     """`#### function `table`` then `| Argument | Type | ... |` rows (`| `max_col` | int |`):
     each row names a parameter of the one callable its heading names (wasabi's, spaCy's
-    style), a keyword claim like `table(max_col=...)`."""
+    style), or a paragraph that is that callable's span alone (sysrsync's `` `sysrsync.run` ``
+    over `| argument | type | default |` and `| verbose | bool | False |`), a keyword claim
+    like `table(max_col=...)`."""
     owner = ""
     arguments = False
     at = 0
@@ -311,6 +315,8 @@ def _argument_tables(doc: Document, headings: list[tuple[int, list[str]]]) -> No
             spans = headings[at][1]
             owner = spans[0] if len(spans) == 1 and _CALLABLE_NAME.match(spans[0]) else ""
             at += 1
+        if named := _OWNER_LINE.match(line):
+            owner = named.group(1)
         cells = (
             [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
         )
@@ -319,7 +325,7 @@ def _argument_tables(doc: Document, headings: list[tuple[int, list[str]]]) -> No
         elif cells[0].lower() in _ARGUMENT_HEADERS:
             arguments = bool(owner)
         elif arguments and (name := _ROW_NAME.match(cells[0])):
-            call = f"{owner}({name.group(1)}=...)"
+            call = f"{owner}({name.group(1) or name.group(2)}=...)"
             doc.references.append(Reference("code", call, doc.path, number + 1, "argument-table"))
 
 
