@@ -198,6 +198,8 @@ round 100 (`round: 100`) is a ninety-ninth fresh set written blind on art, colou
 dj-email-url and bashplotlib (--confirm --round 100).
 round 101 (`round: 101`) is a hundredth fresh set written blind on remarshal,
 pyyaml-include, sqliteschema and wheel-inspect (--confirm --round 101).
+round 103 (`round: 103`) is a hundred-and-second fresh set written blind on pycoingecko,
+sysrsync, WooCommerce and pip-review (--confirm --round 103).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
