@@ -10,6 +10,7 @@ import ast
 import functools
 import posixpath
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -570,6 +571,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
     own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
     index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
+    index.env_vars |= _scikit_build_variables(analysis)
     index.shell_flags = {f for text in scripts for f in _SHELL_FLAG.findall(text)}
     tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
     index.test_env_vars = {e.name for e in tests} - index.env_vars
@@ -730,6 +732,35 @@ def _cmake_variables(analysis: Analysis) -> set[str]:
         for names in _CMAKE_LOOP.findall(text):
             found |= {n for n in names.split() if _CMAKE_NAME.fullmatch(n)}
     return found
+
+
+def _scikit_build_variables(analysis: Analysis) -> set[str]:
+    """The variables pyproject.toml's `[tool.scikit-build]` reads from the environment:
+    a define's `{ env = "COINCURVE_UPSTREAM_REF", default = "..." }` and an override's
+    `if.env.NAME` condition, both scikit-build-core's own syntax."""
+    if not any(f.path == "pyproject.toml" for f in analysis.files):
+        return set()
+    try:
+        text = (Path(analysis.root) / "pyproject.toml").read_text(encoding="utf-8")
+        if "scikit-build" not in text:
+            return set()
+        tool = tomllib.loads(text).get("tool")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return set()
+    found: set[str] = set()
+    stack = [tool.get("scikit-build")] if isinstance(tool, dict) else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            env = node.get("env")
+            if isinstance(env, str):
+                found.add(env)
+            elif isinstance(env, dict):
+                found.update(k for k in env if isinstance(k, str))
+            stack.extend(v for k, v in node.items() if k != "env")
+    return {v for v in found if _CMAKE_NAME.fullmatch(v)}
 
 
 def _make_variables(analysis: Analysis) -> set[str]:
