@@ -200,6 +200,8 @@ round 101 (`round: 101`) is a hundredth fresh set written blind on remarshal,
 pyyaml-include, sqliteschema and wheel-inspect (--confirm --round 101).
 round 102 (`round: 102`) is a hundred-and-first fresh set written blind on climage,
 deluge-client, camel-converter and doppler-env (--confirm --round 102).
+round 103 (`round: 103`) is a hundred-and-second fresh set written blind on pycoingecko,
+sysrsync, WooCommerce and pip-review (--confirm --round 103).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
