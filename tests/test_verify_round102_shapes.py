@@ -19,13 +19,16 @@ repo that has it:
 - an example that passes an argument by position and again by keyword (`dual(a, b,
   ctype=...)` once `dual` takes one pair before `ctype`) fails, as Python says;
 - an argument table under a paragraph that is the callable's span alone (`` `sync.run` ``)
-  names its parameters, bare (`| verbose | bool |`) or in backticks.
+  names its parameters, bare (`| verbose | bool |`) or in backticks;
+- a placeholder in braces of a web API's path (`/companies/public_treasury/{coin_id}`) is
+  the API's, no name the project lost with the method that took it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from test_verify_round25_shapes import _drift_after
 from test_verify_wild import _drift, _write
 
 from klaro.config import load_config
@@ -222,3 +225,43 @@ def test_argument_table_under_a_span_naming_the_callable(tmp_path: Path) -> None
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "sync", files))}
     assert found == {(10, "sync.run(verbose=...)")}
+
+
+COINS = """\
+class Api:
+    def get_coin_by_id(self, id):
+        return id
+
+    def get_treasury_by_coin_id(self, coin_id="bitcoin"):
+        return coin_id
+"""
+COINS_PAGE = """\
+# coins
+
+```python
+from coins import Api
+cg = Api()
+```
+
+<details><summary>companies</summary>
+<p>
+
+* **/companies/public_treasury/{coin_id}**
+
+   _Query public companies' holdings_
+    ```python
+    cg.get_treasury_by_coin_id()
+    ```
+</details>
+"""
+
+
+def test_a_placeholder_in_braces_of_an_endpoint_path_is_no_name(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "coins"\nversion = "1"\n',
+        "coins/__init__.py": "from coins.api import Api\n",
+        "coins/api.py": COINS,
+        "README.md": COINS_PAGE,
+    }
+    removed = {"coins/api.py": [(COINS[COINS.index("    def get_treasury") :], "")]}
+    assert _drift_after(tmp_path / "coins", files, removed) == {("README.md", 15)}

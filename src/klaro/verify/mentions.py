@@ -128,12 +128,12 @@ def heading_signature(title: str) -> list[tuple[str, str]]:
 # `cron_command`, `CRON_COMMAND`, `CronTab`, `helper()` in a sentence without markup: shaped
 # like code (a plain word counts only when empty parentheses make it a call)
 _PROSE_NAME = re.compile(
-    r"(?<![\w.`/$@:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
+    r"(?<![\w.`/$@:#{-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
     r"|[A-Za-z_]\w*(?=\(\))"
     # jsonmerge's "the *idRef* merge option": lower camel case, emphasised as a name, or
     # quoted as one (func-timeout's 'Takes two arguments, "timeout" and "allowOverride"')
     r"|(?<=\*)[a-z]+(?:[A-Z][a-z0-9]+)+(?=\*)|(?<=\")[a-z]+(?:[A-Z][a-z0-9]+)+(?=\"))"
-    r"(?![\w`/@-]|\.\w)"
+    r"(?![\w`/@}-]|\.\w)"
 )
 
 
