@@ -423,7 +423,9 @@ def test_similar_but_harmless_names_are_kept(tmp_path: Path, rel: str) -> None:
 )
 def test_private_key_content_is_detected_whatever_the_name(tmp_path: Path, header: bytes) -> None:
     make(tmp_path, {"deploy/notes.txt": b"key below\n" + header + b"\nMIIE\n"})
-    assert looks_like_secret_content(header)
+    assert looks_like_secret_content(header + b"\nMIIE")
+    # the header alone is code that handles keys (`PEM_HEADER = b"-----BEGIN ...-----\\n"`)
+    assert not looks_like_secret_content(b'PEM_HEADER = b"' + header + b'\\n"\n')
     assert reasons(scan_repository(tmp_path)) == {"deploy/notes.txt": "secret"}
 
 

@@ -49,8 +49,17 @@ _SECRET_NAME = re.compile(
     re.VERBOSE,
 )
 _SECRET_TAILS = (".aws/credentials", ".docker/config.json")
+# A key is its header followed by a body: base64 on the next line (a real or an escaped line
+# break, after optional `Proc-Type:`-style headers). The header alone is code that handles keys:
+# coincurve's utils.py holds `PEM_HEADER = b"-----BEGIN PRIVATE KEY-----\\n"`, and skipping it
+# as a secret lost the module's every name.
+_BREAK = rb"(?:\r?\n|(?:\\r)?\\n)"  # written `\n` below
 _PRIVATE_KEY = re.compile(
-    rb"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-\d+:"
+    (
+        rb"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
+        rb"(?:\n[ \t]*[A-Za-z-]+:[^\r\x0a\\]*)*\n(?:[ \t]*\n)?[ \t]*[A-Za-z0-9+/]{4}"
+    ).replace(rb"\n", _BREAK)
+    + rb"|PuTTY-User-Key-File-\d+:"
 )
 
 _LANGUAGE_BY_EXT = {

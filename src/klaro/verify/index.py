@@ -10,6 +10,7 @@ import ast
 import functools
 import posixpath
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -570,6 +571,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
     own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
     index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
+    index.env_vars |= _scikit_build_variables(analysis)
     index.shell_flags = {f for text in scripts for f in _SHELL_FLAG.findall(text)}
     tests = [e for m in analysis.modules if m.role == "test" for e in m.env_vars]
     index.test_env_vars = {e.name for e in tests} - index.env_vars
@@ -656,7 +658,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     shipped = [m for m in modules if m.role in {"package", "script"} and "/" in m.path]
     index.code_dirs = {m.path.split("/")[0] for m in shipped}
     index.dirs = {p.rsplit("/", i)[0] for p in index.files for i in range(1, p.count("/") + 1)}
-    index.key_literals |= _data_file_names(index, {m.path.rpartition("/")[0] for m in shipped})
+    folders = {m.path.rpartition("/")[0] for m in shipped}
+    index.key_literals |= _data_file_names(index, folders) | _yaml_key_paths(index, folders)
     index.key_literals |= _action_names(index)
     return index
 
@@ -701,6 +704,42 @@ def _data_file_names(index: ProjectIndex, folders: set[str]) -> set[str]:
     return found
 
 
+_KEY_PATH_DEPTH = 4  # `a.b.c.d`: deeper paths are data, not settings a page names
+
+
+def _yaml_key_paths(index: ProjectIndex, folders: set[str]) -> set[str]:
+    """The dotted key paths of the YAML files the package ships (garak's `garak.core.yaml`
+    has `reporting:` holding `report_dir:`, which its FAQ names `reporting.report_dir`): the
+    settings a configuration file of the program holds, which no Python defines."""
+    paths = [
+        p
+        for p in sorted(index.files)
+        if p.endswith((".yaml", ".yml")) and p.rpartition("/")[0] in folders
+    ]
+    if not paths:
+        return set()
+    import yaml  # only for a package that ships YAML data
+
+    found: set[str] = set()
+    for path in paths:
+        try:
+            with open(index.root / path, "rb") as handle:
+                data = yaml.safe_load(handle.read(200_000))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+            continue  # a data file that does not read (or a template) names nothing we use
+        stack: list[tuple[str, object]] = [("", data)]
+        while stack:
+            prefix, node = stack.pop()
+            if not isinstance(node, dict) or prefix.count(".") >= _KEY_PATH_DEPTH - 1:
+                continue
+            for key, value in node.items():
+                if isinstance(key, str) and key.isidentifier():
+                    if prefix:
+                        found.add(f"{prefix}.{key}")
+                    stack.append((f"{prefix}.{key}" if prefix else key, value))
+    return found
+
+
 # also tcsh's `$?NAME` (whether it is set)
 _SHELL_VARIABLE = re.compile(r"\$\??\{?(?:env:)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
 _SHELL_HEADS = (b"#!", b"#compdef")
@@ -730,6 +769,35 @@ def _cmake_variables(analysis: Analysis) -> set[str]:
         for names in _CMAKE_LOOP.findall(text):
             found |= {n for n in names.split() if _CMAKE_NAME.fullmatch(n)}
     return found
+
+
+def _scikit_build_variables(analysis: Analysis) -> set[str]:
+    """The variables pyproject.toml's `[tool.scikit-build]` reads from the environment:
+    a define's `{ env = "COINCURVE_UPSTREAM_REF", default = "..." }` and an override's
+    `if.env.NAME` condition, both scikit-build-core's own syntax."""
+    if not any(f.path == "pyproject.toml" for f in analysis.files):
+        return set()
+    try:
+        text = (Path(analysis.root) / "pyproject.toml").read_text(encoding="utf-8")
+        if "scikit-build" not in text:
+            return set()
+        tool = tomllib.loads(text).get("tool")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return set()
+    found: set[str] = set()
+    stack = [tool.get("scikit-build")] if isinstance(tool, dict) else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            env = node.get("env")
+            if isinstance(env, str):
+                found.add(env)
+            elif isinstance(env, dict):
+                found.update(k for k in env if isinstance(k, str))
+            stack.extend(v for k, v in node.items() if k != "env")
+    return {v for v in found if _CMAKE_NAME.fullmatch(v)}
 
 
 def _make_variables(analysis: Analysis) -> set[str]:

@@ -128,6 +128,11 @@ _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
 # sources and images it copies
 _SPHINX_OUTPUT = frozenset({"_build", "_modules", "_sources", "_images", "_downloads"})
+# `build/html/` (`docs/build/latex`): a builder's folder under the `build` directory that
+# sphinx-quickstart's separate source/build layout and its Makefile (`BUILDDIR = build`) use
+_SPHINX_BUILDER_OUTPUT = re.compile(
+    r"(?:^|/)build/(?:html|dirhtml|singlehtml|latex|latexpdf|man|epub|texinfo|text|doctrees)(?:/|$)"
+)
 # folders of a Sphinx source tree that its build fills when absent from the repository:
 # autosummary's `:toctree: generated`, a conf.py running `setup.py build_manpage` into
 # `generated/man` (datalad), sphinx-apidoc's `_autosummary`, sphinx-autoapi's `autoapi/`
@@ -247,7 +252,7 @@ class LinkResolver:
                     message=f"`{text}` does not exist in `{posixpath.dirname(within[0])}/`",
                     suggestions=self._near_files(full),
                 )
-        if "/" not in path or first not in self.index.code_dirs:
+        if "/" not in path or first not in self.index.code_dirs or _sphinx_output(path):
             return Outcome("ignored", ref)  # build output, files to create, the user's own files
         if self._looked_for(path):
             # `.config/ansible-lint.yml`: a file the program looks for where it runs (the
@@ -443,7 +448,7 @@ class LinkResolver:
         if not self.index.exists(path):
             if not _file_suffix(path) and self._sphinx(posixpath.dirname(doc.path)):
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
-            if _SPHINX_OUTPUT & set(path.split("/")):
+            if _sphinx_output(path):
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
             if self._filled_by_build(doc.path, path):
                 return Outcome("ignored", ref)
@@ -1052,8 +1057,10 @@ _PLACEHOLDER_STEMS = frozenset(
 # a build script kept with the project's tools that writes pages: `scripts/gen_docs.py`
 # (also mkdocstrings' recipe for mkdocs-gen-files, `scripts/gen_ref_pages.py`)
 _DOCS_SCRIPT = re.compile(
-    # (or a package's own, pymedphys' `lib/pymedphys/_dev/docs.py`)
-    r"^(?:[\w.-]+/)*(?:scripts|tools|bin|_?dev)/[\w.-]*(?:docs?|ref|pages|reference)[\w.-]*\.py$",
+    # (or a package's own, pymedphys' `lib/pymedphys/_dev/docs.py`; ax-platform's
+    # `scripts/convert_ipynb_to_mdx.py` writes the tutorial pages from notebooks)
+    r"^(?:[\w.-]+/)*(?:scripts|tools|bin|_?dev)/"
+    r"[\w.-]*(?:docs?|ref|pages|reference|ipynb|notebooks?|mdx)[\w.-]*\.py$",
     re.I,
 )
 
@@ -1078,6 +1085,12 @@ def drawn_tree(lines: Sequence[str]) -> set[str]:
     """The names a page's drawn directory trees hold (`├── bar.egg-info/` gives
     `bar.egg-info`), whether a literal block or a fenced one draws them."""
     return {m.rstrip("/") for m in _TREE_ENTRY.findall("\n".join(lines))}
+
+
+def _sphinx_output(path: str) -> bool:
+    """Whether a path lies in a folder a Sphinx build writes (`docs/_build/`, a separate
+    layout's `sphinx/build/html/`): no repository ships it, whatever folder it starts in."""
+    return bool(_SPHINX_OUTPUT & set(path.split("/")) or _SPHINX_BUILDER_OUTPUT.search(path))
 
 
 def _offered_as_example(doc: Document, ref: Reference, text: str) -> bool:

@@ -108,6 +108,10 @@ _NAMED_LIBRARY_AFTER = re.compile(
     r"(?:the\s+)?[`*]*([\w.-]+)[`*]*\s+(?:library|package|project|distribution)\b",
     re.I,
 )
+# "support for ``predict_params`` in sklearn is sparse": a library named right after the span
+_IN_LIBRARY_AFTER = re.compile(
+    r"^[`*_~()]*\s+(?:in|of|from)\s+(?:the\s+)?[`*]*([\w.-]+?)[`*]*(?:[\s,;:)]|\.?$)"
+)
 _OWNER_WORDS = 8  # how far back a sentence may name the library a span's name belongs to
 
 
@@ -237,6 +241,9 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
         return True
     attributed = _NAMED_LIBRARY_AFTER.match(after)
     if attributed and attributed.group(1).lower().replace("-", "_") not in ours:
+        return True
+    named_after = _IN_LIBRARY_AFTER.match(after)
+    if named_after and named_after.group(1).lower().replace("-", "_") in libraries - ours:
         return True
     head = _MARKUP_BEFORE.sub("", sentence[:at])
     if _BUILT_IN.search(head):

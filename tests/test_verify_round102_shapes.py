@@ -1,0 +1,164 @@
+"""Shapes from the blind sets of round 30 and the findings left from round 29, each on a small
+repo that has it:
+
+- a module that holds a private key's header as a constant (`PEM_HEADER =
+  b"-----BEGIN PRIVATE KEY-----\\n"`) is code that handles keys, not a key: it is read, and
+  the names it exports are known; a file with a key's body after the header is still left
+  out unread;
+- a separate-layout Sphinx build's output folder (`sphinx/build/html/`) is made by the build,
+  while a missing file of the same source folder is reported;
+- scikit-build-core's `{ env = "NAME" }` defines and `if.env.NAME` overrides in pyproject.toml
+  read those variables, while an unread variable of the project's family is reported;
+- "support for ``predict_params`` in sklearn" names the library the name belongs to, while
+  a name of the project's it lost, in a sentence that names the library further on, is
+  reported;
+- a key path of a YAML file the package ships (`reporting.report_dir` of `reporting:` and
+  `report_dir:`) is a setting, while one the file lacks is reported;
+- a page a script converting notebooks writes (`scripts/convert_ipynb_to_mdx.py` makes
+  `docs/tutorials/<id>/index.mdx`) is made by the build, while a missing guide is reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_wild import _drift, _write
+
+from klaro.scan.files import scan_repository
+
+UTILS = """\
+PEM_HEADER = b"-----BEGIN PRIVATE KEY-----\\n"
+PEM_FOOTER = b"-----END PRIVATE KEY-----\\n"
+
+
+def verify_signature(signature, message, public_key):
+    return True
+"""
+
+
+def test_a_module_holding_a_key_header_is_read_and_a_key_is_not(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "curve"\nversion = "1"\n',
+        "curve/__init__.py": "from curve.utils import verify_signature\n",
+        "curve/utils.py": UTILS,
+        "tests/data/key.txt": "-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIIYn\n",
+        "docs/api.md": "# API\n\nCall `curve.verify_signature` or `curve.verify_sig`.\n",
+    }
+    root = _write(tmp_path / "curve", files)
+    scan = scan_repository(root)
+    assert {s.path: s.reason for s in scan.skipped} == {"tests/data/key.txt": "secret"}
+    assert {ref for _, _, ref in _drift(root)} == {"curve.verify_sig"}
+
+
+def test_a_sphinx_build_output_folder_is_made_by_the_build(tmp_path: Path) -> None:
+    page = (
+        "# Website\n\nRun `cd sphinx/ && make html`. The build output is in "
+        "`sphinx/build/html/`.\nThe pages start at `sphinx/source/intro.rst`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "axe"\nversion = "1"\n',
+        "axe/__init__.py": "def run():\n    pass\n",
+        "sphinx/source/conf.py": 'project = "axe"\n',
+        "sphinx/source/index.rst": "Axe\n===\n",
+        "website/README.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "axe", files))}
+    assert found == {"sphinx/source/intro.rst"}
+
+
+SKBUILD = """\
+[build-system]
+requires = ["scikit-build-core"]
+build-backend = "scikit_build_core.build"
+
+[project]
+name = "curve"
+version = "1"
+
+[tool.scikit-build.cmake.define]
+VENDORED_REF = { env = "CURVE_UPSTREAM_REF", default = "v0.6" }
+
+[[tool.scikit-build.overrides]]
+if.env.CURVE_SYSTEM_LIB = true
+cmake.define.USE_SYSTEM = "ON"
+"""
+
+
+def test_scikit_build_core_env_defines_are_reads(tmp_path: Path) -> None:
+    page = (
+        "# Install\n\nSet `CURVE_UPSTREAM_REF` to build another release, "
+        "`CURVE_SYSTEM_LIB` to link the system's, or `CURVE_STATIC` for a static build.\n"
+    )
+    files = {
+        "pyproject.toml": SKBUILD,
+        "CMakeLists.txt": "project(curve)\n",
+        "curve/__init__.py": 'import os\n\nDEBUG = os.environ.get("CURVE_DEBUG")\n',
+        "docs/install.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "curve", files))}
+    assert found == {"CURVE_STATIC"}
+
+
+def test_a_name_said_to_be_in_another_library(tmp_path: Path) -> None:
+    page = (
+        "Getting started\n===============\n\n"
+        "Since support for ``predict_params`` in sklearn is sparse, ``prot_attr`` is an "
+        "argument.\nCall ``fit_fair`` in a pipeline of sklearn to fit.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "fairlib"\nversion = "1"\n'
+        'dependencies = ["scikit-learn"]\n',
+        "fairlib/__init__.py": "import sklearn\n\n\ndef fit_fairly(X, prot_attr=None):\n"
+        "    return sklearn\n\n\ndef predict_proba(X):\n    return X\n",
+        "docs/start.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "fairlib", files))}
+    assert found == {"fit_fair"}
+
+
+def test_a_key_path_of_a_shipped_yaml_file_is_a_setting(tmp_path: Path) -> None:
+    page = (
+        "# FAQ\n\nRuns go to the config param `reporting.report_dir`; the `reporting.report_path`"
+        " param is gone.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "probe"\nversion = "1"\n',
+        "probe/__init__.py": "",
+        "probe/_config.py": "class Sub:\n    pass\n\n\nreporting = Sub()\n",
+        "probe/resources/__init__.py": "",
+        "probe/resources/core.yaml": "reporting:\n  report_dir: runs\n  taxonomy: null\n",
+        "FAQ.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "probe", files))}
+    assert found == {"reporting.report_path"}
+
+
+CONVERT = """\
+from pathlib import Path
+
+DOCS_DIR = Path(__file__).parents[1].joinpath("docs")
+TUTORIALS_DIR = DOCS_DIR.joinpath("tutorials")
+
+
+def write(name, text):
+    folder = TUTORIALS_DIR / name
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.mdx").write_text(text)
+"""
+
+
+def test_pages_a_notebook_converting_script_writes(tmp_path: Path) -> None:
+    page = (
+        "# Attach a trial\n\nStart with [the tutorial](../tutorials/getting_started/index.mdx)"
+        " and [the guide](../guides/trials.md).\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "axe"\nversion = "1"\n',
+        "axe/__init__.py": "def run():\n    pass\n",
+        "scripts/convert_ipynb_to_mdx.py": CONVERT,
+        "tutorials/getting_started/getting_started.ipynb": "{}\n",
+        "docs/intro.md": "# Intro\n",
+        "docs/recipes/attach-trial.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "axe", files))}
+    assert found == {"../guides/trials.md"}
