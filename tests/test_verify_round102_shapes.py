@@ -21,7 +21,12 @@ repo that has it:
 - an argument table under a paragraph that is the callable's span alone (`` `sync.run` ``)
   names its parameters, bare (`| verbose | bool |`) or in backticks;
 - a placeholder in braces of a web API's path (`/companies/public_treasury/{coin_id}`) is
-  the API's, no name the project lost with the method that took it.
+  the API's, no name the project lost with the method that took it;
+- a dataclass whose method reads the environment with one of its fields (`Setting(key,
+  environment_key, ...)`, `os.environ.get(self.environment_key)`) makes each construction a
+  read of the variable it names; the setting's short name in a value (`$DESTINATION_PREFIX/
+  notus`) on a page that names the variable in full is that setting's, while `export
+  DESTINATION_PREFIX=...` is a wrong variable.
 """
 
 from __future__ import annotations
@@ -265,3 +270,70 @@ def test_a_placeholder_in_braces_of_an_endpoint_path_is_no_name(tmp_path: Path) 
     }
     removed = {"coins/api.py": [(COINS[COINS.index("    def get_treasury") :], "")]}
     assert _drift_after(tmp_path / "coins", files, removed) == {("README.md", 15)}
+
+
+FEED_CONFIG = """\
+import os
+from dataclasses import dataclass
+
+
+@dataclass
+class Setting:
+    config_key: str
+    environment_key: str
+    default_value: str | None
+
+    def resolve(self, values):
+        if self.environment_key in os.environ:
+            return os.environ.get(self.environment_key)
+        return values.get(self.config_key, self.default_value)
+
+
+CONFIG_FILE = os.environ.get("FEED_SYNC_CONFIG")
+SETTINGS = (
+    Setting("destination-prefix", "FEED_SYNC_DESTINATION_PREFIX", "/var/lib"),
+    Setting("notus-destination", "FEED_SYNC_NOTUS_DESTINATION", None),
+)
+"""
+FEED_PAGE = """\
+# feed-sync
+
+### destination-prefix
+
+| Name                 | Value                                   |
+| -------------------- | --------------------------------------- |
+| Environment Variable | `FEED_SYNC_DESTINATION_PREFIX`          |
+| Default Value        | `/var/lib`                              |
+
+### notus-destination
+
+| Name                 | Value                                   |
+| -------------------- | --------------------------------------- |
+| Environment Variable | `FEED_SYNC_NOTUS_DESTINATION`           |
+| Default Value        | `$DESTINATION_PREFIX/notus`             |
+
+### nasl-destination
+
+| Name                 | Value                                   |
+| -------------------- | --------------------------------------- |
+| Environment Variable | `FEED_SYNC_NASL_DESTINATION`            |
+
+Or run `export DESTINATION_PREFIX=/srv` first.
+"""
+
+
+def test_variables_a_dataclass_field_names_are_read(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "feed-sync"\nversion = "1"\n',
+        "feed_sync/__init__.py": "",
+        "feed_sync/config.py": FEED_CONFIG,
+        "README.md": FEED_PAGE,
+    }
+    root = _write(tmp_path / "feed", files)
+    reads = {e.name for m in analyze_repository(root).modules for e in m.env_vars}
+    assert {"FEED_SYNC_DESTINATION_PREFIX", "FEED_SYNC_NOTUS_DESTINATION"} <= reads
+    found = {(line, ref) for _, line, ref in _drift(root)}
+    assert found == {
+        (21, "FEED_SYNC_NASL_DESTINATION"),
+        (23, "export DESTINATION_PREFIX=/srv"),
+    }

@@ -89,8 +89,9 @@ from klaro.scan.stubs import merge_stubs
 # `__all__` changed by a call or under a block is not read as a list; 186: the programs
 # setup.py's `scripts=` installs are shipped code, not examples; 188: `setattr` on a handle of
 # `sys.modules[__name__]` opens the module; 189: only a `scripts=` program with a parser of
-# its own is shipped code; 190: a file with a private key's header but no key body is read
-ANALYZER_VERSION = 190
+# its own is shipped code; 190: a file with a private key's header but no key body is read;
+# 191: a dataclass reading the environment with a field names a variable at each making
+ANALYZER_VERSION = 191
 
 Progress = Callable[[int, int, str], None]
 

@@ -92,7 +92,9 @@ def env_classes(body: Iterable[ast.stmt], constants: dict[str, str]) -> dict[str
 def _env_class(cls: ast.ClassDef, constants: dict[str, str]) -> EnvClass | None:
     methods = [m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
     init = next((m for m in methods if m.name == "__init__"), None)
-    if init is None or not init.args.args:
+    if init is None:
+        return _dataclass_env(cls, methods)
+    if not init.args.args:
         return None
     texts = (constants, _class_strings(cls))
     me = init.args.args[0].arg
@@ -134,6 +136,51 @@ def _env_class(cls: ast.ClassDef, constants: dict[str, str]) -> EnvClass | None:
                     frozenset({built}),
                 )
     return None
+
+
+_DATACLASS_MAKERS = frozenset(
+    {"dataclass", "dataclasses.dataclass", "define", "attr.s", "attrs.define"}
+)
+
+
+def _dataclass_env(
+    cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.AsyncFunctionDef]
+) -> EnvClass | None:
+    """A dataclass whose method reads the environment with one of its fields (greenbone-feed-
+    sync's `Setting(config_key, environment_key, ...)` reading `os.environ.get(self.
+    environment_key)`): the generated constructor takes the fields in order, so each
+    `Setting("feed-url", "GREENBONE_FEED_SYNC_URL", ...)` reads the variable it names."""
+    made = {chain(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list}
+    if not made & _DATACLASS_MAKERS:
+        return None
+    fields = [
+        n.target.id
+        for n in cls.body
+        if isinstance(n, ast.AnnAssign)
+        and isinstance(n.target, ast.Name)
+        and "ClassVar" not in ast.unparse(n.annotation)
+    ]
+    for method in methods:
+        owner = method.args.args[0].arg if method.args.args else ""
+        for sub in ast.walk(method):
+            key = env_key(sub)
+            attr = _self_attribute(key, owner) if key is not None else None
+            if attr in fields and not _assigned(methods, attr):
+                reads = {id(n) for m in methods for n in ast.walk(m) if _reads(n, attr, m)}
+                return EnvClass(fields.index(attr), attr, reads=frozenset(reads))
+    return None
+
+
+def _assigned(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], attr: str) -> bool:
+    """Whether a method sets `self.<attr>`: a field changed after it is made names no one
+    variable."""
+    for method in methods:
+        owner = method.args.args[0].arg if method.args.args else ""
+        for sub in ast.walk(method):
+            targets = sub.targets if isinstance(sub, ast.Assign) else []
+            if any(_self_attribute(t, owner) == attr for t in targets):
+                return True
+    return False
 
 
 def _reads(node: ast.AST, attr: str, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

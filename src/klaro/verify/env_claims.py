@@ -46,6 +46,14 @@ def templated_suffixes(lines: list[str]) -> frozenset[str]:
     return frozenset(m[2] for line in lines for m in _TEMPLATED_FAMILY.finditer(line))
 
 
+UPPER_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+
+
+def _expanded(text: str, name: str) -> bool:
+    """Whether `text` writes `name` as a shell expansion (`$NAME`, `${NAME}`): its value."""
+    return re.search(r"\$\{?" + re.escape(name) + r"\b", text) is not None
+
+
 class EnvClaims:
     """Judge environment variables against one project's reads."""
 
@@ -57,6 +65,7 @@ class EnvClaims:
         # the ends of the variable families the current page writes with a placeholder first
         # (abx-dl's `{PLUGIN}_BINARY`): `CHROME_BINARY` on it is one of that family
         self.page_suffixes: frozenset[str] = frozenset()
+        self.page_names: frozenset[str] = frozenset()  # the upper-case names the page writes
 
     def read(self, name: str) -> bool:
         """Whether the code reads the variable `name`, or read it at the documented state."""
@@ -159,6 +168,11 @@ class EnvClaims:
         ):
             # `PIPUPGRADE_GIT_USERNAME` where the code reads `GIT_USERNAME` through another
             # library's `getenv`, which puts a start of its own before the key
+            return Outcome("ignored", ref)
+        if renamed and set(renamed) <= self.page_names and _expanded(ref.text, name):
+            # greenbone-feed-sync's "Default Value `$DESTINATION_PREFIX/notus`" on a page
+            # whose table names `GREENBONE_FEED_SYNC_DESTINATION_PREFIX`: the setting's short
+            # name in a value, not a variable the page tells the reader to set
             return Outcome("ignored", ref)
         if renamed:
             return Outcome(

@@ -26,7 +26,12 @@ from klaro.scan.model import Function
 from klaro.scan.names import CALLABLE_KINDS, private_name
 from klaro.verify.calls import MEMBER_KINDS
 from klaro.verify.cli import PYTHONS, CliClaims
-from klaro.verify.env_claims import EnvClaims, speaks_of_environment, templated_suffixes
+from klaro.verify.env_claims import (
+    UPPER_NAME,
+    EnvClaims,
+    speaks_of_environment,
+    templated_suffixes,
+)
 from klaro.verify.former import Former
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
@@ -614,6 +619,9 @@ class Resolver(MemberChecks, UnknownNames):
         if self._quiet_of[0] != doc.path:
             self._quiet_of = (doc.path, not speaks_of_environment(doc.lines))
             self.env.page_suffixes = templated_suffixes(doc.lines)
+            self.env.page_names = frozenset(
+                m for line in doc.lines for m in UPPER_NAME.findall(line)
+            )
         self.env.quiet = self._quiet_of[1]
         self._stars = doc.bindings.star
         self._bindings = doc.bindings
