@@ -26,7 +26,10 @@ repo that has it:
   environment_key, ...)`, `os.environ.get(self.environment_key)`) makes each construction a
   read of the variable it names; the setting's short name in a value (`$DESTINATION_PREFIX/
   notus`) on a page that names the variable in full is that setting's, while `export
-  DESTINATION_PREFIX=...` is a wrong variable.
+  DESTINATION_PREFIX=...` is a wrong variable;
+- a distribution that installs several commands, none called like it (`gvm-tools`
+  installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
+  `{program}` role, while a wrong option of one of its commands is reported.
 """
 
 from __future__ import annotations
@@ -337,3 +340,34 @@ def test_variables_a_dataclass_field_names_are_read(tmp_path: Path) -> None:
         (21, "FEED_SYNC_NASL_DESTINATION"),
         (23, "export DESTINATION_PREFIX=/srv"),
     }
+
+
+GVM_SETUP = """\
+[project]
+name = "gvm-tools"
+version = "1"
+
+[project.scripts]
+gvm-cli = "gvmtools.cli:main"
+gvm-script = "gvmtools.script:main"
+"""
+
+
+def test_a_distribution_installing_several_commands_names_the_suite(tmp_path: Path) -> None:
+    page = (
+        "# Tools\n\nCurrently, {program}`gvm-tools` comes with two command line programs:\n"
+        "{program}`gvm-cli` and {program}`gvm-script`. Run `gvm-cli --tls-cert x` for TLS.\n"
+    )
+    files = {
+        "pyproject.toml": GVM_SETUP,
+        "gvmtools/__init__.py": "",
+        "gvmtools/cli.py": "import argparse\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser(prog='gvm-cli')\n"
+        "    parser.add_argument('--hostname')\n    parser.parse_args()\n",
+        "gvmtools/script.py": "import argparse\n\n\ndef main():\n"
+        "    argparse.ArgumentParser(prog='gvm-script').parse_args()\n",
+        "docs/conf.py": 'extensions = ["myst_parser"]\n',
+        "docs/tools.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
+    assert found == {"gvm-cli --tls-cert x"}
