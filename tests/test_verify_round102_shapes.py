@@ -29,7 +29,9 @@ repo that has it:
   DESTINATION_PREFIX=...` is a wrong variable;
 - a distribution that installs several commands, none called like it (`gvm-tools`
   installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
-  `{program}` role, while a wrong option of one of its commands is reported.
+  `{program}` role, while a wrong option of one of its commands is reported;
+- folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
+  namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module.
 """
 
 from __future__ import annotations
@@ -371,3 +373,19 @@ def test_a_distribution_installing_several_commands_names_the_suite(tmp_path: Pa
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
     assert found == {"gvm-cli --tls-cert x"}
+
+
+def test_a_namespace_folder_two_levels_inside_a_package_is_importable(tmp_path: Path) -> None:
+    page = (
+        "# XTTS\n\nRun the demo with `python -m TTS.demos.xtts_ft_demo.xtts_demo`, "
+        "built on `TTS.demos.xtts_ft_demo.xtts_demo.train`, with `TTS.api.talk`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
+        "TTS/__init__.py": "",
+        "TTS/api.py": "def speak():\n    pass\n",
+        "TTS/demos/xtts_ft_demo/xtts_demo.py": "def train():\n    pass\n",
+        "docs/xtts.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"TTS.api.talk"}
