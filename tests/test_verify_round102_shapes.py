@@ -31,7 +31,9 @@ repo that has it:
   installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
   `{program}` role, while a wrong option of one of its commands is reported;
 - folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
-  namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module.
+  namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;
+- a call of a name only the test suite defines (`[func(1,2), func(3,4)]` beside a test's
+  `def func(x)`) has no signature the docs promise, while a library function's does.
 """
 
 from __future__ import annotations
@@ -389,3 +391,20 @@ def test_a_namespace_folder_two_levels_inside_a_package_is_importable(tmp_path: 
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
     assert found == {"TTS.api.talk"}
+
+
+def test_a_call_of_a_name_only_the_tests_define_is_not_checked(tmp_path: Path) -> None:
+    page = (
+        "Pool\n====\n\n.. method:: starmap(func, iterable)\n\n"
+        "   An `iterable` of `[(1,2), (3, 4)]` results in `[func(1,2), func(3,4)]`.\n"
+        "   See also `starmap_async(f, 1, 2, 3)`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "pool"\nversion = "1"\n',
+        "pool/__init__.py": "def starmap_async(func, iterable):\n    return func\n",
+        "t/unit/test_pool.py": "def func(x):\n    return x\n\n\n"
+        "def test_it():\n    assert func(1)\n",
+        "Doc/pool.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "pool", files))}
+    assert found == {"starmap_async(f, 1, 2, 3)"}
