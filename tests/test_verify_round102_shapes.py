@@ -33,7 +33,8 @@ repo that has it:
 - folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
   namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;
 - a call of a name only the test suite defines (`[func(1,2), func(3,4)]` beside a test's
-  `def func(x)`) has no signature the docs promise, while a library function's does.
+  `def func(x)`) has no signature the docs promise, while a library function's does;
+- MyST's {command}`get_report_formats` (an OS or protocol command) is no Python name.
 """
 
 from __future__ import annotations
@@ -408,3 +409,20 @@ def test_a_call_of_a_name_only_the_tests_define_is_not_checked(tmp_path: Path) -
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "pool", files))}
     assert found == {"starmap_async(f, 1, 2, 3)"}
+
+
+def test_a_myst_command_role_is_no_python_name(tmp_path: Path) -> None:
+    page = (
+        "# Scripting\n\nSend the {command}`get_report_formats` request, then call "
+        "`gmp.get_report_format()` or `gmp.get_report_formatz()`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "gvm"\nversion = "1"\n',
+        "gvm/__init__.py": "from gvm.gmp import gmp\n",
+        "gvm/gmp.py": "class Gmp:\n    def get_report_format(self):\n        pass\n\n\n"
+        "    def create_report_formats(self):\n        pass\n\n\ngmp = Gmp()\n",
+        "docs/conf.py": 'extensions = ["myst_parser"]\n',
+        "docs/scripting.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
+    assert found == {"gmp.get_report_formatz()"}
