@@ -34,7 +34,9 @@ repo that has it:
   namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;
 - a call of a name only the test suite defines (`[func(1,2), func(3,4)]` beside a test's
   `def func(x)`) has no signature the docs promise, while a library function's does;
-- MyST's {command}`get_report_formats` (an OS or protocol command) is no Python name.
+- MyST's {command}`get_report_formats` (an OS or protocol command) is no Python name;
+- a new file the reader writes (`TTS/tts/layers/new_model.py`) in a folder the repository
+  has is no claim, while one in a folder it lacks (`TTS/tts/model/`) is reported.
 """
 
 from __future__ import annotations
@@ -426,3 +428,20 @@ def test_a_myst_command_role_is_no_python_name(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
     assert found == {"gmp.get_report_formatz()"}
+
+
+def test_a_new_file_the_reader_writes_in_an_existing_folder(tmp_path: Path) -> None:
+    page = (
+        "# New model\n\nImplement the layers under `TTS/tts/layers/new_model.py` or in the "
+        "model file `TTS/tts/model/new_model.py`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
+        "TTS/__init__.py": "",
+        "TTS/tts/__init__.py": "",
+        "TTS/tts/layers/__init__.py": "",
+        "TTS/tts/models/__init__.py": "",
+        "docs/new_model.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"TTS/tts/model/new_model.py"}

@@ -123,6 +123,7 @@ _READERS_PROJECT = re.compile(
     r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?"
     r"|(?:foo|bar|baz|qux|spam|eggs)(?:\.\w+)?"  # `src/foo/file.ext`: a path to fill in
 )
+_NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
@@ -226,6 +227,10 @@ class LinkResolver:
         if doc is not None and _made_by_the_steps(doc, ref, text):
             return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
         stem = posixpath.splitext(posixpath.basename(path))[0]
+        if _NEW_FILE.match(stem) and posixpath.dirname(path) in self.index.dirs:
+            # "implement the layers under `TTS/tts/layers/new_model.py`": the reader's new
+            # file in a folder the repository has (a wrong folder stays reported)
+            return Outcome("ignored", ref)
         if (
             READERS_OWN.match(stem)
             or stem.lower() in _PLACEHOLDER_STEMS
