@@ -36,7 +36,9 @@ repo that has it:
   `def func(x)`) has no signature the docs promise, while a library function's does;
 - MyST's {command}`get_report_formats` (an OS or protocol command) is no Python name;
 - a new file the reader writes (`TTS/tts/layers/new_model.py`) in a folder the repository
-  has is no claim, while one in a folder it lacks (`TTS/tts/model/`) is reported.
+  has is no claim, while one in a folder it lacks (`TTS/tts/model/`) is reported;
+- a page a makefile rule makes (`tutorials/tutorial.rst: tutorials/tutorial.t` in
+  `docs/makefile`) is made by the build, while a page nothing makes is reported.
 """
 
 from __future__ import annotations
@@ -445,3 +447,31 @@ def test_a_new_file_the_reader_writes_in_an_existing_folder(tmp_path: Path) -> N
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
     assert found == {"TTS/tts/model/new_model.py"}
+
+
+EVOLVE_MAKEFILE = """\
+SPHINXBUILD ?= python3 -m sphinx -b html
+
+.PHONY: all
+all: tutorials/tutorial.rst static/logo.ico
+\t$(SPHINXBUILD) . ../html/
+
+tutorials/tutorial.rst: tutorials/tutorial.t test2rst.py
+\tpython3 test2rst.py $<
+"""
+
+
+def test_a_page_a_makefile_rule_makes(tmp_path: Path) -> None:
+    page = "Issues\n======\n\n.. toctree::\n\n   faq\n   tutorials/tutorial\n   tutorials/topics\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "evolve"\nversion = "1"\n',
+        "evolve/__init__.py": "",
+        "docs/conf.py": 'project = "evolve"\n',
+        "docs/makefile": EVOLVE_MAKEFILE,
+        "docs/test2rst.py": "import sys\n",
+        "docs/faq.rst": "FAQ\n===\n",
+        "docs/tutorials/tutorial.t": "  $ hg init\n",
+        "docs/index.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "evolve", files))}
+    assert found == {"tutorials/topics.rst"}
