@@ -38,7 +38,9 @@ repo that has it:
 - a new file the reader writes (`TTS/tts/layers/new_model.py`) in a folder the repository
   has is no claim, while one in a folder it lacks (`TTS/tts/model/`) is reported;
 - a page a makefile rule makes (`tutorials/tutorial.rst: tutorials/tutorial.t` in
-  `docs/makefile`) is made by the build, while a page nothing makes is reported.
+  `docs/makefile`) is made by the build, while a page nothing makes is reported;
+- the help of a stub module (`run_server.py` only prints that it moved to another package)
+  is another program's, while the help of the module the one script runs is checked.
 """
 
 from __future__ import annotations
@@ -475,3 +477,52 @@ def test_a_page_a_makefile_rule_makes(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "evolve", files))}
     assert found == {"tutorials/topics.rst"}
+
+
+SPICE_README = """\
+# spice
+
+```text
+usage: run_server.py [-h] [-p PORT] [-l PARALLEL] [timeout]
+
+options:
+  -h, --help            show this help message and exit
+  -p, --port PORT       Port to run the server.
+  -l, --parallel PARALLEL
+                        Maximum number of parallel simulations.
+```
+
+```text
+usage: raw_convert.py [-h] [-o OUTFILE] [-x]
+
+options:
+  -o, --output OUTFILE  Output file.
+  -x, --xtra            More.
+```
+"""
+RAW_CONVERT = """\
+from optparse import OptionParser
+
+
+def main():
+    parser = OptionParser(usage="usage: %prog [options] RAWFILE")
+    parser.add_option("-o", "--output", dest="outfile")
+    parser.parse_args()
+"""
+
+
+def test_the_help_of_a_stub_module_is_another_programs(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "spice"\nversion = "1"\n\n'
+        '[project.scripts]\nspice = "spice.raw_convert:main"\n',
+        "spice/__init__.py": "",
+        "spice/raw_convert.py": RAW_CONVERT,
+        "spice/run_server.py": 'print("run_server.py was moved into the spicelib package.")\n',
+        "README.md": SPICE_README,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "spice", files))}
+    assert found == {
+        (14, "raw_convert.py -x"),
+        (18, "raw_convert.py -x"),
+        (18, "raw_convert.py --xtra"),
+    }
