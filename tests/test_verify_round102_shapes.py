@@ -40,7 +40,10 @@ repo that has it:
 - a page a makefile rule makes (`tutorials/tutorial.rst: tutorials/tutorial.t` in
   `docs/makefile`) is made by the build, while a page nothing makes is reported;
 - the help of a stub module (`run_server.py` only prints that it moved to another package)
-  is another program's, while the help of the module the one script runs is checked.
+  is another program's, while the help of the module the one script runs is checked;
+- a flag whose dest the code reads off a parse result (`args.continue_path` after
+  `parser.parse_known_args()` on a parser coqpit builds) is an option, while a misspelt
+  flag of a parser we read is reported.
 """
 
 from __future__ import annotations
@@ -526,3 +529,50 @@ def test_the_help_of_a_stub_module_is_another_programs(tmp_path: Path) -> None:
         (18, "raw_convert.py -x"),
         (18, "raw_convert.py --xtra"),
     }
+
+
+TRAIN = """\
+from dataclasses import dataclass
+
+from trainer import TrainerArgs
+
+
+@dataclass
+class TrainArgs(TrainerArgs):
+    config_path: str = ""
+
+
+def main(argv=None):
+    parser = TrainArgs().init_argparse(arg_prefix="")
+    args, overrides = parser.parse_known_args(argv)
+    if args.continue_path:
+        return args.continue_path
+    return overrides
+"""
+SYNTH = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="tts")
+    parser.add_argument("--config_path")
+    parser.add_argument("--model_name")
+    return parser.parse_args()
+"""
+
+
+def test_a_dest_read_off_a_parser_another_library_builds(tmp_path: Path) -> None:
+    page = (
+        "# FAQ\n\nResume with `--continue_path <DIR>`; name a model with `--model_name`, "
+        "or `--modle_name` for short.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\ndependencies = ["trainer"]\n'
+        '\n[project.scripts]\ntts = "tts.synth:main"\ntrain = "tts.train:main"\n',
+        "tts/__init__.py": "",
+        "tts/train.py": TRAIN,
+        "tts/synth.py": SYNTH,
+        "docs/faq.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"--modle_name"}

@@ -635,6 +635,10 @@ class CliClaims:
             and not index.namespaced(flag)  # `--tool-x` stays ours
             and (not index.installs or self._host_named(ref, doc, flag))
         )
+        if flag.startswith("--") and flag[2:].replace("-", "_") in index.read_dests:
+            # coqui-tts' `--continue_path`: its code reads `args.continue_path` off a parser
+            # coqpit builds from a dataclass of another package
+            return Outcome("ignored", ref)
         unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
