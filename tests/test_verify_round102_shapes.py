@@ -43,7 +43,10 @@ repo that has it:
   is another program's, while the help of the module the one script runs is checked;
 - a flag whose dest the code reads off a parse result (`args.continue_path` after
   `parser.parse_known_args()` on a parser coqpit builds) is an option, while a misspelt
-  flag of a parser we read is reported.
+  flag of a parser we read is reported;
+- a class's decorator (`@classmethod def _output_format(cls, func, override=None)`) whose
+  wrapper hands every argument on (`func(self, *args, **kwargs)`) keeps the method's
+  signature, so a keyword the method lost is reported.
 """
 
 from __future__ import annotations
@@ -576,3 +579,46 @@ def test_a_dest_read_off_a_parser_another_library_builds(tmp_path: Path) -> None
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
     assert found == {"--modle_name"}
+
+
+AV_BASE = """\
+from functools import wraps
+
+
+class AlphaVantage:
+    def __init__(self, key=None):
+        self.key = key
+
+    @classmethod
+    def _output_format(cls, func, override=None):
+        @wraps(func)
+        def _format_wrapper(self, *args, **kwargs):
+            data = func(self, *args, **kwargs)
+            return data
+        return _format_wrapper
+"""
+AV_SERIES = """\
+from .alphavantage import AlphaVantage as av
+
+
+class TimeSeries(av):
+    @av._output_format
+    def get_intraday(self, symbol, interval="15min", output_size="compact"):
+        return "TIME_SERIES_INTRADAY", symbol
+"""
+
+
+def test_a_classmethod_decorator_that_hands_every_argument_on(tmp_path: Path) -> None:
+    page = (
+        "# av\n\n```python\nfrom av import TimeSeries\n\nts = TimeSeries(key='KEY')\n"
+        "data = ts.get_intraday(symbol='MSFT', interval='1min', outputsize='full')\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "av"\nversion = "1"\n',
+        "av/__init__.py": "from .timeseries import TimeSeries\n",
+        "av/alphavantage.py": AV_BASE,
+        "av/timeseries.py": AV_SERIES,
+        "README.md": page,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "av", files))}
+    assert {line for line, _ in found} == {7}

@@ -92,8 +92,9 @@ from klaro.scan.stubs import merge_stubs
 # its own is shipped code; 190: a file with a private key's header but no key body is read;
 # 191: a dataclass reading the environment with a field names a variable at each making;
 # 192: folders without `__init__.py` at any depth inside a package are namespace subpackages;
-# 193: the attributes functions read off a parse result (`Module.parsed_reads`)
-ANALYZER_VERSION = 193
+# 193: the attributes functions read off a parse result (`Module.parsed_reads`); 194: a
+# classmethod decorator handing every argument on keeps the signature (`passes_through`)
+ANALYZER_VERSION = 194
 
 Progress = Callable[[int, int, str], None]
 

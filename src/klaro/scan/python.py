@@ -599,7 +599,9 @@ class _ModuleVisitor:
             enters_call=entered_chain(node, decorators),
             first_to=first_to(node),
             gives_receiver=owner is None and gives_receiver(node),
-            passes_through=passes_through(node) if owner is None else None,
+            passes_through=(
+                passes_through(node) if owner is None or kind == "classmethod" else None
+            ),
             makes_through=makes_through(node) if owner is None else None,
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,

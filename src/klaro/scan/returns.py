@@ -193,9 +193,15 @@ def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, .
     **kwargs): return method(*args, **kwargs)`): the function keeps its signature, plus
     those keywords (randomname's `run_with_set_random_seed` adds `seed`); nothing when it
     gives back the function itself (gitchangelog's `available_in_config` registers it). None
-    otherwise."""
+    otherwise. A class's decorator counts too (alpha_vantage's `@classmethod def
+    _output_format(cls, func, override=None)`, whose `_format_wrapper(self, *args, **kwargs)`
+    calls `func(self, *args, **kwargs)`): past `cls`, the function first, then only
+    parameters with defaults."""
     params = [*node.args.posonlyargs, *node.args.args]
-    if len(params) != 1:
+    kinds = {d.id for d in node.decorator_list if isinstance(d, ast.Name)}
+    if "classmethod" in kinds and params:
+        params = params[1:]
+    if not params or len(params) - len(node.args.defaults) > 1:
         return None
     own = list(_own_nodes(node))
     returns = [sub for sub in own if isinstance(sub, ast.Return)]
@@ -209,11 +215,7 @@ def passes_through(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, .
     ):
         return ()  # a registry's decorator (`_config_env[f.__name__] = f; return f`)
     for wrapper in _returned_wrappers(node):
-        if (
-            not wrapper.args.args
-            and not wrapper.args.posonlyargs
-            and _passes_on(wrapper, params[0].arg)
-        ):
+        if _passes_on(wrapper, params[0].arg):
             return tuple(a.arg for a in wrapper.args.kwonlyargs)
     return None
 
@@ -246,17 +248,20 @@ def _returned_wrappers(
 
 
 def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bool:
-    """Whether a wrapper calls `func` with its own `*args` and `**kwargs`, unchanged."""
+    """Whether a wrapper calls `func` with its own `*args` and `**kwargs`, unchanged, after
+    its own positional parameters in order (a method wrapper's `func(self, *args, **kwargs)`)."""
     star, double = wrapper.args.vararg, wrapper.args.kwarg
     if star is None or double is None:
         return False
+    own = [a.arg for a in [*wrapper.args.posonlyargs, *wrapper.args.args]]
     for sub in _own_nodes(wrapper):
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == func:
-            starred = any(
+            given = sub.args[: len(own)]
+            starred = [a.id if isinstance(a, ast.Name) else "" for a in given] == own and any(
                 isinstance(a, ast.Starred)
                 and isinstance(a.value, ast.Name)
                 and a.value.id == star.arg
-                for a in sub.args
+                for a in sub.args[len(own) :]
             )
             keywords = any(
                 k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double.arg
