@@ -26,7 +26,14 @@ repo that has it:
   environment_key, ...)`, `os.environ.get(self.environment_key)`) makes each construction a
   read of the variable it names; the setting's short name in a value (`$DESTINATION_PREFIX/
   notus`) on a page that names the variable in full is that setting's, while `export
-  DESTINATION_PREFIX=...` is a wrong variable.
+  DESTINATION_PREFIX=...` is a wrong variable;
+- a distribution that installs several commands, none called like it (`gvm-tools`
+  installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
+  `{program}` role, while a wrong option of one of its commands is reported;
+- folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
+  namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;
+- a call of a name only the test suite defines (`[func(1,2), func(3,4)]` beside a test's
+  `def func(x)`) has no signature the docs promise, while a library function's does.
 """
 
 from __future__ import annotations
@@ -337,3 +344,67 @@ def test_variables_a_dataclass_field_names_are_read(tmp_path: Path) -> None:
         (21, "FEED_SYNC_NASL_DESTINATION"),
         (23, "export DESTINATION_PREFIX=/srv"),
     }
+
+
+GVM_SETUP = """\
+[project]
+name = "gvm-tools"
+version = "1"
+
+[project.scripts]
+gvm-cli = "gvmtools.cli:main"
+gvm-script = "gvmtools.script:main"
+"""
+
+
+def test_a_distribution_installing_several_commands_names_the_suite(tmp_path: Path) -> None:
+    page = (
+        "# Tools\n\nCurrently, {program}`gvm-tools` comes with two command line programs:\n"
+        "{program}`gvm-cli` and {program}`gvm-script`. Run `gvm-cli --tls-cert x` for TLS.\n"
+    )
+    files = {
+        "pyproject.toml": GVM_SETUP,
+        "gvmtools/__init__.py": "",
+        "gvmtools/cli.py": "import argparse\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser(prog='gvm-cli')\n"
+        "    parser.add_argument('--hostname')\n    parser.parse_args()\n",
+        "gvmtools/script.py": "import argparse\n\n\ndef main():\n"
+        "    argparse.ArgumentParser(prog='gvm-script').parse_args()\n",
+        "docs/conf.py": 'extensions = ["myst_parser"]\n',
+        "docs/tools.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
+    assert found == {"gvm-cli --tls-cert x"}
+
+
+def test_a_namespace_folder_two_levels_inside_a_package_is_importable(tmp_path: Path) -> None:
+    page = (
+        "# XTTS\n\nRun the demo with `python -m TTS.demos.xtts_ft_demo.xtts_demo`, "
+        "built on `TTS.demos.xtts_ft_demo.xtts_demo.train`, with `TTS.api.talk`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
+        "TTS/__init__.py": "",
+        "TTS/api.py": "def speak():\n    pass\n",
+        "TTS/demos/xtts_ft_demo/xtts_demo.py": "def train():\n    pass\n",
+        "docs/xtts.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"TTS.api.talk"}
+
+
+def test_a_call_of_a_name_only_the_tests_define_is_not_checked(tmp_path: Path) -> None:
+    page = (
+        "Pool\n====\n\n.. method:: starmap(func, iterable)\n\n"
+        "   An `iterable` of `[(1,2), (3, 4)]` results in `[func(1,2), func(3,4)]`.\n"
+        "   See also `starmap_async(f, 1, 2, 3)`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "pool"\nversion = "1"\n',
+        "pool/__init__.py": "def starmap_async(func, iterable):\n    return func\n",
+        "t/unit/test_pool.py": "def func(x):\n    return x\n\n\n"
+        "def test_it():\n    assert func(1)\n",
+        "Doc/pool.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "pool", files))}
+    assert found == {"starmap_async(f, 1, 2, 3)"}

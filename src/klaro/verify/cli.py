@@ -802,6 +802,14 @@ class CliClaims:
         after = _words_beside(doc, ref)[1][:1]
         if own and after == ["installed"] and not (self._former and self._former.script(word)):
             return None  # "With `kedro-mlflow` installed": the distribution, no program
+        if (
+            own
+            and len(self.index.scripts) >= 2
+            and not (self._former and self._former.script(word))
+        ):
+            # "{program}`gvm-tools` comes with three command line interface programs": a
+            # distribution installing several commands, none called so, names the suite
+            return None
         why = self._not_installed(word)
         if why is None:
             return None
