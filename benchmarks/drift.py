@@ -202,6 +202,8 @@ round 102 (`round: 102`) is a hundred-and-first fresh set written blind on clima
 deluge-client, camel-converter and doppler-env (--confirm --round 102).
 round 103 (`round: 103`) is a hundred-and-second fresh set written blind on pycoingecko,
 sysrsync, WooCommerce and pip-review (--confirm --round 103).
+round 105 (`round: 105`) is a hundred-and-fourth fresh set written blind on md2cf,
+python3-nmap, pyboxen and moban (--confirm --round 105).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
