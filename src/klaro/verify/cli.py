@@ -899,10 +899,14 @@ class CliClaims:
 
     def _package_file(self, name: str) -> bool:
         """Whether a file of that name is a module of the project's packages (`cli.py`,
-        `__main__.py`), not a script of its examples or of another program (`manage.py`)."""
+        `__main__.py`) that may run a program, not a script of its examples or of another
+        program (`manage.py`), nor a stub left where a program was (pyltspice's
+        `run_server.py` only prints that it moved to spicelib: no code, no imports)."""
         names = self.index.names
         return any(
-            names.kind(full) == "module" and full in names.library
+            names.kind(full) == "module"
+            and full in names.library
+            and not _stub(names.definition(full))
             for full in names.by_last.get(name.removesuffix(".py"), ())
         )
 
@@ -1247,6 +1251,13 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     installed = bool(after) and after[0].lower() == "installed"
     return (
         typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+    )
+
+
+def _stub(module: object) -> bool:
+    """Whether a module defines, imports and runs no parser: a stub with nothing to run."""
+    return isinstance(module, Module) and not (
+        module.functions or module.classes or module.imports or module.cli
     )
 
 
