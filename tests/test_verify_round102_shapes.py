@@ -46,7 +46,11 @@ repo that has it:
   flag of a parser we read is reported;
 - a class's decorator (`@classmethod def _output_format(cls, func, override=None)`) whose
   wrapper hands every argument on (`func(self, *args, **kwargs)`) keeps the method's
-  signature, so a keyword the method lost is reported.
+  signature, so a keyword the method lost is reported;
+- a variable the project's C sources read (`getenv("CYSIG_CRASH_QUIET")`) is read, while
+  an unread one of the family is reported;
+- a shell script's expansion of a variable another program sets (`$PROJECT_SOURCE`) makes
+  no family of the project's, so the page's placeholder `$PROJECT_ROOT` is not one.
 """
 
 from __future__ import annotations
@@ -622,3 +626,34 @@ def test_a_classmethod_decorator_that_hands_every_argument_on(tmp_path: Path) ->
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "av", files))}
     assert {line for line, _ in found} == {7}
+
+
+def test_a_variable_the_c_sources_read(tmp_path: Path) -> None:
+    page = (
+        "Crashes\n=======\n\nSet ``CYSIG_CRASH_QUIET`` to keep quiet, ``CYSIG_CRASH_LOGS`` "
+        "for a folder, or ``CYSIG_CRASH_LOUD``.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "cysig"\nversion = "1"\n',
+        "src/cysig/__init__.py": "import os\n\nLOGS = os.environ.get('CYSIG_CRASH_LOGS')\n",
+        "src/cysig/implementation.c": 'int quiet(void) {\n  return getenv("CYSIG_CRASH_QUIET")'
+        " != NULL;\n}\n",
+        "docs/crash.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "cysig", files))}
+    assert found == {"CYSIG_CRASH_LOUD"}
+
+
+def test_a_shell_scripts_expansion_makes_no_family(tmp_path: Path) -> None:
+    page = (
+        "# Isolation\n\nThe cache goes to `$PROJECT_ROOT/.ansible` or `$VIRTUAL_ENV/.ansible`;"
+        " set `ADT_CACHE_DIRS` or `ADT_CACHE_DIR`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "adt"\nversion = "1"\n',
+        "adt/__init__.py": "import os\n\nCACHE = os.environ.get('ADT_CACHE_DIR')\n",
+        "devspaces/entrypoint.sh": '#!/bin/bash\ncd "$PROJECT_SOURCE" || exit 1\n',
+        "docs/isolation.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "adt", files))}
+    assert found == {"ADT_CACHE_DIRS"}

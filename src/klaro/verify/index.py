@@ -570,7 +570,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     scripts = [text for shipped, text in readers if shipped]
     # (what any shell script of the project reads: osprofiler's DevStack plugin,
     # `devstack/lib/osprofiler`, reads the OSPROFILER_COLLECTOR its README sets)
-    index.env_vars |= {v for _, text in readers for v in _SHELL_VARIABLE.findall(text)}
+    from_shell = {v for _, text in readers for v in _SHELL_VARIABLE.findall(text)}
+    index.env_vars |= from_shell
+    index.env_vars |= _c_getenv(analysis)
     # (those that carry the project's name: `CMAKE_*` are CMake's, `CIBW_*` cibuildwheel's)
     own = tuple(n.upper().replace("-", "_") for n in (meta.name or "", *index.packages) if n)
     index.env_vars |= {v for v in _cmake_variables(analysis) if v.startswith(own)}
@@ -597,8 +599,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         | _CGI_NAMESPACES
         | {_env_word(d) for d in [*foreign, *index.names.dependencies]}
     )
+    # (not a shell script's expansions: ansible-dev-tools' devspaces entrypoint.sh expands
+    # the `PROJECT_SOURCE` Dev Spaces sets, which makes no `PROJECT_` family of its own)
     read_words = Counter(
-        v.split("_")[0] for v in index.env_vars if "_" in v[1:] and v.split("_")[0] not in theirs
+        v.split("_")[0]
+        for v in index.env_vars - (from_shell - direct)
+        if "_" in v[1:] and v.split("_")[0] not in theirs
     )
     index.env_prefixes |= {word + "_" for word in read_words}
     # a family of its own: several variables under one word (`MAGENTIC_BACKEND`,
@@ -753,6 +759,34 @@ _SHELL_HEADS = (b"#!", b"#compdef")
 _SHELL_FLAG = re.compile(r"""(?<![\w$-])(--?[A-Za-z][\w-]*)(?:\)|"\s*\]|\|)""")
 # shells whose scripts the file scan does not tell by suffix (powerline's bindings)
 _OTHER_SHELLS = (".fish", ".tcsh", ".csh", ".ksh")
+
+
+# `getenv("CYSIGNALS_CRASH_QUIET")` in C: a variable the extension reads
+_C_GETENV = re.compile(rb'\b(?:secure_)?getenv\s*\(\s*"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"')
+_C_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp")
+_C_FILES = 200  # a C library vendored whole says nothing more past this many files
+
+
+def _c_getenv(analysis: Analysis) -> set[str]:
+    """The variables the project's own C sources read with `getenv("NAME")` (cysignals'
+    `implementation.c` reads `CYSIGNALS_CRASH_QUIET`), in its package folders or `src/`."""
+    found: set[str] = set()
+    shipped = [m for m in analysis.modules if m.role in {"package", "script"} and "/" in m.path]
+    tops = {m.path.split("/")[0] for m in shipped} | {"src"}
+    paths = [
+        f.path
+        for f in analysis.files
+        if f.path.endswith(_C_SUFFIXES) and f.path.split("/")[0] in tops
+    ]
+    for path in paths[:_C_FILES]:
+        try:
+            with open(Path(analysis.root) / path, "rb") as handle:
+                data = handle.read(1_000_000)
+        except OSError:
+            continue
+        if b"getenv" in data:
+            found.update(m.decode("ascii") for m in _C_GETENV.findall(data))
+    return found
 
 
 def _cmake_variables(analysis: Analysis) -> set[str]:
