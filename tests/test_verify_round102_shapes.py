@@ -50,7 +50,9 @@ repo that has it:
 - a variable the project's C sources read (`getenv("CYSIG_CRASH_QUIET")`) is read, while
   an unread one of the family is reported;
 - a shell script's expansion of a variable another program sets (`$PROJECT_SOURCE`) makes
-  no family of the project's, so the page's placeholder `$PROJECT_ROOT` is not one.
+  no family of the project's, so the page's placeholder `$PROJECT_ROOT` is not one;
+- a block listing a signature's parameters with annotations (`fullwidth: bool = False,`)
+  claims each keyword, as `fullwidth=False,` lines do.
 """
 
 from __future__ import annotations
@@ -657,3 +659,33 @@ def test_a_shell_scripts_expansion_makes_no_family(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "adt", files))}
     assert found == {"ADT_CACHE_DIRS"}
+
+
+BOXEN = """\
+def boxen(
+    *text, color: str = "white", padding: int = 0, title: str = None, fullwidth: bool = False
+):
+    return text
+"""
+BOXEN_PAGE = """\
+# boxen
+
+Available options include:
+
+```py
+color: str = "white",
+padding: Union[int, tuple[int]] = 0,
+title: str = None,
+fullwidth: bool = False,
+```
+"""
+
+
+def test_a_signature_listing_with_annotations(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "boxen"\nversion = "1"\n',
+        "boxen/__init__.py": BOXEN,
+        "README.md": BOXEN_PAGE,
+    }
+    renamed = {"boxen/__init__.py": [("fullwidth", "full_width")]}
+    assert _drift_after(tmp_path / "boxen", files, renamed) == {("README.md", 9)}

@@ -287,6 +287,10 @@ def _elided(stmt: ast.stmt) -> bool:
 
 
 _KEYWORD_ITEM = re.compile(r"^\s*([a-z_]\w*)=(?!=)(\S[^#]*?)\s*,?\s*(?:#.*)?$")
+# a parameter of a signature copied a line each: `fullwidth: bool = False,` (pyboxen)
+_ANNOTATED_ITEM = re.compile(
+    r"^\s*([a-z_]\w*)\s*:\s*[^=#]+?\s*=(?!=)\s*(\S[^#]*?)\s*(,?)\s*(?:#.*)?$"
+)
 
 
 def _keyword_listing(code: str) -> list[PyRef]:
@@ -296,6 +300,12 @@ def _keyword_listing(code: str) -> list[PyRef]:
     keyword of the call the text around it names, read as a code span would be."""
     lines = [(n, x) for n, x in enumerate(code.splitlines()) if x.strip()[:1] not in {"", "#"}]
     items = [(n, m) for n, x in lines if (m := _KEYWORD_ITEM.match(x))]
+    if len(items) < len(lines):
+        # annotated, as a signature writes them: each a claim as well, when most end in a
+        # comma (no class body of annotated fields, which has none)
+        items = [(n, m) for n, x in lines if (m := _ANNOTATED_ITEM.match(x))]
+        if sum(bool(m[3]) for _, m in items) * 2 < len(items):
+            return []
     if len(items) < 3 or len(items) < len(lines):
         return []  # also the keywords of a call written out (`Environment(\n  x="<%",\n)`)
     return [("code", f"{m[1]}={m[2]}", offset, "") for offset, m in items]
