@@ -52,7 +52,9 @@ repo that has it:
 - a shell script's expansion of a variable another program sets (`$PROJECT_SOURCE`) makes
   no family of the project's, so the page's placeholder `$PROJECT_ROOT` is not one;
 - a block listing a signature's parameters with annotations (`fullwidth: bool = False,`)
-  claims each keyword, as `fullwidth=False,` lines do.
+  claims each keyword, as `fullwidth=False,` lines do;
+- `**kwargs` handed to a parameter whose default is a class (`atomic_write(path,
+  writer_cls=AtomicWriter, **cls_kwargs)`) go to that class: a keyword it lacks is reported.
 """
 
 from __future__ import annotations
@@ -689,3 +691,29 @@ def test_a_signature_listing_with_annotations(tmp_path: Path) -> None:
     }
     renamed = {"boxen/__init__.py": [("fullwidth", "full_width")]}
     assert _drift_after(tmp_path / "boxen", files, renamed) == {("README.md", 9)}
+
+
+ATOMIC = """\
+class AtomicWriter:
+    def __init__(self, path, mode="w", replace=False):
+        self.path = path
+
+
+def atomic_write(path, writer_cls=AtomicWriter, **cls_kwargs):
+    return writer_cls(path, **cls_kwargs)
+"""
+
+
+def test_keywords_handed_to_a_parameter_whose_default_is_a_class(tmp_path: Path) -> None:
+    page = (
+        "Usage\n=====\n\n.. code-block:: python\n\n    from atomic import atomic_write\n\n"
+        "    with atomic_write('foo.txt', overwrite=True) as f:\n        f.write('x')\n"
+        "    with atomic_write('foo.txt', mode='wb') as f:\n        f.write(b'x')\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "atomic"\nversion = "1"\n',
+        "atomic/__init__.py": ATOMIC,
+        "README.rst": page,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "atomic", files))}
+    assert {line for line, _ in found} == {8}

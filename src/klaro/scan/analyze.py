@@ -93,8 +93,9 @@ from klaro.scan.stubs import merge_stubs
 # 191: a dataclass reading the environment with a field names a variable at each making;
 # 192: folders without `__init__.py` at any depth inside a package are namespace subpackages;
 # 193: the attributes functions read off a parse result (`Module.parsed_reads`); 194: a
-# classmethod decorator handing every argument on keeps the signature (`passes_through`)
-ANALYZER_VERSION = 194
+# classmethod decorator handing every argument on keeps the signature (`passes_through`);
+# 195: `**kwargs` handed to a parameter whose default is a class go to that class
+ANALYZER_VERSION = 195
 
 Progress = Callable[[int, int, str], None]
 

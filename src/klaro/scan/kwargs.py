@@ -166,7 +166,20 @@ def _default_classes(node: _Node) -> dict[str, str]:
             and (default := dotted(value.args[1]))
         ):
             found[target.id] = default
-    return {name: default for name, default in found.items() if seen[name] == 1}
+    found = {name: default for name, default in found.items() if seen[name] == 1}
+    # a parameter whose default is a name, never rebound: atomicwrites' `atomic_write(path,
+    # writer_cls=AtomicWriter, **cls_kwargs)` runs `writer_cls(path, **cls_kwargs)`
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = [
+        *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
+        *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d),
+    ]
+    for arg, value in pairs:
+        given = dotted(value) if isinstance(value, ast.Name | ast.Attribute) else None
+        if arg.arg not in seen and given:
+            found[arg.arg] = given
+    return found
 
 
 def _copies(value: ast.expr, names: set[str]) -> bool:
