@@ -26,7 +26,24 @@ repo that has it:
   environment_key, ...)`, `os.environ.get(self.environment_key)`) makes each construction a
   read of the variable it names; the setting's short name in a value (`$DESTINATION_PREFIX/
   notus`) on a page that names the variable in full is that setting's, while `export
-  DESTINATION_PREFIX=...` is a wrong variable.
+  DESTINATION_PREFIX=...` is a wrong variable;
+- a distribution that installs several commands, none called like it (`gvm-tools`
+  installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
+  `{program}` role, while a wrong option of one of its commands is reported;
+- folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
+  namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;
+- a call of a name only the test suite defines (`[func(1,2), func(3,4)]` beside a test's
+  `def func(x)`) has no signature the docs promise, while a library function's does;
+- MyST's {command}`get_report_formats` (an OS or protocol command) is no Python name;
+- a new file the reader writes (`TTS/tts/layers/new_model.py`) in a folder the repository
+  has is no claim, while one in a folder it lacks (`TTS/tts/model/`) is reported;
+- a page a makefile rule makes (`tutorials/tutorial.rst: tutorials/tutorial.t` in
+  `docs/makefile`) is made by the build, while a page nothing makes is reported;
+- the help of a stub module (`run_server.py` only prints that it moved to another package)
+  is another program's, while the help of the module the one script runs is checked;
+- a flag whose dest the code reads off a parse result (`args.continue_path` after
+  `parser.parse_known_args()` on a parser coqpit builds) is an option, while a misspelt
+  flag of a parser we read is reported.
 """
 
 from __future__ import annotations
@@ -337,3 +354,225 @@ def test_variables_a_dataclass_field_names_are_read(tmp_path: Path) -> None:
         (21, "FEED_SYNC_NASL_DESTINATION"),
         (23, "export DESTINATION_PREFIX=/srv"),
     }
+
+
+GVM_SETUP = """\
+[project]
+name = "gvm-tools"
+version = "1"
+
+[project.scripts]
+gvm-cli = "gvmtools.cli:main"
+gvm-script = "gvmtools.script:main"
+"""
+
+
+def test_a_distribution_installing_several_commands_names_the_suite(tmp_path: Path) -> None:
+    page = (
+        "# Tools\n\nCurrently, {program}`gvm-tools` comes with two command line programs:\n"
+        "{program}`gvm-cli` and {program}`gvm-script`. Run `gvm-cli --tls-cert x` for TLS.\n"
+    )
+    files = {
+        "pyproject.toml": GVM_SETUP,
+        "gvmtools/__init__.py": "",
+        "gvmtools/cli.py": "import argparse\n\n\ndef main():\n"
+        "    parser = argparse.ArgumentParser(prog='gvm-cli')\n"
+        "    parser.add_argument('--hostname')\n    parser.parse_args()\n",
+        "gvmtools/script.py": "import argparse\n\n\ndef main():\n"
+        "    argparse.ArgumentParser(prog='gvm-script').parse_args()\n",
+        "docs/conf.py": 'extensions = ["myst_parser"]\n',
+        "docs/tools.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
+    assert found == {"gvm-cli --tls-cert x"}
+
+
+def test_a_namespace_folder_two_levels_inside_a_package_is_importable(tmp_path: Path) -> None:
+    page = (
+        "# XTTS\n\nRun the demo with `python -m TTS.demos.xtts_ft_demo.xtts_demo`, "
+        "built on `TTS.demos.xtts_ft_demo.xtts_demo.train`, with `TTS.api.talk`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
+        "TTS/__init__.py": "",
+        "TTS/api.py": "def speak():\n    pass\n",
+        "TTS/demos/xtts_ft_demo/xtts_demo.py": "def train():\n    pass\n",
+        "docs/xtts.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"TTS.api.talk"}
+
+
+def test_a_call_of_a_name_only_the_tests_define_is_not_checked(tmp_path: Path) -> None:
+    page = (
+        "Pool\n====\n\n.. method:: starmap(func, iterable)\n\n"
+        "   An `iterable` of `[(1,2), (3, 4)]` results in `[func(1,2), func(3,4)]`.\n"
+        "   See also `starmap_async(f, 1, 2, 3)`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "pool"\nversion = "1"\n',
+        "pool/__init__.py": "def starmap_async(func, iterable):\n    return func\n",
+        "t/unit/test_pool.py": "def func(x):\n    return x\n\n\n"
+        "def test_it():\n    assert func(1)\n",
+        "Doc/pool.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "pool", files))}
+    assert found == {"starmap_async(f, 1, 2, 3)"}
+
+
+def test_a_myst_command_role_is_no_python_name(tmp_path: Path) -> None:
+    page = (
+        "# Scripting\n\nSend the {command}`get_report_formats` request, then call "
+        "`gmp.get_report_format()` or `gmp.get_report_formatz()`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "gvm"\nversion = "1"\n',
+        "gvm/__init__.py": "from gvm.gmp import gmp\n",
+        "gvm/gmp.py": "class Gmp:\n    def get_report_format(self):\n        pass\n\n\n"
+        "    def create_report_formats(self):\n        pass\n\n\ngmp = Gmp()\n",
+        "docs/conf.py": 'extensions = ["myst_parser"]\n',
+        "docs/scripting.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "gvm", files))}
+    assert found == {"gmp.get_report_formatz()"}
+
+
+def test_a_new_file_the_reader_writes_in_an_existing_folder(tmp_path: Path) -> None:
+    page = (
+        "# New model\n\nImplement the layers under `TTS/tts/layers/new_model.py` or in the "
+        "model file `TTS/tts/model/new_model.py`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
+        "TTS/__init__.py": "",
+        "TTS/tts/__init__.py": "",
+        "TTS/tts/layers/__init__.py": "",
+        "TTS/tts/models/__init__.py": "",
+        "docs/new_model.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"TTS/tts/model/new_model.py"}
+
+
+EVOLVE_MAKEFILE = """\
+SPHINXBUILD ?= python3 -m sphinx -b html
+
+.PHONY: all
+all: tutorials/tutorial.rst static/logo.ico
+\t$(SPHINXBUILD) . ../html/
+
+tutorials/tutorial.rst: tutorials/tutorial.t test2rst.py
+\tpython3 test2rst.py $<
+"""
+
+
+def test_a_page_a_makefile_rule_makes(tmp_path: Path) -> None:
+    page = "Issues\n======\n\n.. toctree::\n\n   faq\n   tutorials/tutorial\n   tutorials/topics\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "evolve"\nversion = "1"\n',
+        "evolve/__init__.py": "",
+        "docs/conf.py": 'project = "evolve"\n',
+        "docs/makefile": EVOLVE_MAKEFILE,
+        "docs/test2rst.py": "import sys\n",
+        "docs/faq.rst": "FAQ\n===\n",
+        "docs/tutorials/tutorial.t": "  $ hg init\n",
+        "docs/index.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "evolve", files))}
+    assert found == {"tutorials/topics.rst"}
+
+
+SPICE_README = """\
+# spice
+
+```text
+usage: run_server.py [-h] [-p PORT] [-l PARALLEL] [timeout]
+
+options:
+  -h, --help            show this help message and exit
+  -p, --port PORT       Port to run the server.
+  -l, --parallel PARALLEL
+                        Maximum number of parallel simulations.
+```
+
+```text
+usage: raw_convert.py [-h] [-o OUTFILE] [-x]
+
+options:
+  -o, --output OUTFILE  Output file.
+  -x, --xtra            More.
+```
+"""
+RAW_CONVERT = """\
+from optparse import OptionParser
+
+
+def main():
+    parser = OptionParser(usage="usage: %prog [options] RAWFILE")
+    parser.add_option("-o", "--output", dest="outfile")
+    parser.parse_args()
+"""
+
+
+def test_the_help_of_a_stub_module_is_another_programs(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "spice"\nversion = "1"\n\n'
+        '[project.scripts]\nspice = "spice.raw_convert:main"\n',
+        "spice/__init__.py": "",
+        "spice/raw_convert.py": RAW_CONVERT,
+        "spice/run_server.py": 'print("run_server.py was moved into the spicelib package.")\n',
+        "README.md": SPICE_README,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "spice", files))}
+    assert found == {
+        (14, "raw_convert.py -x"),
+        (18, "raw_convert.py -x"),
+        (18, "raw_convert.py --xtra"),
+    }
+
+
+TRAIN = """\
+from dataclasses import dataclass
+
+from trainer import TrainerArgs
+
+
+@dataclass
+class TrainArgs(TrainerArgs):
+    config_path: str = ""
+
+
+def main(argv=None):
+    parser = TrainArgs().init_argparse(arg_prefix="")
+    args, overrides = parser.parse_known_args(argv)
+    if args.continue_path:
+        return args.continue_path
+    return overrides
+"""
+SYNTH = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="tts")
+    parser.add_argument("--config_path")
+    parser.add_argument("--model_name")
+    return parser.parse_args()
+"""
+
+
+def test_a_dest_read_off_a_parser_another_library_builds(tmp_path: Path) -> None:
+    page = (
+        "# FAQ\n\nResume with `--continue_path <DIR>`; name a model with `--model_name`, "
+        "or `--modle_name` for short.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\ndependencies = ["trainer"]\n'
+        '\n[project.scripts]\ntts = "tts.synth:main"\ntrain = "tts.train:main"\n',
+        "tts/__init__.py": "",
+        "tts/train.py": TRAIN,
+        "tts/synth.py": SYNTH,
+        "docs/faq.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
+    assert found == {"--modle_name"}

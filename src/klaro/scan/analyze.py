@@ -90,8 +90,10 @@ from klaro.scan.stubs import merge_stubs
 # setup.py's `scripts=` installs are shipped code, not examples; 188: `setattr` on a handle of
 # `sys.modules[__name__]` opens the module; 189: only a `scripts=` program with a parser of
 # its own is shipped code; 190: a file with a private key's header but no key body is read;
-# 191: a dataclass reading the environment with a field names a variable at each making
-ANALYZER_VERSION = 191
+# 191: a dataclass reading the environment with a field names a variable at each making;
+# 192: folders without `__init__.py` at any depth inside a package are namespace subpackages;
+# 193: the attributes functions read off a parse result (`Module.parsed_reads`)
+ANALYZER_VERSION = 193
 
 Progress = Callable[[int, int, str], None]
 

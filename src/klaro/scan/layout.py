@@ -50,11 +50,12 @@ def module_name_for(
     else:
         dirs = parts[:-1]
     start = len(dirs)
-    # a folder without `__init__.py` inside a package is a namespace subpackage of it
-    # (weasyprint's `text/`: `from .text.fonts import FontConfiguration`)
+    # a folder without `__init__.py` inside a package is a namespace subpackage of it, at
+    # any depth (weasyprint's `text/`: `from .text.fonts import FontConfiguration`; coqui-tts'
+    # `TTS/demos/xtts_ft_demo/xtts_demo.py` is `TTS.demos.xtts_ft_demo.xtts_demo`)
     while start > 0 and (
         "/".join(dirs[:start]) in package_dirs
-        or (start > 1 and "/".join(dirs[: start - 1]) in package_dirs)
+        or any("/".join(dirs[:k]) in package_dirs for k in range(1, start))
     ):
         start -= 1
     if dirs and dirs[0] == "src":

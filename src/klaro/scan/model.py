@@ -299,6 +299,10 @@ class Module:
     made_attributes: tuple[tuple[str, str], ...] = ()
     # modules its code makes at run time and installs as `sys.modules["cog"] = ...`
     installed_modules: tuple[str, ...] = ()
+    # attributes its functions read off a parse result (`args, rest = parser.
+    # parse_known_args()`, then `args.continue_path`): each a dest of some parser, which the
+    # scan may not see when another library builds it (coqpit's `init_argparse()`)
+    parsed_reads: tuple[str, ...] = ()
     # module functions reading the variable a parameter names, with that parameter's position;
     # `name*`: every variable whose name starts with the parameter (`envwrap("TQDM_")`)
     env_helpers: tuple[tuple[str, int], ...] = ()

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from klaro.scan import cli as cli_surface
+from klaro.scan.cli_argparse import parsed_reads
 from klaro.scan.cli_ast import chain, kw, positional_defaults
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
@@ -154,6 +155,7 @@ def analyze_source(
     visitor = _ModuleVisitor(path, module, is_package, wants_cli, role)
     visitor.reads_env = reads_env
     visitor.makes_loggers = "getChild" in text  # the logger walk only where it can find any
+    visitor.parses = "parse_" in text and "_args(" in text  # `parser.parse_known_args(...)`
     visitor.has_tables = "aliases" in text or "flags" in text  # a traitlets application's
     visitor.has_subapps = "subcommands" in text  # a traitlets application's words
     return visitor.visit_module(tree, lines)
@@ -169,6 +171,7 @@ class _ModuleVisitor:
         self.role = role
         self.reads_env = False
         self.makes_loggers = False
+        self.parses = False
         self.has_tables = False
         self.has_subapps = False
         self.main_only: set[int] = set()
@@ -340,6 +343,7 @@ class _ModuleVisitor:
             made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(self._opened()),
             installed_modules=tuple(self.installed),
+            parsed_reads=parsed_reads(tree) if self.parses else (),
             env_helpers=tuple(self.env_helpers.items()),
             env_calls=tuple(self.env_calls),
             env_names=tuple(self.env_names),

@@ -635,6 +635,10 @@ class CliClaims:
             and not index.namespaced(flag)  # `--tool-x` stays ours
             and (not index.installs or self._host_named(ref, doc, flag))
         )
+        if flag.startswith("--") and flag[2:].replace("-", "_") in index.read_dests:
+            # coqui-tts' `--continue_path`: its code reads `args.continue_path` off a parser
+            # coqpit builds from a dataclass of another package
+            return Outcome("ignored", ref)
         unnamed = (index.open_commands or hosted) and not self._was_option(flag)
         close = list(self._renamed(flag))
         cutoff = 0.9 if unnamed else 0.75
@@ -802,6 +806,14 @@ class CliClaims:
         after = _words_beside(doc, ref)[1][:1]
         if own and after == ["installed"] and not (self._former and self._former.script(word)):
             return None  # "With `kedro-mlflow` installed": the distribution, no program
+        if (
+            own
+            and len(self.index.scripts) >= 2
+            and not (self._former and self._former.script(word))
+        ):
+            # "{program}`gvm-tools` comes with three command line interface programs": a
+            # distribution installing several commands, none called so, names the suite
+            return None
         why = self._not_installed(word)
         if why is None:
             return None
@@ -891,10 +903,14 @@ class CliClaims:
 
     def _package_file(self, name: str) -> bool:
         """Whether a file of that name is a module of the project's packages (`cli.py`,
-        `__main__.py`), not a script of its examples or of another program (`manage.py`)."""
+        `__main__.py`) that may run a program, not a script of its examples or of another
+        program (`manage.py`), nor a stub left where a program was (pyltspice's
+        `run_server.py` only prints that it moved to spicelib: no code, no imports)."""
         names = self.index.names
         return any(
-            names.kind(full) == "module" and full in names.library
+            names.kind(full) == "module"
+            and full in names.library
+            and not _stub(names.definition(full))
             for full in names.by_last.get(name.removesuffix(".py"), ())
         )
 
@@ -1239,6 +1255,13 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     installed = bool(after) and after[0].lower() == "installed"
     return (
         typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
+    )
+
+
+def _stub(module: object) -> bool:
+    """Whether a module defines, imports and runs no parser: a stub with nothing to run."""
+    return isinstance(module, Module) and not (
+        module.functions or module.classes or module.imports or module.cli
     )
 
 

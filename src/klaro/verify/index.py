@@ -122,6 +122,9 @@ class ProjectIndex:
     # an option's inner name -> how it is spelled (`dest="source"` -> `--remote`): a flag
     # named like the inner name and spelled no more is a renamed option
     dests: dict[str, set[str]] = field(default_factory=dict)
+    # dests the code reads off a parse result that no parser we read declares: options of a
+    # parser another library builds (coqpit's `TrainerArgs.init_argparse()`)
+    read_dests: set[str] = field(default_factory=set)
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
@@ -617,6 +620,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    index.read_dests = {
+        d for m in modules if m.role in {"package", "script"} for d in m.parsed_reads
+    } - set(index.dests)
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     package_docstrings = _docstrings([m for m in modules if m.role == "package"])
     index.docstring_words = _docstring_words(package_docstrings)

@@ -123,6 +123,10 @@ _READERS_PROJECT = re.compile(
     r"(?:my|your)[_-]?(?:project|package|pkg|app|lib|module|tool)s?"
     r"|(?:foo|bar|baz|qux|spam|eggs)(?:\.\w+)?"  # `src/foo/file.ext`: a path to fill in
 )
+_MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
+# a rule's targets, at the start of a line, before a lone `:` (not `:=`, not `::=`)
+_MAKE_RULE = re.compile(r"^([^\s:#=$][^:#=\n]*?)\s*::?(?![=:])", re.M)
+_NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
 # folders a Sphinx build writes: its output, viewcode's `_modules/pkg/mod.html` pages, the
@@ -195,6 +199,7 @@ class LinkResolver:
         self._categories: set[str] | None = None  # see _generated_indexes
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
         self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
+        self._targets: frozenset[str] | None = None  # see _make_targets
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -226,6 +231,10 @@ class LinkResolver:
         if doc is not None and _made_by_the_steps(doc, ref, text):
             return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
         stem = posixpath.splitext(posixpath.basename(path))[0]
+        if _NEW_FILE.match(stem) and posixpath.dirname(path) in self.index.dirs:
+            # "implement the layers under `TTS/tts/layers/new_model.py`": the reader's new
+            # file in a folder the repository has (a wrong folder stays reported)
+            return Outcome("ignored", ref)
         if (
             READERS_OWN.match(stem)
             or stem.lower() in _PLACEHOLDER_STEMS
@@ -450,8 +459,9 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             if _sphinx_output(path):
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
-            if self._filled_by_build(doc.path, path):
-                return Outcome("ignored", ref)
+            if self._filled_by_build(doc.path, path) or path in self._make_targets():
+                return Outcome("ignored", ref)  # (hg-evolve's docs/makefile writes the
+                # `tutorials/tutorial.rst` its toctree names from `tutorials/tutorial.t`)
             if (template := self._template_of(path)) is not None:
                 # mplhep's `guide_styling.md`, written from `guide_styling_template.md` by
                 # an MkDocs hook: its anchors are the template's headings
@@ -602,6 +612,29 @@ class LinkResolver:
         if at is None or self.index.exists("/".join(parts[: at + 1])):
             return False
         return self._sphinx(posixpath.dirname(page))
+
+    def _make_targets(self) -> frozenset[str]:
+        """The files the repository's makefiles say they make (`tutorials/tutorial.rst:
+        tutorials/tutorial.t test2rst.py` in `docs/makefile`), as repository paths: a build
+        step writes them, so no checkout has them."""
+        if self._targets is None:
+            found: set[str] = set()
+            for path in sorted(self.index.files):
+                folder, _, name = path.rpartition("/")
+                if name not in _MAKEFILES:
+                    continue
+                try:
+                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                for targets in _MAKE_RULE.findall(text):
+                    found.update(
+                        posixpath.normpath(posixpath.join(folder, t))
+                        for t in targets.split()
+                        if "$" not in t and "%" not in t and not t.startswith(".")
+                    )
+            self._targets = frozenset(found)
+        return self._targets
 
     def _toctree_folders(self) -> frozenset[str]:
         """The folders the docs' build writes pages into, by name, read once: autosummary's

@@ -86,7 +86,12 @@ _MYST_LABEL = re.compile(r"^ {0,3}(?:\(([\w.:-]+)\)=|\.\. _([\w.:-]+):)\s*$")
 _MYST_DIRECTIVE = re.compile(r"^\{([\w:-]+)\}\s*(.*)$")  # ```{envvar} NAME
 _MYST_OPTION = re.compile(r"^:[\w-]+:")  # a directive's `:class: tip` option line
 # MyST roles whose target is a label, a page or a term, not code: {ref}`z_array`
-_LABEL_ROLE = re.compile(r"\{(?:ref|numref|doc|term|download|eq|cite|abbr|keyword)\}$")
+# (and Sphinx's roles for text that is no Python: an OS command, keys, GUI labels, a sample
+# with variables: gvm-tools' {command}`get_report_formats`, a GMP request)
+_LABEL_ROLE = re.compile(
+    r"\{(?:ref|numref|doc|term|download|eq|cite|abbr|keyword"
+    r"|command|kbd|guilabel|menuselection|samp)\}$"
+)
 # MyST directives whose body is Markdown prose (admonitions, a variable's or an option's
 # description, tabs and cards), read as the page's
 _MYST_PROSE = frozenset(
