@@ -54,7 +54,9 @@ repo that has it:
 - a block listing a signature's parameters with annotations (`fullwidth: bool = False,`)
   claims each keyword, as `fullwidth=False,` lines do;
 - `**kwargs` handed to a parameter whose default is a class (`atomic_write(path,
-  writer_cls=AtomicWriter, **cls_kwargs)`) go to that class: a keyword it lacks is reported.
+  writer_cls=AtomicWriter, **cls_kwargs)`) go to that class: a keyword it lacks is reported;
+- a migration guide named after the release it leads to ("Theine V2 Migration Guide") shows
+  old calls on purpose, while the API section below it is checked.
 """
 
 from __future__ import annotations
@@ -717,3 +719,43 @@ def test_keywords_handed_to_a_parameter_whose_default_is_a_class(tmp_path: Path)
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "atomic", files))}
     assert {line for line, _ in found} == {8}
+
+
+THEINE_PAGE = """\
+# Theine
+
+## Theine V2 Migration Guide
+
+#### Renaming `timeout` to `ttl`
+
+Old:
+```python
+@Memoize(Cache("tlfu", 1000), timeout=timedelta(seconds=100))
+def foo(a:int) -> int:
+    return a
+```
+
+## API
+
+```python
+@Memoize(Cache("tlfu", 1000), ttl=timedelta(seconds=100))
+def foo(a:int) -> int:
+    return a
+
+@Memoize(Cache("tlfu", 1000), expire=timedelta(seconds=100))
+def bar(a:int) -> int:
+    return a
+```
+"""
+
+
+def test_a_migration_guide_named_after_the_project(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "theine"\nversion = "2"\n',
+        "theine/__init__.py": "class Cache:\n    def __init__(self, policy, size):\n"
+        "        pass\n\n\nclass Memoize:\n    def __init__(self, cache, ttl=None):\n"
+        "        pass\n\n    def __call__(self, fn):\n        return fn\n",
+        "README.md": THEINE_PAGE,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "theine", files))}
+    assert {line for line, _ in found} == {21}

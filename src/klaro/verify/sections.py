@@ -25,6 +25,8 @@ LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])\s+")  # a bullet or numbered it
 # whose first words say the section lists what the code no longer has
 _HISTORY_HEADING = re.compile(
     rf"^\W*(?:{HISTORY_NAME}|(?:[\w-]+\s+){{0,2}}?(?:removed|removals?|dropped|deprecated)"
+    # theine's "## Theine V2 Migration Guide": a guide named after the release it leads to
+    r"|(?:[\w.-]+\s+){1,3}(?:migration|upgrade|upgrading|porting)\s+(?:guide|notes)"
     # cellpose's "## Old updates": the news of earlier releases; mahotas' "## Recent Changes"
     r"|(?:old|older|past|previous|earlier|recent|latest)\s+(?:updates|news|changes)"
     # and what is not built yet: caldav's "## Proposed Async API Design", "Roadmap"
