@@ -56,7 +56,9 @@ repo that has it:
 - `**kwargs` handed to a parameter whose default is a class (`atomic_write(path,
   writer_cls=AtomicWriter, **cls_kwargs)`) go to that class: a keyword it lacks is reported;
 - a migration guide named after the release it leads to ("Theine V2 Migration Guide") shows
-  old calls on purpose, while the API section below it is checked.
+  old calls on purpose, while the API section below it is checked;
+- a file a step of the page makes (`cp config-example.json eta/config.json`) is the reader's
+  copy, wherever on the page it is named, while another missing file is reported.
 """
 
 from __future__ import annotations
@@ -759,3 +761,27 @@ def test_a_migration_guide_named_after_the_project(tmp_path: Path) -> None:
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "theine", files))}
     assert {line for line, _ in found} == {21}
+
+
+ETA_PAGE = """\
+# eta
+
+When `eta` is imported, it reads the `eta/config.json` file and `eta/models.json`.
+
+To set up your environment, copy the example configuration file:
+
+```shell
+cp config-example.json eta/config.json
+```
+"""
+
+
+def test_a_file_a_later_step_of_the_page_copies(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "eta"\nversion = "1"\n',
+        "eta/__init__.py": "",
+        "config-example.json": "{}\n",
+        "README.md": ETA_PAGE,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "eta", files))}
+    assert found == {"eta/models.json"}

@@ -11,6 +11,7 @@ import difflib
 import fnmatch
 import posixpath
 import re
+import shlex
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -230,6 +231,8 @@ class LinkResolver:
             return Outcome("ignored", ref)  # "for example `deepdiff/multiprocessing.py`"
         if doc is not None and _made_by_the_steps(doc, ref, text):
             return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
+        if doc is not None and path in _copied_on_page(tuple(doc.lines)):
+            return Outcome("ignored", ref)  # `cp config-example.json eta/config.json` below
         stem = posixpath.splitext(posixpath.basename(path))[0]
         if _NEW_FILE.match(stem) and posixpath.dirname(path) in self.index.dirs:
             # "implement the layers under `TTS/tts/layers/new_model.py`": the reader's new
@@ -1118,6 +1121,34 @@ def drawn_tree(lines: Sequence[str]) -> set[str]:
     """The names a page's drawn directory trees hold (`├── bar.egg-info/` gives
     `bar.egg-info`), whether a literal block or a fenced one draws them."""
     return {m.rstrip("/") for m in _TREE_ENTRY.findall("\n".join(lines))}
+
+
+# a step that makes a file: `cp config-example.json eta/config.json`, `touch .env`
+_MAKING_STEP = re.compile(r"^\s*(?:\$\s+)?(?:sudo\s+)?(cp|mv|ln|touch|install)\s+(.+)$")
+
+
+@lru_cache(maxsize=64)
+def _copied_on_page(lines: tuple[str, ...]) -> frozenset[str]:
+    """The files a page's own steps make by copying, moving, linking or touching them: the
+    destination of `cp`, `mv`, `ln`, `install` (into a folder: the source's name there)
+    and every file `touch` names. The repository does not hold them; the reader's copy does."""
+    made: set[str] = set()
+    for line in lines:
+        step = _MAKING_STEP.match(line)
+        if step is None:
+            continue
+        try:
+            words = [w for w in shlex.split(step.group(2), comments=True) if not w.startswith("-")]
+        except ValueError:
+            continue
+        if step.group(1) == "touch":
+            made.update(posixpath.normpath(w) for w in words)
+        elif len(words) >= 2:
+            target = words[-1]
+            if target.endswith("/"):
+                target += posixpath.basename(words[0])
+            made.add(posixpath.normpath(target))
+    return frozenset(made)
 
 
 def _sphinx_output(path: str) -> bool:
