@@ -27,8 +27,8 @@ repo that has it:
   read of the variable it names; the setting's short name in a value (`$DESTINATION_PREFIX/
   notus`) on a page that names the variable in full is that setting's, while `export
   DESTINATION_PREFIX=...` is a wrong variable;
-- a distribution that installs several commands, none called like it (`gvm-tools`
-  installing `gvm-cli` and `gvm-script`), names its suite of programs, even in a
+- a distribution named as a suite (`gvm-tools`) that installs several commands, none
+  called like it (`gvm-cli` and `gvm-script`), names its suite of programs, even in a
   `{program}` role, while a wrong option of one of its commands is reported;
 - folders without `__init__.py` two levels inside a package (`TTS/demos/xtts_ft_demo/`) are
   namespace subpackages: `TTS.demos.xtts_ft_demo.xtts_demo` is a module;

@@ -808,11 +808,13 @@ class CliClaims:
             return None  # "With `kedro-mlflow` installed": the distribution, no program
         if (
             own
+            and _SUITE_WORD.search(word)
             and len(self.index.scripts) >= 2
             and not (self._former and self._former.script(word))
         ):
             # "{program}`gvm-tools` comes with three command line interface programs": a
-            # distribution installing several commands, none called so, names the suite
+            # distribution named as a suite, installing several commands none called so
+            # (while "run the `speedo` tool" of `speedset` and `speeddel` is a claim)
             return None
         why = self._not_installed(word)
         if why is None:
@@ -1256,6 +1258,13 @@ def _named_as_program(doc: Document, ref: Reference) -> bool:
     return (
         typed or installed or any(_PROGRAM_TALK.fullmatch(w) or w.lower() == "run" for w in words)
     )
+
+
+# the last word of a name that says it is a set of programs: `gvm-tools`, `foo_utils`
+_SUITE_WORD = re.compile(
+    r"[-_.](?:tools|utils|utilities|scripts|suite|toolkit|toolbox|kit|commands|programs)$",
+    re.I,
+)
 
 
 def _stub(module: object) -> bool:
