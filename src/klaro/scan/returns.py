@@ -249,19 +249,20 @@ def _returned_wrappers(
 
 def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bool:
     """Whether a wrapper calls `func` with its own `*args` and `**kwargs`, unchanged, after
-    its own positional parameters in order (a method wrapper's `func(self, *args, **kwargs)`)."""
+    as many arguments as it takes itself (a method wrapper's `func(self, *args, **kwargs)`,
+    or pypika's `func(self_copy, *args, **kwargs)`)."""
     star, double = wrapper.args.vararg, wrapper.args.kwarg
     if star is None or double is None:
         return False
-    own = [a.arg for a in [*wrapper.args.posonlyargs, *wrapper.args.args]]
+    own = len([*wrapper.args.posonlyargs, *wrapper.args.args])
     for sub in _own_nodes(wrapper):
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == func:
-            given = sub.args[: len(own)]
-            starred = [a.id if isinstance(a, ast.Name) else "" for a in given] == own and any(
-                isinstance(a, ast.Starred)
-                and isinstance(a.value, ast.Name)
-                and a.value.id == star.arg
-                for a in sub.args[len(own) :]
+            starred = (
+                len(sub.args) > own
+                and not any(isinstance(a, ast.Starred) for a in sub.args[:own])
+                and isinstance(rest := sub.args[own], ast.Starred)
+                and isinstance(rest.value, ast.Name)
+                and rest.value.id == star.arg
             )
             keywords = any(
                 k.arg is None and isinstance(k.value, ast.Name) and k.value.id == double.arg
