@@ -58,7 +58,9 @@ repo that has it:
 - a migration guide named after the release it leads to ("Theine V2 Migration Guide") shows
   old calls on purpose, while the API section below it is checked;
 - a file a step of the page makes (`cp config-example.json eta/config.json`) is the reader's
-  copy, wherever on the page it is named, while another missing file is reported.
+  copy, wherever on the page it is named, while another missing file is reported;
+- a page whose source lies in a sibling folder named for it (`api/audb` from `api-src/`) is
+  made by the build, and "`Protocol.instruction` methods" names a kind of method.
 """
 
 from __future__ import annotations
@@ -785,3 +787,22 @@ def test_a_file_a_later_step_of_the_page_copies(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "eta", files))}
     assert found == {"eta/models.json"}
+
+
+def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Path) -> None:
+    index = (
+        "audb\n====\n\n.. toctree::\n    :hidden:\n\n    api/audb\n    api/audb.info\n"
+        "    api/audb.core\n\nBuild with `Protocol.instruction` methods, or `Protocol.sealer`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "audb"\nversion = "1"\n',
+        "audb/__init__.py": "class Protocol:\n    def seal(self):\n        pass\n\n"
+        "    def spin(self):\n        pass\n",
+        "audb/info.py": "def header(name):\n    return name\n",
+        "docs/conf.py": 'extensions = ["sphinx_apipages"]\n',
+        "docs/api-src/audb.rst": "audb\n====\n",
+        "docs/api-src/audb.info.rst": "audb.info\n=========\n",
+        "docs/index.rst": index,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "audb", files))}
+    assert found == {"api/audb.core.rst", "Protocol.sealer"}
