@@ -60,7 +60,10 @@ repo that has it:
 - a file a step of the page makes (`cp config-example.json eta/config.json`) is the reader's
   copy, wherever on the page it is named, while another missing file is reported;
 - a page whose source lies in a sibling folder named for it (`api/audb` from `api-src/`) is
-  made by the build, and "`Protocol.instruction` methods" names a kind of method.
+  made by the build, and "`Protocol.instruction` methods" names a kind of method;
+- a click group made with `chain=True` runs several of its commands on one line (`geedim
+  search -r x download -dt uint8`), each with its own flags, while a flag under the wrong
+  command is reported.
 """
 
 from __future__ import annotations
@@ -806,3 +809,42 @@ def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Pa
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "audb", files))}
     assert found == {"api/audb.core.rst", "Protocol.sealer"}
+
+
+GEEDIM_CLI = """\
+import click
+
+
+@click.group(chain=True)
+def cli():
+    pass
+
+
+@cli.command()
+@click.option("-r", "--region")
+def search(region):
+    pass
+
+
+@cli.command()
+@click.option("-dt", "--dtype")
+def download(dtype):
+    pass
+"""
+
+
+def test_a_chained_click_group_runs_several_commands_on_one_line(tmp_path: Path) -> None:
+    page = (
+        "Usage\n=====\n\n.. code-block:: bash\n\n"
+        "    geedim search -r region.json download -dt uint8\n"
+        "    geedim search -r region.json -dt uint8\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "geedim"\nversion = "1"\n\n'
+        '[project.scripts]\ngeedim = "geedim.cli:cli"\n',
+        "geedim/__init__.py": "",
+        "geedim/cli.py": GEEDIM_CLI,
+        "README.rst": page,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "geedim", files))}
+    assert {line for line, _ in found} == {7}
