@@ -63,7 +63,9 @@ repo that has it:
   made by the build, and "`Protocol.instruction` methods" names a kind of method;
 - a click group made with `chain=True` runs several of its commands on one line (`geedim
   search -r x download -dt uint8`), each with its own flags, while a flag under the wrong
-  command is reported.
+  command is reported;
+- an rst list under "You can set the following ``tcolor`` arguments:" whose item joins two
+  names with a slash (``color``/``bg_color``) claims each as a keyword of `tcolor`.
 """
 
 from __future__ import annotations
@@ -848,3 +850,30 @@ def test_a_chained_click_group_runs_several_commands_on_one_line(tmp_path: Path)
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "geedim", files))}
     assert {line for line, _ in found} == {7}
+
+
+TCOLOR = """\
+def tcolor(string, color=None, background=None, styles=None):
+    return string
+"""
+TCOLOR_PAGE = """\
+tcolorpy
+========
+
+You can set the following ``tcolor`` arguments:
+
+- ``color``/``bg_color``
+    - color names (``"red"``, ``"green"``, etc.)
+- ``styles``
+    - ``"bold"``, ``"italic"``, etc.
+"""
+
+
+def test_an_rst_list_of_arguments_joined_by_a_slash(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tcolorpy"\nversion = "1"\n',
+        "tcolorpy/__init__.py": TCOLOR,
+        "README.rst": TCOLOR_PAGE,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tcolorpy", files))}
+    assert found == {(6, "tcolor(bg_color=...)")}
