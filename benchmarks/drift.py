@@ -206,6 +206,10 @@ round 104 (`round: 104`) is a hundred-and-third fresh set written blind on alpha
 argparse-manpage, atomicwrites and dotty-dict (--confirm --round 104).
 round 105 (`round: 105`) is a hundred-and-fourth fresh set written blind on md2cf,
 python3-nmap, pyboxen and moban (--confirm --round 105).
+round 106 (`round: 106`) is a hundred-and-fifth fresh set written blind on console-menu,
+aws-requests-auth, com2ann and cleantext (--confirm --round 106).
+round 107 (`round: 107`) is a hundred-and-sixth fresh set written blind on tcolorpy,
+pyscreeze, textsearch and segtok (--confirm --round 107).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

@@ -58,7 +58,14 @@ repo that has it:
 - a migration guide named after the release it leads to ("Theine V2 Migration Guide") shows
   old calls on purpose, while the API section below it is checked;
 - a file a step of the page makes (`cp config-example.json eta/config.json`) is the reader's
-  copy, wherever on the page it is named, while another missing file is reported.
+  copy, wherever on the page it is named, while another missing file is reported;
+- a page whose source lies in a sibling folder named for it (`api/audb` from `api-src/`) is
+  made by the build, and "`Protocol.instruction` methods" names a kind of method;
+- a click group made with `chain=True` runs several of its commands on one line (`geedim
+  search -r x download -dt uint8`), each with its own flags, while a flag under the wrong
+  command is reported;
+- an rst list under "You can set the following ``tcolor`` arguments:" whose item joins two
+  names with a slash (``color``/``bg_color``) claims each as a keyword of `tcolor`.
 """
 
 from __future__ import annotations
@@ -785,3 +792,88 @@ def test_a_file_a_later_step_of_the_page_copies(tmp_path: Path) -> None:
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "eta", files))}
     assert found == {"eta/models.json"}
+
+
+def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Path) -> None:
+    index = (
+        "audb\n====\n\n.. toctree::\n    :hidden:\n\n    api/audb\n    api/audb.info\n"
+        "    api/audb.core\n\nBuild with `Protocol.instruction` methods, or `Protocol.sealer`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "audb"\nversion = "1"\n',
+        "audb/__init__.py": "class Protocol:\n    def seal(self):\n        pass\n\n"
+        "    def spin(self):\n        pass\n",
+        "audb/info.py": "def header(name):\n    return name\n",
+        "docs/conf.py": 'extensions = ["sphinx_apipages"]\n',
+        "docs/api-src/audb.rst": "audb\n====\n",
+        "docs/api-src/audb.info.rst": "audb.info\n=========\n",
+        "docs/index.rst": index,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "audb", files))}
+    assert found == {"api/audb.core.rst", "Protocol.sealer"}
+
+
+GEEDIM_CLI = """\
+import click
+
+
+@click.group(chain=True)
+def cli():
+    pass
+
+
+@cli.command()
+@click.option("-r", "--region")
+def search(region):
+    pass
+
+
+@cli.command()
+@click.option("-dt", "--dtype")
+def download(dtype):
+    pass
+"""
+
+
+def test_a_chained_click_group_runs_several_commands_on_one_line(tmp_path: Path) -> None:
+    page = (
+        "Usage\n=====\n\n.. code-block:: bash\n\n"
+        "    geedim search -r region.json download -dt uint8\n"
+        "    geedim search -r region.json -dt uint8\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "geedim"\nversion = "1"\n\n'
+        '[project.scripts]\ngeedim = "geedim.cli:cli"\n',
+        "geedim/__init__.py": "",
+        "geedim/cli.py": GEEDIM_CLI,
+        "README.rst": page,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "geedim", files))}
+    assert {line for line, _ in found} == {7}
+
+
+TCOLOR = """\
+def tcolor(string, color=None, background=None, styles=None):
+    return string
+"""
+TCOLOR_PAGE = """\
+tcolorpy
+========
+
+You can set the following ``tcolor`` arguments:
+
+- ``color``/``bg_color``
+    - color names (``"red"``, ``"green"``, etc.)
+- ``styles``
+    - ``"bold"``, ``"italic"``, etc.
+"""
+
+
+def test_an_rst_list_of_arguments_joined_by_a_slash(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tcolorpy"\nversion = "1"\n',
+        "tcolorpy/__init__.py": TCOLOR,
+        "README.rst": TCOLOR_PAGE,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tcolorpy", files))}
+    assert found == {(6, "tcolor(bg_color=...)")}

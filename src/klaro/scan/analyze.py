@@ -94,8 +94,9 @@ from klaro.scan.stubs import merge_stubs
 # 192: folders without `__init__.py` at any depth inside a package are namespace subpackages;
 # 193: the attributes functions read off a parse result (`Module.parsed_reads`); 194: a
 # classmethod decorator handing every argument on keeps the signature (`passes_through`);
-# 195: `**kwargs` handed to a parameter whose default is a class go to that class
-ANALYZER_VERSION = 195
+# 195: `**kwargs` handed to a parameter whose default is a class go to that class; 196:
+# click groups made with `chain=True` (`CliCommand.chained`)
+ANALYZER_VERSION = 196
 
 Progress = Callable[[int, int, str], None]
 

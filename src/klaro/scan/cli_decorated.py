@@ -269,6 +269,11 @@ def decorated_commands(
                 computed=(call is not None and _group_class(call) in resolving)
                 or (framework == "typer" and owner in looked_up),
                 default=_default_command(call) if call is not None else None,
+                chained=call is not None
+                and any(
+                    k.arg == "chain" and isinstance(k.value, ast.Constant) and k.value.value is True
+                    for k in call.keywords
+                ),
             )
         )
     out += registered

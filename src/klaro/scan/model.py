@@ -240,6 +240,9 @@ class CliCommand:
     # click-default-group's `@click.group(cls=DefaultGroup, default="lock")`: the command
     # that takes a command line whose first word names none (`conda-lock -p linux-64`)
     default: str | None = None
+    # click's `@click.group(chain=True)`: one line may run several of its commands in turn
+    # (`geedim search ... composite ... download -dt ...`), each with its own flags
+    chained: bool = False
     # click decorators naming options defined in another module (`@options.verbose`), as
     # (position among `options`, decorator as written); resolved across modules, then emptied
     option_refs: tuple[tuple[int, str], ...] = ()

@@ -534,6 +534,10 @@ class CliClaims:
                 command, nested = arg, None  # its flags are the nested command's
             elif word and command and arg in index.nested.get(command, ()):
                 command = arg  # a sub-command we know of a group whose words stay open
+            elif word and command and self._chained_sibling(command, arg):
+                # geedim's `@click.group(chain=True)`: `search ... download -dt`, whose
+                # flags after `download` are its own
+                command, nested = arg, None
             elif command in index.wrappers:
                 break  # `run sh -c '...'`: argparse.REMAINDER gives the rest to another program
             if own is not None and program not in index.positional_programs:
@@ -901,6 +905,14 @@ class CliClaims:
         return any(
             not self.known(f, self.index.options) and former.took(command, f) is not None
             for f in letters
+        )
+
+    def _chained_sibling(self, command: str, word: str) -> bool:
+        """Whether `word` is a command of the chained group `command` belongs to."""
+        return any(
+            command in kids and word in kids
+            for group, kids in self.index.nested.items()
+            if group in self.index.chained
         )
 
     def _package_file(self, name: str) -> bool:

@@ -125,6 +125,8 @@ class ProjectIndex:
     # dests the code reads off a parse result that no parser we read declares: options of a
     # parser another library builds (coqpit's `TrainerArgs.init_argparse()`)
     read_dests: set[str] = field(default_factory=set)
+    # click groups made with `chain=True`: a line may name several of their commands
+    chained: set[str] = field(default_factory=set)
     # scripts whose command takes no sub-commands: a word after them is an argument; and
     # scripts whose command the analysis did not find (they parse their own `sys.argv`)
     leaf_scripts: set[str] = field(default_factory=set)
@@ -471,6 +473,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.subcommands.update(command.aliases)
         index.plugins = index.plugins or command.plugins
         index.computed = index.computed or command.computed
+        if command.chained:
+            index.chained.update((command.name, *command.aliases))
         if command.parent:
             index.nested.setdefault(command.parent, set()).update((command.name, *command.aliases))
         arguments = [o for o in command.options if o.positional]

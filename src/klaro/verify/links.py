@@ -462,7 +462,11 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a MyST cross-reference to a label or page
             if _sphinx_output(path):
                 return Outcome("ignored", ref)  # Sphinx's output folders: made by the build
-            if self._filled_by_build(doc.path, path) or path in self._make_targets():
+            if (
+                self._filled_by_build(doc.path, path)
+                or path in self._make_targets()
+                or self._from_source_folder(path)
+            ):
                 return Outcome("ignored", ref)  # (hg-evolve's docs/makefile writes the
                 # `tutorials/tutorial.rst` its toctree names from `tutorials/tutorial.t`)
             if (template := self._template_of(path)) is not None:
@@ -615,6 +619,20 @@ class LinkResolver:
         if at is None or self.index.exists("/".join(parts[: at + 1])):
             return False
         return self._sphinx(posixpath.dirname(page))
+
+    def _from_source_folder(self, path: str) -> bool:
+        """Whether a missing page has its source in a sibling folder named for it
+        (`docs/api/audb.rst` from `docs/api-src/audb.rst`: audb's `sphinx_apipages`
+        extension copies one folder into the other before the build reads it)."""
+        folder, _, name = path.rpartition("/")
+        if not folder:
+            return False
+        stem = posixpath.splitext(name)[0]
+        return any(
+            self.index.exists(f"{folder}{tail}/{stem}{suffix}")
+            for tail in ("-src", "_src", "-source", "_source", "-sources", "_sources")
+            for suffix in (".rst", ".md", ".txt")
+        )
 
     def _make_targets(self) -> frozenset[str]:
         """The files the repository's makefiles say they make (`tutorials/tutorial.rst:

@@ -123,8 +123,9 @@ _CALLABLE_WORDS = re.compile(
     r"\b([A-Z]\w*|[A-Za-z_]\w*\(\))\s+(?:constructor|class|function|method|initializer)\b"
 )
 # the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
-_ITEM_NAMES = re.compile(r"(?:(?:`|\*\*)[A-Za-z_]\w*(?:`|\*\*)(?:\s*(?:,|and|or)\s*)?)+")
-_ITEM_NAME = re.compile(r"(?:`|\*\*)([A-Za-z_]\w*)(?:`|\*\*)")  # one of them
+# (reST's ``double`` spans too, and `/` between two: tcolorpy's "- ``color``/``bg_color``")
+_ITEM_NAMES = re.compile(r"(?:(?:``?|\*\*)[A-Za-z_]\w*(?:``?|\*\*)(?:\s*(?:,|/|and|or)\s*)?)+")
+_ITEM_NAME = re.compile(r"(?:``?|\*\*)([A-Za-z_]\w*)(?:``?|\*\*)")  # one of them
 _ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$|^([A-Za-z_]\w*)$")
 # a paragraph that is one span naming a callable (`` `sysrsync.run` `` over its table)
 _OWNER_LINE = re.compile(r"^\s*[*_]*`([A-Za-z_][\w.]*)(?:\(\))?`[*_]*:?\s*$")

@@ -312,6 +312,10 @@ _RELEASE_SERIES = re.compile(r"^v?\d+(?:\.(?:\d+|x|\*))*\.(?:x|\*)$")
 _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
 
 
+# "`Protocol.instruction` methods": the span names a kind, the plural after it the members
+_FAMILY_AFTER = re.compile(r"^[`*_]*\s+(?:methods|functions|helpers|classes|instructions)\b")
+
+
 class Resolver(MemberChecks, UnknownNames):
     """Resolve references against one project index; reusable across documents and drafts."""
 
@@ -515,6 +519,14 @@ class Resolver(MemberChecks, UnknownNames):
         after = line[line.find(ref.text) + len(ref.text) :] if ref.text in line else ""
         if foretold(sentence[: max(at, 0)], after):
             return Outcome("ignored", ref)  # "`galois.GR` (future)": named before it exists
+        if (
+            "." in ref.text
+            and _FAMILY_AFTER.match(after)
+            and "no longer" not in (outcome.message or "")
+        ):
+            # autoprotocol's "acting on them with `Protocol.instruction` methods": a kind of
+            # method the class has many of, no member of that name
+            return Outcome("ignored", ref)
         root = ref.text.split(".")[0]
         if "." in ref.text and root not in self.names.packages and ref.kind == "code":
             return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome

@@ -91,7 +91,11 @@ _SUBSTITUTION = re.compile(r"\|[^|\s][^|]*\|")  # `|author|`, a substitution ref
 # a definition-list term that is one identifier: a keyword's name
 # a bullet that opens with the name it is about, bold or literal (`- **cms**: *bool*: ...`)
 # (a parameter's name: lower case, not a class named in a list of a module's classes)
-_NAMED_ITEM = re.compile(r"^\s*[-*+]\s+(?:\*\*|``)([a-z_]\w*)(?:\*\*|``)\s*[:(]")
+# "- **max_redirects**: ...", "- ``color``/``bg_color``" alone on the item's line
+_NAMED_ITEM = re.compile(
+    r"^\s*[-*+]\s+((?:(?:\*\*|``)[a-z_]\w*(?:\*\*|``)\s*(?:[,/]|and|or)?\s*)+?)\s*(?:[:(]|$)"
+)
+_ITEM_WORD = re.compile(r"(?:\*\*|``)([a-z_]\w*)(?:\*\*|``)")
 _TERM_WORD = re.compile(r"^\s*[A-Za-z_]\w*\s*$")
 
 
@@ -493,10 +497,11 @@ class _Reader:
             # (with no blank line between them, one paragraph)
             for at in range(i, end):
                 if named := _NAMED_ITEM.match(lines[at]):
-                    keyword = f"{listed[1]}({named.group(1)}=...)"
-                    self.doc.references.append(
-                        Reference("code", keyword, self.doc.path, at + 1, "argument-table")
-                    )
+                    for name in _ITEM_WORD.findall(named.group(1)):
+                        keyword = f"{listed[1]}({name}=...)"
+                        self.doc.references.append(
+                            Reference("code", keyword, self.doc.path, at + 1, "argument-table")
+                        )
         elif self.listing is None or indent <= self.listing[0]:
             # (a term's own explanation, indented under it, leaves the list going on)
             self.listing = (indent, owner) if (owner := argument_list_owner(text)) else None
