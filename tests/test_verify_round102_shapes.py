@@ -65,7 +65,9 @@ repo that has it:
   search -r x download -dt uint8`), each with its own flags, while a flag under the wrong
   command is reported;
 - an rst list under "You can set the following ``tcolor`` arguments:" whose item joins two
-  names with a slash (``color``/``bg_color``) claims each as a keyword of `tcolor`.
+  names with a slash (``color``/``bg_color``) claims each as a keyword of `tcolor`;
+- a to-do list (`TODO.rst`) proposes, C's ``size_t`` is C's, and a class a module's
+  docstring declares (`.. py:class:: DeviceParameters`) is documented there.
 """
 
 from __future__ import annotations
@@ -877,3 +879,39 @@ def test_an_rst_list_of_arguments_joined_by_a_slash(tmp_path: Path) -> None:
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tcolorpy", files))}
     assert found == {(6, "tcolor(bg_color=...)")}
+
+
+CLUDA_API = '''\
+"""
+.. py:class:: DeviceParameters(device)
+
+    An assembly of device parameters necessary for optimizations.
+"""
+
+class Thread:
+    def synchronize(self):
+        pass
+
+    def sizes(self):
+        pass
+
+    def size(self):
+        pass
+'''
+
+
+def test_a_todo_list_a_c_type_and_a_class_a_docstring_declares(tmp_path: Path) -> None:
+    page = (
+        "API\n===\n\nUse `reikna.cluda.api.DeviceParameters` and `reikna.cluda.api.Thread`, "
+        "whose sizes come from `reikna.cluda.api.Thread.sizez`.\nThe macro gives a ``size_t``.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "reikna"\nversion = "1"\n',
+        "reikna/__init__.py": "",
+        "reikna/cluda/__init__.py": "",
+        "reikna/cluda/api.py": CLUDA_API,
+        "TODO.rst": "TODO\n====\n\n* FEATURE: add ``Thread.fork()``\n",
+        "doc/api.rst": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "reikna", files))}
+    assert found == {"reikna.cluda.api.Thread.sizez"}

@@ -163,6 +163,10 @@ class Names:
     stand_ins: set[str] = field(default_factory=set)
     # modules the code installs in `sys.modules` at run time (cogapp's `cog`): not ours to list
     installed: set[str] = field(default_factory=set)
+    # names a module's docstring declares with Sphinx directives at its top level (reikna's
+    # `cluda/api.py`: `.. py:class:: DeviceParameters(device)`, an interface the backends
+    # implement): documented there, whatever the code defines
+    directives: set[str] = field(default_factory=set)
     # a class, or a list attribute (`pkg.CronTab.crons`) -> the one class of its elements
     # (see scan.elements): `for job in cron`, `cron[0]`, `self.slices[1]`
     elements: dict[str, str] = field(default_factory=dict)

@@ -62,6 +62,12 @@ class PerAnalysis(Generic[T]):
         return value
 
 
+# `.. py:class:: DeviceParameters(device)` at a docstring's top level (not indented)
+_DOCSTRING_DIRECTIVE = re.compile(
+    r"^\.\. (?:py:)?(?:class|function|data|exception|attribute):: ([A-Za-z_]\w*)", re.M
+)
+
+
 def _add_built_modules(names: Names, analysis: Analysis) -> None:
     """The version modules a build hook writes (`plumbum/version.py`, ignored by git), and
     the extension modules the build compiles: the package's modules, whose names
@@ -200,6 +206,12 @@ def build_names(analysis: Analysis) -> Names:
     # an argument the code passes by name is a name of the code (a signal's `old_username`)
     names.parameters |= {k for m in analysis.modules if m.role != "test" for k in m.passed_keywords}
     names.installed = {n for m in analysis.modules if m.role != "test" for n in m.installed_modules}
+    names.directives = {
+        f"{m.name}.{declared}"
+        for m in analysis.modules
+        if m.role == "package" and m.docstring and ".. " in m.docstring
+        for declared in _DOCSTRING_DIRECTIVE.findall(m.docstring)
+    }
     names.served = {
         name
         for m in analysis.modules

@@ -51,7 +51,10 @@ _PROPOSALS_DIR = re.compile(
     re.I,
 )
 # a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)
-_PROPOSAL_FILE = re.compile(r"^(?:roadmap|proposals?)(?:[._-][^/]*)?\.(?:md|markdown|rst)$", re.I)
+# (and a to-do list: reikna's TODO.rst, "FEATURE: add `Thread.fork()`")
+_PROPOSAL_FILE = re.compile(
+    r"^(?:roadmap|proposals?|todo|to-do)(?:[._-][^/]*)?\.(?:md|markdown|rst|txt)$", re.I
+)
 # a JOSS paper (`paper.md`, beside its `paper.bib`): dated, naming the API of its day
 _PAPER_FILE = re.compile(r"^paper\.(?:md|markdown|rst)$", re.I)
 _UNIVERSAL = {"--help", "-h", "--version"}

@@ -165,6 +165,8 @@ class MemberChecks(CallChecks):
             # `svcs.your_framework.svcs_from`: to fill in; but deep-translator's own
             # `MyMemoryTranslator`, renamed since the documented state, is stale
             return Outcome("ignored", ref)
+        if f"{owner}.{attr}" in index.directives:
+            return Outcome("ignored", ref)  # `.. py:class:: DeviceParameters` in its docstring
         called = ref.context.split("|")[0].endswith("call")
         if attr in _OBJECT_MEMBERS and not tail and (index.kind(owner) == "class" or called):
             return Outcome("ignored", ref)  # `super().__init__()`: every class has object's

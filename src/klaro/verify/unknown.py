@@ -58,6 +58,14 @@ _PACKAGING_WORDS = frozenset(
 )  # fmt: skip
 
 
+# C's standard types, which a page on kernels or bindings names whatever files ship (reikna's
+# ``size_t`` in the text of its `SIZE_T` macro, its kernels being `.mako` templates)
+_C_STANDARD_TYPES = frozenset(
+    {"size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "wchar_t", "off_t", "time_t"}
+    | {f"{u}int{n}_t" for u in ("", "u") for n in (8, 16, 32, 64)}
+)
+
+
 class UnknownNames:
     """Judge names the project does not define; `Resolver` provides the state below."""
 
@@ -310,7 +318,7 @@ class UnknownNames:
         # `aubio_source` of `aubio_source_t` and `new_aubio_source`
         stems = {w[:-2] for w in words if w.endswith("_t") and "_" in w[:-2]}
         stems |= {w[4:] for w in words if w.startswith(("new_", "del_")) and "_" in w[4:]}
-        return frozenset(words | stems)
+        return frozenset(words | stems | _C_STANDARD_TYPES)
 
     @functools.cached_property
     def _foreign_bases(self) -> set[str]:
