@@ -67,7 +67,10 @@ repo that has it:
 - an rst list under "You can set the following ``tcolor`` arguments:" whose item joins two
   names with a slash (``color``/``bg_color``) claims each as a keyword of `tcolor`;
 - a to-do list (`TODO.rst`) proposes, C's ``size_t`` is C's, and a class a module's
-  docstring declares (`.. py:class:: DeviceParameters`) is documented there.
+  docstring declares (`.. py:class:: DeviceParameters`) is documented there;
+- an item a class's `__getattr__` serves (`return self[method]`) may be called when its
+  `__getitem__` gives a callable (tronpy's `ContractMethod` with `__call__`), while a
+  member of the contract itself it lacks is reported.
 """
 
 from __future__ import annotations
@@ -915,3 +918,49 @@ def test_a_todo_list_a_c_type_and_a_class_a_docstring_declares(tmp_path: Path) -
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "reikna", files))}
     assert found == {"reikna.cluda.api.Thread.sizez"}
+
+
+TRON = """\
+class ContractMethod:
+    def __init__(self, abi):
+        self.abi = abi
+
+    def __call__(self, *args):
+        return self.abi
+
+    def call(self, *args):
+        return self.abi
+
+
+class ContractFunctions:
+    def __init__(self, abi):
+        self._abi = abi
+
+    def __getitem__(self, method):
+        return ContractMethod(self._abi[method])
+
+    def __getattr__(self, method):
+        try:
+            return self[method]
+        except KeyError:
+            raise AttributeError(method) from None
+
+
+class Contract:
+    def __init__(self, abi):
+        self.functions = ContractFunctions(abi)
+"""
+
+
+def test_an_item_served_as_an_attribute_may_be_a_callable(tmp_path: Path) -> None:
+    page = (
+        "# Contracts\n\n```python\nfrom tron import Contract\n\ncntr = Contract({})\n"
+        "print(cntr.functions.symbol())\nprint(cntr.functionz.symbol())\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "tron"\nversion = "1"\n',
+        "tron/__init__.py": TRON,
+        "README.md": page,
+    }
+    found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tron", files))}
+    assert {line for line, _ in found} == {8}

@@ -553,10 +553,28 @@ class Names:
             if isinstance(hook, Function) and answers and not forwards:
                 if called and (hook.returns or "").strip("'\"") in _PLAIN_VALUES:
                     continue
-                if called and ITEMS in hook.served:
+                if called and ITEMS in hook.served and not self._items_callable(cls):
                     continue  # `cfg.database` is a key of the data; `m.update()` a method
                 return True  # one forwarding to a project class answers that class's names
         return False
+
+    def _items_callable(self, cls: str) -> bool:
+        """Whether the class's `__getitem__` gives an instance of a project class that can be
+        called: tronpy's `ContractFunctions[name]` is a `ContractMethod` with `__call__`, so
+        `functions.symbol()` calls an item its `__getattr__` serves."""
+        found = self.member(cls, "__getitem__")
+        getitem = self.defs.get(found) if found else None
+        if not isinstance(getitem, Function):
+            return False
+        chain = getitem.returns_call
+        if not chain or not chain.endswith("()") or "." in chain.rstrip("()"):
+            return False
+        target = self.resolve_in(getitem.module, chain[:-2], cls)
+        return (
+            target is not None
+            and self.kinds.get(target) == "class"
+            and bool(self.member(target, "__call__"))
+        )
 
     def union(self, classes: list[str]) -> str:
         """The name of "one of these classes", a function's result when its returns give
