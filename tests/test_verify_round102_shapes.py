@@ -70,7 +70,10 @@ repo that has it:
   docstring declares (`.. py:class:: DeviceParameters`) is documented there;
 - an item a class's `__getattr__` serves (`return self[method]`) may be called when its
   `__getitem__` gives a callable (tronpy's `ContractMethod` with `__call__`), while a
-  member of the contract itself it lacks is reported.
+  member of the contract itself it lacks is reported;
+- a name bound to `globals()` and handed to a call (protobuf's generated `_globals`, filled
+  by `_builder.BuildTopDescriptorsAndMessages`) opens the module: its classes are made at
+  run time.
 """
 
 from __future__ import annotations
@@ -965,3 +968,32 @@ def test_an_item_served_as_an_attribute_may_be_a_callable(tmp_path: Path) -> Non
     }
     found = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tron", files))}
     assert {line for line, _ in found} == {8}
+
+
+PB2 = """\
+from google.protobuf import descriptor_pool as _descriptor_pool
+from google.protobuf.internal import builder as _builder
+
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b"...")
+
+_globals = globals()
+_builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, "api_pb2", _globals)
+"""
+
+
+def test_classes_protobuf_builds_into_a_namespace_bound_to_globals(tmp_path: Path) -> None:
+    page = (
+        "# dgraph\n\n```python\nimport dgraph\n\nop = dgraph.Operation(drop_all=True)\n"
+        "client = dgraph.client.Clientz()\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "dgraph"\nversion = "1"\n',
+        "dgraph/__init__.py": "from dgraph.proto.api_pb2 import *\nfrom dgraph import client\n",
+        "dgraph/client.py": "class Client:\n    pass\n",
+        "dgraph/proto/__init__.py": "",
+        "dgraph/proto/api_pb2.py": PB2,
+        "README.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "dgraph", files))}
+    assert found == {"dgraph.client.Clientz"}

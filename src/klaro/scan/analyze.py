@@ -95,8 +95,9 @@ from klaro.scan.stubs import merge_stubs
 # 193: the attributes functions read off a parse result (`Module.parsed_reads`); 194: a
 # classmethod decorator handing every argument on keeps the signature (`passes_through`);
 # 195: `**kwargs` handed to a parameter whose default is a class go to that class; 196:
-# click groups made with `chain=True` (`CliCommand.chained`)
-ANALYZER_VERSION = 196
+# click groups made with `chain=True` (`CliCommand.chained`); 197: a name bound to
+# `globals()` handed to a call opens the module (protobuf's generated `_globals`)
+ANALYZER_VERSION = 197
 
 Progress = Callable[[int, int, str], None]
 

@@ -197,6 +197,7 @@ class _ModuleVisitor:
         self.module_handles: dict[str, str] = {}
         self.own_name_aliases: set[str] = {"__name__"}
         self.keyed_stores: set[str] = set()
+        self.handed: set[str] = set()  # names handed to calls as arguments
         self.installed: dict[str, None] = {}  # modules it puts in `sys.modules` by name
         self.imported: frozenset[str] = frozenset()  # names the module's imports bind
         self.import_binds: dict[str, str] = {}  # what each of those names stands for
@@ -371,7 +372,7 @@ class _ModuleVisitor:
         `glob[name] = ...` on `glob = globals()` read as the module itself."""
         own = {h for h, key in self.module_handles.items() if key in self.own_name_aliases}
         opened = {GLOBALS if name in own else name: None for name in self.opened}
-        if self.namespace_aliases & self.keyed_stores:
+        if self.namespace_aliases & (self.keyed_stores | self.handed):
             opened[GLOBALS] = None
         return opened
 
@@ -741,6 +742,14 @@ class _ModuleVisitor:
                     # the namespace handed to a helper that fills it: eventlet's
                     # `patcher.inject("urllib.request", globals())` copies a module's names
                     self.opened[GLOBALS] = None
+                elif (name or "").rsplit(".", 1)[-1] not in _READ_ONLY:
+                    # (or a name bound to it: protobuf's generated `_globals = globals()`,
+                    # then `_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, ..., _globals)`)
+                    self.handed.update(
+                        a.id
+                        for a in [*node.args, *(k.value for k in node.keywords)]
+                        if isinstance(a, ast.Name)
+                    )
                 self.passed.update((k.arg, None) for k in node.keywords if k.arg and "_" in k.arg)
                 # an option's `dest="status_bar"` names the parsed namespace's attribute, no key
                 names.update(id(k.value) for k in node.keywords if k.arg == "dest")
