@@ -210,6 +210,8 @@ round 106 (`round: 106`) is a hundred-and-fifth fresh set written blind on conso
 aws-requests-auth, com2ann and cleantext (--confirm --round 106).
 round 107 (`round: 107`) is a hundred-and-sixth fresh set written blind on tcolorpy,
 pyscreeze, textsearch and segtok (--confirm --round 107).
+round 108 (`round: 108`) is a hundred-and-seventh fresh set written blind on airbrake,
+grequests, httmock and eradicate (--confirm --round 108).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

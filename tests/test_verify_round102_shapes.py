@@ -803,6 +803,7 @@ def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Pa
     index = (
         "audb\n====\n\n.. toctree::\n    :hidden:\n\n    api/audb\n    api/audb.info\n"
         "    api/audb.core\n\nBuild with `Protocol.instruction` methods, or `Protocol.sealer`.\n"
+        "The `audb.api.Protocol` methods take a mount point.\n"
     )
     files = {
         "pyproject.toml": '[project]\nname = "audb"\nversion = "1"\n',
@@ -815,7 +816,7 @@ def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Pa
         "docs/index.rst": index,
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "audb", files))}
-    assert found == {"api/audb.core.rst", "Protocol.sealer"}
+    assert found == {"api/audb.core.rst", "Protocol.sealer", "audb.api.Protocol"}
 
 
 GEEDIM_CLI = """\

@@ -523,14 +523,24 @@ class Resolver(MemberChecks, UnknownNames):
             "." in ref.text
             and _FAMILY_AFTER.match(after)
             and "no longer" not in (outcome.message or "")
+            and self._a_class(ref.text.rpartition(".")[0])
         ):
             # autoprotocol's "acting on them with `Protocol.instruction` methods": a kind of
-            # method the class has many of, no member of that name
+            # method the class has many of, no member of that name (while hvac's "`hvac.api.
+            # auth.Gcp` methods" names a class by a module path that does not exist)
             return Outcome("ignored", ref)
         root = ref.text.split(".")[0]
         if "." in ref.text and root not in self.names.packages and ref.kind == "code":
             return Outcome("ignored", ref) if self._given_to_another(ref, doc) else outcome
         return outcome
+
+    def _a_class(self, written: str) -> bool:
+        """Whether a name as a page writes it is a class of the project: a full path that
+        resolves to one, or a short name (`Protocol`) one of its classes has."""
+        names = self.names
+        if "." in written:
+            return names.kind(names.lookup(written) or "") == "class"
+        return any(names.kind(full) == "class" for full in names.by_last.get(written, ()))
 
     def _anothers_flag(self, ref: Reference, text: str, doc: Document) -> bool:
         """Whether a flag the project's parsers lack is another program's, as its sentence
