@@ -73,7 +73,9 @@ repo that has it:
   member of the contract itself it lacks is reported;
 - a name bound to `globals()` and handed to a call (protobuf's generated `_globals`, filled
   by `_builder.BuildTopDescriptorsAndMessages`) opens the module: its classes are made at
-  run time.
+  run time;
+- a folder a passive sentence says the build writes ("the wheel will be generated under
+  `python/dist/`") is its output, while a missing source folder is reported.
 """
 
 from __future__ import annotations
@@ -997,3 +999,17 @@ def test_classes_protobuf_builds_into_a_namespace_bound_to_globals(tmp_path: Pat
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "dgraph", files))}
     assert found == {"dgraph.client.Clientz"}
+
+
+def test_a_folder_a_passive_sentence_says_the_build_writes(tmp_path: Path) -> None:
+    page = (
+        "# Build\n\nRun `python -m build`; the wheel will be generated under `python/dist/`.\n"
+        "The sources are in `python/srcs/`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "sudachi"\nversion = "1"\n',
+        "python/sudachi/__init__.py": "",
+        "python/README.md": page,
+    }
+    found = {ref for _, _, ref in _drift(_write(tmp_path / "sudachi", files))}
+    assert found == {"python/srcs/"}

@@ -165,8 +165,12 @@ _MADE_AFTER = re.compile(
     re.I,
 )
 _MADE_BEFORE = re.compile(
-    r"\b(?:generates?|creates?|writes?|produces?|renders?|outputs?)\s+"
-    r"(?:(?:a|an|the|new)\s+)?(?:(?:file|folder|directory)\s+)?[`'\"*]*\s*$",
+    r"(?:\b(?:generates?|creates?|writes?|produces?|renders?|outputs?)\s+"
+    r"(?:(?:a|an|the|new)\s+)?(?:(?:file|folder|directory)\s+)?"
+    # sudachipy's "the wheel will be generated under `python/dist/`"
+    # (not "stored in", "placed in": words that also describe the repository's own layout)
+    r"|\b(?:is|are|will\s+be|gets?|get)\s+(?:generated|created|written|built|produced)\s+"
+    r"(?:in|under|into|to|at|inside)\s+(?:the\s+)?)[`'\"*]*\s*$",
     re.I,
 )
 
