@@ -587,16 +587,18 @@ import argparse
 
 def main():
     parser = argparse.ArgumentParser(prog="tts")
+    parser.add_argument("host")
     parser.add_argument("--config_path")
     parser.add_argument("--model_name")
-    return parser.parse_args()
+    args = parser.parse_args()
+    return args.host
 """
 
 
 def test_a_dest_read_off_a_parser_another_library_builds(tmp_path: Path) -> None:
     page = (
         "# FAQ\n\nResume with `--continue_path <DIR>`; name a model with `--model_name`, "
-        "or `--modle_name` for short.\n"
+        "or `--modle_name` for short.\nThe server takes `--host`.\n"
     )
     files = {
         "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\ndependencies = ["trainer"]\n'
@@ -607,7 +609,7 @@ def test_a_dest_read_off_a_parser_another_library_builds(tmp_path: Path) -> None
         "docs/faq.md": page,
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}
-    assert found == {"--modle_name"}
+    assert found == {"--modle_name", "--host"}
 
 
 AV_BASE = """\

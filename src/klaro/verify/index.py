@@ -630,9 +630,14 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    # (less the dests any parser we read declares, its positionals' too: telnetlib3's
+    # `args.host` is its positional `host`, no sign of a `--host` option)
+    declared = {o.dest for m in modules for c in m.cli for o in c.options if o.dest} | set(
+        index.dests
+    )
     index.read_dests = {
         d for m in modules if m.role in {"package", "script"} for d in m.parsed_reads
-    } - set(index.dests)
+    } - declared
     index.key_prefixes = {k for m in modules if m.role == "package" for k in m.key_prefixes}
     package_docstrings = _docstrings([m for m in modules if m.role == "package"])
     index.docstring_words = _docstring_words(package_docstrings)
