@@ -811,6 +811,7 @@ def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Pa
         "audb\n====\n\n.. toctree::\n    :hidden:\n\n    api/audb\n    api/audb.info\n"
         "    api/audb.core\n\nBuild with `Protocol.instruction` methods, or `Protocol.sealer`.\n"
         "The `audb.api.Protocol` methods take a mount point.\n"
+        "Only the `Protocol.seal()` and `Protocol.spin_down()` functions take it.\n"
     )
     files = {
         "pyproject.toml": '[project]\nname = "audb"\nversion = "1"\n',
@@ -823,7 +824,12 @@ def test_a_page_copied_from_a_source_folder_and_a_family_of_methods(tmp_path: Pa
         "docs/index.rst": index,
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "audb", files))}
-    assert found == {"api/audb.core.rst", "Protocol.sealer", "audb.api.Protocol"}
+    assert found == {
+        "api/audb.core.rst",
+        "Protocol.sealer",
+        "audb.api.Protocol",
+        "Protocol.spin_down()",
+    }
 
 
 GEEDIM_CLI = """\

@@ -316,6 +316,9 @@ _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
 _FAMILY_AFTER = re.compile(r"^[`*_]*\s+(?:methods|functions|helpers|classes|instructions)\b")
 
 
+_LISTED_BEFORE = re.compile(r"(?:,|\band|\bor)\s*[`*_]*$")
+
+
 class Resolver(MemberChecks, UnknownNames):
     """Resolve references against one project index; reusable across documents and drafts."""
 
@@ -521,7 +524,10 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # "`galois.GR` (future)": named before it exists
         if (
             "." in ref.text
+            and not ref.text.endswith(")")  # "``A.plot_swath()`` and ``A.plot_map()``
+            # functions": a list of calls, each one function (tropycal)
             and _FAMILY_AFTER.match(after)
+            and not _LISTED_BEFORE.search(line[: line.find(ref.text)])
             and "no longer" not in (outcome.message or "")
             and self._a_class(ref.text.rpartition(".")[0])
         ):
