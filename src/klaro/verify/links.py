@@ -205,6 +205,7 @@ class LinkResolver:
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
         self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
         self._targets: frozenset[str] | None = None  # see _make_targets
+        self._copies_made: dict[str, tuple[Document, frozenset[str]]] = {}  # see _copied_on
 
     def _looked_for(self, path: str) -> bool:
         """Whether the shipped code spells `path`, or a glob matching it (`**/x.{yaml,yml}`)."""
@@ -235,7 +236,7 @@ class LinkResolver:
             return Outcome("ignored", ref)  # "for example `deepdiff/multiprocessing.py`"
         if doc is not None and _made_by_the_steps(doc, ref, text):
             return Outcome("ignored", ref)  # "``etc/x.conf.sample`` is generated."
-        if doc is not None and path in _copied_on_page(tuple(doc.lines)):
+        if doc is not None and path in self._copied_on(doc):
             return Outcome("ignored", ref)  # `cp config-example.json eta/config.json` below
         stem = posixpath.splitext(posixpath.basename(path))[0]
         if _NEW_FILE.match(stem) and posixpath.dirname(path) in self.index.dirs:
@@ -623,6 +624,14 @@ class LinkResolver:
         if at is None or self.index.exists("/".join(parts[: at + 1])):
             return False
         return self._sphinx(posixpath.dirname(page))
+
+    def _copied_on(self, doc: Document) -> frozenset[str]:
+        """The files the page's own steps make (`_copied_on_page`), read once per page (a
+        draft of the same path is another document, read again)."""
+        seen = self._copies_made.get(doc.path)
+        if seen is None or seen[0] is not doc:
+            seen = self._copies_made[doc.path] = (doc, _copied_on_page(doc.lines))
+        return seen[1]
 
     def _from_source_folder(self, path: str) -> bool:
         """Whether a missing page has its source in a sibling folder named for it
@@ -1149,8 +1158,7 @@ def drawn_tree(lines: Sequence[str]) -> set[str]:
 _MAKING_STEP = re.compile(r"^\s*(?:\$\s+)?(?:sudo\s+)?(cp|mv|ln|touch|install)\s+(.+)$")
 
 
-@lru_cache(maxsize=64)
-def _copied_on_page(lines: tuple[str, ...]) -> frozenset[str]:
+def _copied_on_page(lines: Sequence[str]) -> frozenset[str]:
     """The files a page's own steps make by copying, moving, linking or touching them: the
     destination of `cp`, `mv`, `ln`, `install` (into a folder: the source's name there)
     and every file `touch` names. The repository does not hold them; the reader's copy does."""

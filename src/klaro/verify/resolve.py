@@ -314,8 +314,8 @@ _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
 
 # "`Protocol.instruction` methods": the span names a kind, the plural after it the members
 _FAMILY_AFTER = re.compile(r"^[`*_]*\s+(?:methods|functions|helpers|classes|instructions)\b")
-
-
+# "``A.plot_swath()`` and ``A.plot_map()`` functions": the last span of a list, whose plural
+# counts the spans
 _LISTED_BEFORE = re.compile(r"(?:,|\band|\bor)\s*[`*_]*$")
 
 
@@ -524,8 +524,7 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # "`galois.GR` (future)": named before it exists
         if (
             "." in ref.text
-            and not ref.text.endswith(")")  # "``A.plot_swath()`` and ``A.plot_map()``
-            # functions": a list of calls, each one function (tropycal)
+            and not ref.text.endswith(")")  # a call names one function (tropycal)
             and _FAMILY_AFTER.match(after)
             and not _LISTED_BEFORE.search(line[: line.find(ref.text)])
             and "no longer" not in (outcome.message or "")
