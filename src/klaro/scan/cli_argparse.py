@@ -895,38 +895,37 @@ _PARSE_CALLS = frozenset({"parse_args", "parse_known_args", "parse_intermixed_ar
 
 
 def parsed_reads(tree: ast.AST) -> tuple[str, ...]:
-    """The attributes each function reads off what a parser's `parse_args()` (or
+    """The attributes the module reads off what a parser's `parse_args()` (or
     `parse_known_args()`'s first item) gives: `args.continue_path` after `args, rest =
     parser.parse_known_args(argv)`. Each names a dest of that parser, whoever built it."""
-    found: set[str] = set()
-    for function in ast.walk(tree):
-        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
-            continue
-        held: set[str] = set()
-        for node in ast.walk(function):
-            if not (
-                isinstance(node, ast.Assign)
-                and isinstance(node.value, ast.Call)
-                and isinstance(node.value.func, ast.Attribute)
-                and node.value.func.attr in _PARSE_CALLS
-            ):
-                continue
+    held: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Attribute)
+            and node.value.func.attr in _PARSE_CALLS
+        ):
             target = node.targets[0]
             if isinstance(target, ast.Tuple) and target.elts:
                 target = target.elts[0]
             if isinstance(target, ast.Name):
                 held.add(target.id)
-        found.update(
-            n.attr
-            for n in ast.walk(function)
-            if held
-            and isinstance(n, ast.Attribute)
-            and isinstance(n.value, ast.Name)
-            and n.value.id in held
-            and isinstance(n.ctx, ast.Load)
-            and not n.attr.startswith("_")
+    if not held:
+        return ()
+    return tuple(
+        sorted(
+            {
+                n.attr
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and n.value.id in held
+                and isinstance(n.ctx, ast.Load)
+                and not n.attr.startswith("_")
+            }
         )
-    return tuple(sorted(found))
+    )
 
 
 def _keeps_the_rest(tree: ast.AST) -> bool:

@@ -14,7 +14,8 @@ so each construction with a literal gives the concrete name.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from klaro.scan.cli_ast import chain, named_value
@@ -99,57 +100,44 @@ def _env_class(cls: ast.ClassDef, constants: dict[str, str]) -> EnvClass | None:
     texts = (constants, _class_strings(cls))
     me = init.args.args[0].arg
     params = [a.arg for a in [*init.args.posonlyargs, *init.args.args]][1:]
+    assigned = _set_attributes(methods)
     stored: dict[str, tuple[EnvClass, int]] = {}
-    assigned: dict[str, int] = {}  # how often any method sets each attribute
-    for method in methods:
-        owner = method.args.args[0].arg if method.args.args else ""
-        for sub in ast.walk(method):
-            if not isinstance(sub, ast.Assign | ast.AnnAssign):
-                continue
-            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
-            for target in targets:
-                if _self_attribute(target, owner) is not None:
-                    assert isinstance(target, ast.Attribute)
-                    assigned[target.attr] = assigned.get(target.attr, 0) + 1
-                    if method is init and sub.value is not None:
-                        fill = _fill(sub.value, params, me, cls.name, texts)
-                        if fill is not None:
-                            stored[target.attr] = (fill, id(sub.value))
-    stored = {a: f for a, f in stored.items() if assigned.get(a) == 1}
-    if not stored:
+    for sub in ast.walk(init):
+        if not isinstance(sub, ast.Assign | ast.AnnAssign) or sub.value is None:
+            continue
+        for target in sub.targets if isinstance(sub, ast.Assign) else [sub.target]:
+            attr = _self_attribute(target, me)
+            if attr is not None and assigned[attr] == 1:
+                fill = _fill(sub.value, params, me, cls.name, texts)
+                if fill is not None:
+                    stored[attr] = (fill, id(sub.value))
+    attr = _env_read(methods, stored)
+    if attr is None:
         return None
-    for method in methods:
-        owner = method.args.args[0].arg if method.args.args else ""
-        for sub in ast.walk(method):
-            key = env_key(sub)
-            attr = _self_attribute(key, owner) if key is not None else None
-            if attr in stored:
-                fill, built = stored[attr]
-                reads = {id(n) for m in methods for n in ast.walk(m) if _reads(n, attr, m)}
-                return EnvClass(
-                    fill.position,
-                    fill.parameter,
-                    fill.head,
-                    fill.tail,
-                    fill.fields,
-                    frozenset(reads),
-                    frozenset({built}),
-                )
-    return None
+    fill, built = stored[attr]
+    return EnvClass(
+        fill.position,
+        fill.parameter,
+        fill.head,
+        fill.tail,
+        fill.fields,
+        _reads_of(methods, attr),
+        frozenset({built}),
+    )
 
 
 _DATACLASS_MAKERS = frozenset(
     {"dataclass", "dataclasses.dataclass", "define", "attr.s", "attrs.define"}
 )
+_Methods = list[ast.FunctionDef | ast.AsyncFunctionDef]
 
 
-def _dataclass_env(
-    cls: ast.ClassDef, methods: list[ast.FunctionDef | ast.AsyncFunctionDef]
-) -> EnvClass | None:
+def _dataclass_env(cls: ast.ClassDef, methods: _Methods) -> EnvClass | None:
     """A dataclass whose method reads the environment with one of its fields (greenbone-feed-
     sync's `Setting(config_key, environment_key, ...)` reading `os.environ.get(self.
     environment_key)`): the generated constructor takes the fields in order, so each
-    `Setting("feed-url", "GREENBONE_FEED_SYNC_URL", ...)` reads the variable it names."""
+    `Setting("feed-url", "GREENBONE_FEED_SYNC_URL", ...)` reads the variable it names (a
+    field a method sets again names no one variable)."""
     made = {chain(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list}
     if not made & _DATACLASS_MAKERS:
         return None
@@ -160,27 +148,41 @@ def _dataclass_env(
         and isinstance(n.target, ast.Name)
         and "ClassVar" not in ast.unparse(n.annotation)
     ]
+    assigned = _set_attributes(methods)
+    attr = _env_read(methods, {f for f in fields if not assigned[f]})
+    if attr is None:
+        return None
+    return EnvClass(fields.index(attr), attr, reads=_reads_of(methods, attr))
+
+
+def _set_attributes(methods: _Methods) -> Counter[str]:
+    """How often the methods set each attribute of `self` (`self.key = ...`)."""
+    counts: Counter[str] = Counter()
+    for method in methods:
+        owner = method.args.args[0].arg if method.args.args else ""
+        for sub in ast.walk(method):
+            if isinstance(sub, ast.Assign | ast.AnnAssign):
+                targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                counts.update(a for t in targets if (a := _self_attribute(t, owner)) is not None)
+    return counts
+
+
+def _env_read(methods: _Methods, candidates: Container[str]) -> str | None:
+    """The first of the `candidates` attributes a method reads the environment with
+    (`os.environ.get(self.key)`)."""
     for method in methods:
         owner = method.args.args[0].arg if method.args.args else ""
         for sub in ast.walk(method):
             key = env_key(sub)
             attr = _self_attribute(key, owner) if key is not None else None
-            if attr in fields and not _assigned(methods, attr):
-                reads = {id(n) for m in methods for n in ast.walk(m) if _reads(n, attr, m)}
-                return EnvClass(fields.index(attr), attr, reads=frozenset(reads))
+            if attr is not None and attr in candidates:
+                return attr
     return None
 
 
-def _assigned(methods: list[ast.FunctionDef | ast.AsyncFunctionDef], attr: str) -> bool:
-    """Whether a method sets `self.<attr>`: a field changed after it is made names no one
-    variable."""
-    for method in methods:
-        owner = method.args.args[0].arg if method.args.args else ""
-        for sub in ast.walk(method):
-            targets = sub.targets if isinstance(sub, ast.Assign) else []
-            if any(_self_attribute(t, owner) == attr for t in targets):
-                return True
-    return False
+def _reads_of(methods: _Methods, attr: str) -> frozenset[int]:
+    """The ids of the `self.<attr>` loads in the methods: the class's reads of its variable."""
+    return frozenset(id(n) for m in methods for n in ast.walk(m) if _reads(n, attr, m))
 
 
 def _reads(node: ast.AST, attr: str, method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

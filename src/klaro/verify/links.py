@@ -149,9 +149,9 @@ _TOCTREE = re.compile(r"^\s*:toctree:\s*(\S+)\s*$", re.MULTILINE)
 # sphinx-apidoc's output folder, as a build file runs it (`sphinx-apidoc -o docs/apidoc src/x`)
 _APIDOC = re.compile(r"sphinx-apidoc\b[^\n]*?\s(?:-o|--output-dir)[ =]+['\"]?([\w./-]+)")
 # the files that run a docs build's steps
-_BUILD_FILES = frozenset(
-    {"Makefile", "makefile", "GNUmakefile", "tox.ini", "tox.toml", "noxfile.py", "tasks.py"}
-    | {"setup.cfg", "pyproject.toml", "conf.py", ".readthedocs.yml", ".readthedocs.yaml"}
+_BUILD_FILES = _MAKEFILES | frozenset(
+    {"tox.ini", "tox.toml", "noxfile.py", "tasks.py", "setup.cfg", "pyproject.toml", "conf.py"}
+    | {".readthedocs.yml", ".readthedocs.yaml"}
 )
 # "e.g.", "for example", "such as" right before a span (past its opening quotes)
 _EXAMPLE_WORDS = re.compile(

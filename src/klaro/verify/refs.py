@@ -125,7 +125,7 @@ _CALLABLE_WORDS = re.compile(
 # the names an item starts with: `- `fmt` *(default=None)*:`, `- `datefmt`, `style`: see`
 # (reST's ``double`` spans too, and `/` between two: tcolorpy's "- ``color``/``bg_color``")
 _ITEM_NAMES = re.compile(r"(?:(?:``?|\*\*)[A-Za-z_]\w*(?:``?|\*\*)(?:\s*(?:,|/|and|or)\s*)?)+")
-_ITEM_NAME = re.compile(r"(?:``?|\*\*)([A-Za-z_]\w*)(?:``?|\*\*)")  # one of them
+ITEM_NAME = re.compile(r"(?:``?|\*\*)([A-Za-z_]\w*)(?:``?|\*\*)")  # one of them
 _ROW_NAME = re.compile(r"^`([A-Za-z_]\w*)`$|^([A-Za-z_]\w*)$")
 # a paragraph that is one span naming a callable (`` `sysrsync.run` `` over its table)
 _OWNER_LINE = re.compile(r"^\s*[*_]*`([A-Za-z_][\w.]*)(?:\(\))?`[*_]*:?\s*$")
@@ -356,7 +356,7 @@ def _argument_lists(doc: Document) -> None:
         for row in list_around(lines, at):
             item = LIST_ITEM.match(lines[row])
             names = _ITEM_NAMES.match(lines[row], item.end()) if item else None
-            for name in _ITEM_NAME.findall(names.group(0)) if names else ():
+            for name in ITEM_NAME.findall(names.group(0)) if names else ():
                 if name.isidentifier():
                     call = f"{owner}({name}=...)"
                     doc.references.append(

@@ -26,6 +26,7 @@ from klaro.verify.mentions import (
 from klaro.verify.refs import (
     AUTODOC,
     CLICK_DOC,
+    ITEM_NAME,
     WEB,
     Document,
     Reference,
@@ -95,7 +96,6 @@ _SUBSTITUTION = re.compile(r"\|[^|\s][^|]*\|")  # `|author|`, a substitution ref
 _NAMED_ITEM = re.compile(
     r"^\s*[-*+]\s+((?:(?:\*\*|``)[a-z_]\w*(?:\*\*|``)\s*(?:[,/]|and|or)?\s*)+?)\s*(?:[:(]|$)"
 )
-_ITEM_WORD = re.compile(r"(?:\*\*|``)([a-z_]\w*)(?:\*\*|``)")
 _TERM_WORD = re.compile(r"^\s*[A-Za-z_]\w*\s*$")
 
 
@@ -497,7 +497,7 @@ class _Reader:
             # (with no blank line between them, one paragraph)
             for at in range(i, end):
                 if named := _NAMED_ITEM.match(lines[at]):
-                    for name in _ITEM_WORD.findall(named.group(1)):
+                    for name in ITEM_NAME.findall(named.group(1)):
                         keyword = f"{listed[1]}({name}=...)"
                         self.doc.references.append(
                             Reference("code", keyword, self.doc.path, at + 1, "argument-table")
