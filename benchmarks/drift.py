@@ -214,6 +214,8 @@ round 108 (`round: 108`) is a hundred-and-seventh fresh set written blind on air
 grequests, httmock and eradicate (--confirm --round 108).
 round 109 (`round: 109`) is a hundred-and-eighth fresh set written blind on tbvaccine,
 stegano, madbg and montydb (--confirm --round 109).
+round 110 (`round: 110`) is a hundred-and-ninth fresh set written blind on git-fame,
+defusedxml, addict and cfenv (--confirm --round 110).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
