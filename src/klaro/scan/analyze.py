@@ -96,8 +96,9 @@ from klaro.scan.stubs import merge_stubs
 # classmethod decorator handing every argument on keeps the signature (`passes_through`);
 # 195: `**kwargs` handed to a parameter whose default is a class go to that class; 196:
 # click groups made with `chain=True` (`CliCommand.chained`); 197: a name bound to
-# `globals()` handed to a call opens the module (protobuf's generated `_globals`)
-ANALYZER_VERSION = 197
+# `globals()` handed to a call opens the module (protobuf's generated `_globals`); 198:
+# argopt's parsers of a docopt text, shtab's `--print-completion`
+ANALYZER_VERSION = 198
 
 Progress = Callable[[int, int, str], None]
 

@@ -22,6 +22,7 @@ from klaro.scan.cli_ast import (
     truthy,
 )
 from klaro.scan.cli_decorated import foreign_roots
+from klaro.scan.cli_docopt import usage_options, usage_text
 from klaro.scan.model import CliCommand, CliOption
 from klaro.scan.node_facts import flag_pattern
 
@@ -92,9 +93,11 @@ class Argparse:
         self.parser_names: set[str] = set()
         # `parser = maker()` in a function, by (function, variable): the maker's name
         self.made_by: dict[tuple[str, str], str] = {}
+        self.tree = ast.Module(body=[], type_ignores=[])
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         tree = _keyed_parsers(tree)
+        self.tree = tree
         self.looped = {
             id(n) for loop in ast.walk(tree) if isinstance(loop, ast.For) for n in ast.walk(loop)
         }
@@ -232,7 +235,9 @@ class Argparse:
                 ):
                     self._note_local(node, function)
                     self._assign(node, function, variables, subparsers)
-                    if dotted(node.value.func).split(".")[0] in self.foreign:
+                    if dotted(node.value.func).split(".")[0] in self.foreign and not _argopt(
+                        node.value
+                    ):
                         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                         made.update(t.id for t in targets if isinstance(t, ast.Name))
                 elif isinstance(node, ast.Assign) and dotted(node.value).endswith(_ADDERS):
@@ -290,6 +295,10 @@ class Argparse:
         helper = dotted(call.func)
         if not helper or helper.endswith(("()", *_GROUPS, *_PARSERS)):
             return  # (`optparse.OptionGroup(parser, ...)` makes a group of it, read as such)
+        if helper in _SHTAB and call.args and isinstance(parser := call.args[0], ast.Name):
+            if parser.id in variables:
+                self.options.setdefault(variables[parser.id], []).append(_shtab_option(call))
+            return
         for arg in call.args:
             if isinstance(arg, ast.Name) and arg.id in subs and id(call) not in self.looped:
                 self.sub_refs.setdefault(subs[arg.id], []).append(helper)
@@ -355,7 +364,15 @@ class Argparse:
             # zulip's `parser = zulip.add_default_arguments(argparse.ArgumentParser(...))`: a
             # helper adds its options to the parser it is handed, and returns it
             wrapper, call, func = func, inner, dotted(inner.func)
-        if func.endswith(_PARSERS) or func in self.methods.values():  # optparse, the same way
+        if _argopt(call):
+            # git-fame's `parser = argopt(__doc__, version=...)`: an argparse parser of a
+            # docopt text, whose options are the text's (prefixes taken, as argparse does)
+            key = f"{function}:{targets[0]}:{node.lineno}"
+            self._add(key, "", node.lineno, function, None, None)
+            self._abbreviations(key, call)
+            text = usage_text(call.args[0], self.tree, self.constants)
+            self.options[key] = usage_options(text) if text else [_THEIRS]
+        elif func.endswith(_PARSERS) or func in self.methods.values():  # optparse, the same way
             key = f"{function}:{targets[0]}:{node.lineno}"
             self._add(
                 key,
@@ -701,6 +718,25 @@ class Argparse:
 
 _ACTION_HELP = {"version": "show program's version number and exit"}
 _OPTPARSE_VERSION = CliOption(("--version",), "version", help=_ACTION_HELP["version"], is_flag=True)
+
+
+def _argopt(call: ast.Call) -> bool:
+    """`argopt(text, ...)` of the argopt package: an argparse parser built from a docopt text."""
+    return dotted(call.func) in {"argopt", "argopt.argopt"} and bool(call.args)
+
+
+# shtab's `add_argument_to(parser, option_string="--print-completion")` adds the option that
+# prints a shell's completion script
+_SHTAB = frozenset({"shtab.add_argument_to", "add_argument_to"})
+
+
+def _shtab_option(call: ast.Call) -> CliOption:
+    given = kw(call, "option_string") or (call.args[1] if len(call.args) > 1 else None)
+    if isinstance(given, ast.Constant) and isinstance(given.value, str):
+        flags: tuple[str, ...] = (given.value,)
+    else:
+        flags = (string_list(given) if given is not None else ()) or ("--print-completion",)
+    return CliOption(flags, "print_completion", "print shell completion script")
 
 
 def _parser_modules(tree: ast.Module) -> set[str]:

@@ -27,13 +27,13 @@ def docopt_commands(tree: ast.Module, path: str, constants: dict[str, str]) -> l
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name != "docopt":
             continue
-        text = _text(call.args[0], tree, constants)
+        text = usage_text(call.args[0], tree, constants)
         if text:
             return _commands(text, path, call.lineno)
     return []
 
 
-def _text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | None:
+def usage_text(arg: ast.expr, tree: ast.Module, constants: dict[str, str]) -> str | None:
     """The usage text a `docopt(...)` call reads: a literal, the module docstring (also
     cut or formatted: `__doc__.split(...)`, `__doc__ % name`), or a module constant holding
     one of those (grip's `usage = '\n\n\n'.join(__doc__.split('\n\n\n')[1:])`)."""
@@ -63,6 +63,38 @@ def _uses_docstring(expr: ast.expr) -> bool:
 
 def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
     patterns = _usage(text)
+    options = usage_options(text)
+    words = [_command_words(p) for p in patterns]
+    subcommands = list(dict.fromkeys(w[0] for w in words if w))
+    nested = list(dict.fromkeys((w[0], w[1]) for w in words if len(w) > 1))
+    # `ship <name> move` beside `ship new <name>`: after `ship` an argument may come too
+    takes = {w[0] for w in words if len(w) == 1 and any(v[:1] == w and len(v) > 1 for v in words)}
+    # docopt takes a unique prefix of a long option (`--pass` for `--password`)
+    root = CliCommand(
+        "", "docopt", path, lineno, options=tuple(options),
+        has_subcommands=bool(subcommands), abbreviations=True,
+    )  # fmt: skip
+    argument = (CliOption(("<argument>",), "argument", positional=True),)
+    subs = [
+        CliCommand(
+            n, "docopt", path, lineno, abbreviations=True,
+            has_subcommands=any(parent == n for parent, _ in nested),
+            options=argument if n in takes else (),
+        )
+        for n in subcommands
+    ]  # fmt: skip
+    subs += [
+        CliCommand(n, "docopt", path, lineno, abbreviations=True, parent=parent)
+        for parent, n in nested
+    ]
+    return [root, *subs]
+
+
+def usage_options(text: str) -> list[CliOption]:
+    """The options a docopt text declares: each described line's flags (`-o FILE, --output=FILE`),
+    then any other flag its usage patterns name. argopt builds an argparse parser of the same
+    text, so its programs take exactly these too."""
+    patterns = _usage(text)
     options: dict[str, CliOption] = {}
     for line in text.splitlines():
         described = _DESCRIPTION.match(line)
@@ -81,30 +113,7 @@ def _commands(text: str, path: str, lineno: int) -> list[CliCommand]:
             if match.group(1) not in known:
                 known.add(match.group(1))
                 options[match.group(1)] = CliOption((match.group(1),), match.group(1).lstrip("-"))
-    words = [_command_words(p) for p in patterns]
-    subcommands = list(dict.fromkeys(w[0] for w in words if w))
-    nested = list(dict.fromkeys((w[0], w[1]) for w in words if len(w) > 1))
-    # `ship <name> move` beside `ship new <name>`: after `ship` an argument may come too
-    takes = {w[0] for w in words if len(w) == 1 and any(v[:1] == w and len(v) > 1 for v in words)}
-    # docopt takes a unique prefix of a long option (`--pass` for `--password`)
-    root = CliCommand(
-        "", "docopt", path, lineno, options=tuple(options.values()),
-        has_subcommands=bool(subcommands), abbreviations=True,
-    )  # fmt: skip
-    argument = (CliOption(("<argument>",), "argument", positional=True),)
-    subs = [
-        CliCommand(
-            n, "docopt", path, lineno, abbreviations=True,
-            has_subcommands=any(parent == n for parent, _ in nested),
-            options=argument if n in takes else (),
-        )
-        for n in subcommands
-    ]  # fmt: skip
-    subs += [
-        CliCommand(n, "docopt", path, lineno, abbreviations=True, parent=parent)
-        for parent, n in nested
-    ]
-    return [root, *subs]
+    return list(options.values())
 
 
 def _command_words(pattern: str) -> list[str]:

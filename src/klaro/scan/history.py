@@ -28,8 +28,18 @@ from klaro.scan.state import STATE_PATH, State, build_state, load_state
 Analyse = Callable[[Path], Analysis]
 _TIMEOUT = 60
 # files whose uncommitted edits change what the code exposes (modules, their stubs and Cython
-# sources, scripts, entry points)
-_CODE_FILES = (".py", ".pyi", ".pyx", "pyproject.toml", "setup.cfg")
+# sources, scripts, entry points): also a `.pth` file, whose imports run at start-up
+# (tbvaccine's reads `TBVACCINE`), and an egg-info's `entry_points.txt`
+_CODE_FILES = (
+    ".py",
+    ".pyi",
+    ".pyx",
+    ".pxd",
+    ".pth",
+    "pyproject.toml",
+    "setup.cfg",
+    "entry_points.txt",
+)
 
 
 @dataclass(frozen=True)

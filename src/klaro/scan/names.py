@@ -234,6 +234,10 @@ class Names:
             found = f"{star}.{attr}"
             binds = star in self.kinds and found in self.kinds and found != module
             if binds and self._star_binds(star, attr, own=target == module):
+                if self.kinds[found] == "module" and hops <= MAX_HOPS:
+                    # antspyx: `ants/__init__.py` star-imports the subpackage `registration`,
+                    # whose own `registration` is the function it imports over its module
+                    return self._shadowed(found, hops + 1) or found
                 return found
         return None
 

@@ -368,7 +368,9 @@ class CliClaims:
                 if (
                     not unknown
                     and command
-                    and self._not_of(command, spellings[0], after=program not in leaves)
+                    and self._not_of(
+                        command, spellings[0], after=program not in leaves, program=program
+                    )
                 ):
                     return self._wrong_command(ref, spellings[0], command, doc)
                 if unknown:
@@ -737,14 +739,21 @@ class CliClaims:
         return len(below) > 1 and below[1] in self.index.subcommands and _passes(below, flag)
 
     def _not_of(
-        self, command: str, flag: str, after: bool = False, *, nested: bool = False
+        self,
+        command: str,
+        flag: str,
+        after: bool = False,
+        *,
+        nested: bool = False,
+        program: str = "",
     ) -> bool:
         """Whether `flag`, an option of some command, is not one `command` or the program
         takes (a flag renamed in one sub-command while another keeps it). `after`: the flag
         follows the sub-command's word on a command line, where an argparse program's own
         flags are no longer read (notify-run's `send -a` once only the root has `-a`).
         `nested`: the flags of the command's own sub-commands count (a group's section lists
-        them: githubrelease's `release` section, `--body` of `release create`)."""
+        them: githubrelease's `release` section, `--body` of `release create`). `program`:
+        the program the line runs, whose own parser's sub-command of that name is meant."""
         index = self.index
         if command in index.open_commands or flag in UNIVERSAL_OPTIONS:
             return False
@@ -759,7 +768,8 @@ class CliClaims:
         root = index.command_options.get("", set())
         if after and command in index.command_options:  # its parser read: ours to name
             root = root - index.root_only
-        own = index.command_options.get(command, set()) | root
+        mine = index.program_commands.get((program, command))
+        own = (index.command_options.get(command, set()) if mine is None else set(mine)) | root
         if nested:
             for sub in index.nested.get(command, ()):
                 own = own | index.command_options.get(sub, set())
@@ -849,7 +859,7 @@ class CliClaims:
         while the project installs other commands (`slugify-cli`): a renamed script that no
         history is needed to see."""
         index = self.index
-        if word in index.scripts or word in index.hosts:
+        if word in index.scripts or word in index.hosts or word in index.management_commands:
             return None
         old = self._former.script(word) if self._former is not None else None
         if old is not None:

@@ -47,6 +47,12 @@ class ProjectIndex:
     root: Path
     names: Names = field(default_factory=Names)
     scripts: set[str] = field(default_factory=set)  # console / gui scripts
+    # Django's management commands (`management/commands/cities_light.py`): programs that
+    # `manage.py` or `django-admin` run, never installed as scripts
+    management_commands: set[str] = field(default_factory=set)
+    # accessors the project registers on another library's objects (xarray-simlab's
+    # `@register_dataset_accessor("xsimlab")`): name -> the class serving `ds.xsimlab.run()`
+    accessors: dict[str, str] = field(default_factory=dict)
     # the entry-point groups the project's metadata fills (`versioningit.vcs`): names of
     # groups, which a dotted span may write, not attributes
     entry_groups: set[str] = field(default_factory=set)
@@ -132,6 +138,9 @@ class ProjectIndex:
     leaf_scripts: set[str] = field(default_factory=set)
     # the flags of single-command programs whose options are all named (see _script_commands)
     program_options: dict[str, frozenset[str]] = field(default_factory=dict)
+    # (program, sub-command) -> that sub-command's flags, where the program's parser makes it:
+    # stegano-lsb's `hide` takes no `-f` that stegano-wav's `hide` takes
+    program_commands: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     positional_programs: set[str] = field(default_factory=set)  # of those, the ones taking words
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
@@ -540,6 +549,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         index.unparsed_scripts,
         index.program_options,
         index.positional_programs,
+        index.program_commands,
     ) = _script_commands(analysis, index.names)
     index.grammars = _docopt_grammars(analysis, index.names)
     # `[project.entry-points."twine.registered_commands"]`: the sub-commands a program loads
@@ -555,6 +565,17 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     }
     if not index.scripts and analysis.cli and meta.name:
         index.scripts.add(meta.name)
+    index.accessors = {
+        match.group(1): cls.fullname
+        for cls in analysis.iter_classes()
+        for decorator in cls.decorators
+        if (match := _ACCESSOR.search(decorator))
+    }
+    index.management_commands = {
+        m.path.rsplit("/", 1)[-1].removesuffix(".py")
+        for m in analysis.modules
+        if m.role == "package" and "/management/commands/" in f"/{m.path}"
+    } - {"__init__"}
     direct: set[str] = set()  # read by the standard library's readers or the project's
     for env in (e for m in modules for e in m.env_vars):
         if "." in env.via and not env.via.startswith("os."):
@@ -864,6 +885,10 @@ def _make_variables(analysis: Analysis) -> set[str]:
     return found
 
 
+# xarray's and pandas' (`register_dataset_accessor("xsimlab")`, `register_dataframe_accessor`)
+_ACCESSOR = re.compile(
+    r"register_(?:dataset|dataarray|datatree|dataframe|series|index)_accessor\(\s*['\"](\w+)['\"]"
+)
 _MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 _MAKE_DEFAULT = re.compile(r"^\s*(?:export\s+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s*\?=", re.M)
 _CMAKE_ENV = re.compile(r"\bENV\{([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\}")
@@ -902,12 +927,15 @@ def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[tuple[bool, s
 
 def _script_commands(
     analysis: Analysis, names: Names
-) -> tuple[set[str], set[str], dict[str, frozenset[str]], set[str]]:
+) -> tuple[
+    set[str], set[str], dict[str, frozenset[str]], set[str], dict[tuple[str, str], frozenset[str]]
+]:
     """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
     command, not a group; those whose function is no command the analysis read (it parses
     `sys.argv` by hand), in a module that declares none; of the single commands whose
     options are all named, those options: the program's own (zulip-send takes no `--user`
-    though an integration's parser does); and which of those take words."""
+    though an integration's parser does); which of those take words; and of the groups, the
+    flags of each sub-command their parser makes (see `_own_subcommands`)."""
     # by the function's full name (`function` may be written short); a root parser over the
     # sub-parsers the same function makes (argparse's `add_parser` inside `main`)
     ordered = sorted(
@@ -929,6 +957,7 @@ def _script_commands(
     unparsed: set[str] = set()
     own: dict[str, frozenset[str]] = {}
     positional: set[str] = set()  # of those, the ones whose parser takes words
+    scoped: dict[tuple[str, str], frozenset[str]] = {}
     # (a function making two parsers leaves its program's flags to either)
     parsers = Counter(
         (m.name, c.function) for m in analysis.modules for c in m.cli if c.parent is None
@@ -959,6 +988,7 @@ def _script_commands(
                 leaves.add(program)
             continue
         where, command = found
+        scoped.update(((program, n), f) for n, f in _own_subcommands(where, command).items())
         if not (command.has_subcommands or command.plugins or command.computed) and not (
             {(where.name, command.name), (where.name, command.function)} & parents
         ):
@@ -1012,7 +1042,30 @@ def _script_commands(
             own[program] = frozenset(f for o in root.options if not o.positional for f in o.flags)
             if any(o.positional for o in root.options):
                 positional.add(program)
-    return leaves, unparsed, own, positional
+    return leaves, unparsed, own, positional, scoped
+
+
+def _own_subcommands(module: Module, root: CliCommand) -> dict[str, frozenset[str]]:
+    """The flags of each sub-command a program's parser makes in its own module and
+    function, by name and alias, where they are all named. Several programs of one project
+    often share sub-command names (stegano's `stegano-lsb hide`, `stegano-rdh hide`), whose
+    flags differ; a sub-command made elsewhere (a helper module's `register(subparsers)`)
+    is left to the project-wide lookup."""
+    children = [
+        c
+        for c in module.cli
+        if c.parent == root.name
+        and c is not root
+        and (root.framework != "argparse" or c.function == root.function)
+    ]
+    names = Counter(n for c in children for n in (c.name, *c.aliases))
+    found: dict[str, frozenset[str]] = {}
+    for child in children:
+        if child.option_refs or child.anywhere or any(o.unnamed for o in child.options):
+            continue
+        flags = frozenset(f for o in child.options if not o.positional for f in o.flags)
+        found.update((n, flags) for n in (child.name, *child.aliases) if names[n] == 1)
+    return found
 
 
 def _script_targets(analysis: Analysis, names: Names) -> dict[str, tuple[str, str, str]]:

@@ -485,6 +485,10 @@ class LinkResolver:
                 return Outcome("ignored", ref)  # a page of the site these docs are built into
             if self._written_by_docs_script(path):
                 return Outcome("ignored", ref)  # `reference/cli.md`, an image: made by the build
+            if posixpath.normpath(target) in self._copied_on(doc):
+                # xarray-simlab's hidden `.. ipython::` block runs `dot_graph(model,
+                # filename='savefig/advect_model.png')` before the image shows it
+                return Outcome("ignored", ref)
             name = posixpath.basename(path)
             if "/" not in target.strip("./") and (
                 self._looked_for(name)
@@ -1155,15 +1159,22 @@ def drawn_tree(lines: Sequence[str]) -> set[str]:
 
 
 # a step that makes a file: `cp config-example.json eta/config.json`, `touch .env`
+_WRITTEN_BY_CODE = re.compile(
+    r"(?:\b(?:file_?name|fname|out_?file|output_?file|save_?path)\s*=\s*"
+    r"|\.(?:savefig|save|to_[a-z]+|write_[a-z]+)\(\s*)[rbf]?['\"]([\w./-]+\.\w+)['\"]"
+)
 _MAKING_STEP = re.compile(r"^\s*(?:\$\s+)?(?:sudo\s+)?(cp|mv|ln|touch|install)\s+(.+)$")
 
 
 def _copied_on_page(lines: Sequence[str]) -> frozenset[str]:
     """The files a page's own steps make by copying, moving, linking or touching them: the
     destination of `cp`, `mv`, `ln`, `install` (into a folder: the source's name there)
-    and every file `touch` names. The repository does not hold them; the reader's copy does."""
+    and every file `touch` names; and the files its code saves by name. The repository does
+    not hold them; the reader's copy (or the docs build, running the code) does."""
     made: set[str] = set()
     for line in lines:
+        # and those its code writes: `savefig("out/plot.png")`, `filename='savefig/x.png'`
+        made.update(posixpath.normpath(m) for m in _WRITTEN_BY_CODE.findall(line))
         step = _MAKING_STEP.match(line)
         if step is None:
             continue

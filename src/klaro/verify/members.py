@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from klaro.verify.calls import CallChecks
 from klaro.verify.index import ProjectIndex
 from klaro.verify.outcome import Outcome
+from klaro.verify.pyblocks import Bindings
 from klaro.verify.refs import Reference
 from klaro.verify.wording import PLACEHOLDER_NAMES, READERS_OWN, capitals
 
@@ -38,6 +39,7 @@ class MemberChecks(CallChecks):
     _placeholders: set[str]  # the names the current page's call sketches pass
     _plugged: bool  # whether the current page's examples import a plugin of the package
     _registered: set[str]  # functions the current page's examples hand to a decorator
+    _bindings: Bindings  # what the current page's examples bound
 
     def _dotted(
         self, ref: Reference, name: str, shown: str | None = None, *, called: bool = False
@@ -223,6 +225,14 @@ class MemberChecks(CallChecks):
             # a decorator the page hands its function to may add it (`@register_check_method`
             # on `def is_between`: `Check.is_between`), or a plugin the page imports
             # (`import agatesql`: `Table.from_sql`), though not a misspelling of a member
+            return self._gone_member(ref, owner, attr)
+        accessor = self.index.accessors.get(owner.rsplit(".", 1)[-1])
+        if accessor and (served := index.member(accessor, attr)):
+            # `.xsimlab.run`: `Dataset.xsimlab.run()`, the accessor named like the package
+            return Outcome("resolved", ref, served)
+        if index.kind(owner) == "module" and attr in self._bindings.defined:
+            # antspyx's tutorial has the reader write `def rescale_image` and add it to the
+            # package: `ants.rescale_image` is the page's function, unless the module lost it
             return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's

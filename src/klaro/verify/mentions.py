@@ -128,7 +128,10 @@ def heading_signature(title: str) -> list[tuple[str, str]]:
 # `cron_command`, `CRON_COMMAND`, `CronTab`, `helper()` in a sentence without markup: shaped
 # like code (a plain word counts only when empty parentheses make it a call)
 _PROSE_NAME = re.compile(
-    r"(?<![\w.`/$@:#{-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
+    r"(?<![\w.`/$@:#{-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"
+    r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+[A-Z]*"
+    # defusedxml's "*DTDForbidden* exception": an acronym, then words
+    r"|[A-Z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+[A-Z]*"
     r"|[A-Za-z_]\w*(?=\(\))"
     # jsonmerge's "the *idRef* merge option": lower camel case, emphasised as a name, or
     # quoted as one (func-timeout's 'Takes two arguments, "timeout" and "allowOverride"')
@@ -145,5 +148,6 @@ def prose_names(text: str) -> list[str]:
     """The identifiers plain `text` writes without markup (`cron_command`, `CRON_COMMAND`,
     `CronTab`, `helper()`) and its long flags (`--emphasize`): words that name code only when
     the code once had them (see `Former`)."""
-    plain = TEMPLATE_TAGS.sub(" ", text)
+    # (Markdown's and reST's escaped underscore: defusedxml's "make\_parser()")
+    plain = TEMPLATE_TAGS.sub(" ", text).replace("\\_", "_")
     return _PROSE_NAME.findall(plain) + _PROSE_FLAG.findall(plain)

@@ -506,7 +506,12 @@ def raised_names(source: str) -> list[tuple[int, str]]:
         stripped = line.strip()
         if stripped.startswith("Traceback (most recent call last)"):
             indent = len(line) - len(line.lstrip())
-        elif indent is not None and stripped and len(line) - len(line.lstrip()) <= indent:
+        elif (
+            indent is not None
+            and stripped
+            and len(line) - len(line.lstrip()) <= indent
+            and not stripped.startswith('File "')  # a frame pasted at the traceback's indent
+        ):
             if stripped != "..." and (raised := _RAISED.match(stripped)):
                 found.append((offset, raised.group(1)))
             if stripped != "...":
@@ -524,7 +529,9 @@ def _strip_prompts(source: str) -> str:
     lines = [_LONG_PROMPT.sub(r"\1>>>", line) for line in source.splitlines()]
     lines = _short_prompts(lines)
     first = next((n for n, line in enumerate(lines) if line.lstrip().startswith(">>>")), None)
-    if first is None:
+    if first is None or (first and _parses(source)):
+        # (no prompt outside a string parses: antspyx's `def rescale_image` whose docstring
+        # holds its `>>>` example is code)
         return source
     # a script before the first prompt (markovify's example ends on a `>>> 'It cost me...'`
     # it prints): its lines are code, the transcript starts at the prompt
@@ -533,7 +540,7 @@ def _strip_prompts(source: str) -> str:
     statement: list[str] = []  # the input of the statement being read
     indent = 0
     began = 0  # where in `kept` the last statement begins
-    for line in lines:
+    for at, line in enumerate(lines):
         stripped = line.lstrip()
         if stripped.startswith((">>> ", "... ")) or stripped in {">>>", "..."}:
             if stripped.startswith(">>>"):
@@ -545,13 +552,34 @@ def _strip_prompts(source: str) -> str:
             kept.append(rest)
             statement.append(rest)
         else:
-            if statement and stripped.startswith("Traceback (most recent call last)"):
+            if (
+                statement
+                and stripped.startswith("Traceback (most recent call last)")
+                and _wrong_call(lines[at:])
+            ):
                 # the statement shown failing (rdflib's `URIRef()` and its TypeError): a
                 # call the page means to be wrong, no claim on the code
                 kept[began:] = [""] * (len(kept) - began)
             kept.append("")
             statement = []
     return "\n".join(kept)
+
+
+# what a call raises when it is itself wrong: a name, an attribute, an import, an argument
+_CALL_ERRORS = frozenset(
+    {"TypeError", "NameError", "AttributeError", "ImportError", "ModuleNotFoundError"}
+    | {"UnboundLocalError", "SyntaxError"}
+)
+
+
+def _wrong_call(rest: list[str]) -> bool:
+    """Whether the traceback that starts `rest` ends in an error a wrong call raises, or in
+    none we can read. Another (stegano's IndexError from deep in PIL, for a message hidden
+    with another generator) is raised by code the call reached: its names were right."""
+    raised = raised_names("\n".join(rest))
+    if not raised:
+        return True
+    return raised[0][1].rsplit(".", 1)[-1] in _CALL_ERRORS
 
 
 def _short_prompts(lines: list[str]) -> list[str]:
@@ -562,6 +590,16 @@ def _short_prompts(lines: list[str]) -> list[str]:
     if not code or not _TWO_CHEVRONS.match(code[0]) or any(c.startswith(">>>") for c in code):
         return lines
     return [_TWO_CHEVRONS.sub(r"\1>>>", line) for line in lines]
+
+
+def _parses(code: str) -> bool:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ast.parse(code)
+        except (SyntaxError, ValueError):
+            return False
+    return True
 
 
 def _script(code: str) -> bool:

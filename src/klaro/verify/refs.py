@@ -206,6 +206,13 @@ class Document:
         # a README is the project's own page, whatever status it gives the project
         self.history = history_lines(self.lines, proposal=not self.readme, rst=self.rst)
 
+    def note_prose(self, name: str, line: int) -> None:
+        """Keep where a sentence first writes `name` without markup, outside the history
+        sections where the page can (a changelog's old name is no claim on the code)."""
+        first = self.prose_names.get(name)
+        if first is None or (first in self.history and line not in self.history):
+            self.prose_names[name] = line
+
     @property
     def readme(self) -> bool:
         """Whether the page is a README: the front page GitHub and PyPI show on its own."""
@@ -456,7 +463,7 @@ def _inline(doc: Document, token: Token, line: int) -> None:
                 doc.references.append(Reference("code", name, doc.path, line, "prose"))
             for number, row in enumerate(child.content.split("\n")):
                 for name in prose_names(row):
-                    doc.prose_names.setdefault(name, line + number)
+                    doc.note_prose(name, line + number)
         line += child.content.count("\n") if child.type == "text" else 0
 
 
@@ -522,7 +529,7 @@ def _take_in(doc: Document, inner: Document, offset: int) -> None:
     doc.words |= inner.words
     doc.plain_lines += inner.plain_lines
     for name, line in inner.prose_names.items():
-        doc.prose_names.setdefault(name, line + offset)
+        doc.note_prose(name, line + offset)
 
 
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -700,7 +707,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         add_plain_commands(doc, lines, start)
         for offset, line in enumerate(lines):  # a listing's `- dumb_css_parser  :returns ...`
             for name in prose_names(line):
-                doc.prose_names.setdefault(name, start + offset)
+                doc.note_prose(name, start + offset)
     if lang not in _PYTHON_INFO:  # "; overridden by the APP_URL environment variable"
         for offset, line in enumerate(lines):
             if _COMMENT_LINE.match(line):
@@ -940,8 +947,9 @@ def _tool_settings(doc: Document, lines: list[str], start: int) -> None:
             doc.references.append(setting)
 
 
-# `tool --flag ARG`, `/path/to/tool -t FILE | other`: a program word, then an option
-_BARE_COMMAND = re.compile(r"^\s*[a-z][\w.-]*(?:\s+[\w<>\[\]\"'./:=-]+)+\s*$")
+# `tool --flag ARG`, `./script.py 2>&1 | tool`: a program word, then its arguments, pipes
+# and redirections
+_BARE_COMMAND = re.compile(r"^\s*(?:\.{0,2}/)?[a-z][\w.-]*(?:\s+[\w<>\[\]\"'./:=|&-]+)+\s*$")
 # root's prompt before a command line written plainly: `# jinja -d {data} {template}`
 _ROOT_PROMPT = re.compile(r"^\s*#\s+(?=[a-z][\w.-]*\s+\S)")
 _PLAIN_COMMAND = re.compile(r"^\s*(?:[\w./~-]*/)?[A-Za-z][\w.-]*(?:\s+[^\s-][^\s]*)*\s+--?[A-Za-z]")
@@ -1041,6 +1049,7 @@ def _place_continued(doc: Document, made: int, physical: list[str], first: int) 
 def _command_line(doc: Document, text: str, line: int) -> None:
     if not text or text.startswith("#"):
         return
+    text = _DUPLICATED.sub("", text)  # `2>&1`: no command after the `&`
     while substituted := _SUBSTITUTION.search(text):
         # the inner command is a command line of its own; the outer one gets its output
         _command_line(doc, substituted.group(1).strip(), line)
@@ -1058,6 +1067,9 @@ def _command_line(doc: Document, text: str, line: int) -> None:
             continue
         _command(doc, command, line)
         command = []
+
+
+_DUPLICATED = re.compile(r"(?<!\S)\d*>&\d+(?!\S)")
 
 
 def _command(doc: Document, words: list[str], line: int) -> None:

@@ -116,6 +116,10 @@ _BUILD_SCRIPT = re.compile(
 _INTERPRETER = re.compile(r"\binterpreter\b|\bpython3?\b(?!\s+(?:package|module|code|api)\b)", re.I)
 _PYTHON_FLAGS = frozenset({"-m", "-c", "-O", "-OO", "-B", "-u", "-W", "-X", "-E", "-I", "-i"})
 _USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`, `.run()`
+# a synopsis line: a command word, then its arguments, one at least in brackets
+_SYNOPSIS = re.compile(r"^\s*[a-z][\w.-]*(?:\s+\S+)*?\s+[<\[][a-z]")
+_BRACKETED = re.compile(r"(?<![\w<\[])[<\[]([a-z][a-z0-9_]*)[>\]](?!\w)")
+
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
@@ -460,6 +464,14 @@ class Resolver(MemberChecks, UnknownNames):
             for ref in doc.references
             if ref.kind == "code" and (call := SKETCH.match(ref.text.strip()))
             for name in sketch_names(call.group(1))
+        }
+        # and the words a plain block's synopsis brackets (amitools' `pack <volume_dir>
+        # [blkdev_size]`): the arguments a command line gives, named so in the prose
+        self._placeholders |= {
+            name
+            for line in doc.plain_lines
+            if _SYNOPSIS.match(line)
+            for name in _BRACKETED.findall(line)
         }
         outcomes = []
         for ref in [*doc.references, *self._own_plain_commands(doc)]:

@@ -528,7 +528,7 @@ class _Reader:
             for name in dotted_mentions(row):
                 doc.references.append(Reference("code", name, doc.path, line + number, "prose"))
             for name in prose_names(row):
-                doc.prose_names.setdefault(name, line + number)
+                doc.note_prose(name, line + number)
         for match in _INLINE.finditer(text):
             at = line + text.count("\n", 0, match.start())
             if match.group("literal"):

@@ -1,0 +1,351 @@
+"""Shapes from the blind sets of round 31, each on a small repo that has it:
+
+- argopt's `parser = argopt(__doc__)` is an argparse parser of a docopt text: the options
+  the text declares are the program's (prefixes taken, as argparse takes them), and shtab's
+  `add_argument_to(parser)` adds `--print-completion`, while a flag the text lacks is
+  reported;
+- two programs with sub-commands of one name (`lsb hide`, `wav hide`) take each their own
+  flags: `lsb hide -f` is wrong where only `wav hide` takes `-f`;
+- a doctest statement shown failing with an error its call did not make (an IndexError from
+  deep in the code it reached, frames pasted at the traceback's indent) still names its
+  callables, while one failing with a TypeError is the page's wrong call on purpose;
+- an uncommitted edit of a `.pth` file (whose imports run at start-up) changes the code: a
+  variable it no longer reads is stale against the last commit;
+- a console script named after a pipe in a plain block (`./myscript.py 2>&1 | tool`) is a
+  command line of the project's, stale once the script is renamed;
+- a function a page's block defines (`def rescale_image`, whose docstring holds a `>>>`
+  example: the block is code, not a transcript) and then calls on the package
+  (`ants.rescale_image`) is the reader's addition, and `ants.dosomething` a placeholder;
+- a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
+  escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
+  page's changelog names it too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_repair import _first_commit
+from test_verify_round25_shapes import _drift_after, _drift_since_commit, _edit
+from test_verify_wild import _drift, _write
+
+GITFAME = '''\
+"""Usage:
+  fame [--help | options] [<gitdir>...]
+
+Options:
+  -h, --help     Print this help and exit.
+  --sort=<key>   [default: loc]|commits|files.
+  -w, --ignore-whitespace  Ignore whitespace.
+  --format=<format>        Table format.
+"""
+
+
+def get_main_parser():
+    import shtab
+    from argopt import argopt
+
+    parser = argopt(__doc__, version="1.0")
+    shtab.add_argument_to(parser)
+    return parser
+
+
+def main(args=None):
+    parser = get_main_parser()
+    return parser.parse_args(args=args)
+'''
+
+
+def test_an_argopt_parser_takes_the_options_of_its_docopt_text(tmp_path: Path) -> None:
+    readme = (
+        "# fame\n\n```console\n$ fame --sort=commits -w ./repo\n$ fame --print-completion bash\n"
+        "$ fame --form json\n$ fame --output json\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "fame"\nversion = "1"\n\n'
+        '[project.scripts]\nfame = "fame.cli:main"\n',
+        "fame/__init__.py": "",
+        "fame/cli.py": GITFAME,
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "fame", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(7, "fame --output json")}
+
+
+LSB = """\
+import argparse
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="{prog}")
+    subparsers = parser.add_subparsers()
+    hide = subparsers.add_parser("hide")
+    hide.add_argument("-i", "--input")
+    {secret}
+    subparsers.add_parser("reveal")
+    return parser.parse_args()
+"""
+
+
+def test_programs_with_sub_commands_of_one_name_take_their_own_flags(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "steg"\nversion = "1"\n\n[project.scripts]\n'
+        'steg-lsb = "steg.lsb:main"\nsteg-wav = "steg.wav:main"\n',
+        "steg/__init__.py": "",
+        "steg/lsb.py": LSB.format(prog="steg-lsb", secret='hide.add_argument("--file")'),
+        "steg/wav.py": LSB.format(prog="steg-wav", secret='hide.add_argument("-f")'),
+        "README.md": "# steg\n\n```console\n$ steg-wav hide -i a.wav -f secret.txt\n"
+        "$ steg-lsb hide -i a.png --file secret.txt\n$ steg-lsb hide -i a.png -f secret.txt\n```\n",
+    }
+    root = _write(tmp_path / "steg", files)
+    assert {line for _, line, _ in _drift(root)} == {6}
+
+
+GENERATORS = """\
+def eratosthenes():
+    yield 2
+
+
+def reveal(path, generator=None):
+    return path
+"""
+
+SESSION = """\
+# steg
+
+```python
+>>> from steg import generators
+>>> generators.reveal("image.png", generators.fibonacci())
+Traceback (most recent call last):
+File "/home/me/steg/tools.py", line 165, in encode_pixel
+    r, g, b = image.getpixel(coordinate)
+IndexError: image index out of range
+>>> generators.reveal("image.png", generators.lucas())
+Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+AttributeError: module 'steg.generators' has no attribute 'lucas'
+>>> generators.reveal("image.png", generators.eratosthenes())
+```
+"""
+
+
+def test_a_statement_failing_deep_in_the_code_still_names_its_callables(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "steg"\nversion = "1"\n',
+        "steg/__init__.py": "",
+        "steg/generators.py": GENERATORS,
+        "README.md": SESSION,
+    }
+    root = _write(tmp_path / "steg", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(5, "steg.generators.fibonacci")}
+
+
+def test_an_uncommitted_edit_of_a_pth_file_changes_the_code(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "vaccine"\nversion = "1"\n',
+        "vaccine/__init__.py": "def add_hook():\n    pass\n",
+        "vaccine.pth": "import os; exec(\"if os.environ.get('VACCINE'):\\n    import vaccine\\n"
+        '    vaccine.add_hook()")\n',
+        "README.md": "# vaccine\n\nSet the `VACCINE` environment variable to 1.\n",
+    }
+    changes = {"vaccine.pth": [("'VACCINE'", "'VACCINE_ON'")]}
+    assert _drift_after(tmp_path / "vaccine", files, changes) == {("README.md", 3)}
+
+
+def test_a_script_after_a_pipe_in_a_plain_block(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "vaccine"\nversion = "1"\n\n'
+        '[project.scripts]\nvaccine = "vaccine:main"\n',
+        "vaccine/__init__.py": "def main():\n    pass\n",
+        "README.rst": "vaccine\n=======\n\nPipe STDERR into it::\n\n"
+        "    ./myscript.py 2>&1 | vaccine\n\nDone.\n",
+    }
+    root = tmp_path / "vaccine"
+    _write(root, files)
+    _first_commit(root)
+    assert _drift_since_commit(root) == set()
+    _edit(root, {"pyproject.toml": [('vaccine = "vaccine:main"', 'vax = "vaccine:main"')]})
+    assert _drift_since_commit(root) == {("README.rst", 6, "vaccine")}
+
+
+DEFUSED = """\
+class DTDForbidden(ValueError):
+    pass
+
+
+def make_parser(parser_list=()):
+    return None
+"""
+
+DEFUSED_README = """\
+# defused
+
+Parsers raise a *DTDForbidden* exception on a DTD.
+
+### defused.sax
+
+parse(), make\\_parser()
+
+## Changelog
+
+- Add missing parser\\_list argument to sax.make\\_parser().
+"""
+
+
+def test_prose_names_with_an_acronym_or_an_escaped_underscore(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "defused"\nversion = "1"\n',
+        "defused/__init__.py": "",
+        "defused/sax.py": "def parse(source):\n    return source\n\n\n" + DEFUSED,
+        "README.md": DEFUSED_README,
+    }
+    changes = {
+        "defused/sax.py": [("class DTDForbidden", "class DoctypeForbidden")],
+    }
+    assert _drift_after(tmp_path / "one", files, changes) == {("README.md", 3)}
+    changes = {"defused/sax.py": [("def make_parser", "def build_parser")]}
+    assert _drift_after(tmp_path / "two", files, changes) == {("README.md", 7)}
+
+
+ACCESSOR = """\
+from xarray import register_dataset_accessor
+
+
+@register_dataset_accessor("simlab")
+class SimlabAccessor:
+    def __init__(self, ds):
+        self._ds = ds
+
+    def run(self, model=None):
+        return self._ds
+
+    def update_vars(self, model=None):
+        return self._ds
+"""
+
+
+def test_methods_of_an_accessor_named_like_the_package(tmp_path: Path) -> None:
+    page = (
+        "Running\n=======\n\nA simulation runs by calling :meth:`.simlab.run`, or\n"
+        "``simlab.run()`` on a Dataset; see :meth:`.simlab.update_vars` and\n"
+        ":meth:`.simlab.update_clocks`.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "simlab"\nversion = "1"\ndependencies = ["xarray"]\n',
+        "simlab/__init__.py": "from simlab import accessor\n",
+        "simlab/accessor.py": ACCESSOR,
+        "doc/run.rst": page,
+        "doc/conf.py": "project = 'simlab'\n",
+    }
+    root = _write(tmp_path / "simlab", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(6, "simlab.update_clocks")}
+
+
+def test_a_file_the_pages_own_code_saves(tmp_path: Path) -> None:
+    page = (
+        "Graphs\n======\n\n.. ipython:: python\n   :suppress:\n\n"
+        "    from simlab import dot_graph\n"
+        "    dot_graph(model, show_inputs=True,\n"
+        "              filename='savefig/model_inputs.png')\n\n"
+        ".. image:: savefig/model_inputs.png\n\n.. image:: savefig/model_outputs.png\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "simlab"\nversion = "1"\n',
+        "simlab/__init__.py": "def dot_graph(model, show_inputs=False, filename=None):\n"
+        "    return filename\n",
+        "doc/graphs.rst": page,
+        "doc/conf.py": "project = 'simlab'\n",
+    }
+    root = _write(tmp_path / "simlab", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(13, "savefig/model_outputs.png")}
+
+
+def test_a_function_a_star_imported_subpackage_binds_over_its_module(tmp_path: Path) -> None:
+    readme = (
+        "# ants\n\n```python\nimport ants\n"
+        'tx = ants.registration(fixed, moving, type_of_transform="Affine")\n'
+        'tx = ants.registration(fixed, moving, kind="Affine")\n```\n'
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "ants"\nversion = "1"\n',
+        "ants/__init__.py": "from .registration import *\n",
+        "ants/registration/__init__.py": "from .registration import registration\n",
+        "ants/registration/registration.py": '__all__ = ["registration"]\n\n\n'
+        'def registration(fixed, moving, type_of_transform="SyN"):\n    return fixed\n',
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "ants", files)
+    assert {line for _, line, _ in _drift(root)} == {6}
+
+
+TUTORIAL = """\
+# Adding a function
+
+```python
+def rescale_image(image, lower=0, upper=1):
+    '''Rescale the intensity of an image.
+
+    >>> img = ants.rescale_image(ants.image_read("x.png"))
+    '''
+    return image.clone()
+```
+
+Add it to the `ants` package, then call it:
+
+```python
+import ants
+img = ants.image_read("x.png")
+img = ants.rescale_image(img)
+img = ants.dosomething(img)
+img = ants.image_reed("x.png")
+```
+"""
+
+
+def test_a_function_the_page_writes_and_a_do_something_placeholder(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ants"\nversion = "1"\n',
+        "ants/__init__.py": "def image_read(path):\n    return path\n",
+        "CONTRIBUTING.md": TUTORIAL,
+    }
+    root = _write(tmp_path / "ants", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(19, "ants.image_reed")}
+
+
+def test_a_django_management_command_is_no_script(tmp_path: Path) -> None:
+    command = (
+        "from django.core.management.base import BaseCommand\n\n\n"
+        "class Command(BaseCommand):\n"
+        "    def add_arguments(self, parser):\n"
+        '        parser.add_argument("--force", action="store_true")\n\n'
+        "    def handle(self, *args, **options):\n        pass\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "django-cities"\nversion = "1"\n',
+        "cities/__init__.py": "",
+        "cities/management/__init__.py": "",
+        "cities/management/commands/__init__.py": "",
+        "cities/management/commands/cities.py": command,
+        "docs/index.rst": "Cities\n======\n\nThe ``cities`` command imports the data.\n",
+    }
+    root = _write(tmp_path / "cities", files)
+    assert _drift(root) == set()
+    other = dict(files)
+    other["cities/cli.py"] = command.replace("class Command(BaseCommand)", "class Other")
+    other["cities/management/commands/load.py"] = other.pop("cities/management/commands/cities.py")
+    root = _write(tmp_path / "other", other)
+    assert {line for _, line, _ in _drift(root)} == {4}
+
+
+def test_a_word_a_synopsis_brackets_is_a_placeholder(tmp_path: Path) -> None:
+    page = (
+        "pack\n====\n\n::\n\n  pack <volume_dir> [blkdev_size]\n\n"
+        "Give the block device by ``blkdev_size`` (e.g. ``10M``), or see ``getblkdevsiz()``.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "xdf"\nversion = "1"\n',
+        "xdf/__init__.py": "def getblkdevsize(name):\n    return 0\n",
+        "docs/pack.rst": page,
+    }
+    root = _write(tmp_path / "xdf", files)
+    assert {ref for _, _, ref in _drift(root)} == {"getblkdevsiz()"}
