@@ -218,6 +218,8 @@ round 110 (`round: 110`) is a hundred-and-ninth fresh set written blind on git-f
 defusedxml, addict and cfenv (--confirm --round 110).
 round 111 (`round: 111`) is a hundred-and-tenth fresh set written blind on google-drive-to-sqlite,
 dogsheep-beta, contexttimer and gender-guesser (--confirm --round 111).
+round 112 (`round: 112`) is a hundred-and-eleventh fresh set written blind on mailjet-rest,
+simplefix, sharepy and table-logger (--confirm --round 112).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
