@@ -19,6 +19,18 @@
 - what `next(...)` takes from a generator over a container of the project's objects
   (`next((s for s in self.services if ...), None)`) is one of them: `redis.get_url()` on
   the result is checked;
+- a decorator renamed while a parameter and an attribute keep its name (`Timer(timer=...)`)
+  is gone where the page calls it (`@timer(...)`, ``@timer``) or names its path
+  (``contexttimer.timer``, no systemd unit), and `@timeout(limit=5)` calls the function
+  `timeout` of the module `timeout`;
+- a `__getattr__` that makes names from a table it reads by changing them (`key[5:] ==
+  name` over `self.VALID_GLOBAL_KEYS`) may serve any name;
+- a parser handed by keyword to a class built on another package's (`AIServe(parser=p)`
+  on panel's `Serve`) takes options we cannot name, while another command's flag stays
+  checked; so does a command named by a value we cannot read (`add_parser(Serve.name)`);
+- a toctree entry kept as a Quarto notebook (`StartHere.qmd`), a module the scan left
+  unread as too large, and a module's path written without `.py` (`optics/tables`) exist,
+  and a span after "import" (`tidy as td`) is an import, not a command line;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -397,3 +409,181 @@ def test_what_next_takes_from_a_generator_over_a_container(tmp_path: Path) -> No
     }
     root = _write(tmp_path / "cfenv", files)
     assert {line for _, line, _ in _drift(root)} == {10}
+
+
+CONTEXTTIMER = """\
+import time
+
+
+class Timer(object):
+    def __init__(self, timer=time.perf_counter, factor=1):
+        self.timer = timer
+        self.factor = factor
+
+
+def timer(logger=None, **timer_kwargs):
+    def wrapped(f):
+        return f
+    return wrapped
+"""
+
+TIMEOUT = """\
+def timeout(limit, handler=None):
+    def wrapped(f):
+        return f
+    return wrapped
+"""
+
+CONTEXTTIMER_README = """\
+contexttimer
+============
+
+The ``contexttimer.timer`` decorator, or ``@timer``, times a function::
+
+    @timer(logger=logging.getLogger())
+    def function_to_time():
+        pass
+
+And ``@timeout`` stops one::
+
+    @timeout(limit=5, handler=on_timeout)
+    def slow():
+        pass
+"""
+
+
+def test_a_renamed_decorator_whose_name_lives_on_as_a_parameter(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "contexttimer"\nversion = "1"\n',
+        "contexttimer/__init__.py": CONTEXTTIMER,
+        "contexttimer/timeout.py": TIMEOUT,
+        "README.rst": CONTEXTTIMER_README,
+    }
+    changes = {
+        "contexttimer/__init__.py": [("def timer(logger", "def timed(logger")],
+        "contexttimer/timeout.py": [("limit, handler", "seconds, handler")],
+    }
+    assert _drift_after(tmp_path / "ct", files, changes) == {
+        ("README.rst", 4),
+        ("README.rst", 6),
+        ("README.rst", 12),
+    }
+
+
+SIGMF = """\
+from sigmf import keys
+
+
+class SigMFFile:
+    VALID_GLOBAL_KEYS = keys.VALID_GLOBAL_KEYS
+
+    def get_global_field(self, key):
+        return key
+
+    def __getattr__(self, name):
+        for key in self.VALID_GLOBAL_KEYS:
+            if key.startswith("core:") and key[5:] == name:
+                return self.get_global_field(key)
+        raise AttributeError(name)
+"""
+
+
+def test_names_a_getattr_makes_from_a_table_it_changes(tmp_path: Path) -> None:
+    readme = (
+        "# sigmf\n\n```python\nfrom sigmf import SigMFFile\n\nhandle = SigMFFile()\n"
+        "print(handle.sample_rate, handle.author)\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "sigmf"\nversion = "1"\n',
+        "sigmf/__init__.py": "from sigmf.sigmffile import SigMFFile\n",
+        "sigmf/keys.py": 'VALID_GLOBAL_KEYS = ["core:sample_rate", "core:author"]\n',
+        "sigmf/sigmffile.py": SIGMF,
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "sigmf", files)
+    assert _drift(root) == set()
+
+
+LUMEN = """\
+import argparse
+
+from panel.command import Serve
+
+
+class AIServe(Serve):
+    def __init__(self, parser):
+        super().__init__(parser=parser)
+        parser.add_argument("--provider")
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="lumen")
+    subs = parser.add_subparsers()
+    serve_parser = subs.add_parser("serve")
+    AIServe(parser=serve_parser)
+    build_parser = subs.add_parser("build")
+    build_parser.add_argument("--out")
+    return parser.parse_args()
+"""
+
+
+def test_a_parser_handed_to_a_class_another_package_builds_on(tmp_path: Path) -> None:
+    readme = (
+        "# lumen\n\n```bash\nlumen serve app.yaml --show --provider openai\n"
+        "lumen build --out x --show\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "lumen"\nversion = "1"\ndependencies = ["panel"]\n'
+        '\n[project.scripts]\nlumen = "lumen.cli:main"\n',
+        "lumen/__init__.py": "",
+        "lumen/cli.py": LUMEN,
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "lumen", files)
+    assert {line for _, line, _ in _drift(root)} == {5}
+
+
+def test_notebooks_kept_as_quarto_text_and_modules_the_scan_left_unread(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "optics"\nversion = "1"\n',
+        "optics/__init__.py": "",
+        "optics/tables.py": "X = [\n" + "    1.0,\n" * 150_000 + "]\n",
+        "notebooks/StartHere.qmd": "# Start here\n",
+        "notebooks/docs/index.rst": "Optics\n======\n\n.. toctree::\n\n   ../StartHere\n"
+        "   ../GoneAway\n\nSee :mod:`optics.tables`, the modules `optics/tables` and "
+        "`optics/lenses`.\n",
+    }
+    root = _write(tmp_path / "optics", files)
+    assert {ref for _, _, ref in _drift(root)} == {"../GoneAway.rst", "optics/lenses"}
+
+
+def test_a_span_an_import_sentence_gives(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tidy"\nversion = "1"\n\n'
+        '[project.scripts]\ntidy = "tidy.cli:main"\n',
+        "tidy/__init__.py": "",
+        "tidy/cli.py": "import argparse\n\n\ndef main():\n    parser = argparse.ArgumentParser()\n"
+        "    commands = parser.add_subparsers()\n"
+        '    commands.add_parser("run")\n    parser.parse_args()\n',
+        "AGENTS.md": "# Agents\n\nIn tests, import `tidy as td`.\n\nNever run `tidy as td`.\n",
+    }
+    root = _write(tmp_path / "tidy", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(5, "tidy as td")}
+
+
+def test_commands_named_by_values_we_cannot_read_take_their_own_flags(tmp_path: Path) -> None:
+    cli = LUMEN.replace('subs.add_parser("serve")', "subs.add_parser(Serve.name)").replace(
+        "AIServe(parser=serve_parser)", "Serve(serve_parser)"
+    )
+    readme = "# lumen\n\n```bash\nlumen serve app.yaml --show\nlumen --show\n```\n"
+    files = {
+        "pyproject.toml": '[project]\nname = "lumen"\nversion = "1"\n\n'
+        '[project.scripts]\nlumen = "lumen.cli:main"\n',
+        "lumen/__init__.py": "",
+        "lumen/cli.py": cli.replace('    build_parser = subs.add_parser("build")\n', "").replace(
+            '    build_parser.add_argument("--out")\n', ""
+        ),
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "lumen", files)
+    assert {line for _, line, _ in _drift(root)} == {5}

@@ -234,7 +234,12 @@ class Argparse:
                     node.value, ast.Call
                 ):
                     self._note_local(node, function)
+                    known = set(variables)
                     self._assign(node, function, variables, subparsers)
+                    if set(variables) == known:
+                        # lumen's `serve_command = Serve(parser=serve_parser)`: panel's
+                        # command class adds bokeh's options to the parser it is handed
+                        self._helper_call(node.value, variables, subparsers)
                     if dotted(node.value.func).split(".")[0] in self.foreign and not _argopt(
                         node.value
                     ):
@@ -299,7 +304,7 @@ class Argparse:
             if parser.id in variables:
                 self.options.setdefault(variables[parser.id], []).append(_shtab_option(call))
             return
-        for arg in call.args:
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
             if isinstance(arg, ast.Name) and arg.id in subs and id(call) not in self.looped:
                 self.sub_refs.setdefault(subs[arg.id], []).append(helper)
                 return

@@ -266,6 +266,7 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
         for name, option in m.shared_options:
             shared.setdefault(f"{m.name}.{name}", []).append(option)
     ours = {m.name.split(".")[0] for m in modules}
+    extended = _extended_classes(modules, ours)
     out = []
     for module in modules:
         if not any(c.option_refs for c in module.cli):
@@ -284,6 +285,9 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
                 if found is None:  # a helper defined in the same module
                     found = shared.get(f"{module.name}.{ref}")
                 foreign = bool(target) and str(target).split(".")[0] not in ours
+                # or the project's class built on another package's (lumen's `LumenAIServe`
+                # on panel's `Serve`, which adds bokeh's options to the parser it is given)
+                foreign = foreign or (target or f"{module.name}.{ref}") in extended
                 if not found and command.framework == "argparse" and (foreign or made):
                     # `add_flags(parser)` from failprint: another package adds options whose
                     # names its own code decides; or a parser made where we cannot read it
@@ -297,6 +301,18 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
             commands.append(replace(command, options=tuple(options), option_refs=()))
         out.append(replace(module, cli=tuple(commands)))
     return out
+
+
+def _extended_classes(modules: list[Module], ours: set[str]) -> set[str]:
+    """The full names of the project's classes with a base another package defines."""
+    found = set()
+    for module in modules:
+        bound = {i.alias: i.binds for i in module.imports}
+        for cls in module.classes:
+            heads = {bound.get(b.split(".")[0], "") for b in cls.bases}
+            if any(h and h.split(".")[0] not in ours for h in heads):
+                found.add(f"{module.name}.{cls.name}")
+    return found
 
 
 def root_typer_apps(modules: list[Module], entry_points: tuple[EntryPoint, ...]) -> list[Module]:

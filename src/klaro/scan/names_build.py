@@ -69,14 +69,26 @@ _DOCSTRING_DIRECTIVE = re.compile(
 
 
 def _add_built_modules(names: Names, analysis: Analysis) -> None:
-    """The version modules a build hook writes (`plumbum/version.py`, ignored by git), and
-    the extension modules the build compiles: the package's modules, whose names
-    (`version`, `__version_tuple__`) we cannot list."""
+    """The version modules a build hook writes (`plumbum/version.py`, ignored by git), the
+    extension modules the build compiles and the modules the scan could not read: the
+    package's modules, whose names (`version`, `__version_tuple__`) we cannot list."""
     packages = {m.path.removesuffix("/__init__.py"): m.name for m in analysis.modules}
     for path in analysis.metadata.version_files:
         folder, _, file = path.strip("/").rpartition("/")
         package = packages.get(folder)
         if package is None or "/" in file:
+            continue
+        module = f"{package}.{file.removesuffix('.py')}"
+        if module not in names.kinds:
+            names.kinds[module] = "module"
+            names.kinds[f"{module}.{ANY_ATTRIBUTE}"] = "attribute"
+    # modules the scan left unread (orsopy's 1.6 MB `xray_henke.py` tables, over the size
+    # limit; a file that does not parse): ours, their names unlisted
+    unread = [s.path for s in analysis.skipped] + [e.path for e in analysis.errors]
+    for path in unread:
+        folder, _, file = path.rpartition("/")
+        package = packages.get(folder)
+        if package is None or not file.endswith(".py"):
             continue
         module = f"{package}.{file.removesuffix('.py')}"
         if module not in names.kinds:

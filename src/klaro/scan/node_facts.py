@@ -239,6 +239,26 @@ def served_names(
             foreign.add(node.target.id)
     asked = hook.args.args[1].arg if len(hook.args.args) > 1 else ""
     served: dict[str, None] = {}
+    # `for key in self.VALID_GLOBAL_KEYS: if key[5:] == name` (sigmf's `SigMFFile`): names
+    # made from the entries of a table we cannot read, or changed on the way, not listed
+    loops = {
+        node.target.id: node.iter
+        for node in ast.walk(hook)
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name)
+    }
+    for node in ast.walk(hook):
+        if not (isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.Eq | ast.NotEq)):
+            continue
+        sides = [node.left, *node.comparators]
+        if not any(isinstance(side, ast.Name) and side.id == asked for side in sides):
+            continue
+        for side in sides:
+            used = {n.id for n in ast.walk(side) if isinstance(n, ast.Name)} & set(loops)
+            for looped in used:
+                table = loops[looped]
+                readable = isinstance(table, ast.Name) and table.id in tables
+                if not (readable and isinstance(side, ast.Name)):
+                    served[ANY_NAME] = None
     for node in ast.walk(hook):
         if (  # `Resource[name]` (sdmx's Client): the members of a class the module names
             isinstance(node, ast.Subscript)

@@ -138,8 +138,9 @@ class CallChecks:
         found = [
             f
             for f in names.by_last.get(name, ())
-            # the package's own (not a test's `Blog`), public or not: two make it ambiguous
-            if names.kind(f) not in MEMBER_KINDS and f in names.library
+            # the package's own (not a test's `Blog`), public or not: two make it ambiguous;
+            # a module is never called (contexttimer's `timeout` module holds `timeout`)
+            if names.kind(f) not in MEMBER_KINDS | {"module"} and f in names.library
         ]
         callable_ = len(found) == 1 and (
             names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None

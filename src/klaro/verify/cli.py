@@ -474,6 +474,10 @@ class CliClaims:
                     message=f"`{program} {arg}`: `{arg}` is not a command of `{program}`{under}",
                     suggestions=tuple(f"{program} {c}" for c in close),
                 )
+            if first and sub and word and index.computed and arg not in index.subcommands:
+                # lumen's `subs.add_parser(Serve.name)`: commands named by values we cannot
+                # read, whose flags are theirs (`lumen serve app.yaml --show`)
+                return Outcome("ignored", ref)
             if first and word and index.verbs and not index.subcommands and arg not in index.verbs:
                 return Outcome(
                     "unresolved",

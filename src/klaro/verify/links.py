@@ -63,8 +63,10 @@ _SITE_CONFIGS = (*_MKDOCS, "_config.yml", "conf.py", *_DOCUSAURUS)  # + MkDocs, 
 BOOK_CONFIGS = frozenset({"_toc.yml", "myst.yml"})
 _SITE_ONLY = frozenset({"toctree", "doc"})  # links only a built site renders (GitHub does not)
 # what a docs page may be written as: with MyST, Markdown; with nbsphinx or myst-nb, a
-# notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`)
-SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink")
+# notebook (`nbconvert_library.ipynb`); with nbsphinx-link, a stub pointing at one (`.nblink`);
+# a notebook kept as a Quarto or R Markdown text (tidy3d's `notebooks/StartHere.qmd`, which
+# jupytext or quarto turn into the notebook the build reads)
+SOURCE_PAGES = (*DOCUMENT_SUFFIXES, ".ipynb", ".nblink", ".qmd", ".Rmd")
 # `.md`, `.PNG`, `.schedulers`, Sphinx's any-format `.*`; not `.EarthEngineStore` (a class)
 # nor `.open_dataset` (a function): a suffix is written in one case, without underscores
 _FILE_SUFFIX = re.compile(r"\.(?:[a-z0-9]+|[A-Z0-9]+|\*)")
@@ -228,6 +230,8 @@ class LinkResolver:
             return Outcome("ignored", ref)
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
+        if "/" in path and not _file_suffix(path) and self.index.exists(f"{path}.py"):
+            return Outcome("resolved", ref, f"{path}.py")  # tidy3d's `tidy3d/constants` module
         inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):

@@ -120,6 +120,9 @@ _USED_AFTER = re.compile(r"(?:\.[A-Za-z_]\w*(?:\([^()]*\))?)+")  # `.session_id`
 _SYNOPSIS = re.compile(r"^\s*[a-z][\w.-]*(?:\s+\S+)*?\s+[<\[][a-z]")
 _BRACKETED = re.compile(r"(?<![\w<\[])[<\[]([a-z][a-z0-9_]*)[>\]](?!\w)")
 
+_IMPORTED_AS = re.compile(r"[A-Za-z_][\w.]* as [A-Za-z_]\w*")
+_IMPORT_BEFORE = re.compile(r"\bimport\s*`*$")
+
 _PATHLIKE = re.compile(
     r"^[\w.~-]*(?:/[\w.@-]+)+/?$"
     r"|^[\w.-]+\.(?:py|md|rst|txt|toml|cfg|ini|ya?ml|json|lock|csv|html|xml|sh|in)$"
@@ -828,6 +831,10 @@ class Resolver(MemberChecks, UnknownNames):
             return replace(called, reference=ref)
         if member:
             return Outcome("ignored", ref)
+        if _IMPORTED_AS.fullmatch(text) and _IMPORT_BEFORE.search(
+            before_span(doc.lines, ref.line, ref.text) or ""
+        ):
+            text = f"import {text}"  # tidy3d's "import `tidy3d as td`"
         if text.startswith(("import ", "from ")):
             found = [
                 self._python(Reference(kind, name, ref.file, ref.line, context))
@@ -922,8 +929,11 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)
         if elsewhere:
             return Outcome("ignored", ref)
-        if (_PATHLIKE.match(text) or self._file_name(text)) and (
-            "/" in text or self.names.lookup(text) is None
+        if (
+            (_PATHLIKE.match(text) or self._file_name(text))
+            and ("/" in text or self.names.lookup(text) is None)
+            # (contexttimer's `contexttimer.timer`, a function renamed, is no systemd unit)
+            and not ("/" not in text and self.former is not None and self.former.had(text))
         ):
             return self.links.path(ref, text, doc)  # `config.json`, unless a module has that name
         if symbol is None:
@@ -953,7 +963,8 @@ class Resolver(MemberChecks, UnknownNames):
             name, rest = f"{owner}.__{last}__", ""
         # a table's heading names the project's callable, never a name the examples rebind
         scope = Document(doc.path) if ref.context == "argument-table" else doc
-        outcome = self._symbol(ref, name, scope, called=bool(rest))
+        # (a decorator, `@timer`, is called)
+        outcome = self._symbol(ref, name, scope, called=bool(rest) or text.startswith("@"))
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
         if outcome.status == "unresolved" and not rest and self._argument_on_page(name, doc):
@@ -1204,6 +1215,27 @@ class Resolver(MemberChecks, UnknownNames):
         found = [f for f in self.names.by_last.get(name, ()) if self.names.kind(f) in kinds]
         return found[0] if len(found) == 1 else None
 
+    def _function_gone(self, ref: Reference, name: str) -> Outcome | None:
+        """A function the page calls that the documented state defined, once only members
+        (or nothing) go by its name: colorclass' ``set_light_background()`` beside a class's
+        method of that name; contexttimer's `@timer(...)` beside `Timer(timer=...)`'s
+        parameter and attribute."""
+        index = self.names
+        if self.former is None or any(
+            index.kinds[n] not in MEMBER_KINDS for n in index.by_last.get(name, ())
+        ):
+            return None
+        gone = self.former.function_gone(name, index.kinds)
+        if gone is None:
+            return None
+        return Outcome(
+            "unresolved",
+            ref,
+            message=f"`{name}()` is no longer a function of the project (`{gone[0]}` at "
+            f"{gone[1]}){'; only a member is so named now' if index.by_last.get(name) else ''}",
+            suggestions=tuple(difflib.get_close_matches(name, self.names.short_names, n=3)),
+        )
+
     def _file_name(self, text: str) -> bool:
         """`messages.pot`, `setup.cfg`, `app.log`: a file's name, not a module's attribute."""
         stem, dot, ext = text.rpartition(".")
@@ -1407,23 +1439,8 @@ class Resolver(MemberChecks, UnknownNames):
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports
         if root in index.installed:
             return Outcome("ignored", ref)  # `cog.outl()`: a module the code makes at run time
-        if (
-            owners
-            and called
-            and not rest
-            and self.former is not None
-            and all(index.kinds[n] in MEMBER_KINDS for n in owners)
-            and (gone := self.former.function_gone(root, index.kinds))
-        ):
-            # colorclass' ``set_light_background()`` once its function is renamed: a class's
-            # method of that name (which the function called) is not what the page calls
-            return Outcome(
-                "unresolved",
-                ref,
-                message=f"`{root}()` is no longer a function of the project (`{gone[0]}` at "
-                f"{gone[1]}); only a method is so named now",
-                suggestions=tuple(difflib.get_close_matches(root, self.names.short_names, n=3)),
-            )
+        if owners and called and not rest and (gone := self._function_gone(ref, root)):
+            return gone
         if owners:
             found = self._member_of_any(ref, owners, rest, shown, called=called)
             if (
@@ -1717,7 +1734,9 @@ class Resolver(MemberChecks, UnknownNames):
                 pass  # `pkg.attr` with the import left out: checked below as a path
             elif ref.context.startswith("free-call") and "." not in ref.text:
                 outcome = self._free_call(ref)  # or a function the package had: `where(...)`
-                gone = outcome.status == "ignored" and self._once_named(ref, ref.text, ref.text)
+                gone = outcome.status == "ignored" and (
+                    self._once_named(ref, ref.text, ref.text) or self._function_gone(ref, ref.text)
+                )
                 return gone or outcome
             else:  # a name the snippet never bound: not ours, unless the code had it
                 return self._once_named(ref, root, root) or Outcome("ignored", ref)
