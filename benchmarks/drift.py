@@ -216,6 +216,8 @@ round 109 (`round: 109`) is a hundred-and-eighth fresh set written blind on tbva
 stegano, madbg and montydb (--confirm --round 109).
 round 110 (`round: 110`) is a hundred-and-ninth fresh set written blind on git-fame,
 defusedxml, addict and cfenv (--confirm --round 110).
+round 111 (`round: 111`) is a hundred-and-tenth fresh set written blind on google-drive-to-sqlite,
+dogsheep-beta, contexttimer and gender-guesser (--confirm --round 111).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

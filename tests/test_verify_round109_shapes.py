@@ -16,6 +16,9 @@
 - a function a page's block defines (`def rescale_image`, whose docstring holds a `>>>`
   example: the block is code, not a transcript) and then calls on the package
   (`ants.rescale_image`) is the reader's addition, and `ants.dosomething` a placeholder;
+- what `next(...)` takes from a generator over a container of the project's objects
+  (`next((s for s in self.services if ...), None)`) is one of them: `redis.get_url()` on
+  the result is checked;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -349,3 +352,48 @@ def test_a_word_a_synopsis_brackets_is_a_placeholder(tmp_path: Path) -> None:
     }
     root = _write(tmp_path / "xdf", files)
     assert {ref for _, _, ref in _drift(root)} == {"getblkdevsiz()"}
+
+
+CFENV = """\
+import json
+import os
+
+
+class Service:
+    def __init__(self, env):
+        self.env = env
+        self.credentials = env.get("credentials", {})
+
+    def get_url(self, **keys):
+        return self.credentials.get("uri")
+
+
+class AppEnv:
+    def __init__(self):
+        self.services = [
+            Service(each)
+            for services in json.loads(os.getenv("VCAP_SERVICES", "{}")).values()
+            for each in services
+        ]
+
+    def get_service(self, **kwargs):
+        return next(
+            (service for service in self.services if service.env.get("label") == kwargs),
+            None,
+        )
+"""
+
+
+def test_what_next_takes_from_a_generator_over_a_container(tmp_path: Path) -> None:
+    readme = (
+        "# cfenv\n\n```python\nfrom cfenv import AppEnv\n\nenv = AppEnv()\n"
+        "redis = env.get_service(label='redis')\nredis.credentials\n"
+        "redis.get_url(host='hostname')\nredis.get_uri(host='hostname')\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "cfenv"\nversion = "1"\n',
+        "cfenv/__init__.py": CFENV,
+        "README.md": readme,
+    }
+    root = _write(tmp_path / "cfenv", files)
+    assert {line for _, line, _ in _drift(root)} == {10}

@@ -97,8 +97,9 @@ from klaro.scan.stubs import merge_stubs
 # 195: `**kwargs` handed to a parameter whose default is a class go to that class; 196:
 # click groups made with `chain=True` (`CliCommand.chained`); 197: a name bound to
 # `globals()` handed to a call opens the module (protobuf's generated `_globals`); 198:
-# argopt's parsers of a docopt text, shtab's `--print-completion`
-ANALYZER_VERSION = 198
+# argopt's parsers of a docopt text, shtab's `--print-completion`; 199: `next(...)` of a
+# generator over a container, or of `iter(X)`, returns one element
+ANALYZER_VERSION = 199
 
 Progress = Callable[[int, int, str], None]
 

@@ -357,11 +357,37 @@ def _chain(
             return "cls()" if made == "cls" else None
         if ast.unparse(func) in {"copy.copy", "copy.deepcopy"} and len(expr.args) == 1:
             return "self" if _is_self(expr.args[0]) else None  # a copy of the receiver
+        if isinstance(func, ast.Name) and func.id == "next" and expr.args:
+            # cfenv's `next((s for s in self.services if ...), None)`: one element
+            source = _iterated(expr.args[0])
+            held = None if source is None else _chain(source, local, depth + 1, stored)
+            return None if held is None else f"{held}[]"
         called = _chain(func, local, depth, stored)
         return None if called is None else f"{called}()"
     if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
         held = _chain(expr.value, local, depth, stored)  # `self.slices[1]`: one element
         return None if held is None else f"{held}[]"
+    return None
+
+
+def _iterated(expr: ast.expr) -> ast.expr | None:
+    """What `next(...)` takes an element of: `iter(X)` and a generator that yields the
+    elements of one loop as they are (`(s for s in X if ...)`) give X."""
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "iter"
+        and len(expr.args) == 1
+    ):
+        return expr.args[0]
+    if (
+        isinstance(expr, ast.GeneratorExp)
+        and len(expr.generators) == 1
+        and isinstance(expr.elt, ast.Name)
+        and isinstance(target := expr.generators[0].target, ast.Name)
+        and target.id == expr.elt.id
+    ):
+        return expr.generators[0].iter
     return None
 
 
