@@ -220,6 +220,8 @@ round 111 (`round: 111`) is a hundred-and-tenth fresh set written blind on googl
 dogsheep-beta, contexttimer and gender-guesser (--confirm --round 111).
 round 112 (`round: 112`) is a hundred-and-eleventh fresh set written blind on mailjet-rest,
 simplefix, sharepy and table-logger (--confirm --round 112).
+round 113 (`round: 113`) is a hundred-and-twelfth fresh set written blind on geojson-to-sqlite,
+imgcat, Genderize and argparse-dataclass (--confirm --round 113).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
