@@ -31,6 +31,8 @@
 - a toctree entry kept as a Quarto notebook (`StartHere.qmd`), a module the scan left
   unread as too large, and a module's path written without `.py` (`optics/tables`) exist,
   and a span after "import" (`tidy as td`) is an import, not a command line;
+- a call sketch whose names were the callable's parameters (``get(tag, nth)``) is stale once
+  one is renamed, though two positional arguments still fit;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -587,3 +589,27 @@ def test_commands_named_by_values_we_cannot_read_take_their_own_flags(tmp_path: 
     }
     root = _write(tmp_path / "lumen", files)
     assert {line for _, line, _ in _drift(root)} == {5}
+
+
+FIX = """\
+class FixMessage:
+    def get(self, tag, nth=1):
+        return tag
+
+    def encode(self, raw=False):
+        return b""
+"""
+
+
+def test_a_sketch_naming_a_parameter_the_callable_lost(tmp_path: Path) -> None:
+    readme = (
+        "simplefix\n=========\n\nUse ``get(tag, nth)`` to read a field, and\n"
+        "``encode()`` to write the message.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "simplefix"\nversion = "1"\n',
+        "simplefix/__init__.py": FIX,
+        "README.rst": readme,
+    }
+    changes = {"simplefix/__init__.py": [("tag, nth=1", "tag, occurrence=1")]}
+    assert _drift_after(tmp_path / "fix", files, changes) == {("README.rst", 4)}

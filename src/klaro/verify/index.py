@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from klaro.scan.layout import is_test_path
@@ -925,11 +926,15 @@ def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[tuple[bool, s
     return found
 
 
-def _script_commands(
-    analysis: Analysis, names: Names
-) -> tuple[
-    set[str], set[str], dict[str, frozenset[str]], set[str], dict[tuple[str, str], frozenset[str]]
-]:
+class _ScriptCommands(NamedTuple):
+    leaves: set[str]  # scripts whose command takes no sub-commands
+    unparsed: set[str]  # scripts whose command the analysis did not find
+    own: dict[str, frozenset[str]]  # the flags of single commands whose flags are all named
+    positional: set[str]  # of those, the ones taking words
+    scoped: dict[tuple[str, str], frozenset[str]]  # (program, sub-command) -> its flags
+
+
+def _script_commands(analysis: Analysis, names: Names) -> _ScriptCommands:
     """Console scripts whose command (`pkg.cli:main`, followed through re-exports) is a single
     command, not a group; those whose function is no command the analysis read (it parses
     `sys.argv` by hand), in a module that declares none; of the single commands whose
@@ -1042,7 +1047,7 @@ def _script_commands(
             own[program] = frozenset(f for o in root.options if not o.positional for f in o.flags)
             if any(o.positional for o in root.options):
                 positional.add(program)
-    return leaves, unparsed, own, positional, scoped
+    return _ScriptCommands(leaves, unparsed, own, positional, scoped)
 
 
 def _own_subcommands(module: Module, root: CliCommand) -> dict[str, frozenset[str]]:

@@ -1075,7 +1075,31 @@ class Resolver(MemberChecks, UnknownNames):
         args = written[0] if written else None
         if written and args and self._keyword_sketch(outcome.target, written[1]):
             args = (args[0], None, args[2])
+        if written and (renamed := self._sketched_parameter(outcome, name, written[1])):
+            return renamed
         return self._called(outcome, name, args)
+
+    def _sketched_parameter(
+        self, outcome: Outcome, name: str, sketched: tuple[str, ...]
+    ) -> Outcome | None:
+        """simplefix's ``get(tag, nth)``: a sketch whose names were all the callable's
+        parameters at the documented state names them; one it takes no more is stale."""
+        target = outcome.target
+        old = self._former_keywords(target) if outcome.status == "resolved" and target else None
+        if not old or not sketched or not set(sketched) <= old:
+            return None
+        gone = [p for p in sketched if not self._takes(target, p)]
+        if not gone:
+            return None
+        now = self.names.callee(target)
+        params = [p.name for p in now.parameters] if now is not None else []
+        return Outcome(
+            "unresolved",
+            outcome.reference,
+            message=f"`{name}({', '.join(sketched)})`: `{gone[0]}` is no longer a parameter "
+            f"of `{name}()`",
+            suggestions=tuple(difflib.get_close_matches(gone[0], params, n=3)),
+        )
 
     def _bracket_sketch(
         self, outcome: Outcome, rest: str
