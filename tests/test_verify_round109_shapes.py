@@ -613,3 +613,20 @@ def test_a_sketch_naming_a_parameter_the_callable_lost(tmp_path: Path) -> None:
     }
     changes = {"simplefix/__init__.py": [("tag, nth=1", "tag, occurrence=1")]}
     assert _drift_after(tmp_path / "fix", files, changes) == {("README.rst", 4)}
+
+
+def test_an_import_of_a_name_the_page_then_defines_still_fails(tmp_path: Path) -> None:
+    guide = (
+        "# Guide\n\n```python\nfrom keys.models import HasKey\n"
+        "from keys.permissions import BaseHasKey\n\n\nclass HasKey(BaseHasKey):\n"
+        "    keyword = 'Bearer'\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "keys"\nversion = "1"\n',
+        "keys/__init__.py": "",
+        "keys/models.py": "class APIKey:\n    pass\n",
+        "keys/permissions.py": "class BaseHasKey:\n    keyword = 'Api-Key'\n",
+        "docs/guide.md": guide,
+    }
+    root = _write(tmp_path / "keys", files)
+    assert {(line, ref) for _, line, ref in _drift(root)} == {(4, "keys.models.HasKey")}

@@ -230,9 +230,12 @@ class MemberChecks(CallChecks):
         if accessor and (served := index.member(accessor, attr)):
             # `.xsimlab.run`: `Dataset.xsimlab.run()`, the accessor named like the package
             return Outcome("resolved", ref, served)
-        if index.kind(owner) == "module" and attr in self._bindings.defined:
+        written = attr in self._bindings.defined  # by the page's own code
+        if written and ref.kind == "python" and index.kind(owner) == "module":
             # antspyx's tutorial has the reader write `def rescale_image` and add it to the
-            # package: `ants.rescale_image` is the page's function, unless the module lost it
+            # package: `ants.rescale_image` in its code is the page's function, unless the
+            # module lost it (an import of it from the module still fails, `from pkg.models
+            # import HasAPIKey`; a link to the module's `Container` is no use of the page's)
             return self._gone_member(ref, owner, attr)
         if owner in index.stand_ins and attr.startswith("_"):
             return Outcome("ignored", ref)  # `current_app._get_current_object()`: the proxy's

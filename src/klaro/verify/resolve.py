@@ -963,8 +963,14 @@ class Resolver(MemberChecks, UnknownNames):
             name, rest = f"{owner}.__{last}__", ""
         # a table's heading names the project's callable, never a name the examples rebind
         scope = Document(doc.path) if ref.context == "argument-table" else doc
-        # (a decorator, `@timer`, is called)
-        outcome = self._symbol(ref, name, scope, called=bool(rest) or text.startswith("@"))
+        outcome = self._symbol(ref, name, scope, called=bool(rest))
+        if (
+            outcome.status == "ignored"
+            and text.startswith("@")
+            and not rest
+            and (gone := self._function_gone(ref, name))
+        ):
+            return gone  # ``@timer``, a decorator the documented state defined, renamed
         if outcome.status == "unresolved" and rest in {"(s)", "(es)"}:
             return Outcome("ignored", ref)  # `doc(s)`, `file(s)`: a word and its plural
         if outcome.status == "unresolved" and not rest and self._argument_on_page(name, doc):
