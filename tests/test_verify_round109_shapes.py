@@ -33,6 +33,8 @@
   and a span after "import" (`tidy as td`) is an import, not a command line;
 - a call sketch whose names were the callable's parameters (``get(tag, nth)``) is stale once
   one is renamed, though two positional arguments still fit;
+- IPython's `%load_ext imgcat` needs the module's `load_ipython_extension`, whatever the
+  page bound `imgcat` to, and a dunder the code renamed (``__version__``) is stale;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -630,3 +632,34 @@ def test_an_import_of_a_name_the_page_then_defines_still_fails(tmp_path: Path) -
     }
     root = _write(tmp_path / "keys", files)
     assert {(line, ref) for _, line, ref in _drift(root)} == {(4, "keys.models.HasKey")}
+
+
+def test_an_ipython_extension_the_page_loads(tmp_path: Path) -> None:
+    readme = (
+        "# imgcat\n\n```python\nfrom imgcat import imgcat\nimgcat(open('a.png'))\n```\n\n"
+        "```\n%load_ext autoreload\n%load_ext imgcat\n%imgcat chelsea()\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "imgcat"\nversion = "1"\n',
+        "imgcat/__init__.py": "from .imgcat import imgcat as imgcat\n\n\n"
+        "def load_ipython_extension(ipython):\n    ipython.register_magics(object)\n",
+        "imgcat/imgcat.py": "def imgcat(data):\n    return data\n",
+        "README.md": readme,
+    }
+    changes = {
+        "imgcat/__init__.py": [
+            ("def load_ipython_extension(ipython):\n    ipython.register_magics(object)\n", "")
+        ]
+    }
+    assert _drift_after(tmp_path / "imgcat", files, changes) == {("README.md", 10)}
+
+
+def test_a_dunder_the_code_renamed(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "genderize"\nversion = "1"\n',
+        "genderize/__init__.py": '__version__ = "0.3.1"\n',
+        "README.rst": "genderize\n=========\n\nThe version is in ``__version__``, beside "
+        "``__name__``.\n",
+    }
+    changes = {"genderize/__init__.py": [("__version__ =", "VERSION =")]}
+    assert _drift_after(tmp_path / "gender", files, changes) == {("README.rst", 4)}

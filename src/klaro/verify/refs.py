@@ -615,12 +615,21 @@ _OPTION_WORD = re.compile(r"\s--?[A-Za-z][\w-]*(?:=|\s|$)")
 _TREE_DRAWING = re.compile(r"^[\s│|]*[├└]──", re.MULTILINE)  # a `tree` listing's branches
 
 
+_LOAD_EXTENSION = re.compile(r"^\s*(?:In \[\d*\]:\s*)?%(?:re)?load_ext\s+([A-Za-z_][\w.]*)\s*$")
+
+
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
     """Read a code block whose first line is `start`, by its language; untagged blocks are
     guessed: Python that parses, prompts (`>>>`, `$`), a leading `export`, a pasted pydoc
     page, or examples indented under a line of the block (`Example:`)."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
+    for offset, line in enumerate(lines):
+        if extension := _LOAD_EXTENSION.match(line):
+            # IPython's `%load_ext imgcat` imports the module and calls its
+            # `load_ipython_extension`, whatever the page's examples bound `imgcat` to
+            name = f"{extension.group(1)}.load_ipython_extension"
+            doc.references.append(Reference("import", name, doc.path, start + offset))
     if lang in {"", *_PLAIN_INFO} and _parameter_block(doc, lines, start):
         return
     if "Help on function" in content:  # `>>> help(dpath.values)` and what it printed

@@ -84,6 +84,8 @@ class UnknownNames:
         and names the code attaches to objects at run time (`wrapper.cache_clear = ...`).
         """
         prefixed = name.startswith(self.index.attr_prefixes)
+        if name.startswith("__") and (gone := self._once_named(ref, name, name)):
+            return gone  # Genderize's ``__version__``, renamed `VERSION`
         if (
             name.startswith("__")
             or len(name) <= 2
