@@ -35,6 +35,8 @@
   one is renamed, though two positional arguments still fit;
 - IPython's `%load_ext imgcat` needs the module's `load_ipython_extension`, whatever the
   page bound `imgcat` to, and a dunder the code renamed (``__version__``) is stale;
+- the last of a list of spans after their owner ("Plotly.js's `plotly_hover` and
+  `plotly_unhover`") is the owner's too;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -663,3 +665,17 @@ def test_a_dunder_the_code_renamed(tmp_path: Path) -> None:
     }
     changes = {"genderize/__init__.py": [("__version__ =", "VERSION =")]}
     assert _drift_after(tmp_path / "gender", files, changes) == {("README.rst", 4)}
+
+
+def test_the_last_of_a_list_of_names_after_their_owner(tmp_path: Path) -> None:
+    page = (
+        "# Events\n\nThe widget listens to Plotly.js's `plotly_hover` and `plotly_unhover` DOM\n"
+        "events; our `plotly_hive` draws, and `plotly_hiv` is a typo.\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "viz"\nversion = "1"\n',
+        "viz/__init__.py": "def plotly_hive(graph):\n    return graph\n",
+        "docs/events.md": page,
+    }
+    root = _write(tmp_path / "viz", files)
+    assert {ref for _, _, ref in _drift(root)} == {"plotly_hiv"}

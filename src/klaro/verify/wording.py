@@ -94,6 +94,8 @@ _POSSESSIVE = re.compile(
 )  # also "`Etcd3Client`'s `api_path`"
 # a name's plural possessive: "Pygments' own `SvgFormatter`" (not "the tables' `insert()`")
 _NAME_POSSESSIVE = re.compile(r"([A-Z][\w.-]*s)[`*_~]*['\u2019](?:\s+(?:built-?in|own|standard))?$")
+# spans listed before the last one: "`plotly_hover`, `plotly_click` and "
+_LISTED_BEFORE = re.compile(r"(?:`[^`]+`[`*_~]*\s*(?:,\s*)?(?:(?:and|or)\b\s*)?)+$")
 _NOT_OWNERS = frozenset({"it", "that", "there", "here", "what", "let", "one", "who", "he", "she"})
 # "``huggingface_hub`` runs this pattern in its ``WeakFileLock``": the subject's own
 _ITS = re.compile(r"\bits(?:\s+(?:own|\w+))?$", re.I)
@@ -250,7 +252,10 @@ def given_to_another(sentence: str, text: str, ours: set[str], libraries: set[st
     head = _MARKUP_BEFORE.sub("", sentence[:at])
     if _BUILT_IN.search(head):
         return True
-    owner = _POSSESSIVE.search(head) or _NAME_POSSESSIVE.search(head)
+    # (also the last of a list after the owner: "Plotly.js's `plotly_hover` and
+    # `plotly_unhover` DOM events")
+    listed = _MARKUP_BEFORE.sub("", _LISTED_BEFORE.sub("", head))
+    owner = _POSSESSIVE.search(listed) or _NAME_POSSESSIVE.search(listed)
     if owner and (word := owner.group(1).lower()) not in ours and word not in _NOT_OWNERS:
         return True
     last = re.search(r"([\w.-]+)$", head)
