@@ -222,6 +222,8 @@ round 112 (`round: 112`) is a hundred-and-eleventh fresh set written blind on ma
 simplefix, sharepy and table-logger (--confirm --round 112).
 round 113 (`round: 113`) is a hundred-and-twelfth fresh set written blind on geojson-to-sqlite,
 imgcat, Genderize and argparse-dataclass (--confirm --round 113).
+round 114 (`round: 114`) is a hundred-and-thirteenth fresh set written blind on twython,
+pyfunctional, pysondb and tinydb-serialization (--confirm --round 114).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
