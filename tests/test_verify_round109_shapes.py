@@ -679,3 +679,20 @@ def test_the_last_of_a_list_of_names_after_their_owner(tmp_path: Path) -> None:
     }
     root = _write(tmp_path / "viz", files)
     assert {ref for _, _, ref in _drift(root)} == {"plotly_hiv"}
+
+
+def test_a_dotted_root_the_page_imports_from_another_package(tmp_path: Path) -> None:
+    usage = (
+        "# Usage\n\n```python\nfrom duty import duty\nfrom mkdocs import build, config\n\n\n"
+        "@duty\ndef docs(ctx):\n    ctx.run(build.build, args=[config.load_config()])\n```\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "duty"\nversion = "1"\n',
+        "duty/__init__.py": "def duty(func):\n    return func\n",
+        "duty/callables/__init__.py": "",
+        "duty/callables/mkdocs.py": "def build():\n    pass\n",
+        "duty/tools/__init__.py": "class mkdocs:\n    def build(self):\n        pass\n",
+        "docs/usage.md": usage,
+    }
+    root = _write(tmp_path / "duty", files)
+    assert _drift(root) == set()

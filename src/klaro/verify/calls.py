@@ -124,14 +124,15 @@ class CallChecks:
     def _free_call(self, ref: Reference) -> Outcome:
         """`decode(s, legacy=True)` in an example that left the import out: checked against
         the one function or class of the package with that name, if there is one."""
-        target = self._free_target(ref.text)
+        target = self._free_target(ref.text, called=True)
         if target is None:
             return Outcome("ignored", ref)  # not the project's, or whose is not known
         args = call_arguments(ref.context)
         return self._called(Outcome("resolved", ref, target), ref.text, args, complete=True)
 
-    def _free_target(self, name: str) -> str | None:
-        """The one function or class of the package a name the examples never bound calls."""
+    def _free_target(self, name: str, *, called: bool = False) -> str | None:
+        """The one function or class of the package a name the examples never bound calls.
+        `called`: the name itself is called, so a module of that name is not meant."""
         names = self.names
         if name in everyday_names(modules=False):
             return None  # `datetime(...)`: Python's, most likely
@@ -140,7 +141,9 @@ class CallChecks:
             for f in names.by_last.get(name, ())
             # the package's own (not a test's `Blog`), public or not: two make it ambiguous;
             # a module is never called (contexttimer's `timeout` module holds `timeout`)
-            if names.kind(f) not in MEMBER_KINDS | {"module"} and f in names.library
+            if names.kind(f) not in MEMBER_KINDS
+            and not (called and names.kind(f) == "module")
+            and f in names.library
         ]
         callable_ = len(found) == 1 and (
             names.kind(found[0]) in {"function", "class"} or names.callee(found[0]) is not None
