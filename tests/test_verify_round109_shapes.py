@@ -37,6 +37,12 @@
   page bound `imgcat` to, and a dunder the code renamed (``__version__``) is stale;
 - the last of a list of spans after their owner ("Plotly.js's `plotly_hover` and
   `plotly_unhover`") is the owner's too;
+- a helper a function imports itself (`from .base import _add_default_args` in `main`) adds
+  the options of its module's table of `dict(args=[...], kwargs=dict(...))` entries, which
+  it spreads with `add_argument(*a, **k)`: those flags are the program's, another is not;
+- a member in capitals that names a kind (`eispac.FUNCTION()`) is a placeholder, and a
+  site's root-absolute link that starts with the repository's name (`/flags/api/state`)
+  is served by GitHub Pages under that name;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
   page's changelog names it too.
@@ -696,3 +702,72 @@ def test_a_dotted_root_the_page_imports_from_another_package(tmp_path: Path) -> 
     }
     root = _write(tmp_path / "duty", files)
     assert _drift(root) == set()
+
+
+HEN_BASE = """\
+DEFAULT_PARSER_ARGS = {}
+DEFAULT_PARSER_ARGS["loglevel"] = dict(
+    args=["--loglevel"], kwargs=dict(help="logging level", default="WARNING", type=str)
+)
+DEFAULT_PARSER_ARGS["nproc"] = dict(args=["--nproc"], kwargs=dict(default=1, type=int))
+DEFAULT_PARSER_ARGS["debug"] = {"args": ["-d", "--debug"], "kwargs": {"action": "store_true"}}
+
+
+def _add_default_args(parser, list_of_args):
+    for key in list_of_args:
+        arg = DEFAULT_PARSER_ARGS[key]
+        a = arg["args"]
+        k = arg["kwargs"]
+        parser.add_argument(*a, **k)
+    return parser
+"""
+
+HEN_SCRIPT = """\
+import argparse
+
+
+def main(args=None):
+    from .base import _add_default_args
+
+    parser = argparse.ArgumentParser(prog="HENreadevents")
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--gti-string")
+    _add_default_args(parser, ["loglevel", "nproc", "debug"])
+    return parser.parse_args(args)
+"""
+
+
+def test_options_a_helper_the_function_imports_spreads_from_a_table(tmp_path: Path) -> None:
+    readme = (
+        "hen\n===\n\n::\n\n    $ HENreadevents a.evt --nproc 4 -d --loglevel DEBUG\n"
+        "    $ HENreadevents a.evt --gtistring 'GTI,STDGTI'\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "hen"\nversion = "1"\n\n'
+        '[project.scripts]\nHENreadevents = "hen.read_events:main"\n',
+        "hen/__init__.py": "",
+        "hen/base.py": HEN_BASE,
+        "hen/read_events.py": HEN_SCRIPT,
+        "README.rst": readme,
+    }
+    root = _write(tmp_path / "hen", files)
+    assert {line for _, line, _ in _drift(root)} == {7}
+
+
+def test_a_placeholder_member_in_capitals_and_a_project_site_under_its_name(
+    tmp_path: Path,
+) -> None:
+    page = (
+        "# Usage\n\nCall functions like `flags.FUNCTION()` or `flags.flag_stat()`.\n\n"
+        "See [the API](/flags/api/state) and [the other API](/flags/api/gone).\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "flags"\nversion = "1"\n\n'
+        '[project.urls]\nSource = "https://github.com/acme/flags"\n',
+        "flags/__init__.py": "def flag_state(name):\n    return name\n",
+        "mkdocs.yml": "site_name: flags\nrepo_url: https://github.com/acme/flags/\n",
+        "docs/usage.md": page,
+        "docs/api/state.md": "# State\n",
+    }
+    root = _write(tmp_path / "flags", files)
+    assert {ref for _, _, ref in _drift(root)} == {"flags.flag_stat()", "/flags/api/gone"}

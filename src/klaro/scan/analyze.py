@@ -100,8 +100,10 @@ from klaro.scan.stubs import merge_stubs
 # argopt's parsers of a docopt text, shtab's `--print-completion`; 199: `next(...)` of a
 # generator over a container, or of `iter(X)`, returns one element; 200: a `__getattr__`
 # matching changed table entries serves any name; a parser handed by keyword (`Serve(parser=
-# p)`) or to a class built on another package's takes options we cannot name
-ANALYZER_VERSION = 200
+# p)`) or to a class built on another package's takes options we cannot name; 201: helpers
+# a function imports itself (`module:name` refs); tables of `dict(args=[...], kwargs=...)`
+# entries spread by `add_argument(*a, **k)`
+ANALYZER_VERSION = 201
 
 Progress = Callable[[int, int, str], None]
 

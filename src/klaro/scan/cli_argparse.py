@@ -94,6 +94,10 @@ class Argparse:
         # `parser = maker()` in a function, by (function, variable): the maker's name
         self.made_by: dict[tuple[str, str], str] = {}
         self.tree = ast.Module(body=[], type_ignores=[])
+        # names the function being walked imports itself (hendrics' `from .base import
+        # _add_default_args` inside `main`): name -> `module:name`, which the module's own
+        # imports (the ones `cli_links` reads) leave out
+        self.imported: dict[str, str] = {}
 
     def run(self, tree: ast.Module) -> list[CliCommand]:
         tree = _keyed_parsers(tree)
@@ -208,6 +212,7 @@ class Argparse:
         subparsers: dict[str, str] = {}  # variable -> parent command key
         made: set[str] = set()  # variables another package's call gave (a parser, maybe)
         bound: dict[str, str] = {}  # `addarg = group.add_argument`: alias -> `group.add_argument`
+        outer = dict(self.imported)
         for stmt in body:
             for node in _in_order(stmt):
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -227,6 +232,11 @@ class Argparse:
                         self.class_of[inner] = self.methods[id(node)]
                     self._scope(node.body, inner)
                     self._decorated(node, function)
+                elif isinstance(node, ast.ImportFrom) and function:
+                    source = self._absolute(node.module, node.level)
+                    self.imported.update(
+                        (a.asname or a.name, f"{source}:{a.name}") for a in node.names
+                    )
                 elif isinstance(node, ast.Assign) and (words := self._words(node.value)):
                     # `self.parser._operations = ["get", "set"]`, then `choices=` it
                     self.lists.update((dotted(t), words) for t in node.targets if dotted(t))
@@ -293,6 +303,17 @@ class Argparse:
                     self._helper_call(node, variables, subparsers)
                     self._plugin_call(node, subparsers)
                     self._subclass_call(node, variables)
+        self.imported = outer
+
+    def _absolute(self, module: str | None, level: int) -> str:
+        """The module an import names, a relative one resolved against this module."""
+        if not level:
+            return module or ""
+        package = self.module.split(".")
+        if not self.path.endswith("__init__.py"):
+            package = package[:-1]
+        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+        return ".".join([*package, *([module] if module else [])])
 
     def _helper_call(self, call: ast.Call, variables: dict[str, str], subs: dict[str, str]) -> None:
         """Note `add_common(parser)`: a function that adds options to a parser we know; and
@@ -300,6 +321,9 @@ class Argparse:
         helper = dotted(call.func)
         if not helper or helper.endswith(("()", *_GROUPS, *_PARSERS)):
             return  # (`optparse.OptionGroup(parser, ...)` makes a group of it, read as such)
+        head, dot, rest = helper.partition(".")
+        if head in self.imported:  # imported by the function itself: `module:name`
+            helper = self.imported[head] + dot + rest
         if helper in _SHTAB and call.args and isinstance(parser := call.args[0], ast.Name):
             if parser.id in variables:
                 self.options.setdefault(variables[parser.id], []).append(_shtab_option(call))
@@ -799,7 +823,73 @@ def _spread_tables(tree: ast.Module) -> dict[int, list[ast.Call]]:
                 ast.Call(call.func, _flag_key(key) or [], _spelt(call, spec, value))
                 for key, value in zip(table.keys, table.values, strict=True)
             ]
+    spread.update(_spread_entries(tree))
     return spread
+
+
+def _spread_entries(tree: ast.Module) -> dict[int, list[ast.Call]]:
+    """hendrics' `DEFAULT_PARSER_ARGS["nproc"] = dict(args=["--nproc"], kwargs=dict(...))`
+    entries, which a helper spreads with `parser.add_argument(*a, **k)` after `a =
+    arg["args"]`: each add call of a function that reads the table stands for all of them."""
+    entries: dict[str, list[tuple[list[ast.expr], list[ast.keyword]]]] = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target = node.targets[0]
+        if isinstance(target, ast.Name) and isinstance(node.value, ast.Dict):
+            found = [_entry(v) for v in node.value.values]
+            if found and all(found):
+                entries[target.id] = [e for e in found if e]
+        elif (
+            isinstance(target, ast.Subscript)
+            and isinstance(target.value, ast.Name)
+            and (entry := _entry(node.value))
+        ):
+            entries.setdefault(target.value.id, []).append(entry)
+    spread: dict[int, list[ast.Call]] = {}
+    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        read = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} & set(entries)
+        if len(read) != 1:
+            continue
+        table = entries[read.pop()]
+        for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+            if (
+                dotted(call.func).endswith(_ADDERS)
+                and call.args[:1]
+                and isinstance(call.args[0], ast.Starred)
+            ):
+                spread[id(call)] = [ast.Call(call.func, flags, kws) for flags, kws in table]
+    return spread
+
+
+def _entry(node: ast.expr) -> tuple[list[ast.expr], list[ast.keyword]] | None:
+    """An option's entry of a table: `dict(args=["--nproc"], kwargs=dict(type=int))` or
+    `{"args": [...], "kwargs": {...}}`, as the flags and keywords of its add call."""
+    fields: dict[str, ast.expr] = {}
+    if isinstance(node, ast.Call) and dotted(node.func) == "dict" and not node.args:
+        fields = {k.arg: k.value for k in node.keywords if k.arg}
+    elif isinstance(node, ast.Dict):
+        fields = {
+            str(k.value): v
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant)
+        }
+    listed = fields.get("args")
+    flags = _flag_key(ast.Tuple(listed.elts) if isinstance(listed, ast.List | ast.Tuple) else None)
+    if flags is None:
+        return None
+    given = fields.get("kwargs")
+    if isinstance(given, ast.Call) and dotted(given.func) == "dict":
+        keywords = [k for k in given.keywords if k.arg]
+    elif isinstance(given, ast.Dict):
+        keywords = [
+            ast.keyword(str(k.value), v)
+            for k, v in zip(given.keys, given.values, strict=True)
+            if isinstance(k, ast.Constant)
+        ]
+    else:
+        keywords = []
+    return flags, keywords
 
 
 def _flag_key(node: ast.expr | None) -> list[ast.expr] | None:

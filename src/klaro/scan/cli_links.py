@@ -278,8 +278,14 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
             inserted: dict[int, list[CliOption]] = {}
             for position, ref in command.option_refs:
                 made = ref.endswith("()")  # `parents=[maker()]`: the parser it returns
-                head, _, rest = ref.removesuffix("()").partition(".")
-                target = bound.get(head)
+                plain = ref.removesuffix("()")
+                if ":" in plain:  # imported inside the function: `hendrics.base:_add_args`
+                    source, _, inside = plain.partition(":")
+                    name, _, rest = inside.partition(".")
+                    target: str | None = f"{source}.{name}"
+                else:
+                    head, _, rest = plain.partition(".")
+                    target = bound.get(head)
                 call = "()" if made else ""
                 found = shared.get(f"{target}.{rest}{call}" if rest else f"{target}{call}")
                 if found is None:  # a helper defined in the same module

@@ -371,6 +371,15 @@ class LinkResolver:
             # changelog-gen's `/changelog-gen/configuration`: the site's own URL path
             # (`site_url: https://edgarrmondragon.github.io/changelog-gen/`) comes first
             path = path[len(served) :] if path.startswith(served) else path
+        elif (
+            target.startswith("/")
+            and not self.index.exists(path)
+            and path.split("/")[0].lower() in self.index.repositories
+            and self._sites_under(doc.path)
+        ):
+            # django-flags' `/django-flags/api/state`: GitHub Pages serves a project's
+            # site under the repository's name, which no `site_url` says
+            path = path.partition("/")[2]
         root = self._sphinx_root(base) if ref.context in _SITE_ONLY and base else None
         if root is not None and not target.startswith("/"):
             # Sphinx joins a docname from its source folder and stops there: `../narr/views`
@@ -844,6 +853,10 @@ class LinkResolver:
             s.folder and page.startswith(s.folder) and not path.startswith(s.folder)
             for s in self._mkdocs_sites()
         )
+
+    def _sites_under(self, page: str) -> bool:
+        """Whether `page` is a page of an MkDocs site of the tree."""
+        return any(page.startswith(s.folder) for s in self._mkdocs_sites())
 
     def _served_under(self, page: str) -> str:
         """The URL path the MkDocs site holding `page` is served under (`changelog-gen/`),

@@ -160,6 +160,8 @@ class MemberChecks(CallChecks):
         index = self.names
         if attr in PLACEHOLDER_NAMES or any(t in PLACEHOLDER_NAMES for t in tail):
             return Outcome("ignored", ref)
+        if attr.isupper() and attr.lower() in PLACEHOLDER_NAMES:
+            return Outcome("ignored", ref)  # eispac's "calls like `eispac.FUNCTION()`"
         if READERS_OWN.match(attr) and not (
             self.former is not None
             and (self.former.had(f"{owner}.{attr}") or self.former.get(attr) is not None)
