@@ -28,9 +28,9 @@
 - a parser handed by keyword to a class built on another package's (`AIServe(parser=p)`
   on panel's `Serve`) takes options we cannot name, while another command's flag stays
   checked; so does a command named by a value we cannot read (`add_parser(Serve.name)`);
-- a toctree entry kept as a Quarto notebook (`StartHere.qmd`), a module the scan left
-  unread as too large, and a module's path written without `.py` (`optics/tables`) exist,
-  and a span after "import" (`tidy as td`) is an import, not a command line;
+- a toctree entry kept as a Quarto notebook (`StartHere.qmd`) and a module the scan left
+  unread as too large exist, and a span after "import" (`tidy as td`) is an import, not a
+  command line;
 - a call sketch whose names were the callable's parameters (``get(tag, nth)``) is stale once
   one is renamed, though two positional arguments still fit;
 - IPython's `%load_ext imgcat` needs the module's `load_ipython_extension`, whatever the
@@ -562,8 +562,7 @@ def test_notebooks_kept_as_quarto_text_and_modules_the_scan_left_unread(tmp_path
         "optics/tables.py": "X = [\n" + "    1.0,\n" * 150_000 + "]\n",
         "notebooks/StartHere.qmd": "# Start here\n",
         "notebooks/docs/index.rst": "Optics\n======\n\n.. toctree::\n\n   ../StartHere\n"
-        "   ../GoneAway\n\nSee :mod:`optics.tables`, the modules `optics/tables` and "
-        "`optics/lenses`.\n",
+        "   ../GoneAway\n\nSee :mod:`optics.tables` and the folder `optics/lenses`.\n",
     }
     root = _write(tmp_path / "optics", files)
     assert {ref for _, _, ref in _drift(root)} == {"../GoneAway.rst", "optics/lenses"}
@@ -771,3 +770,23 @@ def test_a_placeholder_member_in_capitals_and_a_project_site_under_its_name(
     }
     root = _write(tmp_path / "flags", files)
     assert {ref for _, _, ref in _drift(root)} == {"flags.flag_stat()", "/flags/api/gone"}
+
+
+def test_a_parser_class_built_on_argparse_keeps_its_flags_closed(tmp_path: Path) -> None:
+    cli = (
+        "import argparse\n\n\nclass RepoParser(argparse.ArgumentParser):\n"
+        "    def error(self, message):\n        raise SystemExit(message)\n\n\n"
+        "def run():\n    parser = RepoParser(description='pack a repository')\n"
+        '    parser.add_argument("--no-git-sort-by-changes", action="store_true")\n'
+        "    return parser.parse_args()\n"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "repomix"\nversion = "1"\n\n'
+        '[project.scripts]\nrepomix = "repomix.cli:run"\n',
+        "repomix/__init__.py": "",
+        "repomix/cli.py": cli,
+        "README.md": "# repomix\n\n```bash\nrepomix --no-git-sort-by-changes\n"
+        "repomix --config-override '{}'\n```\n",
+    }
+    root = _write(tmp_path / "repomix", files)
+    assert {line for _, line, _ in _drift(root)} == {5}

@@ -9,6 +9,7 @@ in a second, `subparsers.add_parser("gitlab")` in a third make `vcspull import g
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 
 from klaro.scan.model import CliCommand, CliOption, EntryPoint, Module
@@ -310,13 +311,15 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
 
 
 def _extended_classes(modules: list[Module], ours: set[str]) -> set[str]:
-    """The full names of the project's classes with a base another package defines."""
+    """The full names of the project's classes with a base another package defines (not
+    the standard library's: repomix's `RepomixArgumentParser(argparse.ArgumentParser)` adds
+    no option of its own)."""
     found = set()
     for module in modules:
         bound = {i.alias: i.binds for i in module.imports}
         for cls in module.classes:
-            heads = {bound.get(b.split(".")[0], "") for b in cls.bases}
-            if any(h and h.split(".")[0] not in ours for h in heads):
+            roots = {bound.get(b.split(".")[0], "").split(".")[0] for b in cls.bases}
+            if roots - ours - sys.stdlib_module_names - {""}:
                 found.add(f"{module.name}.{cls.name}")
     return found
 

@@ -1051,17 +1051,17 @@ def _script_commands(analysis: Analysis, names: Names) -> _ScriptCommands:
 
 
 def _own_subcommands(module: Module, root: CliCommand) -> dict[str, frozenset[str]]:
-    """The flags of each sub-command a program's parser makes in its own module and
-    function, by name and alias, where they are all named. Several programs of one project
+    """The flags of each sub-command a program's argparse parser makes in its own module
+    and function, by name and alias, where they are all named. Several programs of one project
     often share sub-command names (stegano's `stegano-lsb hide`, `stegano-rdh hide`), whose
     flags differ; a sub-command made elsewhere (a helper module's `register(subparsers)`)
     is left to the project-wide lookup."""
+    if root.framework != "argparse":
+        return {}  # (click's `add_command` makes a placeholder apart from the command's own)
     children = [
         c
         for c in module.cli
-        if c.parent == root.name
-        and c is not root
-        and (root.framework != "argparse" or c.function == root.function)
+        if c.parent == root.name and c is not root and c.function == root.function
     ]
     names = Counter(n for c in children for n in (c.name, *c.aliases))
     found: dict[str, frozenset[str]] = {}

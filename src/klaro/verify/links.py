@@ -230,8 +230,6 @@ class LinkResolver:
             return Outcome("ignored", ref)
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
-        if "/" in path and not _file_suffix(path) and self.index.exists(f"{path}.py"):
-            return Outcome("resolved", ref, f"{path}.py")  # tidy3d's `tidy3d/constants` module
         inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
