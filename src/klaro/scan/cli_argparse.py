@@ -23,6 +23,7 @@ from klaro.scan.cli_ast import (
 )
 from klaro.scan.cli_decorated import foreign_roots
 from klaro.scan.cli_docopt import usage_options, usage_text
+from klaro.scan.layout import absolute_module
 from klaro.scan.model import CliCommand, CliOption
 from klaro.scan.node_facts import flag_pattern
 
@@ -233,7 +234,8 @@ class Argparse:
                     self._scope(node.body, inner)
                     self._decorated(node, function)
                 elif isinstance(node, ast.ImportFrom) and function:
-                    source = self._absolute(node.module, node.level)
+                    package = self.path.endswith("__init__.py")
+                    source = absolute_module(self.module, package, node.module, node.level)
                     self.imported.update(
                         (a.asname or a.name, f"{source}:{a.name}") for a in node.names
                     )
@@ -304,16 +306,6 @@ class Argparse:
                     self._plugin_call(node, subparsers)
                     self._subclass_call(node, variables)
         self.imported = outer
-
-    def _absolute(self, module: str | None, level: int) -> str:
-        """The module an import names, a relative one resolved against this module."""
-        if not level:
-            return module or ""
-        package = self.module.split(".")
-        if not self.path.endswith("__init__.py"):
-            package = package[:-1]
-        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
-        return ".".join([*package, *([module] if module else [])])
 
     def _helper_call(self, call: ast.Call, variables: dict[str, str], subs: dict[str, str]) -> None:
         """Note `add_common(parser)`: a function that adds options to a parser we know; and

@@ -23,6 +23,17 @@ _ROOT_SCRIPTS = {
 _SOURCE_ROOTS: Mapping[str, str] = MappingProxyType({"src": ""})
 
 
+def absolute_module(current: str, is_package: bool, module: str | None, level: int) -> str:
+    """The module an import in `current` names: `from ..x import y` (`level` 2) in
+    `pkg.sub.mod` is `pkg.x`; in a package's `__init__` the package itself is level 1."""
+    if not level:
+        return module or ""
+    package = current.split(".") if is_package else current.split(".")[:-1]
+    if level > 1:
+        package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
+    return ".".join([*package, *([module] if module else [])])
+
+
 def module_name_for(
     path: str, package_dirs: frozenset[str], roots: Mapping[str, str] = _SOURCE_ROOTS
 ) -> str:

@@ -24,6 +24,7 @@ from klaro.scan.instance_attrs import (
     sets_any_attribute,
 )
 from klaro.scan.kwargs import kwargs_flow
+from klaro.scan.layout import absolute_module
 from klaro.scan.model import (
     GLOBALS,
     Class,
@@ -428,12 +429,7 @@ class _ModuleVisitor:
                     yield Import(base, alias.name, name, node.lineno)
 
     def _absolute(self, module: str | None, level: int) -> str:
-        if level == 0:
-            return module or ""
-        package = self.module.split(".") if self.is_package else self.module.split(".")[:-1]
-        if level > 1:
-            package = package[: len(package) - (level - 1)] if level - 1 <= len(package) else []
-        return ".".join([*package, *([module] if module else [])])
+        return absolute_module(self.module, self.is_package, module, level)
 
     def _variables(self, body: Iterable[ast.stmt], *, module_level: bool) -> Iterable[Variable]:
         seen: set[str] = set()
