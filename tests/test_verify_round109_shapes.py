@@ -45,7 +45,15 @@
   is served by GitHub Pages under that name;
 - a sentence's name that starts with an acronym (`DTDForbidden`), or whose underscore is
   escaped (`make\\_parser()`), is a name the code lost when it is renamed, even where the
-  page's changelog names it too.
+  page's changelog names it too;
+- an accessor's methods (`.simlab.run` of `@register_dataset_accessor("simlab")`), a file
+  the page's own code saves (`filename='savefig/x.png'`), a function a star-imported
+  subpackage binds over its module (`ants.registration`), a Django management command
+  (``cities``) and a word a synopsis brackets (`[blkdev_size]`) are no false alarms;
+- guards against regressions the intermediate runs caught: an import of a name the page
+  then defines still fails, a dotted root imported from another package (`mkdocs.config`)
+  is not the project's class of that name, and a parser class built on argparse's keeps
+  its flags closed.
 """
 
 from __future__ import annotations
