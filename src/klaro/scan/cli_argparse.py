@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from klaro.scan.cli_ast import (
     default_of,
+    dict_fields,
     dotted,
     fixed_count,
     help_of,
@@ -839,6 +840,8 @@ def _spread_entries(tree: ast.Module) -> dict[int, list[ast.Call]]:
         ):
             entries.setdefault(target.value.id, []).append(entry)
     spread: dict[int, list[ast.Call]] = {}
+    if not entries:
+        return spread  # (most modules: no function need be walked)
     for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         read = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} & set(entries)
         if len(read) != 1:
@@ -857,31 +860,15 @@ def _spread_entries(tree: ast.Module) -> dict[int, list[ast.Call]]:
 def _entry(node: ast.expr) -> tuple[list[ast.expr], list[ast.keyword]] | None:
     """An option's entry of a table: `dict(args=["--nproc"], kwargs=dict(type=int))` or
     `{"args": [...], "kwargs": {...}}`, as the flags and keywords of its add call."""
-    fields: dict[str, ast.expr] = {}
-    if isinstance(node, ast.Call) and dotted(node.func) == "dict" and not node.args:
-        fields = {k.arg: k.value for k in node.keywords if k.arg}
-    elif isinstance(node, ast.Dict):
-        fields = {
-            str(k.value): v
-            for k, v in zip(node.keys, node.values, strict=True)
-            if isinstance(k, ast.Constant)
-        }
+    if isinstance(node, ast.Call) and node.args:
+        return None  # `dict(base, ...)`: fields we cannot list
+    fields = dict_fields(node) or {}
     listed = fields.get("args")
     flags = _flag_key(ast.Tuple(listed.elts) if isinstance(listed, ast.List | ast.Tuple) else None)
     if flags is None:
         return None
-    given = fields.get("kwargs")
-    if isinstance(given, ast.Call) and dotted(given.func) == "dict":
-        keywords = [k for k in given.keywords if k.arg]
-    elif isinstance(given, ast.Dict):
-        keywords = [
-            ast.keyword(str(k.value), v)
-            for k, v in zip(given.keys, given.values, strict=True)
-            if isinstance(k, ast.Constant)
-        ]
-    else:
-        keywords = []
-    return flags, keywords
+    given = dict_fields(fields.get("kwargs")) or {}
+    return flags, [ast.keyword(name, value) for name, value in given.items()]
 
 
 def _flag_key(node: ast.expr | None) -> list[ast.expr] | None:

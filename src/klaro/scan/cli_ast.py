@@ -51,6 +51,17 @@ def literal(node: ast.expr | None) -> str | None:
     return ast.unparse(node)
 
 
+def dict_fields(node: ast.expr | None) -> dict[str, ast.expr] | None:
+    """The keys and values of a mapping written out, `dict(a=1)` or `{"a": 1}` (keys as
+    `literal` renders them), else None."""
+    if isinstance(node, ast.Call) and dotted(node.func) == "dict":
+        return {k.arg: k.value for k in node.keywords if k.arg}
+    if isinstance(node, ast.Dict):
+        pairs = zip(node.keys, node.values, strict=True)
+        return {str(literal(k)): v for k, v in pairs if k is not None}
+    return None
+
+
 def default_of(node: ast.expr | None) -> str | None:
     """Render a default as written; an explicit `None` is no default, as when left out."""
     if node is None or (isinstance(node, ast.Constant) and node.value is None):

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from klaro.scan.cli_ast import (
     default_of,
+    dict_fields,
     dotted,
     first_paragraph,
     fixed_count,
@@ -662,13 +663,8 @@ def _passes_unknown_options(
     does not know go on to its arguments (shiv hands them to pip). Only to arguments that
     take them: a variadic `@click.argument(nargs=-1)`, or `ctx.args` with
     `allow_extra_args`; a command with neither fails on them ("unexpected extra argument")."""
-    settings = kw(call, "context_settings") if call is not None else None
-    if isinstance(settings, ast.Call) and dotted(settings.func) == "dict":
-        given = {k.arg: k.value for k in settings.keywords if k.arg}
-    elif isinstance(settings, ast.Dict):
-        pairs = zip(settings.keys, settings.values, strict=True)
-        given = {str(literal(k)): v for k, v in pairs if k is not None}
-    else:
+    given = dict_fields(kw(call, "context_settings") if call is not None else None)
+    if given is None:
         return False
     if not truthy(given.get("ignore_unknown_options")):
         return False

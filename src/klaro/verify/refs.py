@@ -624,7 +624,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     page, or examples indented under a line of the block (`Example:`)."""
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
-    for offset, line in enumerate(lines):
+    for offset, line in enumerate(lines if "load_ext" in content else ()):
         if extension := _LOAD_EXTENSION.match(line):
             # IPython's `%load_ext imgcat` imports the module and calls its
             # `load_ipython_extension`, whatever the page's examples bound `imgcat` to
