@@ -5,16 +5,23 @@
   method, stale once Stream renames it, whatever the call's product accepts;
 - a method that returns a local name bound twice (`sequence = self`, then `sequence =
   Sequence(sequence, ...)` in a loop) returns the class either binding gives, so chains
-  through it (`seq(x).map(f).order_by(g)`) are checked.
+  through it (`seq(x).map(f).order_by(g)`) are checked;
+- a file the documented state had and the tree lost (moved or deleted, committed or not) is
+  stale wherever the page names it: a span (``CHANGES.rst``), a command line's argument
+  (`pip install -r requirements-dev.txt`, `python test_addict.py`), with the file of the
+  same content as the suggestion; a file the page names that never was the repository's
+  (the reader's `config.json`) stays the reader's.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from test_verify_round25_shapes import _drift_after
+from test_repair import _first_commit
+from test_verify_round25_shapes import _drift_after, _drift_since_commit
+from test_verify_wild import _write
 
-STREAMS = '''\
+STREAMS = """\
 from functional.pipeline import Sequence
 
 
@@ -30,8 +37,8 @@ class Stream:
 
 
 seq = Stream()
-'''
-PIPELINE = '''\
+"""
+PIPELINE = """\
 class Sequence:
     def __init__(self, items, transform=None):
         self.items = items
@@ -52,7 +59,7 @@ class Sequence:
 
     def to_list(self):
         return list(self.items)
-'''
+"""
 README = """\
 # functional
 
@@ -80,5 +87,62 @@ def test_a_callable_instances_own_method_is_stale_once_renamed(tmp_path: Path) -
 
 
 def test_a_chain_through_a_rebound_local_result_is_checked(tmp_path: Path) -> None:
-    change = {"functional/pipeline.py": [("def order_by(self, func)", "def order_by(self, *, key)")]}
+    keyword_only = ("def order_by(self, func)", "def order_by(self, *, key)")
+    change = {"functional/pipeline.py": [keyword_only]}
     assert _drift_after(tmp_path, _package(), change) == {("README.md", 7)}
+
+
+GENDERIZE = """\
+Genderize
+=========
+
+Write your settings to ``config.json``, then::
+
+    pip install -r requirements-dev.txt
+    python test_genderize.py
+
+Releases are listed in ``CHANGES.rst``.
+"""
+
+
+def _genderize(root: Path) -> Path:
+    return _write(
+        root,
+        {
+            "genderize/__init__.py": "def get(names):\n    return names\n",
+            "requirements-dev.txt": "pytest\n",
+            "test_genderize.py": "from genderize import get\n",
+            "CHANGES.rst": "1.0\n---\n",
+            "README.rst": GENDERIZE,
+        },
+    )
+
+
+def test_a_file_the_documented_state_had_is_stale_once_moved(tmp_path: Path) -> None:
+    root = _genderize(tmp_path)
+    _first_commit(root)
+    assert _drift_since_commit(root) == set()
+    (root / "CHANGES.rst").rename(root / "HISTORY.rst")
+    (root / "requirements-dev.txt").rename(root / "dev-requirements.txt")
+    (root / "test_genderize.py").unlink()
+    assert _drift_since_commit(root) == {
+        ("README.rst", 6, "requirements-dev.txt"),
+        ("README.rst", 7, "test_genderize.py"),
+        ("README.rst", 9, "CHANGES.rst"),
+    }
+
+
+def test_a_moved_files_finding_suggests_the_file_of_its_content(tmp_path: Path) -> None:
+    from klaro.config import load_config
+    from klaro.scan.analyze import analyze_repository
+    from klaro.verify.check import check_repository
+    from klaro.verify.former import Former
+
+    root = _genderize(tmp_path)
+    _first_commit(root)
+    (root / "CHANGES.rst").rename(root / "HISTORY.rst")
+    analysis = analyze_repository(root)
+    report = check_repository(load_config(root, env={}), analysis, former=Former(root, analysis))
+    (finding,) = report.drift
+    assert "was a file of the repository at commit" in finding.message
+    assert finding.suggestions == ("HISTORY.rst",)
