@@ -5,7 +5,11 @@
   method, stale once Stream renames it, whatever the call's product accepts;
 - a method that returns a local name bound twice (`sequence = self`, then `sequence =
   Sequence(sequence, ...)` in a loop) returns the class either binding gives, so chains
-  through it (`seq(x).map(f).order_by(g)`) are checked;
+  through it (`seq(x).map(f).order_by(g)`) are checked, and each call of a table row that
+  joins two with `/` (``sorted(key=None)/order_by(func)``) is read;
+- an alternate constructor a class inherits from the standard library (`FiscalDate.today()`
+  of a `datetime.date` subclass) makes an instance of that class: the members an example
+  reads on it are checked;
 - a file the documented state had and the tree lost (moved or deleted, committed or not) is
   stale wherever the page names it: a span (``CHANGES.rst``), a command line's argument
   (`pip install -r requirements-dev.txt`, `python test_addict.py`), with the file of the
@@ -63,6 +67,10 @@ class Sequence:
 README = """\
 # functional
 
+| call | what |
+|---|---|
+| `sorted(key=None)/order_by(func)` | order the sequence |
+
 ```python
 from functional import seq
 
@@ -83,13 +91,13 @@ def _package() -> dict[str, str]:
 
 def test_a_callable_instances_own_method_is_stale_once_renamed(tmp_path: Path) -> None:
     change = {"functional/streams.py": [("def jsonl(", "def json_lines(")]}
-    assert _drift_after(tmp_path, _package(), change) == {("README.md", 6)}
+    assert _drift_after(tmp_path, _package(), change) == {("README.md", 10)}
 
 
 def test_a_chain_through_a_rebound_local_result_is_checked(tmp_path: Path) -> None:
     keyword_only = ("def order_by(self, func)", "def order_by(self, *, key)")
     change = {"functional/pipeline.py": [keyword_only]}
-    assert _drift_after(tmp_path, _package(), change) == {("README.md", 7)}
+    assert _drift_after(tmp_path, _package(), change) == {("README.md", 5), ("README.md", 11)}
 
 
 GENDERIZE = """\
@@ -146,3 +154,40 @@ def test_a_moved_files_finding_suggests_the_file_of_its_content(tmp_path: Path) 
     (finding,) = report.drift
     assert "was a file of the repository at commit" in finding.message
     assert finding.suggestions == ("HISTORY.rst",)
+
+
+FISCAL = """\
+import datetime
+
+
+class _FiscalMixin:
+    @property
+    def fiscal_year(self):
+        return self.year + 1
+
+    @property
+    def prev_fiscal_year(self):
+        return self.year
+
+
+class FiscalDate(datetime.date, _FiscalMixin):
+    pass
+"""
+FISCAL_README = """\
+# fiscalyear
+
+```python
+>>> from fiscalyear import FiscalDate
+>>> f = FiscalDate.today()
+>>> f.fiscal_year
+2017
+>>> f.prev_fiscal_year
+2016
+```
+"""
+
+
+def test_an_inherited_alternate_constructor_makes_the_class(tmp_path: Path) -> None:
+    files = {"fiscalyear.py": FISCAL, "README.md": FISCAL_README}
+    change = {"fiscalyear.py": [("def prev_fiscal_year(", "def previous_fiscal_year(")]}
+    assert _drift_after(tmp_path, files, change) == {("README.md", 8)}
