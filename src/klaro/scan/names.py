@@ -346,6 +346,13 @@ class Names:
         """
         return self._result(dotted, hops)[0]
 
+    def held_class(self, dotted: str) -> str | None:
+        """The project class of the object a name holds: a callable instance's own class
+        (pyfunctional's `seq = Stream()`, whose `seq.jsonl` is Stream's), not what calling
+        it gives (`seq(...)` is a `Sequence`); an alias of a class, that class."""
+        called, instance = self._result(dotted, 0)
+        return instance or called
+
     def chain_step(self, owner: str, attr: str) -> tuple[str | None, str | None]:
         """The class an example's chain `owner.attr` takes `attr` from, and that member:
         `result_of(owner)`'s, unless `owner` names a callable instance whose own class has
