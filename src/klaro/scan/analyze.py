@@ -102,8 +102,10 @@ from klaro.scan.stubs import merge_stubs
 # matching changed table entries serves any name; a parser handed by keyword (`Serve(parser=
 # p)`) or to a class built on another package's takes options we cannot name; 201: helpers
 # a function imports itself (`module:name` refs); tables of `dict(args=[...], kwargs=...)`
-# entries spread by `add_argument(*a, **k)`
-ANALYZER_VERSION = 201
+# entries spread by `add_argument(*a, **k)`; 202: a returned local name bound twice by plain
+# assignments (`seq = self; seq = Sequence(seq)`) returns either binding's chain; 203: dotted
+# camelCase mapping keys (`extra_environ["wsgi.handleErrors"]`)
+ANALYZER_VERSION = 203
 
 Progress = Callable[[int, int, str], None]
 

@@ -114,9 +114,12 @@ def _commit(root: Path, revision: str) -> str | None:
 
 def _is_code(top: Path, status: str) -> bool:
     """Whether a `git status --porcelain` line names a file whose edit changes what the code
-    exposes: a module, the packaging files, or a script without a suffix that runs Python."""
+    exposes: a module, the packaging files, or a script without a suffix that runs Python;
+    or a file moved or deleted, whatever it is."""
     # `XY path`; the output's first line comes without its leading blank (" M" as "M")
     path = status[2:].split(" -> ")[-1].strip().strip('"')
+    if {"D", "R"} & set(status[:2]):
+        return True  # a file moved or deleted: a page naming it (`CHANGES.rst`) goes stale
     if path.endswith(_CODE_FILES):
         return True
     if "." in path.rsplit("/", 1)[-1]:

@@ -346,6 +346,13 @@ class Names:
         """
         return self._result(dotted, hops)[0]
 
+    def held_class(self, dotted: str) -> str | None:
+        """The project class of the object a name holds: a callable instance's own class
+        (pyfunctional's `seq = Stream()`, whose `seq.jsonl` is Stream's), not what calling
+        it gives (`seq(...)` is a `Sequence`); an alias of a class, that class."""
+        called, instance = self._result(dotted, 0)
+        return instance or called
+
     def chain_step(self, owner: str, attr: str) -> tuple[str | None, str | None]:
         """The class an example's chain `owner.attr` takes `attr` from, and that member:
         `result_of(owner)`'s, unless `owner` names a callable instance whose own class has
@@ -384,6 +391,12 @@ class Names:
                 # tinydb's `Query.__getattr__` makes any name a new `Query` (`User.age`)
                 hook = self.member(owner, "__getattr__")
                 return (self.returns.get(hook) if hook is not None else None), None
+        if full not in self.kinds and "." in dotted and hops < MAX_HOPS:
+            # fiscalyear's `FiscalDate.today()`, `datetime.date`'s: an instance of the class
+            head, _, attr = dotted.rpartition(".")
+            receiver = owner or self._result(head, hops + 1)[0]
+            if receiver is not None and self._inherited_constructor(receiver, attr):
+                return receiver, None
         if full is None:
             return None, None
         if full in self.bound:  # `signal = Namespace().signal`: what the method returns
@@ -404,6 +417,22 @@ class Names:
             given = self.returns.get(call) if call is not None else None
             return (given or found), (found if given and given != found else None)
         return found, None
+
+    def _inherited_constructor(self, cls: str, attr: str) -> bool:
+        """Whether `attr` is an alternate constructor `cls` inherits from a standard-library
+        base (`date.today`, `datetime.now`, `dict.fromkeys`, `Path.cwd`): a classmethod,
+        which makes an instance of the class it is called on."""
+        if attr.startswith("__"):
+            return False  # `__init_subclass__`, `__class_getitem__`: no instances
+        for klass in self.lineage(cls):
+            for base in self.bases.get(klass, ()):
+                python = None if base in self.kinds else stdlib_class(base)
+                if python is None:
+                    continue
+                found = next((vars(k)[attr] for k in python.__mro__ if attr in vars(k)), None)
+                if type(found).__name__ in {"classmethod", "classmethod_descriptor"}:
+                    return True
+        return False
 
     def external(self, dotted: str) -> bool:
         """Whether a dotted name lives outside the project (standard library, dependency).

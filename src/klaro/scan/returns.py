@@ -116,11 +116,18 @@ def _alternatives(exits: list[ast.Return] | list[ast.Yield], own: list[ast.AST])
     none) only makes the result optional."""
     local = _local_values(own)
     stored = _stored_values(own)
+    rebound = _rebound_values(own)
     values: list[ast.expr | None] = [sub.value for sub in exits]
     found: dict[str, None] = {}
     opened: set[str] = set()  # local names read through once (`x = x if x else y` loops)
     while values:
         value = values.pop()
+        if isinstance(value, ast.Name) and value.id in rebound:
+            if value.id in opened:
+                return None
+            opened.add(value.id)  # `seq = self; for t in ts: seq = Sequence(seq, t)`: either
+            values += rebound[value.id]
+            continue
         if isinstance(value, ast.Name) and isinstance(local.get(value.id), ast.IfExp):
             if value.id in opened:
                 return None
@@ -307,6 +314,24 @@ def _local_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:
                     enter = ast.Attribute(item.context_expr, "__enter__", ast.Load())
                     values[item.optional_vars.id] = ast.Call(enter, [], [])
     return {name: value for name, value in values.items() if seen.get(name) == 1}
+
+
+def _rebound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
+    """Local names bound more than once, each time by a plain `x = expr`, to those values
+    (pyfunctional's `sequence = self`, then `sequence = Sequence(sequence, ...)` in a loop);
+    a name also bound another way (a loop target, `+=`, `with ... as`) is left out."""
+    values: dict[str, list[ast.expr]] = {}
+    seen: dict[str, int] = {}
+    for sub in nodes:
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            seen[sub.id] = seen.get(sub.id, 0) + 1
+        if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
+            target = sub.targets[0]
+            if isinstance(target, ast.Name):
+                values.setdefault(target.id, []).append(sub.value)
+    return {
+        name: bound for name, bound in values.items() if len(bound) > 1 and seen[name] == len(bound)
+    }
 
 
 def _stored_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:

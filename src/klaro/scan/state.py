@@ -24,7 +24,7 @@ from klaro.scan.syntax import parse_module
 
 STATE_VERSION = 1
 STATE_PATH = ".klaro/state.json"
-KINDS = ("module", "class", "function", "method", "option", "command", "env", "test-env")
+KINDS = ("module", "class", "function", "method", "option", "command", "env", "test-env", "file")
 _DIGEST = 12
 # identifiers in an AST dump: Name ids, arg names, attribute names, keyword args
 # and string constants (a renamed env var or option inside the body)
@@ -135,6 +135,9 @@ def build_state(analysis: Analysis, root: Path, source: str = "", *, bodies: boo
         for var in found:
             anchor = f"{var.path}:{var.via}:{var.default or ''}"
             items.append(Item(kind, var.name, anchor=anchor, line=var.lineno))
+    # its files, by content: a page's `CHANGES.rst` or `pip install -r requirements-dev.txt`
+    # goes stale when the file is moved or deleted, and the same digest tells where it went
+    items += [Item("file", f.path, f.sha256[:_DIGEST]) for f in analysis.files]
     unique = {(i.kind, i.name): i for i in items}
     # the commands it installs: entry points' and files installed as they are (cram's
     # `scripts=['scripts/cram']`)

@@ -52,6 +52,7 @@ class Former:
     _lost: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # command (`load`, "" for the program) -> the flags it took
     _command_flags: dict[str, set[str]] = field(default_factory=dict, repr=False)
+    _files: dict[str, str] = field(default_factory=dict, repr=False)  # path -> content digest
 
     def __post_init__(self) -> None:
         if self.since:  # a wrong `--since` is said at once, not only when a name needs it
@@ -134,6 +135,18 @@ class Former:
         self._gone()
         return any(flag in flags for flags in self._command_flags.values())
 
+    def file(self, path: str) -> tuple[str, str] | None:
+        """`(where, where it went)` when the documented state had the file `path` (relative
+        to the root): where it went is a file of the tree with the same content (a move,
+        `CHANGES.rst` now `HISTORY.rst`), else "". Whether the tree still has it is the
+        caller's question."""
+        self._gone()
+        digest = self._files.get(path)
+        if digest is None:
+            return None
+        moved = sorted(f.path for f in self.analysis.files if f.sha256.startswith(digest))
+        return self._where, (moved[0] if len(moved) == 1 else "")
+
     def keywords(self, function: str) -> tuple[frozenset[str], str] | None:
         """`(keywords, where)`: what the function (full name) took at the documented state
         (its parameters and the keys it read from `**kwargs`), None when it did not exist."""
@@ -198,6 +211,7 @@ class Former:
         self._defined = {i.name for i in old.items if i.kind in _PYTHON_KINDS}
         self._defined |= {f"{i.name}.{a}" for i in old.items if i.kind == "class" for a in i.params}
         self._functions = {i.name for i in old.items if i.kind == "function"}
+        self._files = {i.name: i.digest for i in old.items if i.kind == "file"}
         self._params = {
             i.name: frozenset(p.partition(":")[2] for p in i.params)
             for i in old.items

@@ -254,7 +254,7 @@ class MemberChecks(CallChecks):
                 return Outcome("ignored", ref)
             if self._former_member(owner, twin) is not None:
                 return self._gone_member(ref, owner, twin)
-        held = index.result_of(owner) if index.kind(owner) in {"attribute", "constant"} else None
+        held = index.held_class(owner) if index.kind(owner) in {"attribute", "constant"} else None
         if held is not None and index.member(held, "__setattr__") is not None:
             # `g.user`: flask's `g` is a namespace object, whose `__setattr__` keeps any name
             owner = held

@@ -33,6 +33,7 @@ from klaro.verify.env_claims import (
     templated_suffixes,
 )
 from klaro.verify.former import Former
+from klaro.verify.gone_files import gone_files
 from klaro.verify.index import ProjectIndex
 from klaro.verify.links import LinkResolver
 from klaro.verify.members import MemberChecks
@@ -429,6 +430,11 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         names = self.names
         package = root in names.packages
+        if not package and any(
+            origin.startswith(f"{root}.") and not instance
+            for origin, instance in doc.bindings.origins.values()
+        ):
+            return None  # flexx's `from foo import func1`: a module the page imports from
         if package and (names.lookup(ref.text) is not None or names.external(ref.text)):
             return None
         origins = self._conventions.get(root) or []
@@ -505,6 +511,8 @@ class Resolver(MemberChecks, UnknownNames):
             outcomes.append(outcome)
         outcomes += [o for o in self._stale_prose(doc) if not self._ignored(o.reference.text)]
         outcomes += self._stale_flags(doc)
+        moved = gone_files(doc, outcomes, self.former, self.index.exists, self._file_name)
+        outcomes += [o for o in moved if not self._kept_as_past(doc, o.reference)]
         return [
             self._table_path(self._hypothetical(self._key_namespace(o, doc), doc), doc)
             for o in outcomes

@@ -38,6 +38,7 @@ PLACEHOLDER_NAMES = frozenset(
         "attr",
         "module",
         "submodule",  # earthkit-hydro's pattern `ekh.submodule.operation(...)`
+        "tool",  # ehrapy's "access the respective modules like `ep.tl.tool()`"
         "mod",
         "obj",
         "my_function",
@@ -355,11 +356,30 @@ _GROUPED = re.compile(r"^([\w.]*)\(([\w]+(?:\|[\w]+)+)\)([\w.]*(?:\(\))?)$")
 _SPLIT_WORD = re.compile(r"^([\w.]+)\|(\w+(?:\.?\w+)*(?:\(\))?)$")
 
 
+_SKETCHED_CALL = re.compile(r"[A-Za-z_][\w.]*\(.*\)")
+
+
+def _balanced(call: str) -> bool:
+    """Whether a call's parentheses close where it ends (`f(x)`, not `f(a)(b` or `g(x)/h`)."""
+    depth = 0
+    for n, char in enumerate(call):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char == ")" and n != len(call) - 1:
+            return False
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def alternatives(text: str) -> list[list[str]] | None:
     """The readings of a span that writes names with an alternation: `overwrite_(value|
     factory)()`; `DEFAULT_GENERATED_LINE|NAME_PATTERNS_TEXT`, the words around `|`
     between underscores, or two whole names (`read_csv|read_json`). None for other spans
-    (`int|None`, `json|yaml`: values)."""
+    (`int|None`, `json|yaml`: values). Calls joined by `/` (pyfunctional's table row
+    ``sorted(key=None, reverse=False)/order_by(func)``) are each a name of one reading."""
+    calls = text.split("/")
+    if len(calls) > 1 and all(_SKETCHED_CALL.fullmatch(c) and _balanced(c) for c in calls):
+        return [calls]
     if "|" not in text or " " in text:
         return None
     if grouped := _GROUPED.match(text):

@@ -1,0 +1,284 @@
+"""Shapes from the blind sets of round 32, each on a small repo that has it:
+
+- a module-level instance that is also callable (`seq = Stream()`, whose `__call__` makes a
+  `Sequence`, a class given members at run time): `seq.jsonl(...)` is the instance's own
+  method, stale once Stream renames it, whatever the call's product accepts;
+- a method that returns a local name bound twice (`sequence = self`, then `sequence =
+  Sequence(sequence, ...)` in a loop) returns the class either binding gives, so chains
+  through it (`seq(x).map(f).order_by(g)`) are checked, and each call of a table row that
+  joins two with `/` (``sorted(key=None)/order_by(func)``) is read;
+- an alternate constructor a class inherits from the standard library (`FiscalDate.today()`
+  of a `datetime.date` subclass) makes an instance of that class: the members an example
+  reads on it are checked;
+- a page that imports a function from a module it makes up (`from foo import func1`) calls
+  that function, not a member of the instance another page binds to `foo`;
+- a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
+  explains (`line_6` of `session_00001_line_6`), another program's options on their own
+  line after "run pytest with the option:", and a WSGI environ key the code reads
+  (`wsgi.handleErrors`) are no false alarms, while a flag of neither stays reported;
+- a file the documented state had and the tree lost (moved or deleted, committed or not) is
+  stale wherever the page names it: a span (``CHANGES.rst``), a command line's argument
+  (`pip install -r requirements-dev.txt`, `python test_addict.py`), with the file of the
+  same content as the suggestion; a file the page names that never was the repository's
+  (the reader's `config.json`) stays the reader's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_repair import _first_commit
+from test_verify_round25_shapes import _drift_after, _drift_since_commit
+from test_verify_wild import _write
+
+STREAMS = """\
+from functional.pipeline import Sequence
+
+
+class Stream:
+    def __call__(self, *args):
+        return Sequence(args)
+
+    def jsonl(self, path):
+        return Sequence([path])
+
+    def csv(self, path):
+        return Sequence([path])
+
+
+seq = Stream()
+"""
+PIPELINE = """\
+class Sequence:
+    def __init__(self, items, transform=None):
+        self.items = items
+        for name in ("first", "last"):
+            setattr(self, name, lambda: None)
+
+    def _transform(self, *transforms):
+        sequence = self
+        for transform in transforms:
+            sequence = Sequence(sequence, transform=transform)
+        return sequence
+
+    def map(self, func):
+        return self._transform(func)
+
+    def order_by(self, func):
+        return self._transform(func)
+
+    def to_list(self):
+        return list(self.items)
+"""
+README = """\
+# functional
+
+| call | what |
+|---|---|
+| `sorted(key=None)/order_by(func)` | order the sequence |
+
+```python
+from functional import seq
+
+messages = seq.jsonl('chat.jsonl')
+seq(1, 2, 3).map(lambda x: x * 2).order_by(lambda x: -x).to_list()
+```
+"""
+
+
+def _package() -> dict[str, str]:
+    return {
+        "functional/__init__.py": "from functional.streams import seq\n",
+        "functional/streams.py": STREAMS,
+        "functional/pipeline.py": PIPELINE,
+        "README.md": README,
+    }
+
+
+def test_a_callable_instances_own_method_is_stale_once_renamed(tmp_path: Path) -> None:
+    change = {"functional/streams.py": [("def jsonl(", "def json_lines(")]}
+    assert _drift_after(tmp_path, _package(), change) == {("README.md", 10)}
+
+
+def test_a_chain_through_a_rebound_local_result_is_checked(tmp_path: Path) -> None:
+    keyword_only = ("def order_by(self, func)", "def order_by(self, *, key)")
+    change = {"functional/pipeline.py": [keyword_only]}
+    assert _drift_after(tmp_path, _package(), change) == {("README.md", 5), ("README.md", 11)}
+
+
+GENDERIZE = """\
+Genderize
+=========
+
+Write your settings to ``config.json``, then::
+
+    pip install -r requirements-dev.txt
+    python test_genderize.py
+
+Releases are listed in ``CHANGES.rst``.
+"""
+
+
+def _genderize(root: Path) -> Path:
+    return _write(
+        root,
+        {
+            "genderize/__init__.py": "def get(names):\n    return names\n",
+            "requirements-dev.txt": "pytest\n",
+            "test_genderize.py": "from genderize import get\n",
+            "CHANGES.rst": "1.0\n---\n",
+            "README.rst": GENDERIZE,
+        },
+    )
+
+
+def test_a_file_the_documented_state_had_is_stale_once_moved(tmp_path: Path) -> None:
+    root = _genderize(tmp_path)
+    _first_commit(root)
+    assert _drift_since_commit(root) == set()
+    (root / "CHANGES.rst").rename(root / "HISTORY.rst")
+    (root / "requirements-dev.txt").rename(root / "dev-requirements.txt")
+    (root / "test_genderize.py").unlink()
+    assert _drift_since_commit(root) == {
+        ("README.rst", 6, "requirements-dev.txt"),
+        ("README.rst", 7, "test_genderize.py"),
+        ("README.rst", 9, "CHANGES.rst"),
+    }
+
+
+def test_a_moved_files_finding_suggests_the_file_of_its_content(tmp_path: Path) -> None:
+    from klaro.config import load_config
+    from klaro.scan.analyze import analyze_repository
+    from klaro.verify.check import check_repository
+    from klaro.verify.former import Former
+
+    root = _genderize(tmp_path)
+    _first_commit(root)
+    (root / "CHANGES.rst").rename(root / "HISTORY.rst")
+    analysis = analyze_repository(root)
+    report = check_repository(load_config(root, env={}), analysis, former=Former(root, analysis))
+    (finding,) = report.drift
+    assert "was a file of the repository at commit" in finding.message
+    assert finding.suggestions == ("HISTORY.rst",)
+
+
+FISCAL = """\
+import datetime
+
+
+class _FiscalMixin:
+    @property
+    def fiscal_year(self):
+        return self.year + 1
+
+    @property
+    def prev_fiscal_year(self):
+        return self.year
+
+
+class FiscalDate(datetime.date, _FiscalMixin):
+    pass
+"""
+FISCAL_README = """\
+# fiscalyear
+
+```python
+>>> from fiscalyear import FiscalDate
+>>> f = FiscalDate.today()
+>>> f.fiscal_year
+2017
+>>> f.prev_fiscal_year
+2016
+```
+"""
+
+
+def test_an_inherited_alternate_constructor_makes_the_class(tmp_path: Path) -> None:
+    files = {"fiscalyear.py": FISCAL, "README.md": FISCAL_README}
+    change = {"fiscalyear.py": [("def prev_fiscal_year(", "def previous_fiscal_year(")]}
+    assert _drift_after(tmp_path, files, change) == {("README.md", 8)}
+
+
+FLEXX_EVENTS = """\
+# Events
+
+```python
+class MyObject:
+    foo = event.AnyProp(settable=True)
+```
+"""
+FLEXX_SCOPE = """\
+# Scope
+
+```python
+from foo import func1
+
+def handler(info):
+    func1(info)
+```
+"""
+
+
+def test_a_function_imported_from_a_made_up_module_is_no_instance_member(
+    tmp_path: Path,
+) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "flexx/__init__.py": "from flexx import event\n",
+        "flexx/event.py": "class AnyProp:\n    def __init__(self, settable=False):\n        pass\n",
+        "docs/events.md": FLEXX_EVENTS,
+        "docs/scope.md": FLEXX_SCOPE,
+    }
+    assert _drift(_write(tmp_path, files)) == set()
+
+
+PHM_MAIN = """\
+import click
+
+
+@click.command()
+@click.option("--outfile")
+def main(outfile):
+    environ = {}
+    return environ.get("wsgi.handleErrors", outfile)
+
+
+def session_00001_line_6():
+    pass
+
+
+def line():
+    pass
+"""
+PHM_README = """\
+# phm
+
+Access the tools like `phm.tl.tool()`.
+
+The `line_6` in the function name `session_00001_line_6` is the line number.
+
+- To see the log,
+  run pytest with the option:
+  `--log-cli-level=DEBUG --color=yes`
+
+Set ``wsgi.handleErrors`` to False to see errors. Write the output with `--outfile`.
+
+Run it as the option below says:
+
+`--verbose-mode`
+"""
+
+
+def test_stand_ins_parts_others_options_and_environ_keys(tmp_path: Path) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "phm/__init__.py": "from phm import tl\n",
+        "phm/tl.py": "def umap():\n    pass\n",
+        "phm/main.py": PHM_MAIN,
+        "phm/wsgi.py": "def make_app():\n    pass\n",
+        "pyproject.toml": '[project]\nname = "phm"\n[project.scripts]\nphm = "phm.main:main"\n',
+        "README.md": PHM_README,
+    }
+    assert _drift(_write(tmp_path, files)) == {("README.md", 15, "--verbose-mode")}
