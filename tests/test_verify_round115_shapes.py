@@ -17,6 +17,9 @@
 - a module function that hands `*args, **kwargs` on to a method under a decorator copying
   its signature (picobox's `@_copy_signature(Stack.push, _instance)`) no longer takes a
   keyword the method renamed;
+- a package the page runs with `python3 -m stm32loader` still runs under that name ("run
+  `stm32loader` without installing it") once its console script is renamed, while the
+  script's command lines are stale;
 - a page that imports a function from a module it makes up (`from foo import func1`) calls
   that function, not a member of the instance another page binds to `foo`;
 - a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
@@ -380,3 +383,35 @@ def test_a_keyword_a_signature_copying_wrapper_hands_on_is_stale(tmp_path: Path)
     }
     change = {"picobox/_stack.py": [("chain=False", "fallback=False")]}
     assert _drift_after(tmp_path, files, change) == {("README.md", 6)}
+
+
+STM_RUN = """\
+# Running
+
+Run it as installed:
+
+```shell
+stm32loader -p /dev/ttyUSB0
+```
+
+You can also run `stm32loader` without installing it:
+
+```shell
+python3 -m stm32loader
+```
+"""
+
+
+def test_a_package_run_with_dash_m_keeps_its_name_when_the_script_is_renamed(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "stm32loader/__init__.py": "",
+        "stm32loader/__main__.py": "from stm32loader.main import main\n\nmain()\n",
+        "stm32loader/main.py": "def main():\n    pass\n",
+        "pyproject.toml": '[project]\nname = "stm32loader"\n[project.scripts]\n'
+        'stm32loader = "stm32loader.main:main"\n',
+        "RUN.md": STM_RUN,
+    }
+    change = {"pyproject.toml": [("\nstm32loader = ", "\nstm32load = ")]}
+    assert _drift_after(tmp_path, files, change) == {("RUN.md", 6)}

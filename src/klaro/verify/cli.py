@@ -834,6 +834,10 @@ class CliClaims:
             # distribution named as a suite, installing several commands none called so
             # (while "run the `speedo` tool" of `speedset` and `speeddel` is a claim)
             return None
+        if word in self.index.packages and any(f"-m {word}" in line for line in doc.lines):
+            # stm32loader's "You can also run `stm32loader` without installing it", over
+            # `python3 -m stm32loader`: the package still runs, whatever the script became
+            return None
         why = self._not_installed(word)
         if why is None:
             return None
