@@ -10,6 +10,12 @@
 - an alternate constructor a class inherits from the standard library (`FiscalDate.today()`
   of a `datetime.date` subclass) makes an instance of that class: the members an example
   reads on it are checked;
+- a page that imports a function from a module it makes up (`from foo import func1`) calls
+  that function, not a member of the instance another page binds to `foo`;
+- a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
+  explains (`line_6` of `session_00001_line_6`), another program's options on their own
+  line after "run pytest with the option:", and a WSGI environ key the code reads
+  (`wsgi.handleErrors`) are no false alarms, while a flag of neither stays reported;
 - a file the documented state had and the tree lost (moved or deleted, committed or not) is
   stale wherever the page names it: a span (``CHANGES.rst``), a command line's argument
   (`pip install -r requirements-dev.txt`, `python test_addict.py`), with the file of the
@@ -191,3 +197,88 @@ def test_an_inherited_alternate_constructor_makes_the_class(tmp_path: Path) -> N
     files = {"fiscalyear.py": FISCAL, "README.md": FISCAL_README}
     change = {"fiscalyear.py": [("def prev_fiscal_year(", "def previous_fiscal_year(")]}
     assert _drift_after(tmp_path, files, change) == {("README.md", 8)}
+
+
+FLEXX_EVENTS = """\
+# Events
+
+```python
+class MyObject:
+    foo = event.AnyProp(settable=True)
+```
+"""
+FLEXX_SCOPE = """\
+# Scope
+
+```python
+from foo import func1
+
+def handler(info):
+    func1(info)
+```
+"""
+
+
+def test_a_function_imported_from_a_made_up_module_is_no_instance_member(
+    tmp_path: Path,
+) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "flexx/__init__.py": "from flexx import event\n",
+        "flexx/event.py": "class AnyProp:\n    def __init__(self, settable=False):\n        pass\n",
+        "docs/events.md": FLEXX_EVENTS,
+        "docs/scope.md": FLEXX_SCOPE,
+    }
+    assert _drift(_write(tmp_path, files)) == set()
+
+
+PHM_MAIN = """\
+import click
+
+
+@click.command()
+@click.option("--outfile")
+def main(outfile):
+    environ = {}
+    return environ.get("wsgi.handleErrors", outfile)
+
+
+def session_00001_line_6():
+    pass
+
+
+def line():
+    pass
+"""
+PHM_README = """\
+# phm
+
+Access the tools like `phm.tl.tool()`.
+
+The `line_6` in the function name `session_00001_line_6` is the line number.
+
+- To see the log,
+  run pytest with the option:
+  `--log-cli-level=DEBUG --color=yes`
+
+Set ``wsgi.handleErrors`` to False to see errors. Write the output with `--outfile`.
+
+Run it as the option below says:
+
+`--verbose-mode`
+"""
+
+
+def test_stand_ins_parts_others_options_and_environ_keys(tmp_path: Path) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "phm/__init__.py": "from phm import tl\n",
+        "phm/tl.py": "def umap():\n    pass\n",
+        "phm/main.py": PHM_MAIN,
+        "phm/wsgi.py": "def make_app():\n    pass\n",
+        "pyproject.toml": '[project]\nname = "phm"\n[project.scripts]\nphm = "phm.main:main"\n',
+        "README.md": PHM_README,
+    }
+    assert _drift(_write(tmp_path, files)) == {("README.md", 15, "--verbose-mode")}

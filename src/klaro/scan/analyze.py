@@ -103,8 +103,9 @@ from klaro.scan.stubs import merge_stubs
 # p)`) or to a class built on another package's takes options we cannot name; 201: helpers
 # a function imports itself (`module:name` refs); tables of `dict(args=[...], kwargs=...)`
 # entries spread by `add_argument(*a, **k)`; 202: a returned local name bound twice by plain
-# assignments (`seq = self; seq = Sequence(seq)`) returns either binding's chain
-ANALYZER_VERSION = 202
+# assignments (`seq = self; seq = Sequence(seq)`) returns either binding's chain; 203: dotted
+# camelCase mapping keys (`extra_environ["wsgi.handleErrors"]`)
+ANALYZER_VERSION = 203
 
 Progress = Callable[[int, int, str], None]
 

@@ -99,13 +99,16 @@ _KEY = re.compile(
 )
 # a mapping's key spelt with hyphens (TOML's `commit-length`) or in lower camel case (a JSON
 # schema's or an options dict's `idRef`)
-_MAPPING_KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z|[a-z]+(?:[A-Z][a-z0-9]+)+\Z")
+_MAPPING_KEY = re.compile(
+    r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+\Z|[a-z]+(?:[A-Z][a-z0-9]+)+\Z"
+    r"|[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\.[a-z]+(?:[A-Z][a-z0-9]+)+\Z"  # `wsgi.handleErrors`
+)
 
 
 def _mapping_keys(node: ast.AST) -> list[str]:
     """The hyphenated or camelCased keys a mapping is read or built with:
     `config["commit-length"]`, `config.get("tagged-metadata")`, `{"format-jinja": None}`,
-    jsonmerge's `strategy.get("idRef")`."""
+    jsonmerge's `strategy.get("idRef")`, a WSGI environ's `extra_environ["wsgi.handleErrors"]`."""
     if isinstance(node, ast.Subscript):
         given = [node.slice]
     elif isinstance(node, ast.Dict):

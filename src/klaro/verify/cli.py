@@ -1085,6 +1085,10 @@ class CliClaims:
         others = _OTHER_PROGRAM_SPANS | programs
         if earlier & others and not earlier & (ours | index.subcommands):
             return True
+        said_before = {w.lower() for w in _WORD.findall(CODE_SPAN.sub(" ", before))}
+        if not words and before.rstrip().endswith(":") and said_before & _OTHER_PROGRAMS:
+            # "run pytest with the option:", then the span on its own line: pytest's
+            return not said_before & ours
         # "$ pip install --upgrade tool", then "Consider using the ``--user`` option": the
         # command line just above is another program's
         if above is not None and above in programs and not spans_only:

@@ -430,6 +430,11 @@ class Resolver(MemberChecks, UnknownNames):
             return None
         names = self.names
         package = root in names.packages
+        if not package and any(
+            origin.startswith(f"{root}.") and not instance
+            for origin, instance in doc.bindings.origins.values()
+        ):
+            return None  # flexx's `from foo import func1`: a module the page imports from
         if package and (names.lookup(ref.text) is not None or names.external(ref.text)):
             return None
         origins = self._conventions.get(root) or []

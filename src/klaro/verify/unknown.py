@@ -102,8 +102,14 @@ class UnknownNames:
             return Outcome("ignored", ref)  # "calls `Class(**kwargs)`": some class
         if f"do_{name}" in self.names.by_last:
             return Outcome("ignored", ref)  # `run_pyscript`, a command `cmd.Cmd` style: `do_X`
-        if _LETTER_WORD.search(name) or self._numbered(name, doc) or self._filled_in(name, doc):
-            # `teardown_X()`: a pattern, X to fill in; `method_a1` beside `method_b1`: made up
+        if (
+            _LETTER_WORD.search(name)
+            or self._numbered(name, doc)
+            or self._filled_in(name, doc)
+            or _part_of_a_span(ref, name, doc)
+        ):
+            # `teardown_X()`: a pattern, X to fill in; `method_a1` beside `method_b1`: made up;
+            # "the `line_6` in the function name `session_00001_line_6`": a part of a name
             return Outcome("ignored", ref)
         if (
             called
@@ -588,3 +594,13 @@ def page_strings(doc: Document) -> set[str]:
                 and all(part.isidentifier() for part in node.value.split("."))
             )
     return found
+
+
+def _part_of_a_span(ref: Reference, name: str, doc: Document) -> bool:
+    """Whether another span of the line holds `name` as its underscored part: phmdoctest's
+    "The `line_6` in the function name `session_00001_line_6`" explains a generated name."""
+    part = re.compile(rf"(?:^|_){re.escape(name)}(?:_|$)")
+    return any(
+        r.line == ref.line and r.text != name and part.search(r.text) is not None
+        for r in doc.references
+    )

@@ -38,6 +38,7 @@ PLACEHOLDER_NAMES = frozenset(
         "attr",
         "module",
         "submodule",  # earthkit-hydro's pattern `ekh.submodule.operation(...)`
+        "tool",  # ehrapy's "access the respective modules like `ep.tl.tool()`"
         "mod",
         "obj",
         "my_function",
