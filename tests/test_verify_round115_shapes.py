@@ -20,6 +20,10 @@
 - a package the page runs with `python3 -m stm32loader` still runs under that name ("run
   `stm32loader` without installing it") once its console script is renamed, while the
   script's command lines are stale;
+- a method a class gets from its standard-library base's metaclass (`@SeqLike.register` of
+  an `abc.ABC`) and a toctree's notebooks a `.readthedocs.yaml` step copies into the
+  docs (`cp -r tutorials/* docs/source/tutorials/`) are no false alarms, while a toctree
+  entry no step provides is still missing;
 - a page that imports a function from a module it makes up (`from foo import func1`) calls
   that function, not a member of the instance another page binds to `foo`;
 - a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
@@ -415,3 +419,61 @@ def test_a_package_run_with_dash_m_keeps_its_name_when_the_script_is_renamed(
     }
     change = {"pyproject.toml": [("\nstm32loader = ", "\nstm32load = ")]}
     assert _drift_after(tmp_path, files, change) == {("RUN.md", 6)}
+
+
+SEQLIKE = """\
+import abc
+
+
+class SeqLike(abc.ABC):
+    @abc.abstractmethod
+    def to_seq(self):
+        pass
+"""
+HOWTO = """\
+# Formats
+
+```python
+import crowsetta
+
+@crowsetta.interface.SeqLike.register
+class Custom:
+    def to_seq(self):
+        pass
+```
+"""
+TUTORIALS = """\
+Tutorials
+=========
+
+.. toctree::
+   :maxdepth: 1
+
+   1. basic_workflow
+   2. gpu_solver
+"""
+RTD = """\
+version: 2
+build:
+  jobs:
+    pre_build:
+      - cp -r tutorials/* docs/source/tutorials/
+sphinx:
+  configuration: docs/source/conf.py
+"""
+
+
+def test_metaclass_members_and_pages_a_build_step_copies(tmp_path: Path) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "crowsetta/__init__.py": "from crowsetta import interface\n",
+        "crowsetta/interface.py": SEQLIKE,
+        "docs/source/conf.py": "project = 'crowsetta'\n",
+        "docs/source/howto.md": HOWTO,
+        "docs/source/tutorials/index.rst": TUTORIALS,
+        "tutorials/1. basic_workflow.ipynb": "{}\n",
+        ".readthedocs.yaml": RTD,
+    }
+    found = _drift(_write(tmp_path, files))
+    assert found == {("docs/source/tutorials/index.rst", 8, "2. gpu_solver.rst")}

@@ -307,6 +307,11 @@ class Names:
                     attr in vars(k) for k in python.__mro__ if k is not object
                 ):
                     return f"{base}.{attr}"
+                if python is not None and any(
+                    attr in vars(k) for k in type(python).__mro__ if k not in {type, object}
+                ):
+                    # crowsetta's `@SeqLike.register` of an `abc.ABC`: its metaclass's
+                    return f"{base}.{attr}"
                 continue
             found = self.member(base, attr, hops + 1)
             if found:

@@ -147,6 +147,8 @@ _BUILD_FILLED = frozenset(
     {"generated", "_generated", "_autosummary", "autogen", "_autogen", "autoapi", "_autoapi"}
 )
 
+# a build step copying folders: `cp -r tutorials/* docs/source/tutorials/` (its paths)
+_COPY = re.compile(r"\bcp\s+(?:-[a-zA-Z]+\s+)*((?:[\w./*'\"-]+[ \t]+)+[\w./'\"-]+)[ \t]*$", re.M)
 _TOCTREE = re.compile(r"^\s*:toctree:\s*(\S+)\s*$", re.MULTILINE)
 # sphinx-apidoc's output folder, as a build file runs it (`sphinx-apidoc -o docs/apidoc src/x`)
 _APIDOC = re.compile(r"sphinx-apidoc\b[^\n]*?\s(?:-o|--output-dir)[ =]+['\"]?([\w./-]+)")
@@ -205,6 +207,7 @@ class LinkResolver:
         self._path_patterns: list[str] | None = None  # see _looked_for
         self._categories: set[str] | None = None  # see _generated_indexes
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
+        self._copies_by_build: dict[str, list[str]] | None = None  # see _build_copies
         self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
         self._targets: frozenset[str] | None = None  # see _make_targets
         self._copies_made: dict[str, tuple[Document, frozenset[str]]] = {}  # see _copied_on
@@ -656,11 +659,46 @@ class LinkResolver:
         if not folder:
             return False
         stem = posixpath.splitext(name)[0]
-        return any(
+        if any(
             self.index.exists(f"{folder}{tail}/{stem}{suffix}")
             for tail in ("-src", "_src", "-source", "_source", "-sources", "_sources")
             for suffix in (".rst", ".md", ".txt")
-        )
+        ):
+            return True
+        # acom-music-box's `.readthedocs.yaml` runs `cp -r tutorials/* docs/source/tutorials/`
+        # before Sphinx reads its toctree of `1. basic_workflow` (a notebook)
+        return any(
+            self.index.exists(f"{source}/{rest}") or self.index.exists(f"{source}/{rest}.ipynb")
+            or any(self.index.exists(f"{source}/{stem}{s}") for s in SOURCE_PAGES)
+            for dest, sources in self._build_copies().items()
+            if path.startswith(dest + "/")
+            for rest in [path[len(dest) + 1 :].rpartition(".")[0] or path[len(dest) + 1 :]]
+            for source in sources
+        )  # fmt: skip
+
+    def _build_copies(self) -> dict[str, list[str]]:
+        """The folders the docs build copies before it runs (`cp -r tutorials/* docs/x/` in a
+        `.readthedocs.yaml`, a Makefile or a script), by destination, from the top."""
+        if self._copies_by_build is None:
+            found: dict[str, list[str]] = {}
+            for path in sorted(self.index.files):
+                base = posixpath.basename(path)
+                if base not in _BUILD_FILES and not base.endswith(".sh"):
+                    continue
+                try:
+                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                here = posixpath.dirname(path)
+                for words in _COPY.findall(text):
+                    *sources, dest = [w.strip("'\"") for w in words.split()]
+                    dest = posixpath.normpath(posixpath.join(here, dest)).rstrip("/")
+                    for source in sources:
+                        folder = posixpath.normpath(posixpath.join(here, source.removesuffix("*")))
+                        found.setdefault(dest, []).append(folder)
+                        found.setdefault(f"{dest}/{posixpath.basename(folder)}", []).append(folder)
+            self._copies_by_build = found
+        return self._copies_by_build
 
     def _make_targets(self) -> frozenset[str]:
         """The files the repository's makefiles say they make (`tutorials/tutorial.rst:
