@@ -303,14 +303,12 @@ class Names:
         for base in self.bases.get(owner, ()):
             if base not in self.kinds:  # `logging.Formatter`: Python's own methods are known
                 python = stdlib_class(base)  # what it defines, not what every object has
-                if python is not None and any(
-                    attr in vars(k) for k in python.__mro__ if k is not object
-                ):
-                    return f"{base}.{attr}"
-                if python is not None and any(
-                    attr in vars(k) for k in type(python).__mro__ if k not in {type, object}
-                ):
-                    # crowsetta's `@SeqLike.register` of an `abc.ABC`: its metaclass's
+                if python is None:
+                    continue
+                # (and its metaclass's: crowsetta's `@SeqLike.register` of an `abc.ABC`)
+                meta: type = type(python)
+                own = [k for k in python.__mro__ if k is not object]
+                if any(attr in vars(k) for k in [*own, *meta.__mro__] if k not in {type, object}):
                     return f"{base}.{attr}"
                 continue
             found = self.member(base, attr, hops + 1)
