@@ -667,14 +667,15 @@ class LinkResolver:
             return True
         # acom-music-box's `.readthedocs.yaml` runs `cp -r tutorials/* docs/source/tutorials/`
         # before Sphinx reads its toctree of `1. basic_workflow` (a notebook)
-        return any(
-            self.index.exists(f"{source}/{rest}") or self.index.exists(f"{source}/{rest}.ipynb")
-            or any(self.index.exists(f"{source}/{stem}{s}") for s in SOURCE_PAGES)
-            for dest, sources in self._build_copies().items()
-            if path.startswith(dest + "/")
-            for rest in [path[len(dest) + 1 :].rpartition(".")[0] or path[len(dest) + 1 :]]
-            for source in sources
-        )  # fmt: skip
+        for dest, sources in self._build_copies().items():
+            if not path.startswith(dest + "/"):
+                continue
+            rest = path[len(dest) + 1 :]
+            base = posixpath.splitext(rest)[0]
+            candidates = [rest, *(base + suffix for suffix in SOURCE_PAGES)]
+            if any(self.index.exists(f"{source}/{c}") for source in sources for c in candidates):
+                return True
+        return False
 
     def _build_copies(self) -> dict[str, list[str]]:
         """The folders the docs build copies before it runs (`cp -r tutorials/* docs/x/` in a
