@@ -224,8 +224,12 @@ round 113 (`round: 113`) is a hundred-and-twelfth fresh set written blind on geo
 imgcat, Genderize and argparse-dataclass (--confirm --round 113).
 round 114 (`round: 114`) is a hundred-and-thirteenth fresh set written blind on twython,
 pyfunctional, pysondb and tinydb-serialization (--confirm --round 114).
+round 115 (`round: 115`) is a hundred-and-fourteenth fresh set written blind on stm32loader,
+pgeocode, pylru and picobox (--confirm --round 115).
 round 116 (`round: 116`) is a hundred-and-fifteenth fresh set written blind on gnews,
 fiscalyear, deadcode and aioredlock (--confirm --round 116).
+round 117 (`round: 117`) is a hundred-and-sixteenth fresh set written blind on rich-cli,
+purl, sox and rstr (--confirm --round 117).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits

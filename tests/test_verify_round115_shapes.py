@@ -10,6 +10,13 @@
 - an alternate constructor a class inherits from the standard library (`FiscalDate.today()`
   of a `datetime.date` subclass) makes an instance of that class: the members an example
   reads on it are checked;
+- a method that returns the project's class or something we cannot name (purl's getter and
+  setter `path(value=None)`: a new `URL`, or a field of a tuple) gives that class to a chain
+  (`URL(u).path('search').query_param('q', 'x')` is checked), while a member the class lacks
+  stays unknown;
+- a module function that hands `*args, **kwargs` on to a method under a decorator copying
+  its signature (picobox's `@_copy_signature(Stack.push, _instance)`) no longer takes a
+  keyword the method renamed;
 - a page that imports a function from a module it makes up (`from foo import func1`) calls
   that function, not a member of the instance another page binds to `foo`;
 - a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
@@ -282,3 +289,94 @@ def test_stand_ins_parts_others_options_and_environ_keys(tmp_path: Path) -> None
         "README.md": PHM_README,
     }
     assert _drift(_write(tmp_path, files)) == {("README.md", 15, "--verbose-mode")}
+
+
+PURL = """\
+from collections import namedtuple
+
+_URLTuple = namedtuple("_URLTuple", "host path query")
+
+
+class URL:
+    def __init__(self, url=""):
+        self._tuple = _URLTuple("", url, "")
+
+    @classmethod
+    def _mutate(cls, url, **kwargs):
+        return cls(url)
+
+    def path(self, value=None):
+        if value is not None:
+            return URL._mutate(self, path=value)
+        return self._tuple.path
+
+    def query_param(self, key, value=None):
+        return self
+"""
+PURL_README = """\
+# purl
+
+```python
+from purl import URL
+
+u = URL('https://www.google.com').path('search').query_param('q', 'testing')
+URL('https://www.google.com').path().startswith('/')
+```
+"""
+
+
+def test_a_chain_through_a_getter_setters_known_class_is_checked(tmp_path: Path) -> None:
+    files = {"purl/__init__.py": "from purl.url import URL\n", "purl/url.py": PURL}
+    files["README.md"] = PURL_README
+    change = {
+        "purl/url.py": [
+            ("def query_param(self, key, value=None)", "def query_param(self, key, *, value=None)")
+        ]
+    }
+    assert _drift_after(tmp_path, files, change) == {("README.md", 6)}
+
+
+PICOBOX = """\
+import functools
+
+
+def _copy_signature(method, instance):
+    def decorator(fn):
+        return functools.wraps(method)(fn)
+
+    return decorator
+
+
+class Stack:
+    def push(self, box, *, chain=False):
+        return box
+
+
+_instance = Stack()
+
+
+@_copy_signature(Stack.push, _instance)
+def push(*args, **kwargs):
+    return _instance.push(*args, **kwargs)
+"""
+PICOBOX_README = """\
+# picobox
+
+```python
+import picobox
+
+with picobox.push(picobox.Box(), chain=True):
+    pass
+```
+"""
+
+
+def test_a_keyword_a_signature_copying_wrapper_hands_on_is_stale(tmp_path: Path) -> None:
+    files = {
+        "picobox/__init__.py": "from picobox._stack import push\nfrom picobox._box import Box\n",
+        "picobox/_box.py": "class Box:\n    pass\n",
+        "picobox/_stack.py": PICOBOX,
+        "README.md": PICOBOX_README,
+    }
+    change = {"picobox/_stack.py": [("chain=False", "fallback=False")]}
+    assert _drift_after(tmp_path, files, change) == {("README.md", 6)}

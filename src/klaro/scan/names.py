@@ -70,6 +70,9 @@ ELEMENT_STEPS = frozenset({ITERATED, "__getitem__"})
 # what a `__getattr__` annotated with one of these gives is a value, never a method
 _PLAIN_VALUES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
 # Bases that add no attributes a document would name on the subclass.
+# an alternative of a function's results that is no class we know (a tuple's field beside a
+# `URL`): a base of their union that keeps it open, as a base from another package would
+UNKNOWN_ALTERNATIVE = "?"
 _CLOSED_BASES = frozenset(
     {
         "object", "abc.ABC", "ABC", "typing.Generic", "Generic", "typing.Protocol", "Protocol",

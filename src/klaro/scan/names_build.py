@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 from klaro.scan.model import ANY_ATTRIBUTE, GLOBALS, Analysis, Class, Function, Module, Variable
-from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, Definition, Names
+from klaro.scan.names import CALLABLE_KINDS, MAX_HOPS, UNKNOWN_ALTERNATIVE, Definition, Names
 from klaro.scan.node_facts import ANY_NAME, ITEMS
 from klaro.scan.returns import documented_return, value_chain
 
@@ -544,13 +544,19 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
     """The project class of the instance a chain (`self.connect().__enter__().query()`)
     written in `module` (inside class `owner`) gives, or None when any step is unknown.
 
-    Alternatives (`Match()|self.evaluate_result()`) give their union (`Names.union`) when
-    each gives a class."""
+    Alternatives (`Match()|self.evaluate_result()`) give their union (`Names.union`); one
+    that gives no class we know makes the union open (a member none of the others has is
+    unknown, not missing)."""
     if "|" in chain:
         each = [_follow(names, module, owner, c) for c in chain.split("|")]
-        if None in each:
-            return None
         classes = sorted({c for c in each if c is not None})
+        if not classes:
+            return None
+        if None in each:
+            # purl's `URL.path()`: a new `URL` when given a value, else a field of a tuple:
+            # one of the project's class and something we cannot name, whose members the
+            # class's checks do not rule out
+            classes.append(UNKNOWN_ALTERNATIVE)
         return classes[0] if len(classes) == 1 else names.union(classes)
     value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
     head, *parts = chain.split(".")

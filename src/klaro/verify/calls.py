@@ -80,8 +80,11 @@ class CallChecks:
             return None
         if not any(p.kind == "var_keyword" for p in function.parameters):
             return None  # a closed signature: `check_call` has judged it
-        if self.names.forwarded(target) is not None:
-            return None  # the keywords `**kwargs` go on to are known: `check_call` judged
+        if self.names.forwarded(target) is not None and self.names.has_signature(target):
+            # the keywords `**kwargs` go on to are known: `check_call` judged (not through a
+            # decorator that gives the function another's signature, picobox's
+            # `@_copy_signature(Stack.push, _instance)` over `push(*args, **kwargs)`)
+            return None
         # the functions the keywords pass through (`progressbar()` -> `ProgressBar` -> the
         # mixin that took `redirect_stdout` by name): one of them named it, none does now
         chain = self.names.forward_chain(target)
