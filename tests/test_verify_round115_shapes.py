@@ -24,6 +24,10 @@
   an `abc.ABC`) and a toctree's notebooks a `.readthedocs.yaml` step copies into the
   docs (`cp -r tutorials/* docs/source/tutorials/`) are no false alarms, while a toctree
   entry no step provides is still missing;
+- an extension module setup.py names by a path (`Extension('systemd/_journal', ...)`), whose
+  names a module imports, a module name a function binds with `global` (Twiggy's
+  `_populate_globals()` makes `log`) and a design note named `vision.md` are no false
+  alarms, while a name neither has is reported;
 - a page that imports a function from a module it makes up (`from foo import func1`) calls
   that function, not a member of the instance another page binds to `foo`;
 - a stand-in tool of a module (`ep.tl.tool()`), the part of a generated name the line
@@ -477,3 +481,53 @@ def test_metaclass_members_and_pages_a_build_step_copies(tmp_path: Path) -> None
     }
     found = _drift(_write(tmp_path, files))
     assert found == {("docs/source/tutorials/index.rst", 8, "2. gpu_solver.rst")}
+
+
+SETUP = """\
+from setuptools import Extension, setup
+
+setup(
+    name="systemd-python",
+    packages=["systemd"],
+    ext_modules=[Extension("systemd/_journal", ["systemd/_journal.c"])],
+)
+"""
+TWIGGY = """\
+from systemd._journal import sendv
+
+
+def _populate_globals():
+    global log
+    log = Logger()
+
+
+class Logger:
+    def name(self, text):
+        return self
+
+
+_populate_globals()
+"""
+SYSTEMD_README = """\
+# systemd
+
+```python
+from systemd import log, sendv, stream
+
+log.name('mylib')
+sendv('MESSAGE=hello')
+```
+"""
+
+
+def test_path_named_extensions_global_bindings_and_vision_notes(tmp_path: Path) -> None:
+    from test_verify_wild import _drift
+
+    files = {
+        "setup.py": SETUP,
+        "systemd/__init__.py": TWIGGY,
+        "systemd/_journal.c": "/* the compiled module */\n",
+        "README.md": SYSTEMD_README,
+        "vision.md": "# Where it goes\n\n```python\nfrom systemd import load\n```\n",
+    }
+    assert _drift(_write(tmp_path, files)) == {("README.md", 4, "systemd.stream")}

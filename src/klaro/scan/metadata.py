@@ -429,7 +429,8 @@ def _from_setup_py(text: str, root: Path | None = None) -> dict[str, Any]:
 
 def _extension_names(tree: ast.Module) -> list[str]:
     """The modules setup.py compiles: `Extension("markupsafe._speedups", [...])`, and its
-    kin (`Pybind11Extension`, `cythonize`'s `Extension(name=...)`)."""
+    kin (`Pybind11Extension`, `cythonize`'s `Extension(name=...)`), named with dots or a
+    path's slashes."""
     found: list[str] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
@@ -441,7 +442,9 @@ def _extension_names(tree: ast.Module) -> list[str]:
         first = node.args[0] if node.args else named[0] if named else None
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             found.append(first.value)
-    return [n for n in found if _DOTTED_NAME.fullmatch(n)]
+    # (distutils also takes a path: systemd-python's `Extension('systemd/_journal', ...)`)
+    dotted = [n.replace("/", ".") for n in found]
+    return [n for n in dotted if _DOTTED_NAME.fullmatch(n)]
 
 
 _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")

@@ -242,7 +242,9 @@ class _ModuleVisitor:
         self.import_binds = {i.alias: i.binds for i in imports}
         # names bound inside try/except or if blocks are module names too (`try: from pysqlite3
         # import dbapi2; OperationalError = dbapi2.OperationalError` / `except ImportError:`)
-        constants = tuple(self._variables(_walk_statements(body, script=False), module_level=True))
+        # and those a function binds with `global` (Twiggy's `_populate_globals()` makes `log`)
+        statements = [*_walk_statements(body, script=False), *_global_assignments(body)]
+        constants = tuple(self._variables(statements, module_level=True))
         # a class or function defined at the top is the module's name even where a branch
         # rebinds it (zulip's `if LEGACY_...: Client = LegacyInterfaceClient`, a subclass)
         defined = {n.name for n in body if isinstance(n, _DEFS)}
@@ -1214,6 +1216,23 @@ def _registering(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr != "wraps"
         for d in node.decorator_list
     )
+
+
+def _global_assignments(body: Iterable[ast.stmt]) -> Iterable[ast.stmt]:
+    """The assignments module-level functions make to names they declare `global`: names of
+    the module once the function runs (an initialiser the module calls at import)."""
+    for node in body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        declared = {n for sub in ast.walk(node) if isinstance(sub, ast.Global) for n in sub.names}
+        if not declared:
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Assign | ast.AnnAssign):
+                continue
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            if all(isinstance(t, ast.Name) and t.id in declared for t in targets):
+                yield sub
 
 
 def _walk_statements(body: Iterable[ast.stmt], *, script: bool = True) -> Iterable[ast.stmt]:

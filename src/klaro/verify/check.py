@@ -53,7 +53,7 @@ _PROPOSALS_DIR = re.compile(
 # a roadmap states what the project intends to have (zarr's `docs/roadmap.md`)
 # (and a to-do list: reikna's TODO.rst, "FEATURE: add `Thread.fork()`")
 _PROPOSAL_FILE = re.compile(
-    r"^(?:roadmap|proposals?|todo|to-do)(?:[._-][^/]*)?\.(?:md|markdown|rst|txt)$", re.I
+    r"^(?:roadmap|proposals?|todo|to-do|vision)(?:[._-][^/]*)?\.(?:md|markdown|rst|txt)$", re.I
 )
 # a JOSS paper (`paper.md`, beside its `paper.bib`): dated, naming the API of its day
 _PAPER_FILE = re.compile(r"^paper\.(?:md|markdown|rst)$", re.I)
