@@ -226,6 +226,8 @@ round 114 (`round: 114`) is a hundred-and-thirteenth fresh set written blind on 
 pyfunctional, pysondb and tinydb-serialization (--confirm --round 114).
 round 116 (`round: 116`) is a hundred-and-fifteenth fresh set written blind on gnews,
 fiscalyear, deadcode and aioredlock (--confirm --round 116).
+round 117 (`round: 117`) is a hundred-and-sixteenth fresh set written blind on rich-cli,
+purl, sox and rstr (--confirm --round 117).
 round 118 (`round: 118`) is a hundred-and-seventeenth fresh set written blind on about-time,
 aiocsv, chime and httpx-auth (--confirm --round 118).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
