@@ -230,6 +230,8 @@ round 116 (`round: 116`) is a hundred-and-fifteenth fresh set written blind on g
 fiscalyear, deadcode and aioredlock (--confirm --round 116).
 round 117 (`round: 117`) is a hundred-and-sixteenth fresh set written blind on rich-cli,
 purl, sox and rstr (--confirm --round 117).
+round 118 (`round: 118`) is a hundred-and-seventeenth fresh set written blind on about-time,
+aiocsv, chime and httpx-auth (--confirm --round 118).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
