@@ -12,8 +12,8 @@
   reads on it are checked;
 - a method that returns the project's class or something we cannot name (purl's getter and
   setter `path(value=None)`: a new `URL`, or a field of a tuple) gives that class to a chain
-  (`URL(u).path('search').query_param('q', 'x')` is checked), while a member the class lacks
-  stays unknown;
+  (`URL(u).path('search').query_param('q', 'x')` is checked), while a member the class lacks,
+  or one Python's everyday objects have (`keys`), stays unknown;
 - a module function that hands `*args, **kwargs` on to a method under a decorator copying
   its signature (picobox's `@_copy_signature(Stack.push, _instance)`) no longer takes a
   keyword the method renamed;
@@ -21,9 +21,10 @@
   `stm32loader` without installing it") once its console script is renamed, while the
   script's command lines are stale;
 - a method a class gets from its standard-library base's metaclass (`@SeqLike.register` of
-  an `abc.ABC`) and a toctree's notebooks a `.readthedocs.yaml` step copies into the
-  docs (`cp -r tutorials/* docs/source/tutorials/`) are no false alarms, while a toctree
-  entry no step provides is still missing;
+  an `abc.ABC`), or from `type` itself (`Resource = factory('Book')`, a class a metaclass
+  made, then `Resource()`), and a toctree's notebooks a `.readthedocs.yaml` step copies
+  into the docs (`cp -r tutorials/* docs/source/tutorials/`) are no false alarms, while a
+  toctree entry no step provides is still missing;
 - an extension module setup.py names by a path (`Extension('systemd/_journal', ...)`), whose
   names a module imports, a module name a function binds with `global` (Twiggy's
   `_populate_globals()` makes `log`) and a design note named `vision.md` are no false
@@ -323,6 +324,9 @@ class URL:
 
     def query_param(self, key, value=None):
         return self
+
+    def keys(self, *, sort=False):
+        return []
 """
 PURL_README = """\
 # purl
@@ -332,6 +336,7 @@ from purl import URL
 
 u = URL('https://www.google.com').path('search').query_param('q', 'testing')
 URL('https://www.google.com').path().startswith('/')
+URL('https://www.google.com').path().keys(True)
 ```
 """
 
@@ -429,6 +434,14 @@ SEQLIKE = """\
 import abc
 
 
+class Declarative(type):
+    pass
+
+
+def factory(name):
+    return Declarative(name, (), {})
+
+
 class SeqLike(abc.ABC):
     @abc.abstractmethod
     def to_seq(self):
@@ -444,6 +457,9 @@ import crowsetta
 class Custom:
     def to_seq(self):
         pass
+
+Resource = crowsetta.interface.factory('Book')
+resource = Resource()
 ```
 """
 TUTORIALS = """\

@@ -52,6 +52,7 @@ its declared dependencies), `imported` (names it imports from other packages), `
 from __future__ import annotations
 
 import difflib
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -69,7 +70,16 @@ ITERATED = "__next__"
 ELEMENT_STEPS = frozenset({ITERATED, "__getitem__"})
 # what a `__getattr__` annotated with one of these gives is a value, never a method
 _PLAIN_VALUES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
+
+
 # Bases that add no attributes a document would name on the subclass.
+def _common_member(attr: str) -> bool:
+    """Whether Python's everyday objects have a member so named (`keys`, `read`, `__call__`):
+    on an object that may be one we cannot name, it need not be our class's."""
+    kinds = (dict, list, str, bytes, set, tuple, type, io.IOBase)
+    return any(hasattr(kind, attr) for kind in kinds)
+
+
 # an alternative of a function's results that is no class we know (a tuple's field beside a
 # `URL`): a base of their union that keeps it open, as a base from another package would
 UNKNOWN_ALTERNATIVE = "?"
@@ -259,6 +269,10 @@ class Names:
     def member(self, owner: str, attr: str, hops: int = 0) -> str | None:
         """Return `owner.attr` as a full name: own, re-exported, star-imported, inherited."""
         full = f"{owner}.{attr}"
+        if UNKNOWN_ALTERNATIVE in self.bases.get(owner, ()) and _common_member(attr):
+            # uproot's `open()`, a directory or whatever a path inside names: its `keys()`
+            # may be any object's, not the directory's
+            return None
         if full in self.kinds:
             if self.kinds[full] == "module" and hops <= MAX_HOPS:
                 # `from .table_normalize import table_normalize` in the package: its class
@@ -308,7 +322,8 @@ class Names:
                 # (and its metaclass's: crowsetta's `@SeqLike.register` of an `abc.ABC`)
                 meta: type = type(python)
                 own = [k for k in python.__mro__ if k is not object]
-                if any(attr in vars(k) for k in [*own, *meta.__mro__] if k not in {type, object}):
+                own += [k for k in meta.__mro__ if k not in {type, object}]
+                if any(attr in vars(k) for k in own):
                     return f"{base}.{attr}"
                 continue
             found = self.member(base, attr, hops + 1)
