@@ -13,7 +13,8 @@
 - a method that returns the project's class or something we cannot name (purl's getter and
   setter `path(value=None)`: a new `URL`, or a field of a tuple) gives that class to a chain
   (`URL(u).path('search').query_param('q', 'x')` is checked), while a member the class lacks,
-  or one Python's everyday objects have (`keys`), stays unknown;
+  or one Python's everyday objects have (`keys`), stays unknown; another class's `__getattr__`
+  giving a proxy or a `partial` (spacetrack's) types no chain;
 - a module function that hands `*args, **kwargs` on to a method under a decorator copying
   its signature (picobox's `@_copy_signature(Stack.push, _instance)`) no longer takes a
   keyword the method renamed;
@@ -547,3 +548,43 @@ def test_path_named_extensions_global_bindings_and_vision_notes(tmp_path: Path) 
         "vision.md": "# Where it goes\n\n```python\nfrom systemd import load\n```\n",
     }
     assert _drift(_write(tmp_path, files)) == {("README.md", 4, "systemd.stream")}
+
+
+SPACETRACK = """\
+from functools import partial
+
+
+class _ControllerProxy:
+    def get_predicates(self, class_):
+        return []
+
+
+class SpaceTrackClient:
+    def __getattr__(self, attr):
+        if attr == "basicspacedata":
+            proxy = self._proxies.get(attr)
+            proxy = _ControllerProxy()
+            return proxy
+        function = partial(self.generic_request, attr)
+        return function
+
+    def generic_request(self, class_, **kwargs):
+        return []
+"""
+SPACETRACK_README = """\
+# spacetrack
+
+```python
+from spacetrack import SpaceTrackClient
+
+st = SpaceTrackClient()
+st.gp_history.get_predicates(controller="basicspacedata")
+```
+"""
+
+
+def test_a_getattr_giving_a_proxy_or_a_partial_types_no_chain(tmp_path: Path) -> None:
+    from test_verify_wild import _drift
+
+    files = {"spacetrack/__init__.py": SPACETRACK, "README.md": SPACETRACK_README}
+    assert _drift(_write(tmp_path, files)) == set()

@@ -544,19 +544,21 @@ def _follow(names: Names, module: str, owner: str | None, chain: str) -> str | N
     """The project class of the instance a chain (`self.connect().__enter__().query()`)
     written in `module` (inside class `owner`) gives, or None when any step is unknown.
 
-    Alternatives (`Match()|self.evaluate_result()`) give their union (`Names.union`); one
-    that gives no class we know makes the union open (a member none of the others has is
-    unknown, not missing)."""
+    Alternatives (`Match()|self.evaluate_result()`) give their union (`Names.union`). A
+    method whose alternatives are its own class and something we cannot name (a fluent
+    setter that is also a getter) gives an open union: a member the class lacks is unknown,
+    not missing."""
     if "|" in chain:
         each = [_follow(names, module, owner, c) for c in chain.split("|")]
         classes = sorted({c for c in each if c is not None})
+        if None in each:
+            if classes != [owner]:
+                return None  # (spacetrack's `__getattr__`: a proxy, or a `partial`)
+            # purl's fluent `URL.path()`: a new `URL` of its own class when given a value,
+            # else a field of a tuple; the class's members are checked, others are unknown
+            classes.append(UNKNOWN_ALTERNATIVE)
         if not classes:
             return None
-        if None in each:
-            # purl's `URL.path()`: a new `URL` when given a value, else a field of a tuple:
-            # one of the project's class and something we cannot name, whose members the
-            # class's checks do not rule out
-            classes.append(UNKNOWN_ALTERNATIVE)
         return classes[0] if len(classes) == 1 else names.union(classes)
     value: tuple[str, str] | None  # ("instance", class) or ("object", full name)
     head, *parts = chain.split(".")
