@@ -319,10 +319,12 @@ class Names:
                 python = stdlib_class(base)  # what it defines, not what every object has
                 if python is None:
                     continue
-                # (and its metaclass's: crowsetta's `@SeqLike.register` of an `abc.ABC`)
-                meta: type = type(python)
                 own = [k for k in python.__mro__ if k is not object]
-                own += [k for k in meta.__mro__ if k not in {type, object}]
+                if not attr.startswith("__"):
+                    # and its metaclass's methods: crowsetta's `@SeqLike.register` of an
+                    # `abc.ABC` (not its hooks, `ABCMeta.__new__` makes the class itself)
+                    meta: type = type(python)
+                    own += [k for k in meta.__mro__ if k not in {type, object}]
                 if any(attr in vars(k) for k in own):
                     return f"{base}.{attr}"
                 continue
