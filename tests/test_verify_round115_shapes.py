@@ -10,7 +10,7 @@
 - an alternate constructor a class inherits from the standard library (`FiscalDate.today()`
   of a `datetime.date` subclass) makes an instance of that class: the members an example
   reads on it are checked;
-- a method that returns the project's class or something we cannot name (purl's getter and
+- a method that returns its own class or something we cannot name (purl's getter and
   setter `path(value=None)`: a new `URL`, or a field of a tuple) gives that class to a chain
   (`URL(u).path('search').query_param('q', 'x')` is checked), while a member the class lacks,
   or one Python's everyday objects have (`keys`), stays unknown; another class's `__getattr__`
