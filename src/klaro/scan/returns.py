@@ -299,20 +299,8 @@ def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
 def _local_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:
     """Local names bound exactly once, to what: `x = expr`, or `with expr as x` (the value of
     `expr.__enter__()`, written as a call node of that attribute)."""
-    values: dict[str, ast.expr] = {}
-    seen: dict[str, int] = {}
-    for sub in nodes:
-        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
-            seen[sub.id] = seen.get(sub.id, 0) + 1
-        if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
-            target = sub.targets[0]
-            if isinstance(target, ast.Name):
-                values[target.id] = sub.value
-        elif isinstance(sub, ast.With | ast.AsyncWith):
-            for item in sub.items:
-                if isinstance(item.optional_vars, ast.Name):
-                    enter = ast.Attribute(item.context_expr, "__enter__", ast.Load())
-                    values[item.optional_vars.id] = ast.Call(enter, [], [])
+    assigned, entered, seen = _bindings(nodes)
+    values = {name: bound[0] for name, bound in assigned.items()} | entered
     return {name: value for name, value in values.items() if seen.get(name) == 1}
 
 
@@ -320,7 +308,18 @@ def _rebound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
     """Local names bound more than once, each time by a plain `x = expr`, to those values
     (pyfunctional's `sequence = self`, then `sequence = Sequence(sequence, ...)` in a loop);
     a name also bound another way (a loop target, `+=`, `with ... as`) is left out."""
-    values: dict[str, list[ast.expr]] = {}
+    assigned, _, seen = _bindings(nodes)
+    return {n: bound for n, bound in assigned.items() if 1 < len(bound) == seen[n]}
+
+
+def _bindings(
+    nodes: list[ast.AST],
+) -> tuple[dict[str, list[ast.expr]], dict[str, ast.expr], dict[str, int]]:
+    """How a function binds its local names: the values of its plain `x = expr`s by name,
+    what its `with expr as x` blocks bind (`expr.__enter__()`, as a call node), and how many
+    times each name is bound in any way."""
+    assigned: dict[str, list[ast.expr]] = {}
+    entered: dict[str, ast.expr] = {}
     seen: dict[str, int] = {}
     for sub in nodes:
         if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
@@ -328,10 +327,13 @@ def _rebound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
         if isinstance(sub, ast.Assign) and len(sub.targets) == 1:
             target = sub.targets[0]
             if isinstance(target, ast.Name):
-                values.setdefault(target.id, []).append(sub.value)
-    return {
-        name: bound for name, bound in values.items() if len(bound) > 1 and seen[name] == len(bound)
-    }
+                assigned.setdefault(target.id, []).append(sub.value)
+        elif isinstance(sub, ast.With | ast.AsyncWith):
+            for item in sub.items:
+                if isinstance(item.optional_vars, ast.Name):
+                    enter = ast.Attribute(item.context_expr, "__enter__", ast.Load())
+                    entered[item.optional_vars.id] = ast.Call(enter, [], [])
+    return assigned, entered, seen
 
 
 def _stored_values(nodes: list[ast.AST]) -> dict[str, ast.expr]:

@@ -208,6 +208,7 @@ class LinkResolver:
         self._categories: set[str] | None = None  # see _generated_indexes
         self._toctrees: frozenset[str] | None = None  # see _toctree_folders
         self._copies_by_build: dict[str, list[str]] | None = None  # see _build_copies
+        self._build_files: dict[str, str] | None = None  # see _build_texts
         self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
         self._targets: frozenset[str] | None = None  # see _make_targets
         self._copies_made: dict[str, tuple[Document, frozenset[str]]] = {}  # see _copied_on
@@ -682,14 +683,7 @@ class LinkResolver:
         `.readthedocs.yaml`, a Makefile or a script), by destination, from the top."""
         if self._copies_by_build is None:
             found: dict[str, list[str]] = {}
-            for path in sorted(self.index.files):
-                base = posixpath.basename(path)
-                if base not in _BUILD_FILES and not base.endswith(".sh"):
-                    continue
-                try:
-                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    continue
+            for path, text in self._build_texts().items():
                 here = posixpath.dirname(path)
                 for words in _COPY.findall(text):
                     *sources, dest = [w.strip("'\"") for w in words.split()]
@@ -732,17 +726,16 @@ class LinkResolver:
             found: set[str] = set()
             outputs: set[str] = set()  # where sphinx-apidoc writes, from the repository's top
             for path in sorted(self.index.files):
-                base = posixpath.basename(path)
-                page = path.endswith((".rst", ".md"))
-                if not (page or base in _BUILD_FILES or base.endswith((".sh", ".bat"))):
+                if not path.endswith((".rst", ".md")):
                     continue
                 try:
                     text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
                 except OSError:
                     continue
-                if page and ":toctree:" in text:
+                if ":toctree:" in text:
                     found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _TOCTREE.findall(text))
-                elif not page and "apidoc" in text:
+            for path, text in self._build_texts().items():
+                if "apidoc" in text:
                     found.update(m.rstrip("/").rsplit("/", 1)[-1] for m in _APIDOC.findall(text))
                     outputs.update(
                         posixpath.normpath(posixpath.join(posixpath.dirname(path), m))
@@ -751,6 +744,22 @@ class LinkResolver:
             self._toctrees = frozenset(found - {"", ".", ".."})
             self._apidoc_outputs = frozenset(outputs)
         return self._toctrees
+
+    def _build_texts(self) -> dict[str, str]:
+        """The texts of the files that run a docs build's steps (makefiles, tox, nox,
+        `.readthedocs.yaml`, conf.py, shell and batch scripts), by path, read once."""
+        if self._build_files is None:
+            self._build_files = {}
+            for path in sorted(self.index.files):
+                base = posixpath.basename(path)
+                if base not in _BUILD_FILES and not base.endswith((".sh", ".bat")):
+                    continue
+                try:
+                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                self._build_files[path] = text
+        return self._build_files
 
     def _written_by_docs_script(self, path: str) -> bool:
         """Whether a missing page is one a script of the docs writes at build time.
