@@ -190,3 +190,174 @@ def test_a_wrapper_with_defaults_of_its_own(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "dr", files))}
     assert report == {(13, "dr.Processor.get_secs")}
+
+
+CLIENT = """\
+class Client:
+    def __init__(self):
+        self._commands = {
+            "status": self._fetch,
+            "setvol": self._fetch,
+            "find add": self._fetch,
+        }
+
+    def _fetch(self, *args):
+        return args
+
+    def __getattr__(self, attr):
+        if attr.startswith("send_"):
+            command = attr.replace("send_", "", 1)
+        else:
+            command = attr
+        if command not in self._commands:
+            command = command.replace("_", " ")
+            if command not in self._commands:
+                raise AttributeError(attr)
+        return lambda *args: self._commands[command](*args)
+"""
+CLIENT_README = """\
+# mp
+
+```python
+from mp import Client
+
+client = Client()
+client.status()
+client.send_setvol(42)
+client.find_add("artist", "x")
+client.pause()
+```
+"""
+
+
+def test_a_hook_serving_the_table_its_instance_holds(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "mp"\nversion = "1"\n',
+        "mp/__init__.py": CLIENT,
+        "README.md": CLIENT_README,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "mp", files))}
+    assert report == {(10, "mp.Client.pause")}
+
+
+FACTORY = """\
+class Provider:
+    def __init__(self, values):
+        self.values = values
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+
+class Config:
+    def __new__(cls, *sources) -> Provider:
+        return Provider(dict(sources))
+"""
+
+
+def test_a_factory_class_gives_what_its_new_returns(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bc"\nversion = "1"\n',
+        "bc/__init__.py": FACTORY,
+        "README.md": "# bc\n\n```python\nfrom bc import Config\n\nconfig = Config()\n"
+        "config.get('key')\n```\n\nOr `config.get(default=1)`.\n",
+    }
+    changes = {"bc/__init__.py": [("def get(self", "def value(self")]}
+    assert _drift_after(tmp_path / "bc", files, changes) == {("README.md", 7), ("README.md", 10)}
+
+
+TIMEDELTAS = """\
+class Timedelta:
+    def __init__(self, name):
+        self.name = name
+
+    def __rmul__(self, n):
+        return self
+
+    def until(self, start):
+        return start
+
+
+_ = Timedelta
+
+days = _("days")
+M = [1, 2, 3]
+"""
+DATES_README = """\
+# bd
+
+```python
+>>> from bd import *
+>>> 3*days.until(M[2])
+```
+"""
+
+
+def test_a_star_import_s_instances_and_tables(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bd"\nversion = "1"\n',
+        "bd/__init__.py": "from bd.deltas import days, M\n",
+        "bd/deltas.py": TIMEDELTAS,
+        "README.md": DATES_README,
+    }
+    changes = {
+        "bd/deltas.py": [("def until", "def before")],
+    }
+    assert _drift_after(tmp_path / "bd", files, changes) == {("README.md", 5)}
+
+
+def test_a_star_import_s_table_renamed(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bd"\nversion = "1"\n',
+        "bd/__init__.py": "from bd.deltas import days, M\n",
+        "bd/deltas.py": TIMEDELTAS.replace("    def until", "    def before"),
+        "README.md": DATES_README.replace("days.until(M[2])", "days.before(M[2])"),
+    }
+    changes = {"bd/deltas.py": [("M = ", "MONTHS = ")], "bd/__init__.py": [(", M", ", MONTHS")]}
+    assert _drift_after(tmp_path / "bd", files, changes) == {("README.md", 5)}
+
+
+MEMO = """\
+class Cached:
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, *args):
+        return self.fn(*args)
+
+    def to_node(self, fn):
+        return fn
+
+
+class Memoize:
+    def __init__(self, node):
+        self.node = node
+
+    def __call__(self, fn) -> Cached:
+        return Cached(fn)
+"""
+MEMO_README = """\
+# cm
+
+```python
+import cm
+
+@cm.Memoize("users")
+def get_user(user_id):
+    return {}
+
+@get_user.to_node
+def _(user_id):
+    return user_id
+```
+"""
+
+
+def test_a_function_decorated_by_an_imported_class_s_instance(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cm"\nversion = "1"\n',
+        "cm/__init__.py": MEMO,
+        "README.md": MEMO_README,
+    }
+    changes = {"cm/__init__.py": [("def to_node", "def map_node")]}
+    assert _drift_after(tmp_path / "cm", files, changes) == {("README.md", 10)}

@@ -429,7 +429,11 @@ class Names:
             if receiver is not None and self.returns[full] in self.lineage(receiver):
                 return receiver, None
         if self.kinds.get(full) == "class":
-            return (None if self._factory_class(full) else full), None
+            if not self._factory_class(full):
+                return full, None
+            # a factory's `__new__` decides: bestconfig's `Config()` gives the `ConfigProvider`
+            # it returns (nothing, when what it gives is not known)
+            return self.returns.get(f"{full}.__new__"), None
         if full in self.held:
             return self.held[full], None  # fake-useragent's `UserAgent = FakeUserAgent`, called
         found = self.type_of(full)

@@ -825,6 +825,11 @@ def _class_named(names: Names, module: str, text: str, owner: str | None) -> str
     target = names.resolve_in(module, text, owner)
     if target is not None and names.kinds.get(target) in CALLABLE_KINDS:
         return names.returns.get(target)  # `app = create_app()`: what the factory returns
+    if target is not None and names.kinds.get(target) != "class" and target not in names.types:
+        same = names.bases.get(target, [])
+        if len(same) == 1 and names.kinds.get(same[0]) == "class":
+            # beautiful_date's `_ = BeautifulTimedelta`, then `days = _('days')`
+            return same[0]
     return target if target is not None and names.kinds.get(target) == "class" else None
 
 

@@ -199,14 +199,20 @@ ITEMS = "[]"  # what a hook serves when it reads the object's own items: data, n
 
 
 def served_names(
-    hook: ast.FunctionDef | ast.AsyncFunctionDef, body: list[ast.stmt], package: str = ""
+    hook: ast.FunctionDef | ast.AsyncFunctionDef,
+    body: list[ast.stmt],
+    package: str = "",
+    owner: ast.ClassDef | None = None,
 ) -> tuple[str, ...]:
     """The names a refusing `__getattr__` can serve: those it binds (duty's `from failprint
     import lazy` then `locals()[name]`), spells (`if name == "OldName"`) or looks up in a
-    module-level table (`_LAZY = {"Parser": ".parse"}`); `ANY_NAME` when it tests the name
-    against a table another package gives (yaspin's `name in COLORS`, from termcolor), whose
-    names cannot be listed. `package`: the top-level package of the module, which is ours."""
+    module-level table (`_LAZY = {"Parser": ".parse"}`) or one its class `owner` sets on the
+    instance (musicpd's `self._commands = {"status": ..., "play": ...}`, with the prefixes
+    the hook strips first: `send_status`); `ANY_NAME` when it tests the name against a table
+    another package gives (yaspin's `name in COLORS`, from termcolor), whose names cannot be
+    listed. `package`: the top-level package of the module, which is ours."""
     tables: dict[str, ast.expr] = {}
+    held = _instance_tables(owner) if owner is not None else {}
     foreign: set[str] = set()  # names the module imports from another package
     for stmt in body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
@@ -296,9 +302,72 @@ def served_names(
                     served[str(inner.value)] = None
         elif isinstance(node, ast.Constant) and _identifier(node.value):
             served[str(node.value)] = None
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr in held
+        ):
+            served.update(dict.fromkeys(_held_names(hook, asked, held[node.attr])))
     if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
+
+
+def _instance_tables(owner: ast.ClassDef) -> dict[str, ast.expr]:
+    """The literal tables a class's methods set on the instance (`self._commands = {...}`),
+    by attribute name; one set to anything else as well is left out."""
+    found: dict[str, ast.expr] = {}
+    other: set[str] = set()
+    for method in owner.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(method):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "self"
+                ):
+                    literal = isinstance(node.value, ast.Dict | ast.List | ast.Set | ast.Tuple)
+                    if literal and target.attr not in found:
+                        found[target.attr] = node.value
+                    else:
+                        other.add(target.attr)
+    return {k: v for k, v in found.items() if k not in other}
+
+
+def _held_names(
+    hook: ast.FunctionDef | ast.AsyncFunctionDef, asked: str, table: ast.expr
+) -> list[str]:
+    """The names of an instance table a hook serves: its keys (or items), as the hook spells
+    them back (`command.replace("_", " ")` serves `find_add` for the key "find add"), and
+    with each prefix the hook strips first (`attr.startswith("send_")`)."""
+    keys = [
+        e.value
+        for e in (table.keys if isinstance(table, ast.Dict) else getattr(table, "elts", []))
+        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+    ]
+    prefixes = [""]
+    for node in ast.walk(hook):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        args = [
+            a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        ]
+        if node.func.attr == "replace" and len(args) >= 2 and args[1]:
+            keys += [k.replace(args[1], args[0]) for k in keys if args[1] in k]
+        elif (
+            node.func.attr == "startswith"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == asked
+            and args
+        ):
+            prefixes.append(args[0])
+    return [p + k for k in keys for p in prefixes if (p + k).isidentifier()]
 
 
 # a served entry naming a class whose members the hook looks names up in (an Enum's)

@@ -608,7 +608,7 @@ class _ModuleVisitor:
             refuses_names=name in ATTRIBUTE_HOOKS and refuses_names(node, owner),
             delegates_to=delegate_chain(node) if name == "__getattr__" else None,
             served=(
-                served_names(node, self.body, self.module.split(".")[0])
+                served_names(node, self.body, self.module.split(".")[0], owner)
                 if name == "__getattr__"
                 else ()
             ),

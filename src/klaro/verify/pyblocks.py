@@ -783,14 +783,23 @@ class _Visitor(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def _decorated(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, bool] | None:
-        """What a function the page decorates with one object's method is: `@memory.cache` on
-        `def g` makes `g` what `memory.cache(g)` returns (joblib's `MemorizedFunc`), whose
-        methods the page then calls (`g.call_and_shelve(4)`)."""
+        """What a function the page decorates with one object's method, or with what an
+        imported callable makes, is: `@memory.cache` on `def g` makes `g` what
+        `memory.cache(g)` returns (joblib's `MemorizedFunc`), whose methods the page then
+        calls (`g.call_and_shelve(4)`)."""
         if len(node.decorator_list) != 1:
             return None
         decorator = node.decorator_list[0]
+        if isinstance(decorator, ast.Call):
+            # `@cacheme.Memoize(UserInfoNode)`: an instance of an imported class (or what an
+            # imported factory makes), called with the function; the resolver, which knows
+            # the project, tells what that gives (`Memoize.__call__ -> Cached`), if anything
+            maker = self._origin(decorator.func)
+            if maker is None or maker[1]:
+                return None  # (`@app.route("/")`: a method of an instance the page made)
+            return self._origin(ast.Call(decorator, [ast.Name(node.name, ast.Load())], []))
         if not isinstance(decorator, ast.Attribute):
-            return None  # `@pkg.decorator(...)` makes a decorator first; `@name` may be ours
+            return None  # `@name` may be ours
         origin = self._origin(decorator.value)
         if origin is None or not origin[1]:
             return None  # a method of an instance the page made, not a module's function
@@ -953,6 +962,19 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(value, ast.Name) and self._free(value.id) and not hasattr(builtins, value.id):
             self._add("python", value.id, value, "free-name")
         self.visit(value)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        """`25/M[3]/2018` after `from beautiful_date import *`: an item of a project table
+        the page never bound, checked only against the names the code once had."""
+        value = node.value
+        if (
+            isinstance(value, ast.Name)
+            and isinstance(node.ctx, ast.Load)
+            and self._free(value.id)
+            and not hasattr(builtins, value.id)
+        ):
+            self._add("python", value.id, value, "free-name")
+        self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if not isinstance(node.value, str):

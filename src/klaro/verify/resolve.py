@@ -1744,6 +1744,10 @@ class Resolver(MemberChecks, UnknownNames):
         )
         instance = ref.context.startswith("instance")
         if free and (instance or ref.context.startswith(("call", "attr", "value", "store"))):
+            if not instance and (module := self._star_source(root)) is not None:
+                # `from beautiful_date import *`, then `3*days.until(15/Mar/2023)`: the
+                # module's `days`, an instance whose class's members are checked
+                return self._python(replace(ref, text=f"{module}.{ref.text}"))
             # `where(...).matches(regex)` with the import left out: the package's `where`;
             # `Grip.default_renderer()` in a reference page that imports nothing: its class
             target = self._free_target(root)
