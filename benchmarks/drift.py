@@ -232,6 +232,8 @@ round 117 (`round: 117`) is a hundred-and-sixteenth fresh set written blind on r
 purl, sox and rstr (--confirm --round 117).
 round 118 (`round: 118`) is a hundred-and-seventeenth fresh set written blind on about-time,
 aiocsv, chime and httpx-auth (--confirm --round 118).
+round 119 (`round: 119`) is a hundred-and-eighteenth fresh set written blind on cacheme,
+beautiful-date, python-cfonts and bestconfig (--confirm --round 119).
 round 120 (`round: 120`) is a hundred-and-nineteenth fresh set written blind on pdbr,
 transliterate, mocket and wait-for-it (--confirm --round 120).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).

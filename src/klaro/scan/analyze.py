@@ -105,8 +105,9 @@ from klaro.scan.stubs import merge_stubs
 # entries spread by `add_argument(*a, **k)`; 202: a returned local name bound twice by plain
 # assignments (`seq = self; seq = Sequence(seq)`) returns either binding's chain; 203: dotted
 # camelCase mapping keys (`extra_environ["wsgi.handleErrors"]`); 204: extension modules named
-# by a path (`Extension('systemd/_journal')`), module names a function binds with `global`
-ANALYZER_VERSION = 204
+# by a path (`Extension('systemd/_journal')`), module names a function binds with `global`;
+# 205: a decorator's wrapper with defaults of its own passes nothing through
+ANALYZER_VERSION = 205
 
 Progress = Callable[[int, int, str], None]
 

@@ -259,7 +259,9 @@ def _passes_on(wrapper: ast.FunctionDef | ast.AsyncFunctionDef, func: str) -> bo
     as many arguments as it takes itself (a method wrapper's `func(self, *args, **kwargs)`,
     or pypika's `func(self_copy, *args, **kwargs)`)."""
     star, double = wrapper.args.vararg, wrapper.args.kwarg
-    if star is None or double is None:
+    if star is None or double is None or wrapper.args.defaults:
+        # (a wrapper with defaults of its own, docrep's `use_docstring(self, s=None,
+        # base=None, *args, **kwargs)`, takes calls the function it wraps would refuse)
         return False
     own = len([*wrapper.args.posonlyargs, *wrapper.args.args])
     for sub in _own_nodes(wrapper):

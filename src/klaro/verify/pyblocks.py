@@ -491,6 +491,10 @@ def _bound_names(tree: ast.AST) -> set[str]:
 
 _LONG_PROMPT = re.compile(r"^(\s*)>{4,}(?=\s|$)")
 _TWO_CHEVRONS = re.compile(r"^(\s*)>>(?=\s|$)")
+# IPython's prompts: `In [7]: t1.duration`, its continuation `   ...: `, and `Out[7]: 0.09`
+IPYTHON_PROMPT = re.compile(r"^(\s*)In \[\d*\]: ?")
+_IPYTHON_GOES_ON = re.compile(r"^(\s*)\.{3,}: ?")
+_TIMED = re.compile(r"%(?:time|timeit|prun)\s+(?=[^\s-])")
 
 
 _RAISED = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?::\s|:?$)")
@@ -527,7 +531,7 @@ def _strip_prompts(source: str) -> str:
     """
     # (ipwhois writes its prompts with four chevrons: `>>>> obj.lookup_rdap(depth=1)`)
     lines = [_LONG_PROMPT.sub(r"\1>>>", line) for line in source.splitlines()]
-    lines = _short_prompts(lines)
+    lines = ipython_prompts(_short_prompts(lines))
     first = next((n for n, line in enumerate(lines) if line.lstrip().startswith(">>>")), None)
     if first is None or (first and _parses(source)):
         # (no prompt outside a string parses: antspyx's `def rescale_image` whose docstring
@@ -540,11 +544,20 @@ def _strip_prompts(source: str) -> str:
     statement: list[str] = []  # the input of the statement being read
     indent = 0
     began = 0  # where in `kept` the last statement begins
+    magic = False  # whether that statement is IPython's, not Python
     for at, line in enumerate(lines):
         stripped = line.lstrip()
         if stripped.startswith((">>> ", "... ")) or stripped in {">>>", "..."}:
             if stripped.startswith(">>>"):
                 statement, indent, began = [], len(line) - len(stripped), len(kept)
+                # an IPython magic or shell escape (`%matplotlib inline`, `!pip install x`);
+                # a timing magic runs the Python after it (`%time sr.fetch("NC_1", end=9)`)
+                if timed := _TIMED.match(stripped[4:]):
+                    stripped = stripped[:4] + stripped[4 + timed.end() :]
+                magic = stripped[4:].startswith(("%", "!"))
+            if magic:
+                kept.append("")
+                continue
             kept.append(stripped[4:])
             statement.append(kept[-1])
         elif statement and _open("\n".join(statement)):
@@ -580,6 +593,21 @@ def _wrong_call(rest: list[str]) -> bool:
     if not raised:
         return True
     return raised[0][1].rsplit(".", 1)[-1] in _CALL_ERRORS
+
+
+def ipython_prompts(lines: list[str]) -> list[str]:
+    """An IPython session (`In [7]: t1.duration`, `   ...:     pass`, then `Out[7]: 0.09`)
+    read as the doctest transcript it is: its prompts become `>>> ` and `... `."""
+    if not any(IPYTHON_PROMPT.match(line) for line in lines):
+        return lines
+    read = []
+    for line in lines:
+        if prompt := IPYTHON_PROMPT.match(line):
+            line = f"{prompt.group(1)}>>> {line[prompt.end() :]}"
+        elif more := _IPYTHON_GOES_ON.match(line):
+            line = f"{more.group(1)}... {line[more.end() :]}"
+        read.append(line)
+    return read
 
 
 def _short_prompts(lines: list[str]) -> list[str]:

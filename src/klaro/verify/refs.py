@@ -35,7 +35,14 @@ from klaro.verify.mentions import (
     heading_signature,
     prose_names,
 )
-from klaro.verify.pyblocks import Bindings, python_references, raised_names, repaired
+from klaro.verify.pyblocks import (
+    IPYTHON_PROMPT,
+    Bindings,
+    ipython_prompts,
+    python_references,
+    raised_names,
+    repaired,
+)
 from klaro.verify.pydoc import help_claims, is_pydoc, pydoc_claims
 from klaro.verify.sections import LIST_ITEM, history_lines, indented_end, list_around
 
@@ -559,6 +566,9 @@ def guess_language(content: str) -> str:
     lines = content.splitlines()
     if any(x.lstrip().startswith(">>>") for x in lines):
         return "pycon"
+    opening = next((x.lstrip() for x in lines if x.strip()), "")
+    if not opening.startswith("$ ") and any(IPYTHON_PROMPT.match(x) for x in lines):
+        return "pycon"  # (seqrepo's `$ seqrepo ... shell`, then its `In [10]:`: a shell's)
     source = textwrap.dedent(content)
     if TEMPLATE_TAGS.search(source):
         return ""  # `{{ moment.locale("es") }}`: a Jinja template, though it parses as sets
@@ -677,11 +687,12 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
         # a command's `key=value` words (`vault write auth/token/roles/x allowed_policies=a`):
         # the parameters of the program run, whatever a sentence then calls them
         doc.foreign_words.update(_SHELL_KEYWORD.findall(content))
-        if any(x.lstrip().startswith(">>> ") for x in lines):
+        prompted = ipython_prompts(lines)
+        if any(x.lstrip().startswith(">>> ") for x in prompted):
             # `$ python` then `>>> distro.name(pretty=True)`: the session it starts is Python
             session = "\n".join(
                 x.lstrip() if x.lstrip().startswith((">>> ", "... ", ">>>", "...")) else ""
-                for x in lines
+                for x in prompted
             )
             doc.bindings.line = start
             for kind, text, offset, context in python_references(session, doc.bindings):

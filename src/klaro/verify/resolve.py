@@ -815,6 +815,10 @@ class Resolver(MemberChecks, UnknownNames):
             return self.cli.command(ref, text, doc)
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
+        if text.startswith("await ") and len(text) > 6:
+            # aiocsv's `await AsyncDictReader.get_fieldnames()`: the call that is awaited
+            awaited = self._code(replace(ref, text=text[6:].strip()), doc)
+            return replace(awaited, reference=ref)
         if _RELEASE_SERIES.match(text):
             return Outcome("ignored", ref)  # ``v0.x``, ``2.*``: a release series
         if text.startswith("$ "):
