@@ -234,6 +234,8 @@ round 118 (`round: 118`) is a hundred-and-seventeenth fresh set written blind on
 aiocsv, chime and httpx-auth (--confirm --round 118).
 round 119 (`round: 119`) is a hundred-and-eighteenth fresh set written blind on cacheme,
 beautiful-date, python-cfonts and bestconfig (--confirm --round 119).
+round 120 (`round: 120`) is a hundred-and-nineteenth fresh set written blind on pdbr,
+transliterate, mocket and wait-for-it (--confirm --round 120).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
