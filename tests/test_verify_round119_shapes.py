@@ -8,7 +8,21 @@
 - a span that awaits a call (`await AsyncReader.get_fieldnames()`) claims the awaited call;
 - a decorator whose wrapper gives defaults of its own (docrep's `use_docstring(self,
   s=None, base=None, *args, **kwargs)`) makes the signature unknown: a call leaving out a
-  parameter the method requires is no finding.
+  parameter the method requires is no finding;
+- a class `__getattr__` serves the literal table its instance holds (musicpd's
+  `self._commands`), with the prefixes it strips (`send_setvol`) and the spelling it restores
+  (`find_add` for "find add"), while a name outside the table is reported;
+- a factory class gives what its `__new__` returns (bestconfig's `Config()`, a provider);
+  a star import's instances (`days = _("days")`, `_` another name of the class) and tables
+  (`M[2]`) are checked; a function decorated by an imported class's instance is what its
+  `__call__` returns (`@cm.Memoize(...)` gives a `Cached`, whose `to_node` is checked);
+- files a folder's makefile builds through variables (`TARGET := DD` with `$(TARGET):` in
+  an included rules.mk) are no false alarms; notation in a comment (`# for DD(s, mu)`) is no
+  call, while `# or DD(r, 3)` on names the example bound is;
+- `[tool.poetry.scripts]` are the programs when `[project]` holds only a name and a
+  version; a span loading an IPython extension (`%load_ext pb`) claims its hook; a program
+  whose own click group takes an argument reads it before the sub-command
+  (`kc CUBE info`).
 """
 
 from __future__ import annotations
@@ -361,3 +375,100 @@ def test_a_function_decorated_by_an_imported_class_s_instance(tmp_path: Path) ->
     }
     changes = {"cm/__init__.py": [("def to_node", "def map_node")]}
     assert _drift_after(tmp_path / "cm", files, changes) == {("README.md", 10)}
+
+
+def test_files_a_folder_s_makefile_builds_through_variables(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cf"\nversion = "1"\n',
+        "cf/__init__.py": "",
+        "rules.mk": "$(TARGET): $(TARGET).o\n\tcc -o $@ $^\n\n"
+        "$(LIBRARY): $(OBJS)\n\tar rcs $@ $^\n",
+        "cf/DD/Makefile": "ROOT_DIR := ../..\nLIBNAME := countpairs\n"
+        "LIBRARY := lib$(LIBNAME).a\nTARGET := DD\ninclude $(ROOT_DIR)/rules.mk\n",
+        "cf/DD/DD.c": "int main(void) { return 0; }\n",
+        "README.md": "# cf\n\nRun `cf/DD/DD`, link `cf/DD/libcountpairs.a` "
+        "and `cf/DD/libother.a`.\n",
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "cf", files))}
+    assert report == {"cf/DD/libother.a"}
+
+
+NOTATION = """\
+# nt
+
+```python
+from nt import DD
+
+# the counts, for DD(s, mu)
+r = DD(1, 2)
+# or DD(r, 3)
+```
+"""
+
+
+def test_notation_in_a_comment_is_no_call(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "nt"\nversion = "1"\n',
+        "nt/__init__.py": "def DD(autocorr, nthreads):\n    return autocorr, nthreads\n",
+        "README.md": NOTATION,
+    }
+    changes = {"nt/__init__.py": [("autocorr, nthreads):", "autocorr, nthreads, binfile):")]}
+    assert _drift_after(tmp_path / "nt", files, changes) == {("README.md", 7), ("README.md", 8)}
+
+
+POETRY = """\
+[project]
+name = "pb"
+version = "1"
+
+[tool.poetry]
+name = "pb"
+version = "1"
+
+[tool.poetry.scripts]
+pb_telnet = "pb.telnet:main"
+"""
+
+
+def test_poetry_fills_what_the_project_table_leaves_out(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": POETRY,
+        "pb/__init__.py": "def load_ipython_extension(ipython):\n    pass\n",
+        "pb/telnet.py": "import sys\n\n\ndef main():\n    print(sys.argv)\n",
+        "README.md": "# pb\n\n```console\n$ pb_telnet localhost 6899\n```\n\n"
+        "Load it with `%load_ext pb`.\n",
+    }
+    changes = {
+        "pyproject.toml": [("pb_telnet =", "pb-telnet =")],
+        "pb/__init__.py": [("def load_ipython_extension", "def _load")],
+    }
+    assert _drift_after(tmp_path / "pb", files, changes) == {("README.md", 4), ("README.md", 7)}
+
+
+GROUP = """\
+import click
+
+
+@click.group()
+@click.option("--store", default="dataset")
+@click.argument("cube")
+def cli(store, cube):
+    pass
+
+
+@cli.command()
+def info():
+    pass
+"""
+
+
+def test_a_program_s_own_group_argument(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "kc"\nversion = "1"\n\n'
+        '[project.scripts]\nkc = "kc.cli:cli"\n',
+        "kc/__init__.py": "",
+        "kc/cli.py": GROUP,
+        "README.md": "# kc\n\n```console\n$ kc geodata info\n$ kc --store s geodata stats\n```\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kc", files))}
+    assert report == {(5, "kc --store s geodata stats")}

@@ -107,8 +107,9 @@ from klaro.scan.stubs import merge_stubs
 # camelCase mapping keys (`extra_environ["wsgi.handleErrors"]`); 204: extension modules named
 # by a path (`Extension('systemd/_journal')`), module names a function binds with `global`;
 # 205: a decorator's wrapper with defaults of its own passes nothing through; 206: literal
-# tables a class sets on the instance served by its `__getattr__`
-ANALYZER_VERSION = 206
+# tables a class sets on the instance served by its `__getattr__`; 207: `[tool.poetry]` fills
+# what `[project]` leaves out (its scripts)
+ANALYZER_VERSION = 207
 
 Progress = Callable[[int, int, str], None]
 

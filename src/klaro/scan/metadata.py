@@ -183,64 +183,75 @@ def _from_pyproject(text: str) -> dict[str, Any]:
 
 
 def _pyproject_fields(doc: Mapping[str, Any], tool: Mapping[str, Any]) -> dict[str, Any]:
+    """The project's metadata from `[project]` (PEP 621), else `[tool.poetry]`; Poetry 2
+    reads both, `[tool.poetry]` filling what `[project]` leaves out (pdbr's `[project]`
+    holds a name and a version, its scripts are `[tool.poetry.scripts]`)."""
     project = _table(doc, "project", "project")
     poetry = _table(tool, "poetry", "tool.poetry")
+    fields = _project_fields(project, tool) if project else {}
+    if poetry:
+        older = _poetry_fields(poetry)
+        fields |= {k: v for k, v in older.items() if v and not fields.get(k)}
+    return fields
+
+
+def _project_fields(project: Mapping[str, Any], tool: Mapping[str, Any]) -> dict[str, Any]:
     setuptools = _table(tool, "setuptools", "tool.setuptools")
     dynamic = _table(setuptools, "dynamic", "tool.setuptools.dynamic")
-    if project:
-        eps = _entry_points_621(project)
-        license_ = project.get("license")
-        if isinstance(license_, Mapping):
-            license_ = license_.get("text") or license_.get("file")
-        version_attr = _table(dynamic, "version", "tool.setuptools.dynamic.version").get("attr")
-        return {
-            "name": _text(project, "name", "project.name"),
-            "version": _text(project, "version", "project.version"),
-            "version_attr": version_attr if isinstance(version_attr, str) else None,
-            "description": _text(project, "description", "project.description"),
-            "requires_python": _text(project, "requires-python", "project.requires-python"),
-            "dependencies": _string_list(project, "dependencies", "project.dependencies"),
-            "optional_dependencies": {
-                str(k): _string_list({k: v}, k, f"project.optional-dependencies.{k}")
-                for k, v in _table(
-                    project, "optional-dependencies", "project.optional-dependencies"
-                ).items()
-            },
-            "license": license_ if isinstance(license_, str) else None,
-            "urls": {str(k): str(v) for k, v in _table(project, "urls", "project.urls").items()},
-            "entry_points": eps,
-        }
-    if poetry:
-        deps = dict(_table(poetry, "dependencies", "tool.poetry.dependencies"))
-        python = deps.pop("python", None)
-        urls = {
-            k: v
-            for k, v in (
-                ("Homepage", _text(poetry, "homepage", "tool.poetry.homepage")),
-                ("Repository", _text(poetry, "repository", "tool.poetry.repository")),
+    eps = _entry_points_621(project)
+    license_ = project.get("license")
+    if isinstance(license_, Mapping):
+        license_ = license_.get("text") or license_.get("file")
+    version_attr = _table(dynamic, "version", "tool.setuptools.dynamic.version").get("attr")
+    return {
+        "name": _text(project, "name", "project.name"),
+        "version": _text(project, "version", "project.version"),
+        "version_attr": version_attr if isinstance(version_attr, str) else None,
+        "description": _text(project, "description", "project.description"),
+        "requires_python": _text(project, "requires-python", "project.requires-python"),
+        "dependencies": _string_list(project, "dependencies", "project.dependencies"),
+        "optional_dependencies": {
+            str(k): _string_list({k: v}, k, f"project.optional-dependencies.{k}")
+            for k, v in _table(
+                project, "optional-dependencies", "project.optional-dependencies"
+            ).items()
+        },
+        "license": license_ if isinstance(license_, str) else None,
+        "urls": {str(k): str(v) for k, v in _table(project, "urls", "project.urls").items()},
+        "entry_points": eps,
+    }
+
+
+def _poetry_fields(poetry: Mapping[str, Any]) -> dict[str, Any]:
+    deps = dict(_table(poetry, "dependencies", "tool.poetry.dependencies"))
+    python = deps.pop("python", None)
+    urls = {
+        k: v
+        for k, v in (
+            ("Homepage", _text(poetry, "homepage", "tool.poetry.homepage")),
+            ("Repository", _text(poetry, "repository", "tool.poetry.repository")),
+        )
+        if v
+    }
+    return {
+        "name": _text(poetry, "name", "tool.poetry.name"),
+        "version": _text(poetry, "version", "tool.poetry.version"),
+        "description": _text(poetry, "description", "tool.poetry.description"),
+        "requires_python": python if isinstance(python, str) else None,
+        "dependencies": [_poetry_requirement(str(k), v) for k, v in deps.items()],
+        "license": _text(poetry, "license", "tool.poetry.license"),
+        "urls": urls
+        | {str(k): str(v) for k, v in _table(poetry, "urls", "tool.poetry.urls").items()},
+        "entry_points": [
+            EntryPoint(
+                "console_scripts",
+                str(k),
+                v if isinstance(v, str) else str(v.get("reference", "")),
             )
-            if v
-        }
-        return {
-            "name": _text(poetry, "name", "tool.poetry.name"),
-            "version": _text(poetry, "version", "tool.poetry.version"),
-            "description": _text(poetry, "description", "tool.poetry.description"),
-            "requires_python": python if isinstance(python, str) else None,
-            "dependencies": [_poetry_requirement(str(k), v) for k, v in deps.items()],
-            "license": _text(poetry, "license", "tool.poetry.license"),
-            "urls": urls
-            | {str(k): str(v) for k, v in _table(poetry, "urls", "tool.poetry.urls").items()},
-            "entry_points": [
-                EntryPoint(
-                    "console_scripts",
-                    str(k),
-                    v if isinstance(v, str) else str(v.get("reference", "")),
-                )
-                for k, v in _table(poetry, "scripts", "tool.poetry.scripts").items()
-                if isinstance(v, str | Mapping)
-            ],
-        }
-    return {}
+            for k, v in _table(poetry, "scripts", "tool.poetry.scripts").items()
+            if isinstance(v, str | Mapping)
+        ],
+    }
 
 
 def _version_files(tool: Mapping[str, Any]) -> list[str]:

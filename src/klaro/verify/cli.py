@@ -312,7 +312,9 @@ class CliClaims:
         command = ""  # the sub-command the flags belong to, once a word names one
         verb_of = ""  # that command, while the word its first argument's choices allow is due
         nested: set[str] | None = None  # the sub-commands of that one, when it has its own
-        pending = 0  # the words a group's own arguments take before its sub-command's
+        # the words a group's own arguments take before its sub-command's (the program's
+        # own group's, first)
+        pending = index.script_arguments.get(program, 0)
         # a program that loads its sub-commands from entry points reads no grammar of its
         # own, but its words are those commands (twine's `upload`), their flags ours
         unparsed = index.unparsed_scripts if not index.entry_commands else set()
@@ -415,6 +417,9 @@ class CliClaims:
                 continue
             if program in unparsed:
                 break  # a word of a grammar we do not know: its flags may be a task's
+            if pending and first:
+                pending -= 1  # the program's own argument: `kartothek_cube CUBE info`'s `CUBE`
+                continue
             word = re.fullmatch(r"[a-z][a-z0-9_-]*", arg)
             # a single command takes arguments; a script whose command the analysis did not
             # find (a hand-read `sys.argv`) has a grammar we do not know

@@ -70,6 +70,9 @@ class ProjectIndex:
     # click groups taking arguments of their own, read before their sub-command's word
     # (githubrelease's `release REPO create`): how many words those arguments take
     group_arguments: dict[str, int] = field(default_factory=dict)
+    # a console script whose entry point is such a group (kartothek's `kartothek_cube CUBE
+    # info`): the words its arguments take before the sub-command's
+    script_arguments: dict[str, int] = field(default_factory=dict)
     options: set[str] = field(default_factory=set)
     # options declared elsewhere in the repository (a test suite's pytest options, a dev
     # script's flags): real, so naming them is not drift, but not the product's CLI
@@ -543,6 +546,11 @@ def build_index(analysis: Analysis) -> ProjectIndex:
             index.open_groups.add(name)
         elif (words := counts.pop()) and name in index.nested:
             index.group_arguments[name] = words
+    roots = {c.function: c.name for c in analysis.cli if c.parent is None and c.function}
+    for entry in meta.entry_points:
+        root = roots.get(entry.target.replace(":", "."))
+        if entry.group.endswith("_scripts") and root in index.group_arguments:
+            index.script_arguments[entry.name] = index.group_arguments[root]
     index.root_only = _root_only(analysis.cli, builders)
     index.nested_only = _nested_only(analysis.cli)
     (

@@ -129,6 +129,10 @@ _READERS_PROJECT = re.compile(
 _MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
 # a rule's targets, at the start of a line, before a lone `:` (not `:=`, not `::=`)
 _MAKE_RULE = re.compile(r"^([^\s:#=$][^:#=\n]*?)\s*::?(?![=:])", re.M)
+# a rule whose target is one variable (`$(TARGET): $(OBJS)`), and a variable set on one line
+_MAKE_VARIABLE_RULE = re.compile(r"^\$[({](\w+)[)}]\s*::?(?![=:])", re.M)
+_MAKE_ASSIGNMENT = re.compile(r"^(\w+)\s*(?::{1,2}|\?)?=[ \t]*([^\n#\\]*?)[ \t]*$", re.M)
+_MAKE_REFERENCE = re.compile(r"\$[({](\w+)[)}]")
 _NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
@@ -234,6 +238,8 @@ class LinkResolver:
             return Outcome("ignored", ref)
         if self.index.exists(path):
             return Outcome("resolved", ref, path)
+        if path in self._make_targets():
+            return Outcome("ignored", ref)  # Corrfunc's `theory/DD/DD`: what `make` builds
         inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
@@ -701,18 +707,29 @@ class LinkResolver:
         step writes them, so no checkout has them."""
         if self._targets is None:
             found: set[str] = set()
+            texts: dict[str, str] = {}
             for path in sorted(self.index.files):
-                folder, _, name = path.rpartition("/")
-                if name not in _MAKEFILES:
+                name = path.rpartition("/")[2]
+                if name not in _MAKEFILES and not name.endswith(".mk"):
                     continue
                 try:
-                    text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+                    texts[path] = (self.index.root / path).read_text(
+                        encoding="utf-8", errors="replace"
+                    )
                 except OSError:
                     continue
-                for targets in _MAKE_RULE.findall(text):
+            # `$(TARGET):` in an included rules.mk: each makefile's `TARGET := DD` names
+            # a file made in its folder (Corrfunc's `theory/DD/DD`, `lib$(LIBNAME).a`)
+            made_by = {m for text in texts.values() for m in _MAKE_VARIABLE_RULE.findall(text)}
+            for path, text in texts.items():
+                folder = path.rpartition("/")[0]
+                values = dict(_MAKE_ASSIGNMENT.findall(text))
+                targets = [t for rule in _MAKE_RULE.findall(text) for t in rule.split()]
+                targets += [values[v] for v in made_by if v in values]
+                for target in (_make_expand(t, values) for t in targets):
                     found.update(
                         posixpath.normpath(posixpath.join(folder, t))
-                        for t in targets.split()
+                        for t in target.split()
                         if "$" not in t and "%" not in t and not t.startswith(".")
                     )
             self._targets = frozenset(found)
@@ -1290,3 +1307,12 @@ def _braces(pattern: str) -> list[str]:
 def _fixed_name(pattern: str) -> bool:
     """Whether a glob names its files (`requirements.yml`), not any file of a folder (`*.py`)."""
     return len(re.sub(r"[*?\[\]]", "", posixpath.basename(pattern)).split(".")[0]) >= 3
+
+
+def _make_expand(text: str, values: dict[str, str], depth: int = 0) -> str:
+    """A makefile's words with the variables it sets on one line filled in (`lib$(LIBNAME).a`
+    is `libcountpairs.a`); one it does not set stays a `$(...)` reference."""
+    if depth > 5 or "$" not in text:
+        return text
+    filled = _MAKE_REFERENCE.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+    return filled if filled == text else _make_expand(filled, values, depth + 1)

@@ -434,7 +434,8 @@ def _alternatives(
         texts += [
             c
             for c in _CHAIN.findall(comment)
-            if ")." in c or (c.split("(")[0] in bound and not c.endswith("()"))
+            if ")." in c
+            or (c.split("(")[0] in bound and not c.endswith("()") and _bound_arguments(c, bound))
         ]
         # a line of the example commented out, as the other way to do it (`# parser =
         # PlaintextParser.from_file("document.txt", Tokenizer(LANGUAGE))`)
@@ -450,6 +451,19 @@ def _alternatives(
                 # ... combined with `kagglehub.models.DEFAULT_IGNORE_PATTERNS``)
                 found.append((offset, expression))
     return found
+
+
+def _bound_arguments(call: str, bound: set[str]) -> bool:
+    """Whether each name a comment's call is given is one the examples bound: Corrfunc's
+    "# for DD(s, mu)" is notation, the pair counts are a function of `s` and `mu`."""
+    try:
+        node = ast.parse(call.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return True  # (left to the parse below, which drops it)
+    if not isinstance(node, ast.Call):
+        return True
+    given = [*node.args, *(k.value for k in node.keywords)]
+    return all(not isinstance(a, ast.Name) or a.id in bound for a in given)
 
 
 def _bound_path(node: ast.expr, bound: set[str]) -> bool:

@@ -625,7 +625,7 @@ _OPTION_WORD = re.compile(r"\s--?[A-Za-z][\w-]*(?:=|\s|$)")
 _TREE_DRAWING = re.compile(r"^[\s│|]*[├└]──", re.MULTILINE)  # a `tree` listing's branches
 
 
-_LOAD_EXTENSION = re.compile(r"^\s*(?:In \[\d*\]:\s*)?%(?:re)?load_ext\s+([A-Za-z_][\w.]*)\s*$")
+LOAD_EXTENSION = re.compile(r"^\s*(?:In \[\d*\]:\s*)?%(?:re)?load_ext\s+([A-Za-z_][\w.]*)\s*$")
 
 
 def add_block(doc: Document, info: str, content: str, start: int) -> None:
@@ -635,7 +635,7 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     lang = info.split()[0].lower().strip("{}.") if info else ""
     lines = content.splitlines()
     for offset, line in enumerate(lines if "load_ext" in content else ()):
-        if extension := _LOAD_EXTENSION.match(line):
+        if extension := LOAD_EXTENSION.match(line):
             # IPython's `%load_ext imgcat` imports the module and calls its
             # `load_ipython_extension`, whatever the page's examples bound `imgcat` to
             name = f"{extension.group(1)}.load_ipython_extension"

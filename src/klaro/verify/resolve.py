@@ -45,7 +45,7 @@ from klaro.verify.pyblocks import (
     call_context,
     python_references,
 )
-from klaro.verify.refs import Document, Reference, dotted_value
+from klaro.verify.refs import LOAD_EXTENSION, Document, Reference, dotted_value
 from klaro.verify.release_lines import of_older_line
 from klaro.verify.sections import (
     LIST_ITEM,
@@ -815,6 +815,11 @@ class Resolver(MemberChecks, UnknownNames):
             return self.cli.command(ref, text, doc)
         if not text or "://" in text or text.startswith("www."):
             return Outcome("ignored", ref)
+        if extension := LOAD_EXTENSION.match(text):
+            # "`%load_ext pdbr`": IPython imports the module and calls its hook
+            hook = f"{extension.group(1)}.load_ipython_extension"
+            loaded = self._python(Reference("import", hook, ref.file, ref.line))
+            return replace(loaded, reference=ref)
         if text.startswith("await ") and len(text) > 6:
             # aiocsv's `await AsyncDictReader.get_fieldnames()`: the call that is awaited
             awaited = self._code(replace(ref, text=text[6:].strip()), doc)
