@@ -22,7 +22,12 @@
 - `[tool.poetry.scripts]` are the programs when `[project]` holds only a name and a
   version; a span loading an IPython extension (`%load_ext pb`) claims its hook; a program
   whose own click group takes an argument reads it before the sub-command
-  (`kc CUBE info`).
+  (`kc CUBE info`);
+- an attribute an example's subclass of a project class sets (`mapping = (...)`) overrides
+  the base's: stale once the base lost it; a span naming an attribute the page's example
+  sets, once the project lost it everywhere, is stale too;
+- an option given an object by its import spec (`--pdbcls=pd:RichPdb`), in a config or a
+  shell block, names that object.
 """
 
 from __future__ import annotations
@@ -472,3 +477,56 @@ def test_a_program_s_own_group_argument(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kc", files))}
     assert report == {(5, "kc --store s geodata stats")}
+
+
+PACKS = """\
+class LanguagePack:
+    mapping = None
+    reversed_mapping = None
+
+    def translate(self, text):
+        return text
+"""
+PACKS_README = """\
+# tl
+
+Set ``reversed_mapping`` for the rules that only apply backwards:
+
+```python
+reversed_mapping = ("x", "y")
+```
+
+```python
+from tl import LanguagePack
+
+class GreekPack(LanguagePack):
+    mapping = ("a", "b")
+    language_code = "el"
+```
+"""
+
+
+def test_attributes_an_example_s_subclass_sets(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tl"\nversion = "1"\n',
+        "tl/__init__.py": PACKS,
+        "README.md": PACKS_README,
+    }
+    changes = {
+        "tl/__init__.py": [
+            ("    mapping = None", "    table = None"),
+            ("reversed_mapping", "backward_table"),
+        ]
+    }
+    assert _drift_after(tmp_path / "tl", files, changes) == {("README.md", 3), ("README.md", 13)}
+
+
+def test_an_option_given_an_object_by_its_import_spec(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pd"\nversion = "1"\n',
+        "pd/__init__.py": "class RichPdb:\n    pass\n",
+        "README.md": "# pd\n\n```\n[pytest]\naddopts: --pdbcls=pd:RichPdb\n```\n\n"
+        "```console\n$ pytest --pdbcls=pd:RichPdb --color=auto:red\n```\n",
+    }
+    changes = {"pd/__init__.py": [("RichPdb", "PdDebugger")]}
+    assert _drift_after(tmp_path / "pd", files, changes) == {("README.md", 5), ("README.md", 9)}

@@ -1455,6 +1455,10 @@ class Resolver(MemberChecks, UnknownNames):
         ):
             # the examples' own name, or their class's method; a pytest fixture named like
             # the package (`def test(requests_mock)`) leaves the package's name to prose
+            if not rest and (gone := self._once_named(ref, root, shown)) is not None:
+                # transliterate's ``reversed_specific_mapping``, set by the page's example
+                # (lines of a language pack's class body): the attribute the project lost
+                return gone
             return Outcome("ignored", ref)
         if root in index.packages:
             found = self._dotted(ref, name, shown, called=called)
