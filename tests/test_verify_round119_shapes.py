@@ -27,7 +27,10 @@
   the base's: stale once the base lost it; a span naming an attribute the page's example
   sets, once the project lost it everywhere, is stale too;
 - an option given an object by its import spec (`--pdbcls=pd:RichPdb`), in a config or a
-  shell block, names that object.
+  shell block, names that object;
+- a method the docs declare under a class that looks itself up for hooks (misaka's
+  `BaseRenderer`, `if hasattr(self, name)` over its callbacks) is a hook its subclasses
+  define, while one declared under another class is still missing.
 """
 
 from __future__ import annotations
@@ -530,3 +533,49 @@ def test_an_option_given_an_object_by_its_import_spec(tmp_path: Path) -> None:
     }
     changes = {"pd/__init__.py": [("RichPdb", "PdDebugger")]}
     assert _drift_after(tmp_path / "pd", files, changes) == {("README.md", 5), ("README.md", 9)}
+
+
+RENDERER = """\
+CALLBACKS = {"blockcode": None, "header": None}
+
+
+class BaseRenderer:
+    def __init__(self):
+        self.hooks = {}
+        for name in CALLBACKS:
+            if hasattr(self, name):
+                self.hooks[name] = getattr(self, name)
+
+    def render(self, text):
+        return text
+
+
+class Plain:
+    def render(self, text):
+        return text
+"""
+RENDERER_PAGE = """\
+API
+===
+
+.. autoclass:: md.BaseRenderer
+
+    .. py:method:: blockcode(text, lang='')
+
+    .. py:method:: header(content, level)
+
+.. autoclass:: md.Plain
+
+    .. py:method:: header(content, level)
+"""
+
+
+def test_hooks_a_base_class_looks_itself_up_for(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "md"\nversion = "1"\n',
+        "md/__init__.py": RENDERER,
+        "docs/conf.py": "",
+        "docs/api.rst": RENDERER_PAGE,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "md", files))}
+    assert report == {(12, "md.Plain.header(content, level)")}

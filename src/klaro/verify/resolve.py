@@ -1007,6 +1007,17 @@ class Resolver(MemberChecks, UnknownNames):
                 return Outcome("ignored", ref)
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
+            owner = self.names.lookup(name.rpartition(".")[0])
+            if (
+                ref.context == "directive-in"
+                and owner is not None
+                and self.names.kind(owner) == "class"
+                and self.names.probes_hooks(owner)
+                and not self._once_named(ref, name.rpartition(".")[2], name)
+            ):
+                # misaka's `.. py:method:: blockcode(text, lang='')` under `BaseRenderer`,
+                # which calls the ones a subclass defines: a hook, no method of the base
+                return Outcome("ignored", ref)
             if (
                 ref.context == "directive-in"
                 and self._symbol(ref, name.rpartition(".")[0], scope, called=False).status
