@@ -30,7 +30,9 @@
   shell block, names that object;
 - a method the docs declare under a class that looks itself up for hooks (misaka's
   `BaseRenderer`, `if hasattr(self, name)` over its callbacks) is a hook its subclasses
-  define, while one declared under another class is still missing.
+  define, while one declared under another class is still missing;
+- a Sphinx builder's docs (a `sphinx.builders` entry point) name sphinx-build's own flags
+  ("calling sphinx with ``-D name=...``").
 """
 
 from __future__ import annotations
@@ -579,3 +581,26 @@ def test_hooks_a_base_class_looks_itself_up_for(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "md", files))}
     assert report == {(12, "md.Plain.header(content, level)")}
+
+
+SPELLING_TOML = """\
+[project]
+name = "sp"
+version = "1"
+
+[project.entry-points."sphinx.builders"]
+spelling = "sp"
+"""
+
+
+def test_a_sphinx_builder_s_docs_name_sphinx_build_s_flags(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": SPELLING_TOML,
+        "sp/__init__.py": "def setup(app):\n    return {}\n",
+        "integration_tests/build_django.py": "import argparse\n\n\ndef main():\n"
+        "    p = argparse.ArgumentParser()\n    p.add_argument('--src')\n    p.parse_args()\n",
+        "docs/conf.py": "",
+        "docs/customize.rst": "Customize\n=========\n\nOverride it by calling sphinx with ``-D\n"
+        "spelling_word_list_filename=...`` which takes a string.\n",
+    }
+    assert _drift(_write(tmp_path / "sp", files)) == set()
