@@ -32,7 +32,10 @@
   `BaseRenderer`, `if hasattr(self, name)` over its callbacks) is a hook its subclasses
   define, while one declared under another class is still missing;
 - a Sphinx builder's docs (a `sphinx.builders` entry point) name sphinx-build's own flags
-  ("calling sphinx with ``-D name=...``").
+  ("calling sphinx with ``-D name=...``");
+- a call inside the syntax around it (`with cg.config_type('json'):`, a heading's
+  `chalk.get_color_mode() -> ColorMode`) is checked, and a call left open on one line of a
+  block that does not parse whole is read with the lines that close it.
 """
 
 from __future__ import annotations
@@ -604,3 +607,55 @@ def test_a_sphinx_builder_s_docs_name_sphinx_build_s_flags(tmp_path: Path) -> No
         "spelling_word_list_filename=...`` which takes a string.\n",
     }
     assert _drift(_write(tmp_path / "sp", files)) == set()
+
+
+CONFIGS = """\
+class Chalk:
+    def get_color_mode(self):
+        return 1
+
+
+def config_type(kind):
+    return kind
+
+
+def parse(config_class=None, config_path=None):
+    return config_class
+
+
+chalk = Chalk()
+"""
+CONFIGS_README = """\
+# cg
+
+### `chalk.get_color_mode() -> ColorMode`
+
+Use `with cg.config_type('json'):` to read JSON.
+
+```python
+@decorator
+from cg import parse
+cfg = parse(config_class=int,
+            config_path='/x.yaml')
+```
+"""
+
+
+def test_calls_inside_the_syntax_around_them(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cg"\nversion = "1"\n',
+        "cg/__init__.py": CONFIGS,
+        "README.md": CONFIGS_README,
+    }
+    changes = {
+        "cg/__init__.py": [
+            ("def get_color_mode", "def current_color_mode"),
+            ("def config_type", "def config_format"),
+            ("config_path=None", "config_file=None"),
+        ]
+    }
+    assert _drift_after(tmp_path / "cg", files, changes) == {
+        ("README.md", 3),
+        ("README.md", 5),
+        ("README.md", 11),
+    }

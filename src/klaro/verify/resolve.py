@@ -315,6 +315,11 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 
 
+# a call inside the syntax around it: awaited, entered, or shown with its return annotation
+_WRAPPED_CALL = re.compile(
+    r"(?:await|(?:async )?with) ([\w.]+\(.*\))(?: as \w+)?:?"
+    r"|([\w.]+\(.*\)) -> [\w.\[\], |]+"
+)
 _RELEASE_SERIES = re.compile(r"^v?\d+(?:\.(?:\d+|x|\*))*\.(?:x|\*)$")
 # what follows a name to make it a release: `1.0.0`, `v2.1`, `2.0a1`, `>= 1.4`
 _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
@@ -820,10 +825,13 @@ class Resolver(MemberChecks, UnknownNames):
             hook = f"{extension.group(1)}.load_ipython_extension"
             loaded = self._python(Reference("import", hook, ref.file, ref.line))
             return replace(loaded, reference=ref)
-        if text.startswith("await ") and len(text) > 6:
-            # aiocsv's `await AsyncDictReader.get_fieldnames()`: the call that is awaited
-            awaited = self._code(replace(ref, text=text[6:].strip()), doc)
-            return replace(awaited, reference=ref)
+        if inner := _WRAPPED_CALL.fullmatch(text):
+            # aiocsv's `await AsyncDictReader.get_fieldnames()`, pyrallis' `with
+            # pyrallis.config_type('json'):`, yachalk's `chalk.get_color_mode() -> ColorMode`:
+            # the call that is awaited, entered or shown with what it returns
+            call = inner.group(1) or inner.group(2)
+            called = self._code(replace(ref, text=call.strip()), doc)
+            return replace(called, reference=ref)
         if _RELEASE_SERIES.match(text):
             return Outcome("ignored", ref)  # ``v0.x``, ``2.*``: a release series
         if text.startswith("$ "):
