@@ -866,6 +866,14 @@ class _Visitor(ast.NodeVisitor):
         self.bases.append(base)
         for stmt in node.body:
             if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                if base is not None and isinstance(stmt, ast.Assign | ast.AnnAssign):
+                    # `mapping = (...)` in a subclass of a project class: the attribute the
+                    # base reads, or a field of the subclass's own (stale only if the base
+                    # had it and lost it, as a method's override is)
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    for target in targets:
+                        if isinstance(target, ast.Name) and not target.id.startswith("__"):
+                            self._add("python", f"{base[0]}.{target.id}", target, "override")
                 self.visit(stmt)
                 continue
             self.bindings.methods.add(stmt.name)

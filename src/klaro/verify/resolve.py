@@ -1007,6 +1007,17 @@ class Resolver(MemberChecks, UnknownNames):
                 return Outcome("ignored", ref)
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
+            owner = self.names.lookup(name.rpartition(".")[0])
+            if (
+                ref.context == "directive-in"
+                and owner is not None
+                and self.names.kind(owner) == "class"
+                and self.names.probes_hooks(owner)
+                and not self._once_named(ref, name.rpartition(".")[2], name)
+            ):
+                # misaka's `.. py:method:: blockcode(text, lang='')` under `BaseRenderer`,
+                # which calls the ones a subclass defines: a hook, no method of the base
+                return Outcome("ignored", ref)
             if (
                 ref.context == "directive-in"
                 and self._symbol(ref, name.rpartition(".")[0], scope, called=False).status
@@ -1455,6 +1466,10 @@ class Resolver(MemberChecks, UnknownNames):
         ):
             # the examples' own name, or their class's method; a pytest fixture named like
             # the package (`def test(requests_mock)`) leaves the package's name to prose
+            if not rest and (gone := self._once_named(ref, root, shown)) is not None:
+                # transliterate's ``reversed_specific_mapping``, set by the page's example
+                # (lines of a language pack's class body): the attribute the project lost
+                return gone
             return Outcome("ignored", ref)
         if root in index.packages:
             found = self._dotted(ref, name, shown, called=called)
