@@ -35,7 +35,12 @@
   ("calling sphinx with ``-D name=...``");
 - a call inside the syntax around it (`with cg.config_type('json'):`, a heading's
   `chalk.get_color_mode() -> ColorMode`) is checked, and a call left open on one line of a
-  block that does not parse whole is read with the lines that close it.
+  block that does not parse whole is read with the lines that close it;
+- a template named as its loader takes it (`hk/headers.html` for `hk/templates/hk/...`)
+  and a glob of settings (`hk.depot.*.*`) are no false alarms;
+- a parser a function named like a parser class makes and returns (diazo's
+  `_createOptionParser(usage)`, in another module) keeps its flags in the program that adds
+  its own.
 """
 
 from __future__ import annotations
@@ -659,3 +664,53 @@ def test_calls_inside_the_syntax_around_them(tmp_path: Path) -> None:
         ("README.md", 5),
         ("README.md", 11),
     }
+
+
+def test_a_template_named_as_its_loader_takes_it(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hk"\nversion = "1"\n',
+        "hk/__init__.py": "",
+        "hk/templates/hk/headers.html": "<header></header>\n",
+        "hk/static/hk/app.css": "",
+        "README.md": "# hk\n\nOverride `hk/headers.html` in your project, and `hk/footer.html`.\n",
+        "docs/conf.py": "",
+        "docs/settings.rst": "Settings\n========\n\n================  ===========\nSetting"
+        "           Description\n================  ===========\nhk.depot.*.*      Passed on.\n"
+        "================  ===========\n",
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "hk", files))}
+    assert report == {"hk/footer.html"}
+
+
+MAKER = """\
+from optparse import OptionParser
+
+
+def _createOptionParser(usage):
+    parser = OptionParser(usage=usage)
+    parser.add_option("-o", "--output", dest="output")
+    return parser
+"""
+RUNNER = """\
+from dz.utils import _createOptionParser
+
+
+def main():
+    op = _createOptionParser(usage="%prog [options]")
+    op.add_option("-x", "--xsl", dest="xsl")
+    op.parse_args()
+"""
+
+
+def test_a_parser_a_maker_named_like_a_parser_class_returns(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "dz"\nversion = "1"\n\n'
+        '[project.scripts]\ndzrun = "dz.run:main"\n',
+        "dz/__init__.py": "",
+        "dz/utils.py": MAKER,
+        "dz/run.py": RUNNER,
+        "README.md": "# dz\n\n```console\n$ dzrun -x theme.xsl -o out.html\n"
+        "$ dzrun --output out.html --trace\n```\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "dz", files))}
+    assert report == {(5, "dzrun --output out.html --trace")}

@@ -133,6 +133,7 @@ _MAKE_RULE = re.compile(r"^([^\s:#=$][^:#=\n]*?)\s*::?(?![=:])", re.M)
 _MAKE_VARIABLE_RULE = re.compile(r"^\$[({](\w+)[)}]\s*::?(?![=:])", re.M)
 _MAKE_ASSIGNMENT = re.compile(r"^(\w+)\s*(?::{1,2}|\?)?=[ \t]*([^\n#\\]*?)[ \t]*$", re.M)
 _MAKE_REFERENCE = re.compile(r"\$[({](\w+)[)}]")
+_TEMPLATE_SUFFIXES = (".html", ".htm", ".txt", ".xml", ".j2", ".jinja", ".jinja2", ".jinja.html")
 _NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
@@ -240,6 +241,10 @@ class LinkResolver:
             return Outcome("resolved", ref, path)
         if path in self._make_targets():
             return Outcome("ignored", ref)  # Corrfunc's `theory/DD/DD`: what `make` builds
+        if (template := self._template_named(path)) is not None:
+            # hyperkitty's `hyperkitty/headers.html`: a template's name, as Django and Jinja
+            # loaders take it, under an app's `templates/` folder
+            return Outcome("resolved", ref, template)
         inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
@@ -297,6 +302,13 @@ class LinkResolver:
             message=f"`{text}` does not exist in the repository",
             suggestions=self._near_files(path),
         )
+
+    def _template_named(self, path: str) -> str | None:
+        """The file a template loader finds for the name `path`: one under a `templates/`
+        folder of the repository, if any."""
+        if "/" not in path or not path.endswith(_TEMPLATE_SUFFIXES):
+            return None
+        return next((f for f in sorted(self.index.files) if f.endswith(f"templates/{path}")), None)
 
     def _object_target(self, doc: Document, fragment: str) -> bool:
         """Whether a MyST page's `[x](#CircuitMPS.sample)`, no heading of its own, names one
