@@ -40,7 +40,9 @@
   and a glob of settings (`hk.depot.*.*`) are no false alarms;
 - a parser a function named like a parser class makes and returns (diazo's
   `_createOptionParser(usage)`, in another module) keeps its flags in the program that adds
-  its own.
+  its own;
+- a file the steps make is no false alarm when the sentence wraps before its span ("you
+  should create a file" / ``hy/settings_local.py``) or says files "will be collected in" it.
 """
 
 from __future__ import annotations
@@ -714,3 +716,27 @@ def test_a_parser_a_maker_named_like_a_parser_class_returns(tmp_path: Path) -> N
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "dz", files))}
     assert report == {(5, "dzrun --output out.html --trace")}
+
+
+STEPS_PAGE = """\
+Setup
+=====
+
+For a development setup, you should create a file
+``hy/settings_local.py`` with your settings.
+
+These static files will be collected in the ``hy/static``
+directory. Then edit ``hy/urls_local.py`` as well.
+"""
+
+
+def test_files_the_steps_make_in_a_wrapped_sentence(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hy"\nversion = "1"\n',
+        "hy/__init__.py": "",
+        "hy/settings.py": "",
+        "docs/conf.py": "",
+        "docs/setup.rst": STEPS_PAGE,
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "hy", files))}
+    assert report == {"hy/urls_local.py"}

@@ -178,7 +178,8 @@ _MADE_BEFORE = re.compile(
     r"(?:(?:a|an|the|new)\s+)?(?:(?:file|folder|directory)\s+)?"
     # sudachipy's "the wheel will be generated under `python/dist/`"
     # (not "stored in", "placed in": words that also describe the repository's own layout)
-    r"|\b(?:is|are|will\s+be|gets?|get)\s+(?:generated|created|written|built|produced)\s+"
+    r"|\b(?:is|are|will\s+be|gets?|get)\s+"
+    r"(?:generated|created|written|built|produced|collected|downloaded)\s+"
     r"(?:in|under|into|to|at|inside)\s+(?:the\s+)?)[`'\"*]*\s*$",
     re.I,
 )
@@ -1303,6 +1304,10 @@ def _made_by_the_steps(doc: Document, ref: Reference, text: str) -> bool:
     generated", "this creates `build/report.html`"): an output of the documented commands,
     which no repository ships."""
     before = before_span(doc.lines, ref.line, text) or ""
+    if not before.strip(" \t`'\"*") and 1 < ref.line <= len(doc.lines):
+        # hyperkitty's "you should create a file" then ``example_project/settings_local.py``
+        # opening the next line: the sentence wraps before the span
+        before = doc.lines[ref.line - 2].rstrip() + " " + before.strip()
     after = after_span(doc.lines, ref.line, text) or ""
     return bool(_MADE_AFTER.match(after) or _MADE_BEFORE.search(before))
 
