@@ -427,7 +427,12 @@ _SHARED_HOSTS = frozenset({"", "pypi.org", "github.com", "gitlab.com", "readthed
 
 
 # entry-point groups of plugins, and the program that loads them
-_HOSTS = (("pytest11", "pytest"), ("flake8.", "flake8"), ("pylint.", "pylint"))
+_HOSTS = (
+    ("pytest11", "pytest"),
+    ("flake8.", "flake8"),
+    ("pylint.", "pylint"),
+    ("sphinx.", "sphinx-build"),  # a builder or an extension (sphinxcontrib-spelling)
+)
 
 
 def _host(url: str) -> str:
