@@ -22,7 +22,31 @@
 - `[tool.poetry.scripts]` are the programs when `[project]` holds only a name and a
   version; a span loading an IPython extension (`%load_ext pb`) claims its hook; a program
   whose own click group takes an argument reads it before the sub-command
-  (`kc CUBE info`).
+  (`kc CUBE info`);
+- an attribute an example's subclass of a project class sets (`mapping = (...)`) overrides
+  the base's: stale once the base lost it; a span naming an attribute the page's example
+  sets, once the project lost it everywhere, is stale too;
+- an option given an object by its import spec (`--pdbcls=pd:RichPdb`), in a config or a
+  shell block, names that object;
+- a method the docs declare under a class that looks itself up for hooks (misaka's
+  `BaseRenderer`, `if hasattr(self, name)` over its callbacks) is a hook its subclasses
+  define, while one declared under another class is still missing;
+- a Sphinx builder's docs (a `sphinx.builders` entry point) name sphinx-build's own flags
+  ("calling sphinx with ``-D name=...``");
+- a call inside the syntax around it (`with cg.config_type('json'):`, a heading's
+  `chalk.get_color_mode() -> ColorMode`) is checked, and a call left open on one line of a
+  block that does not parse whole is read with the lines that close it;
+- a template named as its loader takes it (`hk/headers.html` for `hk/templates/hk/...`)
+  and a glob of settings (`hk.depot.*.*`) are no false alarms;
+- a parser a function named like a parser class makes and returns (diazo's
+  `_createOptionParser(usage)`, in another module) keeps its flags in the program that adds
+  its own;
+- a file the steps make is no false alarm when the sentence wraps before its span ("you
+  should create a file" / ``hy/settings_local.py``) or says files "will be collected in" it;
+- a plugin an entry point registers by name (``topic_acl``), an id docutils numbers itself
+  (`index.html#id10`, a footnote's) and a GitHub page a template under `.github/` links
+  (`../pulls`) are no false alarms, while a name, an anchor or a file next to them that is
+  wrong stays reported.
 """
 
 from __future__ import annotations
@@ -472,3 +496,289 @@ def test_a_program_s_own_group_argument(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kc", files))}
     assert report == {(5, "kc --store s geodata stats")}
+
+
+PACKS = """\
+class LanguagePack:
+    mapping = None
+    reversed_mapping = None
+
+    def translate(self, text):
+        return text
+"""
+PACKS_README = """\
+# tl
+
+Set ``reversed_mapping`` for the rules that only apply backwards:
+
+```python
+reversed_mapping = ("x", "y")
+```
+
+```python
+from tl import LanguagePack
+
+class GreekPack(LanguagePack):
+    mapping = ("a", "b")
+    language_code = "el"
+```
+"""
+
+
+def test_attributes_an_example_s_subclass_sets(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tl"\nversion = "1"\n',
+        "tl/__init__.py": PACKS,
+        "README.md": PACKS_README,
+    }
+    changes = {
+        "tl/__init__.py": [
+            ("    mapping = None", "    table = None"),
+            ("reversed_mapping", "backward_table"),
+        ]
+    }
+    assert _drift_after(tmp_path / "tl", files, changes) == {("README.md", 3), ("README.md", 13)}
+
+
+def test_an_option_given_an_object_by_its_import_spec(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pd"\nversion = "1"\n',
+        "pd/__init__.py": "class RichPdb:\n    pass\n",
+        "README.md": "# pd\n\n```\n[pytest]\naddopts: --pdbcls=pd:RichPdb\n```\n\n"
+        "```console\n$ pytest --pdbcls=pd:RichPdb --color=auto:red\n```\n",
+    }
+    changes = {"pd/__init__.py": [("RichPdb", "PdDebugger")]}
+    assert _drift_after(tmp_path / "pd", files, changes) == {("README.md", 5), ("README.md", 9)}
+
+
+RENDERER = """\
+CALLBACKS = {"blockcode": None, "header": None}
+
+
+class BaseRenderer:
+    def __init__(self):
+        self.hooks = {}
+        for name in CALLBACKS:
+            if hasattr(self, name):
+                self.hooks[name] = getattr(self, name)
+
+    def render(self, text):
+        return text
+
+
+class Plain:
+    def render(self, text):
+        return text
+"""
+RENDERER_PAGE = """\
+API
+===
+
+.. autoclass:: md.BaseRenderer
+
+    .. py:method:: blockcode(text, lang='')
+
+    .. py:method:: header(content, level)
+
+.. autoclass:: md.Plain
+
+    .. py:method:: header(content, level)
+"""
+
+
+def test_hooks_a_base_class_looks_itself_up_for(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "md"\nversion = "1"\n',
+        "md/__init__.py": RENDERER,
+        "docs/conf.py": "",
+        "docs/api.rst": RENDERER_PAGE,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "md", files))}
+    assert report == {(12, "md.Plain.header(content, level)")}
+
+
+SPELLING_TOML = """\
+[project]
+name = "sp"
+version = "1"
+
+[project.entry-points."sphinx.builders"]
+spelling = "sp"
+"""
+
+
+def test_a_sphinx_builder_s_docs_name_sphinx_build_s_flags(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": SPELLING_TOML,
+        "sp/__init__.py": "def setup(app):\n    return {}\n",
+        "integration_tests/build_django.py": "import argparse\n\n\ndef main():\n"
+        "    p = argparse.ArgumentParser()\n    p.add_argument('--src')\n    p.parse_args()\n",
+        "docs/conf.py": "",
+        "docs/customize.rst": "Customize\n=========\n\nOverride it by calling sphinx with ``-D\n"
+        "spelling_word_list_filename=...`` which takes a string.\n",
+    }
+    assert _drift(_write(tmp_path / "sp", files)) == set()
+
+
+CONFIGS = """\
+class Chalk:
+    def get_color_mode(self):
+        return 1
+
+
+def config_type(kind):
+    return kind
+
+
+def parse(config_class=None, config_path=None):
+    return config_class
+
+
+chalk = Chalk()
+"""
+CONFIGS_README = """\
+# cg
+
+### `chalk.get_color_mode() -> ColorMode`
+
+Use `with cg.config_type('json'):` to read JSON.
+
+```python
+@decorator
+from cg import parse
+cfg = parse(config_class=int,
+            config_path='/x.yaml')
+```
+"""
+
+
+def test_calls_inside_the_syntax_around_them(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cg"\nversion = "1"\n',
+        "cg/__init__.py": CONFIGS,
+        "README.md": CONFIGS_README,
+    }
+    changes = {
+        "cg/__init__.py": [
+            ("def get_color_mode", "def current_color_mode"),
+            ("def config_type", "def config_format"),
+            ("config_path=None", "config_file=None"),
+        ]
+    }
+    assert _drift_after(tmp_path / "cg", files, changes) == {
+        ("README.md", 3),
+        ("README.md", 5),
+        ("README.md", 11),
+    }
+
+
+def test_a_template_named_as_its_loader_takes_it(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hk"\nversion = "1"\n',
+        "hk/__init__.py": "",
+        "hk/templates/hk/headers.html": "<header></header>\n",
+        "hk/static/hk/app.css": "",
+        "README.md": "# hk\n\nOverride `hk/headers.html` in your project, and `hk/footer.html`.\n",
+        "docs/conf.py": "",
+        "docs/settings.rst": "Settings\n========\n\n================  ===========\nSetting"
+        "           Description\n================  ===========\nhk.depot.*.*      Passed on.\n"
+        "================  ===========\n",
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "hk", files))}
+    assert report == {"hk/footer.html"}
+
+
+MAKER = """\
+from optparse import OptionParser
+
+
+def _createOptionParser(usage):
+    parser = OptionParser(usage=usage)
+    parser.add_option("-o", "--output", dest="output")
+    return parser
+"""
+RUNNER = """\
+from dz.utils import _createOptionParser
+
+
+def main():
+    op = _createOptionParser(usage="%prog [options]")
+    op.add_option("-x", "--xsl", dest="xsl")
+    op.parse_args()
+"""
+
+
+def test_a_parser_a_maker_named_like_a_parser_class_returns(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "dz"\nversion = "1"\n\n'
+        '[project.scripts]\ndzrun = "dz.run:main"\n',
+        "dz/__init__.py": "",
+        "dz/utils.py": MAKER,
+        "dz/run.py": RUNNER,
+        "README.md": "# dz\n\n```console\n$ dzrun -x theme.xsl -o out.html\n"
+        "$ dzrun --output out.html --trace\n```\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "dz", files))}
+    assert report == {(5, "dzrun --output out.html --trace")}
+
+
+STEPS_PAGE = """\
+Setup
+=====
+
+For a development setup, you should create a file
+``hy/settings_local.py`` with your settings.
+
+These static files will be collected in the ``hy/static``
+directory. Then edit ``hy/urls_local.py`` as well.
+"""
+
+
+def test_files_the_steps_make_in_a_wrapped_sentence(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hy"\nversion = "1"\n',
+        "hy/__init__.py": "",
+        "hy/settings.py": "",
+        "docs/conf.py": "",
+        "docs/setup.rst": STEPS_PAGE,
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "hy", files))}
+    assert report == {"hy/urls_local.py"}
+
+
+PLUGIN_TOML = """\
+[project]
+name = "hb"
+version = "1"
+
+[project.entry-points."hb.broker.plugins"]
+topic_acl = "hb.plugins.topic:TopicAccessControl"
+"""
+CITING_PAGE = """\
+Data
+====
+
+See the method [#]_ and the `paper <index.html#id10>`_, not `this <index.html#method>`_.
+
+.. [#] Bohn et al. 2019.
+"""
+
+
+def test_plugins_footnote_ids_and_github_pages(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": PLUGIN_TOML,
+        "hb/__init__.py": "",
+        "hb/plugins/__init__.py": "",
+        "hb/plugins/topic.py": "class TopicAccessControl:\n    def topic_ac(self):\n        pass\n",
+        "docs/conf.py": "",
+        "docs/index.rst": "Index\n=====\n\nThe ``topic_acl`` plugin, not ``topic_acx``.\n",
+        "docs/data.rst": CITING_PAGE,
+        ".github/PULL_REQUEST_TEMPLATE.md": "Read the [open ones](../pulls) and "
+        "[the guide](../CONTRIBUTING.md) first.\n",
+    }
+    report = {(file, ref) for file, _, ref in _drift(_write(tmp_path / "hb", files))}
+    assert report == {
+        ("docs/index.rst", "topic_acx"),
+        ("docs/data.rst", "index.html#method"),
+        (".github/PULL_REQUEST_TEMPLATE.md", "../CONTRIBUTING.md"),
+    }

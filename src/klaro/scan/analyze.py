@@ -108,8 +108,9 @@ from klaro.scan.stubs import merge_stubs
 # by a path (`Extension('systemd/_journal')`), module names a function binds with `global`;
 # 205: a decorator's wrapper with defaults of its own passes nothing through; 206: literal
 # tables a class sets on the instance served by its `__getattr__`; 207: `[tool.poetry]` fills
-# what `[project]` leaves out (its scripts)
-ANALYZER_VERSION = 207
+# what `[project]` leaves out (its scripts); 208: classes probing themselves for hooks; 209:
+# a parser a function named like a parser class makes and returns keeps its flags
+ANALYZER_VERSION = 209
 
 Progress = Callable[[int, int, str], None]
 

@@ -289,6 +289,10 @@ def _resolve_shared_options(modules: list[Module]) -> list[Module]:
                     target = bound.get(head)
                 call = "()" if made else ""
                 found = shared.get(f"{target}.{rest}{call}" if rest else f"{target}{call}")
+                if found is None and not made:
+                    # diazo's `op = _createOptionParser(usage=usage)`, named like a parser
+                    # class: a function of ours that makes the parser and returns it
+                    found = shared.get(f"{target}.{rest}()" if rest else f"{target}()")
                 if found is None:  # a helper defined in the same module
                     found = shared.get(f"{module.name}.{ref}")
                 foreign = bool(target) and str(target).split(".")[0] not in ours

@@ -13,7 +13,7 @@ import ast
 import re
 
 from klaro.scan.cli_ast import chain, positional_defaults
-from klaro.scan.model import ANY_ATTRIBUTE
+from klaro.scan.model import ANY_ATTRIBUTE, PROBED_HOOKS
 
 
 def instance_attributes(
@@ -39,6 +39,8 @@ def instance_attributes(
         for sub in ast.walk(method):
             if sets_any_attribute(sub, me) or _hands_self(sub, me, attachers):
                 found[ANY_ATTRIBUTE] = None
+            if _probes_self(sub, me):
+                found[PROBED_HOOKS] = None
             targets: list[ast.expr] = []
             if isinstance(sub, ast.Assign):
                 targets = sub.targets
@@ -74,6 +76,20 @@ def _hands_self(node: ast.AST, me: str, attachers: frozenset[str]) -> bool:
         and isinstance(node.args[0], ast.Name)
         and node.args[0].id == me
     )
+
+
+def _probes_self(node: ast.AST, me: str) -> bool:
+    """`hasattr(self, name)` or `getattr(self, name, None)` with a name known at run time:
+    the class looks for methods its subclasses may define (misaka's renderer callbacks)."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in {"hasattr", "getattr"}
+        and len(node.args) >= (2 if node.func.id == "hasattr" else 3)
+    ):
+        return False
+    owner, name = node.args[0], node.args[1]
+    return isinstance(owner, ast.Name) and owner.id == me and not isinstance(name, ast.Constant)
 
 
 def _stores_any_attribute(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -122,6 +122,10 @@ class Variable:
 # an instance attribute name that stands for any: the class sets attributes named at run
 # time (`self.__dict__.update(kw)`)
 ANY_ATTRIBUTE = "*"
+# an instance attribute name that says the class probes itself for methods named at run time
+# (misaka's `for name in python_callbacks: if hasattr(self, name)`): hooks its subclasses
+# define, which the base lacks by design
+PROBED_HOOKS = "?"
 GLOBALS = "globals()"  # in `Module.opened`: the module itself makes names at run time
 
 

@@ -57,7 +57,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from klaro.scan.model import ANY_ATTRIBUTE, Class, Function, Module, Parameter, Variable
+from klaro.scan.model import (
+    ANY_ATTRIBUTE,
+    PROBED_HOOKS,
+    Class,
+    Function,
+    Module,
+    Parameter,
+    Variable,
+)
 from klaro.scan.node_facts import ANY_NAME, ITEMS, TABLE_CLASS
 from klaro.scan.returns import MANAGER_MAKERS
 from klaro.scan.stdlib import stdlib_class, stdlib_parameters
@@ -540,6 +548,11 @@ class Names:
             if found is not None:
                 return found
         return None
+
+    def probes_hooks(self, cls: str) -> bool:
+        """Whether the class (or a project base) looks itself up for methods named at run
+        time (`hasattr(self, name)` over a table of callbacks): hooks a subclass defines."""
+        return any(f"{c}.{PROBED_HOOKS}" in self.kinds for c in self.lineage(cls))
 
     def any_attribute(self, cls: str) -> bool:
         """Whether the class (or a project base) sets attributes named at run time, or its

@@ -133,6 +133,13 @@ _MAKE_RULE = re.compile(r"^([^\s:#=$][^:#=\n]*?)\s*::?(?![=:])", re.M)
 _MAKE_VARIABLE_RULE = re.compile(r"^\$[({](\w+)[)}]\s*::?(?![=:])", re.M)
 _MAKE_ASSIGNMENT = re.compile(r"^(\w+)\s*(?::{1,2}|\?)?=[ \t]*([^\n#\\]*?)[ \t]*$", re.M)
 _MAKE_REFERENCE = re.compile(r"\$[({](\w+)[)}]")
+# the pages GitHub serves under a repository's address (`/owner/name/pulls`)
+_GITHUB_PAGES = frozenset(
+    {"pulls", "issues", "wiki", "actions", "releases", "discussions", "security", "projects"}
+    | {"compare", "labels", "milestones", "pulse", "graphs", "network", "tags", "branches"}
+)
+_DOCUTILS_AUTO_ID = re.compile(r"id\d+|footnote-\d+|citation-\d+")
+_TEMPLATE_SUFFIXES = (".html", ".htm", ".txt", ".xml", ".j2", ".jinja", ".jinja2", ".jinja.html")
 _NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
 _TREE_ENTRY = re.compile(r"^[\s│|`]*(?:[├└+|`]|\\)(?:──|--|─)[─-]*\s*([^\s#]+)", re.M)
@@ -177,7 +184,8 @@ _MADE_BEFORE = re.compile(
     r"(?:(?:a|an|the|new)\s+)?(?:(?:file|folder|directory)\s+)?"
     # sudachipy's "the wheel will be generated under `python/dist/`"
     # (not "stored in", "placed in": words that also describe the repository's own layout)
-    r"|\b(?:is|are|will\s+be|gets?|get)\s+(?:generated|created|written|built|produced)\s+"
+    r"|\b(?:is|are|will\s+be|gets?|get)\s+"
+    r"(?:generated|created|written|built|produced|collected|downloaded)\s+"
     r"(?:in|under|into|to|at|inside)\s+(?:the\s+)?)[`'\"*]*\s*$",
     re.I,
 )
@@ -240,6 +248,10 @@ class LinkResolver:
             return Outcome("resolved", ref, path)
         if path in self._make_targets():
             return Outcome("ignored", ref)  # Corrfunc's `theory/DD/DD`: what `make` builds
+        if (template := self._template_named(path)) is not None:
+            # hyperkitty's `hyperkitty/headers.html`: a template's name, as Django and Jinja
+            # loaders take it, under an app's `templates/` folder
+            return Outcome("resolved", ref, template)
         inside = path.partition("/")[2]  # `voluptuous/voluptuous`: from the clone's parent
         own = distribution_key(first) == distribution_key(self.index.distribution)
         if inside and own and self.index.exists(inside):
@@ -297,6 +309,13 @@ class LinkResolver:
             message=f"`{text}` does not exist in the repository",
             suggestions=self._near_files(path),
         )
+
+    def _template_named(self, path: str) -> str | None:
+        """The file a template loader finds for the name `path`: one under a `templates/`
+        folder of the repository, if any."""
+        if "/" not in path or not path.endswith(_TEMPLATE_SUFFIXES):
+            return None
+        return next((f for f in sorted(self.index.files) if f.endswith(f"templates/{path}")), None)
 
     def _object_target(self, doc: Document, fragment: str) -> bool:
         """Whether a MyST page's `[x](#CircuitMPS.sample)`, no heading of its own, names one
@@ -396,6 +415,14 @@ class LinkResolver:
             path = posixpath.join(root, inner.lstrip("/")) if root else inner.lstrip("/")
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
+        if (
+            doc.path.startswith(".github/")
+            and path.split("/")[0] in _GITHUB_PAGES
+            and not self.index.exists(path)
+        ):
+            # squidpy's pull-request template links `../pulls`: GitHub shows the template
+            # at the repository's own page, where that is its list of pull requests
+            return Outcome("ignored", ref)
         if (
             (
                 target.endswith("/")
@@ -990,6 +1017,10 @@ class LinkResolver:
             return Outcome("resolved", ref, f"{path}#{name}")
         if self._autodoc_member(fragment, anchors):
             return Outcome("resolved", ref, f"{path}#{name}")
+        if path.endswith(".rst") and _DOCUTILS_AUTO_ID.fullmatch(name):
+            # metsim's `index.rst#id10`: an id docutils numbers itself (a footnote's, a
+            # citation's, an anonymous target's), in the order the page holds them
+            return Outcome("ignored", ref)
         if _FILE_FRAGMENT.match(name) and name not in self._labels:
             # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
             # nowhere on purpose; no heading's anchor holds a path
@@ -1291,6 +1322,10 @@ def _made_by_the_steps(doc: Document, ref: Reference, text: str) -> bool:
     generated", "this creates `build/report.html`"): an output of the documented commands,
     which no repository ships."""
     before = before_span(doc.lines, ref.line, text) or ""
+    if not before.strip(" \t`'\"*") and 1 < ref.line <= len(doc.lines):
+        # hyperkitty's "you should create a file" then ``example_project/settings_local.py``
+        # opening the next line: the sentence wraps before the span
+        before = doc.lines[ref.line - 2].rstrip() + " " + before.strip()
     after = after_span(doc.lines, ref.line, text) or ""
     return bool(_MADE_AFTER.match(after) or _MADE_BEFORE.search(before))
 

@@ -30,8 +30,9 @@ def env_mentions(text: str) -> list[str]:
 
 # `pkg.sub.name` in a sentence: not part of a path, an address, a longer dotted word or a
 # quoted string (a topic "pubsub.subscribe", a logger's name)
+# (not a glob of names, Kotti's settings row `kotti.depot.*.*`)
 _DOTTED = re.compile(
-    r"(?<![\w./:@#$%=~\\\"'\u201c\u2018-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w/@=\\-]|\.\w)"
+    r"(?<![\w./:@#$%=~\\\"'\u201c\u2018-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w/@=\\-]|\.[\w*])"
 )
 
 

@@ -186,10 +186,7 @@ def python_references(source: str, bindings: Bindings) -> list[PyRef]:
     try:
         tree = _parse_block(code)
     except (SyntaxError, ValueError):
-        for offset, line in enumerate(code.splitlines()):
-            one = _parse_line(line.strip())
-            if one is None:
-                continue
+        for offset, one in _statements(code.splitlines()):
             visitor.offset = offset
             visitor.bound = _bound_names(one)
             visitor.visit(one)
@@ -395,6 +392,29 @@ _ANGLE_PLACEHOLDER = re.compile(r"(?<=[(,\s])<[A-Za-z_][\w.-]*>(?=\s*[,)])")
 # a keyword's value written as words in angle brackets (pyzipper's `min_bytes_to_include_crc=
 # <minimum uncompressed bytes to include crc>,`): the keyword is written, its value left out
 _VALUE_PLACEHOLDER = re.compile(r"(?<==)<[A-Za-z][^<>\n]*>(?=\s*[,)\n])")
+
+
+def _statements(lines: list[str]) -> Iterator[tuple[int, ast.Module]]:
+    """The statements of a block that does not parse whole (a decorator with nothing under
+    it, a shell line among the code), by the offset of their first line: each line that
+    parses alone, and a call left open on one line with the lines that close it
+    (pyrallis' `cfg = pyrallis.parse(config_class=C,` then `config_path='...')`)."""
+    at = 0
+    while at < len(lines):
+        text = lines[at].strip()
+        one = _parse_line(text)
+        end = at + 1
+        if one is None and text and _open(text):
+            for end in range(at + 2, min(at + 30, len(lines)) + 1):
+                joined = "\n".join([text, *lines[at + 1 : end]])
+                if not _open(joined):
+                    one = _parse_line(joined)
+                    break
+            if one is None:
+                end = at + 1
+        if one is not None:
+            yield at, one
+        at = end
 
 
 def _parse_line(line: str) -> ast.Module | None:
@@ -866,6 +886,14 @@ class _Visitor(ast.NodeVisitor):
         self.bases.append(base)
         for stmt in node.body:
             if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                if base is not None and isinstance(stmt, ast.Assign | ast.AnnAssign):
+                    # `mapping = (...)` in a subclass of a project class: the attribute the
+                    # base reads, or a field of the subclass's own (stale only if the base
+                    # had it and lost it, as a method's override is)
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    for target in targets:
+                        if isinstance(target, ast.Name) and not target.id.startswith("__"):
+                            self._add("python", f"{base[0]}.{target.id}", target, "override")
                 self.visit(stmt)
                 continue
             self.bindings.methods.add(stmt.name)

@@ -79,6 +79,11 @@ _ASSIGNED_COMMAND = re.compile(r"^\s*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*=\S*\s+[\w./-]
 # `  HOWDOI_COLORIZE=1` alone on its line: a help's or a dotenv file's variable example
 _LONE_ASSIGN = re.compile(r"^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=\S*\s*$")
 _DOTTED_VALUE = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?$")
+# an option given an object by its import spec (`--pdbcls=pdbr:RichPdb`, `--app pkg.web:app`
+# is left alone: only the `=` form names its value for sure)
+_OBJECT_OPTION = re.compile(
+    r"(?<![\w-])--?[A-Za-z][\w-]*=[\"']?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\b(?![.:(])"
+)
 _HTML_ANCHOR = re.compile(r"""\b(?:name|id)\s*=\s*["']([^"']+)["']""")
 _HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""")
 # a command line's comment that opens with the spellings of the option it passes
@@ -661,6 +666,12 @@ def add_block(doc: Document, info: str, content: str, start: int) -> None:
     )  # also a `text` block of a prompted session: `$ gunicorn -w 4 'hello:create_app()'`
     if python and lang and _commands_not_python(lines):
         python, shell = False, True  # duckduckgo-search's ```python3 block of `ddgs` lines
+    if not python:
+        for offset, line in enumerate(lines):
+            # pytest's `addopts: --pdbcls=pdbr:RichPdb` in a config block or a command line:
+            # the program imports the object, so it names code as a span of it would
+            for spec in _OBJECT_OPTION.findall(line):
+                doc.references.append(Reference("code", spec, doc.path, start + offset))
     if shell and _TREE_DRAWING.search(content):
         # zulip-bots' ```shell block of its directory tree (`├───zulip_bots  # package`):
         # a drawing of files, no command to run

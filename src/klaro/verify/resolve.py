@@ -315,6 +315,11 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
 _BUILTIN_NAMES = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"self", "cls"}
 
 
+# a call inside the syntax around it: awaited, entered, or shown with its return annotation
+_WRAPPED_CALL = re.compile(
+    r"(?:await|(?:async )?with) ([\w.]+\(.*\))(?: as \w+)?:?"
+    r"|([\w.]+\(.*\)) -> [\w.\[\], |]+"
+)
 _RELEASE_SERIES = re.compile(r"^v?\d+(?:\.(?:\d+|x|\*))*\.(?:x|\*)$")
 # what follows a name to make it a release: `1.0.0`, `v2.1`, `2.0a1`, `>= 1.4`
 _VERSION_WORDS = re.compile(r"(?:[<>=!~]=?\s*)?v?\d+(?:\.\d+)+[\w.+-]*|v\d+")
@@ -820,10 +825,13 @@ class Resolver(MemberChecks, UnknownNames):
             hook = f"{extension.group(1)}.load_ipython_extension"
             loaded = self._python(Reference("import", hook, ref.file, ref.line))
             return replace(loaded, reference=ref)
-        if text.startswith("await ") and len(text) > 6:
-            # aiocsv's `await AsyncDictReader.get_fieldnames()`: the call that is awaited
-            awaited = self._code(replace(ref, text=text[6:].strip()), doc)
-            return replace(awaited, reference=ref)
+        if inner := _WRAPPED_CALL.fullmatch(text):
+            # aiocsv's `await AsyncDictReader.get_fieldnames()`, pyrallis' `with
+            # pyrallis.config_type('json'):`, yachalk's `chalk.get_color_mode() -> ColorMode`:
+            # the call that is awaited, entered or shown with what it returns
+            call = inner.group(1) or inner.group(2)
+            called = self._code(replace(ref, text=call.strip()), doc)
+            return replace(called, reference=ref)
         if _RELEASE_SERIES.match(text):
             return Outcome("ignored", ref)  # ``v0.x``, ``2.*``: a release series
         if text.startswith("$ "):
@@ -1007,6 +1015,17 @@ class Resolver(MemberChecks, UnknownNames):
                 return Outcome("ignored", ref)
             if "." not in name and not self._once_named(ref, name, name):
                 return Outcome("ignored", ref)  # `.. function:: my_stop(retry_state)`: a shape
+            owner = self.names.lookup(name.rpartition(".")[0])
+            if (
+                ref.context == "directive-in"
+                and owner is not None
+                and self.names.kind(owner) == "class"
+                and self.names.probes_hooks(owner)
+                and not self._once_named(ref, name.rpartition(".")[2], name)
+            ):
+                # misaka's `.. py:method:: blockcode(text, lang='')` under `BaseRenderer`,
+                # which calls the ones a subclass defines: a hook, no method of the base
+                return Outcome("ignored", ref)
             if (
                 ref.context == "directive-in"
                 and self._symbol(ref, name.rpartition(".")[0], scope, called=False).status
@@ -1455,6 +1474,10 @@ class Resolver(MemberChecks, UnknownNames):
         ):
             # the examples' own name, or their class's method; a pytest fixture named like
             # the package (`def test(requests_mock)`) leaves the package's name to prose
+            if not rest and (gone := self._once_named(ref, root, shown)) is not None:
+                # transliterate's ``reversed_specific_mapping``, set by the page's example
+                # (lines of a language pack's class body): the attribute the project lost
+                return gone
             return Outcome("ignored", ref)
         if root in index.packages:
             found = self._dotted(ref, name, shown, called=called)
