@@ -46,7 +46,11 @@
 - a plugin an entry point registers by name (``topic_acl``), an id docutils numbers itself
   (`index.html#id10`, a footnote's) and a GitHub page a template under `.github/` links
   (`../pulls`) are no false alarms, while a name, an anchor or a file next to them that is
-  wrong stays reported.
+  wrong stays reported;
+- the settings a module keeps on its own function (`cheap_repr.suppression_threshold =
+  300`) are that function's attributes: one the page names or sets that the function no
+  longer has is stale, while a function object's own (`__name__`) and any attribute of a
+  function given none stay unchecked.
 """
 
 from __future__ import annotations
@@ -782,3 +786,38 @@ def test_plugins_footnote_ids_and_github_pages(tmp_path: Path) -> None:
         ("docs/data.rst", "index.html#method"),
         (".github/PULL_REQUEST_TEMPLATE.md", "../CONTRIBUTING.md"),
     }
+
+
+REPRS = """\
+def cheap_repr(x, level=None):
+    return repr(x)[: cheap_repr.suppression_threshold]
+
+
+cheap_repr.suppression_threshold = 300
+cheap_repr.raise_exceptions = False
+
+
+def plain(x):
+    return x
+"""
+REPRS_README = """\
+# cr
+
+```python
+from cr import cheap_repr, plain
+
+cheap_repr.suppression_threshold = 500
+cheap_repr.raise_exceptions = True
+print(cheap_repr.__name__, plain.anything)
+```
+"""
+
+
+def test_settings_a_module_keeps_on_its_function(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cr"\nversion = "1"\n',
+        "cr/__init__.py": REPRS,
+        "README.md": REPRS_README,
+    }
+    changes = {"cr/__init__.py": [("suppression_threshold", "max_repr_length")]}
+    assert _drift_after(tmp_path / "cr", files, changes) == {("README.md", 6)}
