@@ -555,13 +555,15 @@ class Names:
 
     def _configured(self, function: str, attr: str) -> bool:
         """Whether `attr` is sure to be missing from a function whose module gives it
-        attributes: none of those, nor a function object's own (`__name__`), and no
-        decorator that may give it more (a plain one keeps the function)."""
+        attributes: none of those, nor a function object's own (`__name__`), nor one the
+        code sets on any object, and no decorator that may give it more (a plain one keeps
+        the function)."""
         obj = self.defs.get(function)
         if function not in self.configured or not isinstance(obj, Function):
             return False
         plain = all(_plain_decorator(d) for d in obj.decorators)
-        return plain and attr not in _FUNCTION_ATTRIBUTES
+        # (an attribute the code sets on some object elsewhere may be this one's)
+        return plain and attr not in _FUNCTION_ATTRIBUTES and attr not in self.attached
 
     def probes_hooks(self, cls: str) -> bool:
         """Whether the class (or a project base) looks itself up for methods named at run
