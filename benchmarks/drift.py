@@ -236,6 +236,8 @@ round 119 (`round: 119`) is a hundred-and-eighteenth fresh set written blind on 
 beautiful-date, python-cfonts and bestconfig (--confirm --round 119).
 round 120 (`round: 120`) is a hundred-and-nineteenth fresh set written blind on pdbr,
 transliterate, mocket and wait-for-it (--confirm --round 120).
+round 121 (`round: 121`) is a hundred-and-twentieth fresh set written blind on hashin,
+install-jdk, dictor and cheap-repr (--confirm --round 121).
 round 122 (`round: 122`) is a hundred-and-twenty-first fresh set written blind on python-json-config,
 pyrallis, yachalk and sqlite-diffable (--confirm --round 122).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).

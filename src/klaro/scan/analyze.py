@@ -109,8 +109,9 @@ from klaro.scan.stubs import merge_stubs
 # 205: a decorator's wrapper with defaults of its own passes nothing through; 206: literal
 # tables a class sets on the instance served by its `__getattr__`; 207: `[tool.poetry]` fills
 # what `[project]` leaves out (its scripts); 208: classes probing themselves for hooks; 209:
-# a parser a function named like a parser class makes and returns keeps its flags
-ANALYZER_VERSION = 209
+# a parser a function named like a parser class makes and returns keeps its flags; 210: the
+# attributes a module's top level sets on its own functions
+ANALYZER_VERSION = 210
 
 Progress = Callable[[int, int, str], None]
 

@@ -296,6 +296,9 @@ class Module:
     shared_options: tuple[tuple[str, CliOption], ...] = ()
     # attribute names its code sets on objects other than `self` (`wrapper.cache_clear = f`)
     attached: tuple[str, ...] = ()
+    # (function, attribute) its top level sets on one of its own functions
+    # (`cheap_repr.suppression_threshold = 300`): settings people read and set there
+    function_attributes: tuple[tuple[str, str], ...] = ()
     # names (of classes or objects, as written here) its code gives attributes named at run
     # time: `setattr(Dataset, key, descriptor)` in a format registry; `GLOBALS` when it
     # writes its own names (`globals()[rank] = rank`)

@@ -54,6 +54,7 @@ from __future__ import annotations
 import difflib
 import io
 import re
+import types
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -195,6 +196,9 @@ class Names:
     metaclass: dict[str, str] = field(default_factory=dict)
     # folders without `__init__.py` other distributions share (`zope` of `src/zope/component`)
     namespaces: set[str] = field(default_factory=set)
+    # functions their module gives attributes (`cheap_repr.suppression_threshold = 300`):
+    # the settings a function has are those, and a function object's own
+    configured: set[str] = field(default_factory=set)
     # generative decorators (pypika's `builder`, see scan.returns.gives_receiver): the methods
     # they wrap keep their signature and return the class they are called on
     generative: set[str] = field(default_factory=set)
@@ -549,6 +553,18 @@ class Names:
                 return found
         return None
 
+    def _configured(self, function: str, attr: str) -> bool:
+        """Whether `attr` is sure to be missing from a function whose module gives it
+        attributes: none of those, nor a function object's own (`__name__`), nor one the
+        code sets on any object, and no decorator that may give it more (a plain one keeps
+        the function)."""
+        obj = self.defs.get(function)
+        if function not in self.configured or not isinstance(obj, Function):
+            return False
+        plain = all(_plain_decorator(d) for d in obj.decorators)
+        # (an attribute the code sets on some object elsewhere may be this one's)
+        return plain and attr not in _FUNCTION_ATTRIBUTES and attr not in self.attached
+
     def probes_hooks(self, cls: str) -> bool:
         """Whether the class (or a project base) looks itself up for methods named at run
         time (`hasattr(self, name)` over a table of callbacks): hooks a subclass defines."""
@@ -737,6 +753,10 @@ class Names:
                 # an object (or a module, `globals()[name] = ...`) given members at run time
                 missing = (parts[i], tuple(parts[i + 1 :])) if kind == "module" else (None, ())
                 return Verdict("unknown", owner, *missing)
+            if kind == "function" and self._configured(owner, parts[i]):
+                # `cheap_repr.max_repr_length` once the settings its module gives the
+                # function are `suppression_threshold` and others
+                return Verdict("unresolved", owner, parts[i], tuple(parts[i + 1 :]))
             if kind != "module" and cls is None:
                 return Verdict("unknown", owner)  # an attribute of a plain value
             method = called and i == len(parts) - 1
@@ -1200,6 +1220,10 @@ def _missing_required(
         return None
     listed = ", ".join(f"`{m}`" for m in missing)
     return CallProblem(f"`{shown}()` requires {listed}, which the call does not pass")
+
+
+# what every function object has (`__name__`, `__wrapped__` aside: a decorator's)
+_FUNCTION_ATTRIBUTES = frozenset(dir(types.FunctionType)) | {"__wrapped__"}
 
 
 def _plain_decorator(decorator: str) -> bool:

@@ -308,6 +308,13 @@ def _add_module(names: Names, module: Module) -> None:
     for func in module.functions:
         _define(names, func.fullname, "function", func, public and func.name in exported, name)
         names.parameters.update(p.name for p in func.parameters)
+    lines = {f.name: f.lineno for f in module.functions}
+    for func_name, attr in module.function_attributes:
+        # `cheap_repr.suppression_threshold = 300`: a setting kept on the function
+        full = f"{name}.{func_name}"
+        setting = Variable(attr, None, None, lines.get(func_name, 1), not attr.startswith("_"))
+        _define(names, f"{full}.{attr}", "attribute", setting, False, name)
+        names.configured.add(full)
     aliases = names.aliases.setdefault(name, {})
     for imp in module.imports:
         if imp.name == "*":

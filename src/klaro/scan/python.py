@@ -346,6 +346,7 @@ class _ModuleVisitor:
             lines=lines,
             shared_options=tuple(shared),
             attached=tuple(self.attached),
+            function_attributes=_function_attributes(body),
             # (only a module that sets attributes on other objects may set them on its own)
             made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(self._opened()),
@@ -1430,3 +1431,22 @@ def _rebound(call: str, local: dict[str, str]) -> str:
     head, dot, rest = call.partition(".")
     bound = local.get(head)
     return f"{bound}{dot}{rest}" if bound else call
+
+
+def _function_attributes(body: list[ast.stmt]) -> tuple[tuple[str, str], ...]:
+    """`cheap_repr.suppression_threshold = 300` under `def cheap_repr`: the attributes a
+    module's top level sets on its own functions, as (function, attribute)."""
+    functions = {n.name for n in body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    found: dict[tuple[str, str], None] = {}
+    for stmt in body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+        if isinstance(stmt, ast.AnnAssign):
+            targets = [stmt.target]
+        for target in targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id in functions
+            ):
+                found[(target.value.id, target.attr)] = None
+    return tuple(found)
