@@ -50,7 +50,9 @@
 - the settings a module keeps on its own function (`cheap_repr.suppression_threshold =
   300`) are that function's attributes: one the page names or sets that the function no
   longer has is stale, while a function object's own (`__name__`) and any attribute of a
-  function given none stay unchecked.
+  function given none stay unchecked;
+- a `.conf` file named like a module of the package (`hx.conf`, which the reader creates)
+  is a file, unless the package has or had a module of that name.
 """
 
 from __future__ import annotations
@@ -821,3 +823,14 @@ def test_settings_a_module_keeps_on_its_function(tmp_path: Path) -> None:
     }
     changes = {"cr/__init__.py": [("suppression_threshold", "max_repr_length")]}
     assert _drift_after(tmp_path / "cr", files, changes) == {("README.md", 6)}
+
+
+def test_a_conf_file_named_like_a_module(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hx"\nversion = "1"\n',
+        "hx/__init__.py": "",
+        "hx/deploy.py": "class Deploy:\n    pass\n",
+        "README.md": "# hx\n\nYou'll need to create hx.conf in YAML; hx.deploy.Deplo runs it.\n",
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "hx", files))}
+    assert report == {"hx.deploy.Deplo"}

@@ -191,6 +191,7 @@ _FILE_EXTENSIONS = frozenset(
         "po",
         "mo",
         "cfg",
+        "conf",  # hendrix's `hendrix.conf`, unless a module (or a gone one) has the name
         "ini",
         "toml",
         "lock",
