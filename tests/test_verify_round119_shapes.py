@@ -42,7 +42,11 @@
   `_createOptionParser(usage)`, in another module) keeps its flags in the program that adds
   its own;
 - a file the steps make is no false alarm when the sentence wraps before its span ("you
-  should create a file" / ``hy/settings_local.py``) or says files "will be collected in" it.
+  should create a file" / ``hy/settings_local.py``) or says files "will be collected in" it;
+- a plugin an entry point registers by name (``topic_acl``), an id docutils numbers itself
+  (`index.html#id10`, a footnote's) and a GitHub page a template under `.github/` links
+  (`../pulls`) are no false alarms, while a name, an anchor or a file next to them that is
+  wrong stays reported.
 """
 
 from __future__ import annotations
@@ -740,3 +744,41 @@ def test_files_the_steps_make_in_a_wrapped_sentence(tmp_path: Path) -> None:
     }
     report = {ref for _, _, ref in _drift(_write(tmp_path / "hy", files))}
     assert report == {"hy/urls_local.py"}
+
+
+PLUGIN_TOML = """\
+[project]
+name = "hb"
+version = "1"
+
+[project.entry-points."hb.broker.plugins"]
+topic_acl = "hb.plugins.topic:TopicAccessControl"
+"""
+CITING_PAGE = """\
+Data
+====
+
+See the method [#]_ and the `paper <index.html#id10>`_, not `this <index.html#method>`_.
+
+.. [#] Bohn et al. 2019.
+"""
+
+
+def test_plugins_footnote_ids_and_github_pages(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": PLUGIN_TOML,
+        "hb/__init__.py": "",
+        "hb/plugins/__init__.py": "",
+        "hb/plugins/topic.py": "class TopicAccessControl:\n    def topic_ac(self):\n        pass\n",
+        "docs/conf.py": "",
+        "docs/index.rst": "Index\n=====\n\nThe ``topic_acl`` plugin, not ``topic_acx``.\n",
+        "docs/data.rst": CITING_PAGE,
+        ".github/PULL_REQUEST_TEMPLATE.md": "Read the [open ones](../pulls) and "
+        "[the guide](../CONTRIBUTING.md) first.\n",
+    }
+    report = {(file, ref) for file, _, ref in _drift(_write(tmp_path / "hb", files))}
+    assert report == {
+        ("docs/index.rst", "topic_acx"),
+        ("docs/data.rst", "index.html#method"),
+        (".github/PULL_REQUEST_TEMPLATE.md", "../CONTRIBUTING.md"),
+    }

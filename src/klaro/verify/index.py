@@ -707,6 +707,8 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         for a in c.attributes
         if a.name in keyed_by and (value := _string_value(a.value))
     }
+    # a plugin an entry point registers by name (hbmqtt's `topic_acl`), which a host loads
+    index.registered |= {e.name for e in meta.entry_points if not e.group.endswith("_scripts")}
     built = {p for m in modules if m.role == "package" for p in m.attr_prefixes}
     index.attr_prefixes = tuple(sorted(built))
     index.files = {f.path for f in analysis.files} | {s.path for s in analysis.skipped}

@@ -133,6 +133,12 @@ _MAKE_RULE = re.compile(r"^([^\s:#=$][^:#=\n]*?)\s*::?(?![=:])", re.M)
 _MAKE_VARIABLE_RULE = re.compile(r"^\$[({](\w+)[)}]\s*::?(?![=:])", re.M)
 _MAKE_ASSIGNMENT = re.compile(r"^(\w+)\s*(?::{1,2}|\?)?=[ \t]*([^\n#\\]*?)[ \t]*$", re.M)
 _MAKE_REFERENCE = re.compile(r"\$[({](\w+)[)}]")
+# the pages GitHub serves under a repository's address (`/owner/name/pulls`)
+_GITHUB_PAGES = frozenset(
+    {"pulls", "issues", "wiki", "actions", "releases", "discussions", "security", "projects"}
+    | {"compare", "labels", "milestones", "pulse", "graphs", "network", "tags", "branches"}
+)
+_DOCUTILS_AUTO_ID = re.compile(r"id\d+|footnote-\d+|citation-\d+")
 _TEMPLATE_SUFFIXES = (".html", ".htm", ".txt", ".xml", ".j2", ".jinja", ".jinja2", ".jinja.html")
 _NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
@@ -409,6 +415,14 @@ class LinkResolver:
             path = posixpath.join(root, inner.lstrip("/")) if root else inner.lstrip("/")
         if path.startswith("..") or any(fnmatch.fnmatchcase(path, p) for p in self.ignore):
             return Outcome("ignored", ref)  # GitHub pages such as ../../issues, or ignored
+        if (
+            doc.path.startswith(".github/")
+            and path.split("/")[0] in _GITHUB_PAGES
+            and not self.index.exists(path)
+        ):
+            # squidpy's pull-request template links `../pulls`: GitHub shows the template
+            # at the repository's own page, where that is its list of pull requests
+            return Outcome("ignored", ref)
         if (
             (
                 target.endswith("/")
@@ -1003,6 +1017,10 @@ class LinkResolver:
             return Outcome("resolved", ref, f"{path}#{name}")
         if self._autodoc_member(fragment, anchors):
             return Outcome("resolved", ref, f"{path}#{name}")
+        if path.endswith(".rst") and _DOCUTILS_AUTO_ID.fullmatch(name):
+            # metsim's `index.rst#id10`: an id docutils numbers itself (a footnote's, a
+            # citation's, an anonymous target's), in the order the page holds them
+            return Outcome("ignored", ref)
         if _FILE_FRAGMENT.match(name) and name not in self._labels:
             # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
             # nowhere on purpose; no heading's anchor holds a path
