@@ -764,9 +764,7 @@ CITING_PAGE = """\
 Data
 ====
 
-See the method [#]_ and the `paper <index.html#id10>`_, not `this <index.html#method>`_.
-
-.. [#] Bohn et al. 2019.
+See the `paper <index.html#id10>`_, not `this <index.html#method>`_.
 """
 
 
@@ -777,7 +775,8 @@ def test_plugins_footnote_ids_and_github_pages(tmp_path: Path) -> None:
         "hb/plugins/__init__.py": "",
         "hb/plugins/topic.py": "class TopicAccessControl:\n    def topic_ac(self):\n        pass\n",
         "docs/conf.py": "",
-        "docs/index.rst": "Index\n=====\n\nThe ``topic_acl`` plugin, not ``topic_acx``.\n",
+        "docs/index.rst": "Index\n=====\n\nThe ``topic_acl`` plugin, not ``topic_acx`` [#]_.\n\n"
+        ".. [#] Bohn et al. 2019.\n",
         "docs/data.rst": CITING_PAGE,
         ".github/PULL_REQUEST_TEMPLATE.md": "Read the [open ones](../pulls) and "
         "[the guide](../CONTRIBUTING.md) first.\n",
@@ -834,3 +833,26 @@ def test_a_conf_file_named_like_a_module(tmp_path: Path) -> None:
     }
     report = {ref for _, _, ref in _drift(_write(tmp_path / "hx", files))}
     assert report == {"hx.deploy.Deplo"}
+
+
+def test_a_function_given_another_s_attributes_wholesale(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "sm"\nversion = "1"\n',
+        "sm/__init__.py": "class Dispatcher:\n    def hook(self, f):\n        return f\n\n\n"
+        "GLOBAL = Dispatcher()\n\n\ndef hook(f):\n    return f\n\n\n"
+        "hook.__dict__ = GLOBAL.hook.__dict__\nhook.name = 'hook'\n",
+        "README.md": "# sm\n\n```python\nimport sm\n\n@sm.hook.apply_to(path='/users')\n"
+        "def headers(ctx):\n    pass\n```\n",
+    }
+    assert _drift(_write(tmp_path / "sm", files)) == set()
+
+
+def test_an_id_on_a_page_without_footnotes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "fm"\nversion = "1"\n',
+        "fm/__init__.py": "",
+        "docs/conf.py": "",
+        "docs/installation.rst": "Installation\n============\n\nSee `the package <#id1>`_.\n",
+    }
+    report = {ref for _, _, ref in _drift(_write(tmp_path / "fm", files))}
+    assert report == {"#id1"}

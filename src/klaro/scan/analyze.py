@@ -110,8 +110,9 @@ from klaro.scan.stubs import merge_stubs
 # tables a class sets on the instance served by its `__getattr__`; 207: `[tool.poetry]` fills
 # what `[project]` leaves out (its scripts); 208: classes probing themselves for hooks; 209:
 # a parser a function named like a parser class makes and returns keeps its flags; 210: the
-# attributes a module's top level sets on its own functions
-ANALYZER_VERSION = 210
+# attributes a module's top level sets on its own functions; 211: not those given another's
+# `__dict__`
+ANALYZER_VERSION = 211
 
 Progress = Callable[[int, int, str], None]
 

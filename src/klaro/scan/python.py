@@ -1438,6 +1438,7 @@ def _function_attributes(body: list[ast.stmt]) -> tuple[tuple[str, str], ...]:
     module's top level sets on its own functions, as (function, attribute)."""
     functions = {n.name for n in body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
     found: dict[tuple[str, str], None] = {}
+    shared: set[str] = set()  # functions given another object's attributes wholesale
     for stmt in body:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else []
         if isinstance(stmt, ast.AnnAssign):
@@ -1448,5 +1449,9 @@ def _function_attributes(body: list[ast.stmt]) -> tuple[tuple[str, str], ...]:
                 and isinstance(target.value, ast.Name)
                 and target.value.id in functions
             ):
-                found[(target.value.id, target.attr)] = None
-    return tuple(found)
+                if target.attr == "__dict__":
+                    # schemathesis' `hook.__dict__ = GLOBAL_HOOK_DISPATCHER.hook.__dict__`
+                    shared.add(target.value.id)
+                elif not target.attr.startswith("__"):
+                    found[(target.value.id, target.attr)] = None
+    return tuple(pair for pair in found if pair[0] not in shared)

@@ -139,6 +139,7 @@ _GITHUB_PAGES = frozenset(
     | {"compare", "labels", "milestones", "pulse", "graphs", "network", "tags", "branches"}
 )
 _DOCUTILS_AUTO_ID = re.compile(r"id\d+|footnote-\d+|citation-\d+")
+_NOTE_TARGET = re.compile(r"^\s*\.\. \[[^\]\s]+\]", re.M)  # a footnote or a citation
 _TEMPLATE_SUFFIXES = (".html", ".htm", ".txt", ".xml", ".j2", ".jinja", ".jinja2", ".jinja.html")
 _NEW_FILE = re.compile(r"^new[_-][a-z]", re.I)  # `new_model.py`, `new-plugin.md`
 # `│   ├── bar.egg-info/`, `|-- setup.py`, `+-- src/`: one entry of a drawn directory tree
@@ -309,6 +310,17 @@ class LinkResolver:
             message=f"`{text}` does not exist in the repository",
             suggestions=self._near_files(path),
         )
+
+    def _numbers_notes(self, path: str) -> bool:
+        """Whether a reST page holds footnotes or citations (`.. [#]`, `.. [Bohn2019]`),
+        whose ids docutils numbers."""
+        if not path.endswith(".rst"):
+            return False
+        try:
+            text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+        return bool(_NOTE_TARGET.search(text))
 
     def _template_named(self, path: str) -> str | None:
         """The file a template loader finds for the name `path`: one under a `templates/`
@@ -1017,9 +1029,9 @@ class LinkResolver:
             return Outcome("resolved", ref, f"{path}#{name}")
         if self._autodoc_member(fragment, anchors):
             return Outcome("resolved", ref, f"{path}#{name}")
-        if path.endswith(".rst") and _DOCUTILS_AUTO_ID.fullmatch(name):
-            # metsim's `index.rst#id10`: an id docutils numbers itself (a footnote's, a
-            # citation's, an anonymous target's), in the order the page holds them
+        if _DOCUTILS_AUTO_ID.fullmatch(name) and self._numbers_notes(path):
+            # metsim's `index.rst#id10`: an id docutils numbers itself, a footnote's or a
+            # citation's, in the order the page holds them (a page with none has no `#id1`)
             return Outcome("ignored", ref)
         if _FILE_FRAGMENT.match(name) and name not in self._labels:
             # `[Borgs](#borgs/index.md)`: a sample navigation shown rendered, whose links go
