@@ -1222,7 +1222,8 @@ def _missing_required(
     return CallProblem(f"`{shown}()` requires {listed}, which the call does not pass")
 
 
-# what every function object has (`__name__`, `__wrapped__` aside: a decorator's)
+# what every function object has (`__name__`, `__doc__`), and the `__wrapped__` that
+# `functools.wraps` leaves on one
 _FUNCTION_ATTRIBUTES = frozenset(dir(types.FunctionType)) | {"__wrapped__"}
 
 
