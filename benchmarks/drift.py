@@ -238,8 +238,8 @@ round 120 (`round: 120`) is a hundred-and-nineteenth fresh set written blind on 
 transliterate, mocket and wait-for-it (--confirm --round 120).
 round 121 (`round: 121`) is a hundred-and-twentieth fresh set written blind on hashin,
 install-jdk, dictor and cheap-repr (--confirm --round 121).
-round 122 (`round: 122`) is a hundred-and-twenty-first fresh set written blind on python-json-config,
-pyrallis, yachalk and sqlite-diffable (--confirm --round 122).
+round 122 (`round: 122`) is a hundred-and-twenty-first fresh set written blind on
+python-json-config, pyrallis, yachalk and sqlite-diffable (--confirm --round 122).
 round 123 (`round: 123`) is a hundred-and-twenty-second fresh set written blind on riprova,
 pqdict, pigar and massedit (--confirm --round 123).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
