@@ -224,6 +224,8 @@ class LinkResolver:
         self._build_files: dict[str, str] | None = None  # see _build_texts
         self._apidoc_outputs: frozenset[str] = frozenset()  # filled with _toctrees
         self._targets: frozenset[str] | None = None  # see _make_targets
+        self._noted: dict[str, bool] = {}  # see _numbers_notes
+        self._templates: dict[str, str] | None = None  # see _template_named
         self._copies_made: dict[str, tuple[Document, frozenset[str]]] = {}  # see _copied_on
 
     def _looked_for(self, path: str) -> bool:
@@ -316,18 +318,27 @@ class LinkResolver:
         whose ids docutils numbers."""
         if not path.endswith(".rst"):
             return False
-        try:
-            text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return False
-        return bool(_NOTE_TARGET.search(text))
+        if path not in self._noted:
+            try:
+                text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            self._noted[path] = bool(_NOTE_TARGET.search(text))
+        return self._noted[path]
 
     def _template_named(self, path: str) -> str | None:
         """The file a template loader finds for the name `path`: one under a `templates/`
         folder of the repository, if any."""
         if "/" not in path or not path.endswith(_TEMPLATE_SUFFIXES):
             return None
-        return next((f for f in sorted(self.index.files) if f.endswith(f"templates/{path}")), None)
+        if self._templates is None:  # each name a file has under a `templates/`, once
+            self._templates = {}
+            for file in sorted(self.index.files):
+                at = file.find("templates/")
+                while at >= 0:
+                    self._templates.setdefault(file[at + len("templates/") :], file)
+                    at = file.find("templates/", at + 1)
+        return self._templates.get(path)
 
     def _object_target(self, doc: Document, fragment: str) -> bool:
         """Whether a MyST page's `[x](#CircuitMPS.sample)`, no heading of its own, names one
@@ -746,17 +757,11 @@ class LinkResolver:
         step writes them, so no checkout has them."""
         if self._targets is None:
             found: set[str] = set()
-            texts: dict[str, str] = {}
-            for path in sorted(self.index.files):
-                name = path.rpartition("/")[2]
-                if name not in _MAKEFILES and not name.endswith(".mk"):
-                    continue
-                try:
-                    texts[path] = (self.index.root / path).read_text(
-                        encoding="utf-8", errors="replace"
-                    )
-                except OSError:
-                    continue
+            texts = {
+                path: text
+                for path, text in self._build_texts().items()
+                if posixpath.basename(path) in _MAKEFILES or path.endswith(".mk")
+            }
             # `$(TARGET):` in an included rules.mk: each makefile's `TARGET := DD` names
             # a file made in its folder (Corrfunc's `theory/DD/DD`, `lib$(LIBNAME).a`)
             made_by = {m for text in texts.values() for m in _MAKE_VARIABLE_RULE.findall(text)}
@@ -802,13 +807,14 @@ class LinkResolver:
         return self._toctrees
 
     def _build_texts(self) -> dict[str, str]:
-        """The texts of the files that run a docs build's steps (makefiles, tox, nox,
-        `.readthedocs.yaml`, conf.py, shell and batch scripts), by path, read once."""
+        """The texts of the files that run a docs build's steps (makefiles and the `.mk`
+        files they include, tox, nox, `.readthedocs.yaml`, conf.py, shell and batch
+        scripts), by path, read once."""
         if self._build_files is None:
             self._build_files = {}
             for path in sorted(self.index.files):
                 base = posixpath.basename(path)
-                if base not in _BUILD_FILES and not base.endswith((".sh", ".bat")):
+                if base not in _BUILD_FILES and not base.endswith((".sh", ".bat", ".mk")):
                     continue
                 try:
                     text = (self.index.root / path).read_text(encoding="utf-8", errors="replace")
