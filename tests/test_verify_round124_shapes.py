@@ -51,3 +51,18 @@ def test_a_hook_answering_a_family_of_names_by_their_start(tmp_path: Path) -> No
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "bl", files))}
     assert report == {(9, "bl.Layout.subjects")}
+
+
+def test_variables_a_plugin_s_suffixless_shell_files_read(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cl"\nversion = "1"\n',
+        "cl/__init__.py": "def run():\n    return 1\n",
+        "devstack/settings": "# Defaults\nCL_SAMPLE_DIR=${CL_CONF_DIR:-/etc/cl}\n"
+        "CL_SAMPLE=$CL_SAMPLE_DIR/cl.py\nCL_FROM_GIT=$(trueorfalse True CL_FROM_GIT)\n",
+        "devstack/override-defaults": 'if [[ "$CL_FROM_GIT" == "True" ]]; then\n'
+        '    PROJECTS="cl $PROJECTS"\nfi\n',
+        "README.rst": "cl\n==\n\nInstall from PyPI with ``CL_FROM_GIT``::\n\n    CL_FROM_GIT=False\n\n"
+        "The sample is written to ``$CL_SAMPLE_DIR/cl.py``; ``CL_FROM_PIP`` is no setting.\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "cl", files))}
+    assert report == {(8, "CL_FROM_PIP")}
