@@ -66,3 +66,27 @@ def test_variables_a_plugin_s_suffixless_shell_files_read(tmp_path: Path) -> Non
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "cl", files))}
     assert report == {(8, "CL_FROM_PIP")}
+
+
+GEN_PAGES = """\
+from pathlib import Path
+
+import mkdocs_gen_files
+
+for path in sorted(Path("src").rglob("*.py")):
+    with mkdocs_gen_files.open(Path("reference", path.stem + ".md"), "w") as fd:
+        fd.write("::: " + path.stem)
+"""
+
+
+def test_pages_a_gen_files_script_writes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "kr"\nversion = "1"\n',
+        "kr/__init__.py": "def run():\n    return 1\n",
+        "mkdocs.yml": "site_name: kr\nplugins:\n- search\n- gen-files:\n    scripts:\n"
+        "      - scripts/documentation/gen_api.py\n- literate-nav\n",
+        "scripts/documentation/gen_api.py": GEN_PAGES,
+        "docs/index.md": "# kr\n\nSee the [API reference](reference/) and [the guide](guide/).\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kr", files))}
+    assert report == {(3, "guide/")}
