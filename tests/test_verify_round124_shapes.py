@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_verify_round25_shapes import _drift_after
 from test_verify_wild import _drift, _write
 
 GETTERS = """\
@@ -90,3 +91,35 @@ def test_pages_a_gen_files_script_writes(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kr", files))}
     assert report == {(3, "guide/")}
+
+
+REVIEW_MAIN = """\
+import sys
+
+
+def main():
+    sys.stdout.write("done\\n")
+"""
+TOOL = """\
+def edit(path):
+    return path
+"""
+
+
+def test_a_module_run_as_a_program_that_only_defines(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pr"\nversion = "1"\n',
+        "pr/__init__.py": "",
+        "pr/__main__.py": REVIEW_MAIN + "\n\nif __name__ == '__main__':\n    main()\n",
+        "tool.py": TOOL + '\n\nif __name__ == "__main__":\n    edit("x")\n',
+        "runner/__init__.py": "",
+        "runner/__main__.py": "from runner.cli import main\n\nmain()\n",
+        "runner/cli.py": REVIEW_MAIN,
+        "README.md": "# pr\n\n```console\n$ python -m pr\n$ python -m tool\n"
+        "$ python -m runner\n```\n",
+    }
+    changes = {
+        "pr/__main__.py": [("\n\nif __name__ == '__main__':\n    main()\n", "\n")],
+        "tool.py": [('\n\nif __name__ == "__main__":\n    edit("x")\n', "\n")],
+    }
+    assert _drift_after(tmp_path / "pr", files, changes) == {("README.md", 4), ("README.md", 5)}
