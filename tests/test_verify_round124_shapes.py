@@ -123,3 +123,59 @@ def test_a_module_run_as_a_program_that_only_defines(tmp_path: Path) -> None:
         "tool.py": [('\n\nif __name__ == "__main__":\n    edit("x")\n', "\n")],
     }
     assert _drift_after(tmp_path / "pr", files, changes) == {("README.md", 4), ("README.md", 5)}
+
+
+PG_CLI = """\
+import click
+
+
+@click.group()
+def main():
+    pass
+
+
+@click.command()
+@click.option("-r", "--requirement-file")
+def check(requirement_file):
+    click.echo(requirement_file)
+
+
+@click.command()
+@click.option("-f", "--requirement-file")
+def generate(requirement_file):
+    click.echo(requirement_file)
+
+
+main.add_command(check)
+main.add_command(generate)
+"""
+VENDORED_CLI = """\
+from optparse import OptionGroup, OptionParser
+
+
+class ShowCommand:
+    def __init__(self):
+        self.parser = OptionParser(usage="%prog [options] <package> ...")
+        self.cmd_opts = OptionGroup(self.parser, "Show Options")
+
+    def add_options(self):
+        self.cmd_opts.add_option("-f", "--files", dest="files", action="store_true")
+        self.parser.insert_option_group(0, self.cmd_opts)
+"""
+
+
+def test_a_vendored_program_s_flags_are_not_the_project_s(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pg"\nversion = "1"\n\n'
+        '[project.scripts]\npg = "pg.cli:main"\n',
+        "pg/__init__.py": "",
+        "pg/cli.py": PG_CLI,
+        "pg/_vendor/__init__.py": "",
+        "pg/_vendor/tool/__init__.py": "",
+        "pg/_vendor/tool/commands/__init__.py": "",
+        "pg/_vendor/tool/commands/show.py": VENDORED_CLI,
+        "README.md": "# pg\n\n```console\n$ pg check -r requirements.txt\n"
+        "$ pg check -f requirements.txt\n$ pg generate -f out.txt\n```\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "pg", files))}
+    assert report == {(5, "pg check -f requirements.txt")}

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from klaro.scan.layout import is_vendored
+
 SCHEMA_VERSION = 1
 _SHIPPED = frozenset({"package", "script"})
 
@@ -482,8 +484,21 @@ class Analysis:
 
     @property
     def cli(self) -> tuple[CliCommand, ...]:
-        """Command-line commands the project declares (tests and examples left out)."""
-        return tuple(c for m in self.modules if m.role in _SHIPPED for c in m.cli)
+        """Command-line commands the project declares (tests and examples left out). Those of
+        vendored code are another program's (pigar's `_vendor/pip` parsers: pip's `-f`),
+        unless an entry point of the project runs them."""
+        return tuple(
+            c for m in self.modules if m.role in _SHIPPED and not self.foreign(m) for c in m.cli
+        )
+
+    def foreign(self, module: Module) -> bool:
+        """Whether a module is another project's code copied in (`pkg/_vendor/pip/`) that
+        no entry point of this one runs: its parsers and flags are not this program's."""
+        if not is_vendored(module.path):
+            return False
+        return not any(
+            e.target.partition(":")[0].strip() == module.name for e in self.metadata.entry_points
+        )
 
     @property
     def lines(self) -> int:

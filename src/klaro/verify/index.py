@@ -662,7 +662,10 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         p for m in modules if m.role in {"package", "script"} for p in m.env_prefix_literals
     }
     index.flag_literals = {
-        f for m in modules if m.role in {"package", "script"} for f in m.flag_literals
+        f
+        for m in modules
+        if m.role in {"package", "script"} and not analysis.foreign(m)
+        for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
     # (less the dests any parser we read declares, its positionals' too: telnetlib3's
@@ -686,7 +689,12 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         if not any(v.startswith(family) for v in index.env_vars | index.env_patterns)
     }
     patterns = sorted(
-        {p for m in modules if m.role in {"package", "script"} for p in m.flag_patterns}
+        {
+            p
+            for m in modules
+            if m.role in {"package", "script"} and not analysis.foreign(m)
+            for p in m.flag_patterns
+        }
     )
     if patterns:
         index.flag_patterns = re.compile(
