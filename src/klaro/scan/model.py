@@ -299,6 +299,9 @@ class Module:
     # (function, attribute) its top level sets on one of its own functions
     # (`cheap_repr.suppression_threshold = 300`): settings people read and set there
     function_attributes: tuple[tuple[str, str], ...] = ()
+    # its top level only defines (functions, classes, names, imports of other packages'):
+    # run as a program (`python -m pkg`, a `__main__.py`), it does nothing
+    inert: bool = False
     # names (of classes or objects, as written here) its code gives attributes named at run
     # time: `setattr(Dataset, key, descriptor)` in a format registry; `GLOBALS` when it
     # writes its own names (`globals()[rank] = rank`)

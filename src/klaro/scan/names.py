@@ -714,6 +714,8 @@ class Names:
         if {attr, *also} & set(hook.served):
             return True
         for entry in hook.served:
+            if len(entry) > 1 and entry.endswith(ANY_NAME) and attr.startswith(entry[:-1]):
+                return True  # `get_*`: a family the hook answers by the name's start
             if entry.startswith(TABLE_CLASS):
                 table = self.resolve_in(hook.module, entry[len(TABLE_CLASS) :])
                 if table is not None and self.kind(table) == "class" and self.member(table, attr):

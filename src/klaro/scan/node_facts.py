@@ -309,9 +309,37 @@ def served_names(
             and node.attr in held
         ):
             served.update(dict.fromkeys(_held_names(hook, asked, held[node.attr])))
+    for node in ast.walk(hook):
+        prefix = _served_prefix(node, asked)
+        if prefix:
+            served[prefix + ANY_NAME] = None
     if serves_items(hook) or asks_sources(hook):
         served[ITEMS] = None
     return tuple(served)
+
+
+def _served_prefix(node: ast.AST, asked: str) -> str | None:
+    """The start of the names a hook answers by their shape: `if key.startswith("get_"):
+    return partial(self.get, "id", key[4:])` (ancpbids' `layout.get_subjects()`), a family
+    of getters no table lists. A private start (`"_"`) is a refusal, not a family."""
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Call)):
+        return None
+    test = node.test
+    if not (
+        isinstance(test.func, ast.Attribute)
+        and test.func.attr == "startswith"
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == asked
+        and len(test.args) == 1
+        and isinstance(test.args[0], ast.Constant)
+        and isinstance(test.args[0].value, str)
+    ):
+        return None
+    prefix = test.args[0].value
+    answers = any(isinstance(n, ast.Return) and n.value is not None for n in node.body)
+    if not answers or not prefix.isidentifier() or prefix.startswith("_"):
+        return None
+    return prefix
 
 
 def _instance_tables(owner: ast.ClassDef) -> dict[str, ast.expr]:

@@ -347,6 +347,7 @@ class _ModuleVisitor:
             shared_options=tuple(shared),
             attached=tuple(self.attached),
             function_attributes=_function_attributes(body),
+            inert=_inert(body, self.module.split(".")[0]),
             # (only a module that sets attributes on other objects may set them on its own)
             made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(self._opened()),
@@ -1431,6 +1432,36 @@ def _rebound(call: str, local: dict[str, str]) -> str:
     head, dot, rest = call.partition(".")
     bound = local.get(head)
     return f"{bound}{dot}{rest}" if bound else call
+
+
+_DEFINING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign, ast.Pass)
+
+
+def _inert(body: list[ast.stmt], package: str) -> bool:
+    """Whether a module's top level only defines, so running it (`python -m pkg` on a
+    `__main__.py`, `python -m mod`) does nothing: no call, no `if __name__ == "__main__":`
+    guard. An import of the project's own modules may run one when imported, so it counts
+    as doing something; so does any other statement (`sys.exit(main())`, `try:`, `for`)."""
+    for stmt in body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue  # a docstring
+        if isinstance(stmt, ast.Import):
+            if any(a.name.split(".")[0] == package for a in stmt.names):
+                return False
+        elif isinstance(stmt, ast.ImportFrom):
+            if stmt.level or (stmt.module or "").split(".")[0] == package:
+                return False
+        elif isinstance(stmt, ast.If | ast.Try):
+            if "__name__" in ast.dump(stmt):
+                return False
+            inner = [*stmt.body, *stmt.orelse, *getattr(stmt, "finalbody", [])]
+            for handler in getattr(stmt, "handlers", []):
+                inner += handler.body
+            if not _inert(inner, package):
+                return False
+        elif not isinstance(stmt, _DEFINING):
+            return False
+    return True
 
 
 def _function_attributes(body: list[ast.stmt]) -> tuple[tuple[str, str], ...]:

@@ -215,12 +215,9 @@ class CliClaims:
             outcome = self._module(ref, module)
             if outcome.status != "resolved":
                 return outcome
-            if not self._runnable(outcome.target):
-                return Outcome(
-                    "unresolved",
-                    ref,
-                    message=f"`python -m {module}` runs nothing: the package has no __main__.py",
-                )
+            why = self._not_runnable(outcome.target)
+            if why:
+                return Outcome("unresolved", ref, message=f"`python -m {module}` runs nothing: {why}")
             program, args = f"python -m {module}", args[2:]
         elif program in self.index.hosts and program not in self.index.scripts:
             return self._hosted(ref, program, args)
@@ -278,12 +275,22 @@ class CliClaims:
                 )
         return Outcome("resolved", ref, program)
 
-    def _runnable(self, target: str) -> bool:
-        """`python -m pkg` needs `pkg/__main__.py`; a plain module runs itself."""
-        definition = self.index.names.definition(target)
-        if not isinstance(definition, Module) or not definition.is_package:
-            return True
-        return self.index.names.kind(f"{target}.__main__") == "module"
+    def _not_runnable(self, target: str) -> str:
+        """Why `python -m target` runs nothing, or "": a package needs a `__main__.py`, and
+        that file, or a plain module, must do something beyond defining (a `main()` call,
+        an `if __name__ == "__main__":` guard), which a refactor to entry points drops."""
+        names = self.index.names
+        definition = names.definition(target)
+        if not isinstance(definition, Module):
+            return ""
+        if definition.is_package:
+            main = names.definition(f"{target}.__main__")
+            if not isinstance(main, Module):
+                return "the package has no __main__.py"
+            return "its __main__.py only defines, it calls nothing" if main.inert else ""
+        if definition.inert:
+            return 'the module only defines: it has no `if __name__ == "__main__":` part'
+        return ""
 
     def _arguments(
         self, ref: Reference, program: str, args: list[str], doc: Document | None

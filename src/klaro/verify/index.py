@@ -936,9 +936,23 @@ def _shell_scripts(analysis: Analysis, packages: set[str]) -> list[tuple[bool, s
             data = (root / file.path).read_bytes()
         except OSError:
             continue
-        if told or data.startswith(_SHELL_HEADS):
+        sniffed = file.language == "other" and _reads_like_shell(data)
+        if told or data.startswith(_SHELL_HEADS) or sniffed:
             found.append((shipped, data.decode("utf-8", "replace")))
     return found
+
+
+# `NAME=value` (no spaces: an ini file's `key = value` has them) and a `$NAME` expansion
+_SHELL_ASSIGNMENT = re.compile(rb"^[ \t]*(?:export[ \t]+)?[A-Za-z_]\w*\+?=\S", re.MULTILINE)
+_SHELL_EXPANSION = re.compile(rb"\$(?:\{|\()?[A-Za-z_]")
+
+
+def _reads_like_shell(data: bytes) -> bool:
+    """Whether a file with neither suffix nor `#!` line is shell all the same: it sets
+    variables and expands them, as the files DevStack sources from a plugin do
+    (cinderlib's `devstack/settings`: `CINDERLIB_SAMPLE=$CINDERLIB_SAMPLE_DIR/...`)."""
+    head = data[:4096]
+    return bool(_SHELL_ASSIGNMENT.search(head) and _SHELL_EXPANSION.search(head))
 
 
 class _ScriptCommands(NamedTuple):

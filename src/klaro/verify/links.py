@@ -98,6 +98,8 @@ def _file_suffix(path: str) -> str:
 # read by pattern, not YAML: mkdocs files carry `!!python/name:` tags a safe loader refuses
 _MKDOCS_KEY = re.compile(r"^(repo_url|docs_dir|site_url):[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 _AUTOLINKS = re.compile(r"^\s*-\s*autolinks\s*:?\s*$", re.MULTILINE)  # a plugin listed
+# mkdocs-gen-files' `- gen-files:` / `scripts:` / `- path.py` entries
+_GEN_FILES = re.compile(r"^\s*-?\s*gen-files:\s*\n\s+scripts:\s*\n((?:[ \t]+-[^\n]*\n?)+)", re.M)
 
 
 def _url_path(url: str) -> str:
@@ -115,6 +117,9 @@ class _MkdocsSite:
     repository: str
     autolinks: bool
     served: str = ""  # the path of its `site_url`, with a slash (`changelog-gen/`), or ""
+    # the scripts its gen-files plugin runs, from the tree's top (kiara's
+    # `scripts/documentation/gen_api_doc_pages.py`): they write pages at build time
+    generators: tuple[str, ...] = ()
 
     def foreign(self, ours: AbstractSet[str]) -> bool:
         """Whether another repository builds it (its `repo_url` is not the project's)."""
@@ -839,10 +844,12 @@ class LinkResolver:
             # (and beside a nested site root, its local Sphinx extensions in `ext/`: os-traits'
             # `doc/ext/traits.py` writes `doc/source/reference/traits.rst`)
             beside = posixpath.join(posixpath.dirname(root), "ext") if "/" in root else ""
+            generators = {g for site in self._mkdocs_sites() for g in site.generators}
             self._scripts[root] = _script_facts(
                 (self.index.root / f, f.startswith(root + "/")) for f in self.index.files
                 if (f.startswith(root + "/") and f.endswith(".py")) or f in _TASK_FILES
                 or _DOCS_SCRIPT.match(f)  # pyinfra's scripts/generate_connectors_docs.py
+                or f in generators
                 or (beside and f.startswith(beside + "/") and f.endswith(".py"))
             )  # fmt: skip
         parts = path.split("/")
@@ -951,6 +958,11 @@ class LinkResolver:
                         repository_name(keys.get("repo_url", "")),
                         bool(_AUTOLINKS.search(text)),
                         _url_path(keys.get("site_url", "")),
+                        tuple(
+                            posixpath.normpath(posixpath.join(posixpath.dirname(config), entry))
+                            for block in _GEN_FILES.findall(text)
+                            for entry in re.findall(r"-\s*['\"]?([^'\"\s#]+)", block)
+                        ),
                     )
                 )
         return self._sites

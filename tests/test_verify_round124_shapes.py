@@ -1,0 +1,125 @@
+"""Shapes from the blind sets of round 34, each on a small repo that has it:
+
+- a class `__getattr__` that answers a family of names by their start (`if key.startswith(
+  "get_"): return partial(self.get, key[4:])`, ancpbids' `layout.get_subjects()`) serves
+  every name of that family, while a name outside it is still reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_verify_round25_shapes import _drift_after
+from test_verify_wild import _drift, _write
+
+GETTERS = """\
+from functools import partial
+
+
+class Layout:
+    def __init__(self, root):
+        self.root = root
+
+    def __getattr__(self, key):
+        if key.startswith("get_"):
+            return partial(self.get, key[4:])
+        raise AttributeError(key)
+
+    def get(self, target, **filters):
+        return [target, filters]
+"""
+GETTERS_README = """\
+# bl
+
+```python
+from bl import Layout
+
+layout = Layout("data")
+layout.get_subjects(task="rest")
+layout.get_tasks()
+layout.subjects()
+```
+
+Every entity has a getter: `bl.Layout.get_runs`.
+"""
+
+
+def test_a_hook_answering_a_family_of_names_by_their_start(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "bl"\nversion = "1"\n',
+        "bl/__init__.py": GETTERS,
+        "README.md": GETTERS_README,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "bl", files))}
+    assert report == {(9, "bl.Layout.subjects")}
+
+
+def test_variables_a_plugin_s_suffixless_shell_files_read(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "cl"\nversion = "1"\n',
+        "cl/__init__.py": "def run():\n    return 1\n",
+        "devstack/settings": "# Defaults\nCL_SAMPLE_DIR=${CL_CONF_DIR:-/etc/cl}\n"
+        "CL_SAMPLE=$CL_SAMPLE_DIR/cl.py\nCL_FROM_GIT=$(trueorfalse True CL_FROM_GIT)\n",
+        "devstack/override-defaults": 'if [[ "$CL_FROM_GIT" == "True" ]]; then\n'
+        '    PROJECTS="cl $PROJECTS"\nfi\n',
+        "README.rst": "cl\n==\n\nInstall from PyPI with ``CL_FROM_GIT``::\n\n    CL_FROM_GIT=False\n\n"
+        "The sample is written to ``$CL_SAMPLE_DIR/cl.py``; ``CL_FROM_PIP`` is no setting.\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "cl", files))}
+    assert report == {(8, "CL_FROM_PIP")}
+
+
+GEN_PAGES = """\
+from pathlib import Path
+
+import mkdocs_gen_files
+
+for path in sorted(Path("src").rglob("*.py")):
+    with mkdocs_gen_files.open(Path("reference", path.stem + ".md"), "w") as fd:
+        fd.write("::: " + path.stem)
+"""
+
+
+def test_pages_a_gen_files_script_writes(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "kr"\nversion = "1"\n',
+        "kr/__init__.py": "def run():\n    return 1\n",
+        "mkdocs.yml": "site_name: kr\nplugins:\n- search\n- gen-files:\n    scripts:\n"
+        "      - scripts/documentation/gen_api.py\n- literate-nav\n",
+        "scripts/documentation/gen_api.py": GEN_PAGES,
+        "docs/index.md": "# kr\n\nSee the [API reference](reference/) and [the guide](guide/).\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "kr", files))}
+    assert report == {(3, "guide/")}
+
+
+REVIEW_MAIN = """\
+import sys
+
+
+def main():
+    sys.stdout.write("done\\n")
+"""
+TOOL = """\
+def edit(path):
+    return path
+"""
+
+
+def test_a_module_run_as_a_program_that_only_defines(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "pr"\nversion = "1"\n',
+        "pr/__init__.py": "",
+        "pr/__main__.py": REVIEW_MAIN + "\n\nif __name__ == '__main__':\n    main()\n",
+        "tool.py": TOOL + '\n\nif __name__ == "__main__":\n    edit("x")\n',
+        "runner/__init__.py": "",
+        "runner/__main__.py": "from runner.cli import main\n\nmain()\n",
+        "runner/cli.py": REVIEW_MAIN,
+        "README.md": "# pr\n\n```console\n$ python -m pr\n$ python -m tool\n"
+        "$ python -m runner\n```\n",
+    }
+    changes = {
+        "pr/__main__.py": [("\n\nif __name__ == '__main__':\n    main()\n", "\n")],
+        "tool.py": [('\n\nif __name__ == "__main__":\n    edit("x")\n', "\n")],
+    }
+    assert _drift_after(tmp_path / "pr", files, changes) == {("README.md", 4), ("README.md", 5)}
