@@ -242,6 +242,8 @@ round 122 (`round: 122`) is a hundred-and-twenty-first fresh set written blind o
 python-json-config, pyrallis, yachalk and sqlite-diffable (--confirm --round 122).
 round 123 (`round: 123`) is a hundred-and-twenty-second fresh set written blind on riprova,
 pqdict, pigar and massedit (--confirm --round 123).
+round 124 (`round: 124`) is a hundred-and-twenty-third fresh set written blind on Eel,
+IPy, asgi-csrf and dirsync (--confirm --round 124).
 round 125 (`round: 125`) is a hundred-and-twenty-fourth fresh set written blind on semchunk,
 staticmap, xmlformatter and port-for (--confirm --round 125).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
