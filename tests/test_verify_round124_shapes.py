@@ -62,7 +62,8 @@ def test_variables_a_plugin_s_suffixless_shell_files_read(tmp_path: Path) -> Non
         "CL_SAMPLE=$CL_SAMPLE_DIR/cl.py\nCL_FROM_GIT=$(trueorfalse True CL_FROM_GIT)\n",
         "devstack/override-defaults": 'if [[ "$CL_FROM_GIT" == "True" ]]; then\n'
         '    PROJECTS="cl $PROJECTS"\nfi\n',
-        "README.rst": "cl\n==\n\nInstall from PyPI with ``CL_FROM_GIT``::\n\n    CL_FROM_GIT=False\n\n"
+        "README.rst": "cl\n==\n\nInstall from PyPI with ``CL_FROM_GIT``::\n\n"
+        "    CL_FROM_GIT=False\n\n"
         "The sample is written to ``$CL_SAMPLE_DIR/cl.py``; ``CL_FROM_PIP`` is no setting.\n",
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "cl", files))}

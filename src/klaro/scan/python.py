@@ -1434,7 +1434,14 @@ def _rebound(call: str, local: dict[str, str]) -> str:
     return f"{bound}{dot}{rest}" if bound else call
 
 
-_DEFINING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign, ast.Pass)
+_DEFINING = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Assign,
+    ast.AnnAssign,
+    ast.Pass,
+)
 
 
 def _inert(body: list[ast.stmt], package: str) -> bool:

@@ -215,9 +215,11 @@ class CliClaims:
             outcome = self._module(ref, module)
             if outcome.status != "resolved":
                 return outcome
-            why = self._not_runnable(outcome.target)
-            if why:
-                return Outcome("unresolved", ref, message=f"`python -m {module}` runs nothing: {why}")
+            idle = self._not_runnable(outcome.target)
+            if idle:
+                return Outcome(
+                    "unresolved", ref, message=f"`python -m {module}` runs nothing: {idle}"
+                )
             program, args = f"python -m {module}", args[2:]
         elif program in self.index.hosts and program not in self.index.scripts:
             return self._hosted(ref, program, args)
