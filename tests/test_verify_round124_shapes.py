@@ -2,7 +2,12 @@
 
 - a class `__getattr__` that answers a family of names by their start (`if key.startswith(
   "get_"): return partial(self.get, key[4:])`, ancpbids' `layout.get_subjects()`) serves
-  every name of that family, while a name outside it is still reported.
+  every name of that family, while a name outside it is still reported;
+- the variables a plugin's suffixless shell files read (DevStack's `devstack/settings`), the
+  pages an MkDocs gen-files script writes wherever it lies, and the settings a Django app
+  reads (`settings.ACCT_OPEN_SIGNUP`) or declares in an appconf class are no false alarms;
+- `python -m pkg` is stale once its `__main__.py` (or the plain module) only defines;
+- a vendored program's flags (`pkg/_vendor/...`) do not excuse a flag the project lost.
 """
 
 from __future__ import annotations
@@ -180,3 +185,36 @@ def test_a_vendored_program_s_flags_are_not_the_project_s(tmp_path: Path) -> Non
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "pg", files))}
     assert report == {(5, "pg check -f requirements.txt")}
+
+
+APPCONF = """\
+from appconf import AppConf
+from django.conf import settings  # noqa
+
+
+class AccountAppConf(AppConf):
+    LOGIN_URL = "account_login"
+    OPEN_SIGNUP = True
+"""
+VIEWS = """\
+from django.conf import settings
+
+
+def signup_open():
+    return settings.ACCT_OPEN_SIGNUP and getattr(settings, "ACCT_EMAIL_UNIQUE", True)
+"""
+
+
+def test_settings_a_django_app_reads_or_declares(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "acct"\nversion = "1"\n'
+        'dependencies = ["django", "django-appconf"]\n',
+        "acct/__init__.py": "",
+        "acct/conf.py": APPCONF,
+        "acct/views.py": VIEWS,
+        "docs/conf.py": "",
+        "docs/settings.rst": "Settings\n========\n\n``ACCT_LOGIN_URL``\n  Where to log in.\n\n"
+        "``ACCT_OPEN_SIGNUP``, ``ACCT_EMAIL_UNIQUE`` and ``ACCT_DELETION_CALLBACK``.\n",
+    }
+    found = _drift(_write(tmp_path / "acct", files))
+    assert {(line, ref) for _, line, ref in found} == {(7, "ACCT_DELETION_CALLBACK")}

@@ -16,6 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.cli_argparse import parsed_reads
 from klaro.scan.cli_ast import chain, kw, positional_defaults
+from klaro.scan.django_settings import django_settings
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
 from klaro.scan.instance_attrs import (
@@ -348,6 +349,7 @@ class _ModuleVisitor:
             attached=tuple(self.attached),
             function_attributes=_function_attributes(body),
             inert=_inert(body, self.module.split(".")[0]),
+            django_settings=django_settings(tree, self.module, imports),
             # (only a module that sets attributes on other objects may set them on its own)
             made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(self._opened()),

@@ -108,6 +108,8 @@ class ProjectIndex:
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
     key_prefixes: set[str] = field(default_factory=set)  # `"pyramid."`, joined to keys
+    # the Django settings the package reads or declares (`ACCOUNT_LOGIN_URL`)
+    django_settings: set[str] = field(default_factory=set)
     # CamelCase words the package's docstrings write ("members in UserModel"): the code's
     # own name for a class the reader defines, when the project defines none by it
     docstring_words: set[str] = field(default_factory=set)
@@ -668,6 +670,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    index.django_settings = {k for m in modules if m.role == "package" for k in m.django_settings}
     # (less the dests any parser we read declares, its positionals' too: telnetlib3's
     # `args.host` is its positional `host`, no sign of a `--host` option)
     declared = {o.dest for m in modules for c in m.cli for o in c.options if o.dest} | set(
