@@ -218,3 +218,51 @@ def test_settings_a_django_app_reads_or_declares(tmp_path: Path) -> None:
     }
     found = _drift(_write(tmp_path / "acct", files))
     assert {(line, ref) for _, line, ref in found} == {(7, "ACCT_DELETION_CALLBACK")}
+
+
+CHUNKS = """\
+def chunkerify(tokenizer, chunk_size=None):
+    return Chunker(tokenizer, chunk_size)
+
+
+def chunk(text, chunk_size, offsets=False):
+    return [text]
+
+
+class Chunker:
+    def __init__(self, tokenizer, chunk_size):
+        self.tokenizer = tokenizer
+
+    def __call__(self, text, processes=1, overlap=None):
+        return [text]
+"""
+CHUNKS_README = """\
+# sc
+
+```python
+import sc
+
+chunker = sc.chunkerify('gpt-4', 4) or sc.chunkerify('cl100k_base', 4)
+chunker("text", overlap=0.5)
+```
+
+Call `chunk()` for one text.
+"""
+
+
+def test_a_project_function_named_like_a_stdlib_module(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "sc"\nversion = "1"\n',
+        "sc/__init__.py": CHUNKS,
+        "README.md": CHUNKS_README,
+    }
+    changes = {
+        "sc/__init__.py": [
+            ("def chunk(text", "def chunk_text(text"),
+            ("processes=1, overlap=None", "processes=1"),
+        ]
+    }
+    assert _drift_after(tmp_path / "sc", files, changes) == {
+        ("README.md", 7),  # a chooser of chunkers: `or` gives one of them
+        ("README.md", 10),  # `chunk()`, the project's, although `chunk` is a stdlib module
+    }
