@@ -266,3 +266,14 @@ def test_a_project_function_named_like_a_stdlib_module(tmp_path: Path) -> None:
         ("README.md", 7),  # a chooser of chunkers: `or` gives one of them
         ("README.md", 10),  # `chunk()`, the project's, although `chunk` is a stdlib module
     }
+
+
+def test_a_signature_pasted_without_its_body(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ld"\nversion = "1"\n',
+        "ld/__init__.py": "def load(path, *, strict=False, encoding='utf-8'):\n    return path\n",
+        "README.md": "# ld\n\n### `load()`\n\n```python\ndef load(\n    path: str,\n    *,\n"
+        "    strict: bool = False,\n    encoding: str = 'utf-8',\n) -> dict:\n```\n",
+    }
+    changes = {"ld/__init__.py": [("strict=False", "check=False")]}
+    assert _drift_after(tmp_path / "ld", files, changes) == {("README.md", 9)}

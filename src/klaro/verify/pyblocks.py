@@ -376,10 +376,20 @@ def repaired(code: str) -> str:
     """A sketch made Python: print statements made calls, and a `<placeholder>` for an
     argument (heroku3's `app.kill_dyno(<dyno_id_or_name>)`) made `...`, an argument left
     out, so the call's other arguments still count; a line marking code left out
-    (bigquery-schema-generator's `...(same as above)...`) made `...`."""
+    (bigquery-schema-generator's `...(same as above)...`) made `...`; a signature pasted
+    without its body (semchunk's `def chunk(...) -> list[str]:` ending the block) given a
+    `...` body."""
     code = _ELISION_LINE.sub(r"\1...", code)
     code = _VALUE_PLACEHOLDER.sub("...", code)  # `min_bytes=<minimum bytes to include>,`
-    return _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+    code = _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+    headers = list(_HEADER.finditer(code))
+    if headers and code.rstrip().endswith(":"):
+        code = f"{code.rstrip()}\n{headers[-1].group(1)}    ...\n"
+    return code
+
+
+# the start of a definition's header: `def chunk(`, `async def f(`, `class Chunker(...)`
+_HEADER = re.compile(r"^([ \t]*)(?:async[ \t]+def|def|class)[ \t]+\w", re.MULTILINE)
 
 
 # a line standing for code left out, with words between its dots: `...(same as above)...`
