@@ -277,3 +277,16 @@ def test_a_signature_pasted_without_its_body(tmp_path: Path) -> None:
     }
     changes = {"ld/__init__.py": [("strict=False", "check=False")]}
     assert _drift_after(tmp_path / "ld", files, changes) == {("README.md", 9)}
+
+
+def test_file_names_and_a_module_named_for_mysql(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "tc"\nversion = "1"\n',
+        "tc/__init__.py": "",
+        "tc/drivers/__init__.py": "",
+        "tc/drivers/mysql_store.py": "class MySQLStore:\n    pass\n",
+        "README.md": "# tc\n\nLink against the `tc.lib` file, or serve on `tc.sock`.\n\n"
+        "The store is `tc.drivers.mysql.MySQLDriver`.\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tc", files))}
+    assert report == {(5, "tc.drivers.mysql.MySQLDriver")}

@@ -244,6 +244,8 @@ _FILE_EXTENSIONS = frozenset(
         "so",
         "dll",
         "dylib",
+        "lib",  # a Windows import library (liblsl's `lsl.lib`)
+        "sock",  # a unix socket (terracotta's `terracotta.sock`)
         "whl",
         "gz",
         "tgz",

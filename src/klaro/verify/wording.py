@@ -70,9 +70,11 @@ def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
     )
 
 
-# tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`, `dosomething`
+# tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`, `dosomething` (not
+# MySQL's name: terracotta's `drivers.mysql` module, `MySQLDriver`)
 READERS_OWN = re.compile(
-    r"^(?:(?:[Mm]y|[Yy]our|[Ss]ome_?)(?:_\w|[A-Z]|[a-z]{3})|do_?(?:[Ss]omething|[Ss]tuff)(?!\w))"
+    r"^(?:(?:[Mm]y(?!sql|SQL)|[Yy]our|[Ss]ome_?)(?:_\w|[A-Z]|[a-z]{3})"
+    r"|do_?(?:[Ss]omething|[Ss]tuff)(?!\w))"
 )
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 # the names of naming styles: "follows the convention of `snake_case`", `camelCase` keys
