@@ -290,3 +290,23 @@ def test_file_names_and_a_module_named_for_mysql(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "tc", files))}
     assert report == {(5, "tc.drivers.mysql.MySQLDriver")}
+
+
+PULSAR = """\
+class Pulsar:
+    def __init__(self, toas, theta=0.0):
+        self.toas = toas
+        self.theta = theta
+"""
+
+
+def test_an_attribute_the_page_gives_an_instance_read_back(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "hs"\nversion = "1"\n',
+        "hs/__init__.py": PULSAR,
+        "README.md": "# hs\n\n```python\nimport hs\n\npsrs = []\nfor name in names:\n"
+        "    psr = hs.Pulsar(toas=[1.0])\n    psr.name = name\n    psrs.append(psr)\n"
+        "    print(psr.name, psr.theta)\n\nfor p in psrs:\n    print(p.name, p.phi)\n```\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "hs", files))}
+    assert report == {(14, "hs.Pulsar.phi")}

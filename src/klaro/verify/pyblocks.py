@@ -113,6 +113,9 @@ class Bindings:
     # an instance of one (`john = Person(...)`) has the base's members and the subclass's
     subclasses: dict[str, str] = field(default_factory=dict)
     own: set[str] = field(default_factory=set)  # names bound to an instance of one of them
+    # attributes the examples give instances of imported classes (`psr.name = ...` on a
+    # `hsen.Pulsar`), by (class as imported, attribute): read back later, they are the page's
+    given: set[tuple[str, str]] = field(default_factory=set)
     # the functions and classes the examples define at the top of a block, kept whatever
     # rebinds them: the page's own, also where it calls one before its `def`
     defined: set[str] = field(default_factory=set)
@@ -1078,6 +1081,14 @@ class _Visitor(ast.NodeVisitor):
                 )
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
+                if read == "store":
+                    self.bindings.given.add((dotted, attrs[0]))
+                elif (
+                    read == "attr" and len(attrs) == 1 and (dotted, attrs[0]) in self.bindings.given
+                ):
+                    # `psr.name` after the page's `psr.name = ePsr.name`: what the page gave
+                    # it, read back (stale only if the class had it and lost it)
+                    read = "store"
                 # the whole chain: `User.age.map(fn)` is `map` of what `User.age` gives
                 context = "instance-call" if called else f"instance-{read}"
                 if _is_super(root):  # the base's own member, not an override
