@@ -1141,8 +1141,8 @@ class _Visitor(ast.NodeVisitor):
             # `chunker = pkg.chunkerify('gpt-4') or pkg.chunkerify('cl100k_base')`: either
             # side, when every side stands for the same thing
             sides = expr.values if isinstance(expr, ast.BoolOp) else [expr.body, expr.orelse]
-            found = {self._origin(side) for side in sides}
-            return found.pop() if len(found) == 1 else None
+            either = {self._origin(side) for side in sides}
+            return either.pop() if len(either) == 1 else None
         if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
             return self._elements_of(expr.value, step="__getitem__")  # `bars[i]`: one of them
         if isinstance(expr, ast.Call):
