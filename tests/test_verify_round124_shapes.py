@@ -310,3 +310,14 @@ def test_an_attribute_the_page_gives_an_instance_read_back(tmp_path: Path) -> No
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "hs", files))}
     assert report == {(14, "hs.Pulsar.phi")}
+
+
+def test_a_name_the_sentence_says_is_to_come(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "ml"\nversion = "1"\n',
+        "ml/__init__.py": "class StreamViewer:\n    pass\n",
+        "README.rst": "ml\n==\n\nQt serves the legacy ``ml.StreamViewer`` and the future "
+        "``ml.Viewer``.\nThe ``ml.Plotter`` draws.\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "ml", files))}
+    assert report == {(5, "ml.Plotter")}

@@ -174,7 +174,9 @@ def supposes(text: str) -> bool:
 # release"; and after a name, "`galois.GR` (future)"
 _FUTURE_BEFORE = re.compile(
     r"\b(?:will|shall)\s+(?:\w+\s+)?(?:provide|offer|introduce)\b|\bplans?\s+to\b"
-    r"|\b(?:in|for)\s+(?:a\s+)?future\s+(?:version|release)s?\b",
+    r"|\b(?:in|for)\s+(?:a\s+)?future\s+(?:version|release)s?\b"
+    # "for the future ``mne_lsl.Viewer``": the adjective right before the span
+    r"|\bthe\s+(?:future|upcoming|planned|forthcoming)\s*[`*:~]*\s*\Z",
     re.I,
 )
 _FUTURE_AFTER = re.compile(
