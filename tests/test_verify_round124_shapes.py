@@ -321,3 +321,21 @@ def test_a_name_the_sentence_says_is_to_come(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "ml", files))}
     assert report == {(5, "ml.Plotter")}
+
+
+def test_options_a_sentence_says_are_available_to_a_callable(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "el"\nversion = "1"\n',
+        "el/__init__.py": "_args = {}\n\n\ndef start(*urls, mode='chrome', port=8000, "
+        "shutdown_delay=1.0):\n    _args.update({'shutdown_delay': shutdown_delay})\n",
+        "README.md": "# el\n\nThe following options are available to `start()`:\n"
+        " - **mode**, a string naming the browser.\n - **port**, an int.\n"
+        " - **shutdown_delay**, how long it waits.\n",
+    }
+    changes = {
+        "el/__init__.py": [
+            ("shutdown_delay=1.0", "shutdown_timeout=1.0"),
+            (": shutdown_delay}", ": shutdown_timeout}"),
+        ]
+    }
+    assert _drift_after(tmp_path / "el", files, changes) == {("README.md", 6)}

@@ -127,7 +127,10 @@ _SPAN = re.compile(r"`([^`]+)`")
 # (also "takes the following arguments (all optional, except schema):")
 _TAKES_ARGUMENTS = re.compile(
     r"\b(?:accepts?|takes?|supports?|following)\b[^:]*\b(?:keyword\s+)?(?:arguments|parameters)"
-    r"(?:\s*\([^():]*\))?\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$",
+    r"(?:\s*\([^():]*\))?\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$"
+    # Eel's "the following options are available to `start()`:", the callable after them
+    r"|\bfollowing\s+(?:keyword\s+)?(?:arguments|parameters|options)\s+(?:are|can\s+be)\s+"
+    r"(?:available|accepted|supported|passed|given)\s+(?:to|by|in)\s+`[^`:]+`\s*:\s*$",
     re.IGNORECASE,
 )
 # a callable a sentence names in words: "The Merger constructor", "the parse() function"
