@@ -93,6 +93,8 @@ _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 _PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
+# a CamelCase word of two humps at least, lower-case letters in the first: `ComputeAPI`
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+\Z")
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
@@ -688,6 +690,10 @@ class _ModuleVisitor:
                     and _KEY.match(value)
                     and id(node) not in names
                 ):
+                    self.keys[value] = None
+                elif isinstance(value, str) and _CAMEL_WORD.match(value) and id(node) not in names:
+                    # `FastAPI(title="AlchemiscaleComputeAPI")`: a name the code gives a
+                    # service (a logger, a message type), which pages name as the code's
                     self.keys[value] = None
                 elif isinstance(value, str) and (head := _GROUP_PATH.match(value)):
                     self.keys[head[1]] = None  # `"kopf.dev/v1"`: an API group, a value
