@@ -345,10 +345,12 @@ def test_a_name_the_code_gives_as_a_string(tmp_path: Path) -> None:
     files = {
         "pyproject.toml": '[project]\nname = "am"\nversion = "1"\n',
         "am/__init__.py": "",
-        "am/api.py": "from fastapi import FastAPI\n\napp = FastAPI(title=\"AlchemiscaleComputeAPI\")\n\n\n"
+        "am/api.py": "from fastapi import FastAPI\n\n"
+        'app = FastAPI(title="AlchemiscaleComputeAPI")\n\n\n'
         "class AlchemiscaleComputeClient:\n    pass\n",
-        "README.md": "# am\n\nThe ``AlchemiscaleComputeAPI`` serves the ``AlchemiscaleComputeClient``; the "
-        "``AlchemiscaleComputeClients`` are many, the ``AlchemiscaleComputeClent`` is no class.\n",
+        "README.md": "# am\n\nThe ``AlchemiscaleComputeAPI`` serves the "
+        "``AlchemiscaleComputeClient``; the ``AlchemiscaleComputeClients`` are many, the "
+        "``AlchemiscaleComputeClent`` is no class.\n",
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "am", files))}
     assert report == {(3, "AlchemiscaleComputeClent")}
