@@ -354,3 +354,37 @@ def test_a_name_the_code_gives_as_a_string(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "am", files))}
     assert report == {(3, "AlchemiscaleComputeClent")}
+
+
+JOB_SCRIPT = """\
+az
+==
+
+The modules follow the pattern ``az.module_name``; ``az.compute`` runs the services.
+
+An example job script::
+
+    # don't limit stack size
+    ulimit -s unlimited
+
+    AZ_SCRATCH=/scratch/${USER}/${JOBID}
+    mkdir -p $AZ_SCRATCH
+    az compute --scratch $AZ_SCRATCH
+
+Set ``AZ_SETTINGS`` to the settings file, never ``AZ_SETTING``.
+"""
+
+
+def test_a_job_script_s_own_variable_and_a_module_pattern(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "az"\nversion = "1"\n\n'
+        '[project.scripts]\naz = "az.cli:main"\n',
+        "az/__init__.py": "",
+        "az/compute.py": "import os\n\nSETTINGS = os.environ.get('AZ_SETTINGS')\n",
+        "az/cli.py": "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n"
+        "    sub = p.add_subparsers()\n    c = sub.add_parser('compute')\n"
+        "    c.add_argument('--scratch')\n    p.parse_args()\n",
+        "README.rst": JOB_SCRIPT,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "az", files))}
+    assert report == {(15, "AZ_SETTING")}

@@ -38,6 +38,10 @@ PLACEHOLDER_NAMES = frozenset(
         "attr",
         "module",
         "submodule",  # earthkit-hydro's pattern `ekh.submodule.operation(...)`
+        "module_name",  # alchemiscale's pattern `alchemiscale.module_name`
+        "submodule_name",
+        "class_name",
+        "function_name",
         "tool",  # ehrapy's "access the respective modules like `ep.tl.tool()`"
         "mod",
         "obj",
