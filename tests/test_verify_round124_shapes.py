@@ -388,3 +388,29 @@ def test_a_job_script_s_own_variable_and_a_module_pattern(tmp_path: Path) -> Non
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "az", files))}
     assert report == {(15, "AZ_SETTING")}
+
+
+ZIPPER = """\
+import click
+
+
+@click.command()
+@click.help_option("--help", "-h")
+@click.option("--level", default=1)
+def main(level):
+    click.echo(level)
+"""
+
+
+def test_a_click_program_s_short_help_dropped(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "zf"\nversion = "1"\n\n'
+        '[project.scripts]\nzf = "zf.cli:main"\n',
+        "zf/__init__.py": "",
+        "zf/cli.py": ZIPPER,
+        "README.md": "# zf\n\n```console\n$ zf -h\n$ zf --help\n$ zf --level 2\n```\n",
+    }
+    changes = {
+        "zf/cli.py": [('@click.help_option("--help", "-h")', '@click.help_option("--help")')]
+    }
+    assert _drift_after(tmp_path / "zf", files, changes) == {("README.md", 4)}
