@@ -428,7 +428,8 @@ def test_a_namespace_folder_two_levels_inside_a_package_is_importable(tmp_path: 
         "pyproject.toml": '[project]\nname = "tts"\nversion = "1"\n',
         "TTS/__init__.py": "",
         "TTS/api.py": "def speak():\n    pass\n",
-        "TTS/demos/xtts_ft_demo/xtts_demo.py": "def train():\n    pass\n",
+        "TTS/demos/xtts_ft_demo/xtts_demo.py": "def train():\n    pass\n\n\n"
+        'if __name__ == "__main__":\n    train()\n',
         "docs/xtts.md": page,
     }
     found = {ref for _, _, ref in _drift(_write(tmp_path / "tts", files))}

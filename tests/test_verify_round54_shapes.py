@@ -26,6 +26,10 @@ def main():
     parser.add_argument("-m", "--method")
     parser.add_argument("-p", "--prefix")
     parser.parse_args()
+
+
+if __name__ == "__main__":
+    main()
 """
 
 DUMP = """\

@@ -89,6 +89,10 @@ def pytest_addoption(parser):
 
 def main(argv=None):
     return CommandLine().parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    main()
 '''
 
 README = """\
