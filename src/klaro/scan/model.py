@@ -304,6 +304,9 @@ class Module:
     # its top level only defines (functions, classes, names, imports of other packages'):
     # run as a program (`python -m pkg`, a `__main__.py`), it does nothing
     inert: bool = False
+    # the Django settings it reads (`settings.ACCOUNT_OPEN_SIGNUP`) or declares in an appconf
+    # class, by their full upper-case names (see scan.django_settings)
+    django_settings: tuple[str, ...] = ()
     # names (of classes or objects, as written here) its code gives attributes named at run
     # time: `setattr(Dataset, key, descriptor)` in a format registry; `GLOBALS` when it
     # writes its own names (`globals()[rank] = rank`)

@@ -16,6 +16,7 @@ from typing import Any
 from klaro.scan import cli as cli_surface
 from klaro.scan.cli_argparse import parsed_reads
 from klaro.scan.cli_ast import chain, kw, positional_defaults
+from klaro.scan.django_settings import django_settings
 from klaro.scan.elements import element_chains
 from klaro.scan.env_classes import ENV_READERS, EnvClass, env_classes, env_key
 from klaro.scan.instance_attrs import (
@@ -90,6 +91,8 @@ _SQL_CALL = re.compile(r"\b([A-Za-z]\w*_\w+)\s*\(")  # `pg_notify(`, not `count(
 _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 # a relative path to a file, or a glob of such paths: `.config/tool.yml`, `**/req.{yaml,yml}`
 _PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
+# a CamelCase word of two humps at least, lower-case letters in the first: `ComputeAPI`
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
@@ -348,6 +351,7 @@ class _ModuleVisitor:
             attached=tuple(self.attached),
             function_attributes=_function_attributes(body),
             inert=_inert(body, self.module.split(".")[0]),
+            django_settings=django_settings(tree, self.module, imports),
             # (only a module that sets attributes on other objects may set them on its own)
             made_attributes=attached_to_made(tree) if self.attached else (),
             opened=tuple(self._opened()),
@@ -686,6 +690,10 @@ class _ModuleVisitor:
                     and _KEY.match(value)
                     and id(node) not in names
                 ):
+                    self.keys[value] = None
+                elif isinstance(value, str) and _CAMEL_WORD.match(value) and id(node) not in names:
+                    # `FastAPI(title="AlchemiscaleComputeAPI")`: a name the code gives a
+                    # service (a logger, a message type), which pages name as the code's
                     self.keys[value] = None
                 elif isinstance(value, str) and (head := _GROUP_PATH.match(value)):
                     self.keys[head[1]] = None  # `"kopf.dev/v1"`: an API group, a value

@@ -1000,8 +1000,10 @@ class CliClaims:
             return True
         if flag in UNIVERSAL_OPTIONS:
             # (argparse adds no `--version` of its own: docker-squash's, declared at the
-            # documented state and dropped since, is gone)
-            return not (flag == "--version" and self.former_took(flag))
+            # documented state and dropped since, is gone; nor does click add `-h`: zip-files'
+            # `help_option('--help', '-h')` made `help_option('--help')` drops it)
+            declared = flag == "--version" or (flag == "-h" and self.index.declared_help)
+            return not (declared and self.former_took(flag))
         glued = not flag.startswith("--") and len(flag) > 2 and flag[:2] in self.index.valued
         if _short_cluster(flag, options) or (glued and flag[:2] in options):
             # (argparse reads `-odot` as `-o dot` where `-o` takes a value)

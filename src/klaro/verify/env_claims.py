@@ -142,6 +142,10 @@ class EnvClaims:
             # `APP_LOADING__STRICT`: a nested setting of a configuration library (donfig,
             # dynaconf, the project's own) whose fields the scan does not list
             return Outcome("ignored", ref)
+        if name in index.django_settings:
+            # django-user-accounts' `ACCOUNT_LOGIN_URL`: a setting of the app (its appconf
+            # class's `LOGIN_URL`, read as `settings.ACCOUNT_LOGIN_URL`), not a variable
+            return Outcome("resolved", ref, name)
         if index.is_key(name) or name in index.names.parameters:
             # a settings key the code reads by that name, or a keyword it passes (eliot's
             # journald fields: `journal.send(ELIOT_TASK=...)`)
@@ -190,10 +194,12 @@ class EnvClaims:
             # caldav's docstrings say "``CALDAV_*`` variables apply": the configuration
             # library it hands them to reads them, by names caldav never spells
             return Outcome("ignored", ref)
-        close = difflib.get_close_matches(name, sorted(index.env_vars), n=3, cutoff=0.5)
+        known = index.env_vars | index.django_settings
+        close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.5)
+        what = "a setting or " if index.django_settings else "an "
         return Outcome(
             "unresolved",
             ref,
-            message=f"`{name}` is not an environment variable the code reads",
+            message=f"`{name}` is not {what}environment variable the code reads",
             suggestions=tuple(close),
         )

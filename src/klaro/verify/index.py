@@ -108,6 +108,8 @@ class ProjectIndex:
     # logger name): a document naming one names the key, not a Python path
     key_literals: set[str] = field(default_factory=set)
     key_prefixes: set[str] = field(default_factory=set)  # `"pyramid."`, joined to keys
+    # the Django settings the package reads or declares (`ACCOUNT_LOGIN_URL`)
+    django_settings: set[str] = field(default_factory=set)
     # CamelCase words the package's docstrings write ("members in UserModel"): the code's
     # own name for a class the reader defines, when the project defines none by it
     docstring_words: set[str] = field(default_factory=set)
@@ -146,6 +148,9 @@ class ProjectIndex:
     # stegano-lsb's `hide` takes no `-f` that stegano-wav's `hide` takes
     program_commands: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     positional_programs: set[str] = field(default_factory=set)  # of those, the ones taking words
+    # whether `-h` needs declaring: every parser read is click's or typer's, which add only
+    # `--help` unless told (`help_option_names=["-h", "--help"]`), unlike argparse
+    declared_help: bool = False
     unparsed_scripts: set[str] = field(default_factory=set)
     entry_commands: set[str] = field(default_factory=set)  # sub-commands from entry points
     # a docopt program's whole grammar, read from its usage text: script -> (its command
@@ -483,6 +488,9 @@ def build_index(analysis: Analysis) -> ProjectIndex:
     builders = _subparser_builders(analysis.cli)
     defaults = {c.default for c in analysis.cli if c.default and not c.parent}
     index.default_command = next(iter(defaults)) if len(defaults) == 1 else ""
+    index.declared_help = bool(analysis.cli) and all(
+        c.framework in {"click", "typer"} for c in analysis.cli
+    )
     unlisted: set[str] = set()  # valued flags some option takes any value for
     counted: dict[str, set[int]] = {}  # the words click commands of a name take before theirs
     for command in analysis.cli:
@@ -668,6 +676,7 @@ def build_index(analysis: Analysis) -> ProjectIndex:
         for f in m.flag_literals
     }
     index.key_literals = {k for m in modules if m.role == "package" for k in m.key_literals}
+    index.django_settings = {k for m in modules if m.role == "package" for k in m.django_settings}
     # (less the dests any parser we read declares, its positionals' too: telnetlib3's
     # `args.host` is its positional `host`, no sign of a `--host` option)
     declared = {o.dest for m in modules for c in m.cli for o in c.options if o.dest} | set(

@@ -113,6 +113,9 @@ class Bindings:
     # an instance of one (`john = Person(...)`) has the base's members and the subclass's
     subclasses: dict[str, str] = field(default_factory=dict)
     own: set[str] = field(default_factory=set)  # names bound to an instance of one of them
+    # attributes the examples give instances of imported classes (`psr.name = ...` on a
+    # `hsen.Pulsar`), by (class as imported, attribute): read back later, they are the page's
+    given: set[tuple[str, str]] = field(default_factory=set)
     # the functions and classes the examples define at the top of a block, kept whatever
     # rebinds them: the page's own, also where it calls one before its `def`
     defined: set[str] = field(default_factory=set)
@@ -376,10 +379,20 @@ def repaired(code: str) -> str:
     """A sketch made Python: print statements made calls, and a `<placeholder>` for an
     argument (heroku3's `app.kill_dyno(<dyno_id_or_name>)`) made `...`, an argument left
     out, so the call's other arguments still count; a line marking code left out
-    (bigquery-schema-generator's `...(same as above)...`) made `...`."""
+    (bigquery-schema-generator's `...(same as above)...`) made `...`; a signature pasted
+    without its body (semchunk's `def chunk(...) -> list[str]:` ending the block) given a
+    `...` body."""
     code = _ELISION_LINE.sub(r"\1...", code)
     code = _VALUE_PLACEHOLDER.sub("...", code)  # `min_bytes=<minimum bytes to include>,`
-    return _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+    code = _ANGLE_PLACEHOLDER.sub("...", _PRINT_STATEMENT.sub(r"\1print(\2)", code))
+    headers = list(_HEADER.finditer(code))
+    if headers and code.rstrip().endswith(":"):
+        code = f"{code.rstrip()}\n{headers[-1].group(1)}    ...\n"
+    return code
+
+
+# the start of a definition's header: `def chunk(`, `async def f(`, `class Chunker(...)`
+_HEADER = re.compile(r"^([ \t]*)(?:async[ \t]+def|def|class)[ \t]+\w", re.MULTILINE)
 
 
 # a line standing for code left out, with words between its dots: `...(same as above)...`
@@ -1068,6 +1081,14 @@ class _Visitor(ast.NodeVisitor):
                 )
                 self._add("python", ".".join([dotted, *attrs]), node, context)
             else:
+                if read == "store":
+                    self.bindings.given.add((dotted, attrs[0]))
+                elif (
+                    read == "attr" and len(attrs) == 1 and (dotted, attrs[0]) in self.bindings.given
+                ):
+                    # `psr.name` after the page's `psr.name = ePsr.name`: what the page gave
+                    # it, read back (stale only if the class had it and lost it)
+                    read = "store"
                 # the whole chain: `User.age.map(fn)` is `map` of what `User.age` gives
                 context = "instance-call" if called else f"instance-{read}"
                 if _is_super(root):  # the base's own member, not an override
@@ -1116,6 +1137,12 @@ class _Visitor(ast.NodeVisitor):
             return f"{base[0]}.{expr.attr}", False
         if isinstance(expr, ast.Await):  # `page = await browser.newPage()`: what it returns
             return self._origin(expr.value)
+        if isinstance(expr, ast.BoolOp | ast.IfExp):
+            # `chunker = pkg.chunkerify('gpt-4') or pkg.chunkerify('cl100k_base')`: either
+            # side, when every side stands for the same thing
+            sides = expr.values if isinstance(expr, ast.BoolOp) else [expr.body, expr.orelse]
+            either = {self._origin(side) for side in sides}
+            return either.pop() if len(either) == 1 else None
         if isinstance(expr, ast.Subscript) and not isinstance(expr.slice, ast.Slice):
             return self._elements_of(expr.value, step="__getitem__")  # `bars[i]`: one of them
         if isinstance(expr, ast.Call):

@@ -127,7 +127,10 @@ _SPAN = re.compile(r"`([^`]+)`")
 # (also "takes the following arguments (all optional, except schema):")
 _TAKES_ARGUMENTS = re.compile(
     r"\b(?:accepts?|takes?|supports?|following)\b[^:]*\b(?:keyword\s+)?(?:arguments|parameters)"
-    r"(?:\s*\([^():]*\))?\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$",
+    r"(?:\s*\([^():]*\))?\s*:\s*$|^(?:keyword\s+)?(?:arguments|parameters)\s*:\s*$"
+    # Eel's "the following options are available to `start()`:", the callable after them
+    r"|\bfollowing\s+(?:keyword\s+)?(?:arguments|parameters|options)\s+(?:are|can\s+be)\s+"
+    r"(?:available|accepted|supported|passed|given)\s+(?:to|by|in)\s+`[^`:]+`\s*:\s*$",
     re.IGNORECASE,
 )
 # a callable a sentence names in words: "The Merger constructor", "the parse() function"
@@ -1005,18 +1008,24 @@ def _commands_not_python(lines: list[str]) -> bool:
 
 
 def _looks_like_shell(lines: list[str]) -> bool:
-    """A prompt, `export`, `alias` or `NAME=v command` first, or a variable set alone first
-    and used after (stdeb's `STDEB_VERSION="0.10.1"`, then `--release=$STDEB_VERSION`)."""
+    """A prompt, `export`, `alias` or `NAME=v command` first, or a variable set alone and
+    used after (stdeb's `STDEB_VERSION="0.10.1"`, then `--release=$STDEB_VERSION`; also
+    below other commands: alchemiscale's job script, `ulimit -s unlimited` first)."""
     commands = [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
     first = commands[0].lstrip() if commands else ""
-    set_alone = re.match(r"([A-Za-z_]\w*)=\S*\s*$", first)
+    set_alone = [
+        (at, found.group(1))
+        for at, command in enumerate(commands)
+        if (found := re.match(r"\s*([A-Za-z_]\w*)=\S*\s*$", command))
+    ]
     return bool(commands) and (
         bool(_PROMPT.match(first))
         or first.startswith(("export ", "alias "))
         or bool(_ASSIGNED_COMMAND.match(first))
-        or (
-            set_alone is not None
-            and any(re.search(rf"\$\{{?{set_alone.group(1)}\b", line) for line in commands[1:])
+        or any(
+            re.search(rf"\$\{{?{name}\b", line)
+            for at, name in set_alone
+            for line in commands[at + 1 :]
         )
     )
 

@@ -244,6 +244,8 @@ _FILE_EXTENSIONS = frozenset(
         "so",
         "dll",
         "dylib",
+        "lib",  # a Windows import library (liblsl's `lsl.lib`)
+        "sock",  # a unix socket (terracotta's `terracotta.sock`)
         "whl",
         "gz",
         "tgz",
@@ -1527,6 +1529,13 @@ class Resolver(MemberChecks, UnknownNames):
                 suggestions=self._parameters_like(root, [lost]),
             )
         if root in _BUILTIN_NAMES or root in sys.stdlib_module_names or root in index.dependencies:
+            if (
+                called
+                and not rest
+                and root in sys.stdlib_module_names
+                and (gone := self._function_gone(ref, root))
+            ):
+                return gone  # semchunk's `chunk()`, its own function, not the stdlib's module
             return Outcome("ignored", ref)
         if rest and root in index.imported_modules:
             return Outcome("ignored", ref)  # `twisted.logger`: a library the code imports

@@ -38,6 +38,10 @@ PLACEHOLDER_NAMES = frozenset(
         "attr",
         "module",
         "submodule",  # earthkit-hydro's pattern `ekh.submodule.operation(...)`
+        "module_name",  # alchemiscale's pattern `alchemiscale.module_name`
+        "submodule_name",
+        "class_name",
+        "function_name",
         "tool",  # ehrapy's "access the respective modules like `ep.tl.tool()`"
         "mod",
         "obj",
@@ -70,9 +74,11 @@ def namespaced_twins(name: str, read: set[str]) -> tuple[str, ...]:
     )
 
 
-# tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`, `dosomething`
+# tutorial placeholders: `my_task`, `myfilter`, `MyXXXFormatClass`, `dosomething` (not
+# MySQL's name: terracotta's `drivers.mysql` module, `MySQLDriver`)
 READERS_OWN = re.compile(
-    r"^(?:(?:[Mm]y|[Yy]our|[Ss]ome_?)(?:_\w|[A-Z]|[a-z]{3})|do_?(?:[Ss]omething|[Ss]tuff)(?!\w))"
+    r"^(?:(?:[Mm]y(?!sql|SQL)|[Yy]our|[Ss]ome_?)(?:_\w|[A-Z]|[a-z]{3})"
+    r"|do_?(?:[Ss]omething|[Ss]tuff)(?!\w))"
 )
 MAN_SECTION = re.compile(r"^\([1-9][a-z]?\)$")  # `kqueue(2)`, `crontab(5)`
 # the names of naming styles: "follows the convention of `snake_case`", `camelCase` keys
@@ -172,7 +178,9 @@ def supposes(text: str) -> bool:
 # release"; and after a name, "`galois.GR` (future)"
 _FUTURE_BEFORE = re.compile(
     r"\b(?:will|shall)\s+(?:\w+\s+)?(?:provide|offer|introduce)\b|\bplans?\s+to\b"
-    r"|\b(?:in|for)\s+(?:a\s+)?future\s+(?:version|release)s?\b",
+    r"|\b(?:in|for)\s+(?:a\s+)?future\s+(?:version|release)s?\b"
+    # "for the future ``mne_lsl.Viewer``": the adjective right before the span
+    r"|\bthe\s+(?:future|upcoming|planned|forthcoming)\s*[`*:~]*\s*\Z",
     re.I,
 )
 _FUTURE_AFTER = re.compile(
