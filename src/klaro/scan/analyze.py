@@ -113,8 +113,10 @@ from klaro.scan.stubs import merge_stubs
 # attributes a module's top level sets on its own functions; 211: not those given another's
 # `__dict__`; 212: a `__getattr__` answering a family of names by their start (`get_*`); 213:
 # whether a module's top level only defines (`Module.inert`); 214: Django settings read or
-# declared in an appconf class; 215: CamelCase string literals are key literals
-ANALYZER_VERSION = 215
+# declared in an appconf class; 215: CamelCase string literals are key literals; 216: argparse
+# options added in a loop over a literal table of rows (`for opt, args in options:
+# add_argument('--' + opt, ...)`), and flags built of strings (`'--' + NAME`, f-strings, `%`)
+ANALYZER_VERSION = 216
 
 Progress = Callable[[int, int, str], None]
 

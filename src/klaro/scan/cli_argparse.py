@@ -27,6 +27,7 @@ from klaro.scan.cli_docopt import usage_options, usage_text
 from klaro.scan.layout import absolute_module
 from klaro.scan.model import CliCommand, CliOption
 from klaro.scan.node_facts import flag_pattern
+from klaro.scan.option_rows import folded, row_loops, spread_rows
 
 _ADDERS = (".add_argument", ".addoption", ".add_option")  # argparse, pytest, optparse
 # keywords a custom argparse Action takes for its environment variable (twine's `env=`)
@@ -295,7 +296,11 @@ class Argparse:
                     if owner in made and _THEIRS not in options:
                         options.append(_THEIRS)  # `get_parser()` of sphinx: its options too
                     if id(node) in self.spread:
-                        options += [self._option(spelt) for spelt in self.spread[id(node)]]
+                        spelt = self.spread[id(node)]
+                        options += [self._option(call) for call in spelt]
+                        # (a row whose flags stay unread: the rest are read all the same)
+                        if any(map(self._computed, spelt)) and _COMPUTED not in options:
+                            options.append(_COMPUTED)
                         continue
                     options.append(self._option(node))
                     if self._computed(node) and _COMPUTED not in options:
@@ -641,11 +646,8 @@ class Argparse:
         }
 
     def _string(self, node: ast.expr) -> str | None:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.Name):
-            return self.constants.get(node.id)
-        return None
+        """A string, a constant's name, or one built of them (`'--' + NAME`, `f'--{NAME}'`)."""
+        return folded(node, self.constants)
 
     def _computed(self, call: ast.Call) -> bool:
         """Whether an add call spells a flag we cannot read: not a string, nor a constant.
@@ -781,7 +783,9 @@ def _spread_tables(tree: ast.Module) -> dict[int, list[ast.Call]]:
     gcalcli declares `PROGRAM_OPTIONS = {'--nocache': {'action': 'store_false', ...}, ...}`
     and runs `for option, definition in PROGRAM_OPTIONS.items(): parser.add_argument(option,
     **definition)`: one `add_argument('--nocache', action='store_false', ...)` a key. Keys
-    may be a tuple of flags (`('-v', '--verbose'): {...}`).
+    may be a tuple of flags (`('-v', '--verbose'): {...}`). A literal table of rows is
+    spread the same way, a call a row (`option_rows`): dirsync's `for opt, args in options:
+    self.add_argument('--' + opt, *args[0], **args[1])`.
     """
     tables: dict[str, ast.Dict] = {
         node.targets[0].id: node.value
@@ -816,6 +820,14 @@ def _spread_tables(tree: ast.Module) -> dict[int, list[ast.Call]]:
                 ast.Call(call.func, _flag_key(key) or [], _spelt(call, spec, value))
                 for key, value in zip(table.keys, table.values, strict=True)
             ]
+    if any(
+        isinstance(n, ast.Call) and dotted(n.func).endswith(_ADDERS)
+        for each in ast.walk(tree)
+        if isinstance(each, ast.For)
+        for n in ast.walk(each)
+    ):  # (most modules add no option in a loop: no scope need be read)
+        for loop, rows in row_loops(tree):
+            spread.update(spread_rows(loop, rows, _ADDERS))
     spread.update(_spread_entries(tree))
     return spread
 

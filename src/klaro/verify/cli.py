@@ -245,6 +245,23 @@ class CliClaims:
             )
         return self._arguments(ref, program, args, doc)
 
+    def page_program(self, doc: Document, line: int) -> str | None:
+        """The program the last command line above 1-based `line` runs, in a block or a
+        plain line (dirsync's `dirsync <sourcedir> <targetdir> [options]` over its option
+        list): the one whose options a list below it gives. The project's own (or the host it
+        plugs into) by its name, `python -m pkg` for its module; "" for another program
+        (stdeb's `python setup.py ... bdist_deb` over that command's options); None where the
+        page runs none above it."""
+        commands = [r for r in (*doc.references, *doc.plain_commands) if r.kind == "command"]
+        above = [r for r in commands if r.line < line and r.text.split()]
+        if not above:
+            return None
+        words = max(above, key=lambda r: r.line).text.split()
+        if words[0] in PYTHONS and words[1:2] == ["-m"] and len(words) > 2:
+            return " ".join(words[:3]) if words[2].split(".")[0] in self.index.packages else ""
+        program = words[0].rsplit("/", 1)[-1]
+        return program if program in self.index.scripts | self.index.hosts else ""
+
     def _our_segment(self, words: list[str]) -> list[str]:
         """The words of the command of a pipeline or list that runs one of our programs,
         else of its first command."""

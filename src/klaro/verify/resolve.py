@@ -709,7 +709,12 @@ class Resolver(MemberChecks, UnknownNames):
             return outcome
         if ref.context == "heading" and (_PATHLIKE.match(ref.text) or self._file_name(ref.text)):
             return Outcome("ignored", ref)  # a section about a file (`setup.py`), no claim
-        outcome = self._prose(ref, doc) if ref.context == "prose" else self._code(ref, doc)
+        if ref.context == "prose":
+            outcome = self._prose(ref, doc)
+        elif ref.context == "option-list":
+            outcome = self._listed_option(ref, doc)
+        else:
+            outcome = self._code(ref, doc)
         if outcome.status == "ignored" and ref.context != "prose":
             # "the `--repeat-scope` option with one of the next values: `session`, ..."
             outcome = self.cli.listed_choice(ref, doc) or outcome
@@ -722,6 +727,23 @@ class Resolver(MemberChecks, UnknownNames):
         if outcome.status == "unresolved" and _hosted(doc, ref):
             return Outcome("ignored", ref)  # "on the domain `ivre.rocks`"
         return outcome
+
+    def _listed_option(self, ref: Reference, doc: Document) -> Outcome:
+        """A flag of a reST option list (`--purge, -p   Purge files ...`): a row of the help
+        of the project's program the page runs above it, checked as a pasted `--help`'s
+        option row is; a flag named alone where the page runs none. Under another program's
+        line (stdeb's `python setup.py ... bdist_deb`) the list is that program's: only a
+        long flag a command of the project took at the documented state is checked, as a
+        sentence's (`_stale_flags`)."""
+        program = self.cli.page_program(doc, ref.line)
+        if program is None:
+            return self._code(ref, doc) if _OPTION.match(ref.text) else Outcome("ignored", ref)
+        if not program:
+            if ref.text.startswith("--") and self.cli.former_took(ref.text):
+                return self.cli.option(ref, ref.text, doc)
+            return Outcome("ignored", ref)
+        row = replace(ref, kind="command", text=f"{program} {ref.text}", context="help-option")
+        return replace(self.resolve(row, doc), reference=ref)
 
     def _kept_as_past(self, doc: Document, ref: Reference) -> bool:
         """Whether the text keeps the name as one of the past: the words around it say so,

@@ -87,6 +87,14 @@ _SKIPPED_BODY = {"raw", "math", "only-html", "graphviz", "mermaid", "csv-table"}
 _LINKED = {"image", "figure", "include", "literalinclude"}
 _SPHINX_PAGES = frozenset({"self", "genindex", "modindex", "py-modindex", "search"})
 _SUBSTITUTION = re.compile(r"\|[^|\s][^|]*\|")  # `|author|`, a substitution reference
+# docutils' option list marker (its `option_marker` pattern): an option group (`--purge, -p`,
+# `-x patterns`, `--ignore=PATTERN`, `-o <file>`), then two spaces or the end of the line
+_OPTION_ARGUMENT = r"(?:[a-zA-Z][a-zA-Z0-9_-]*|<[^<>]+>)"
+_ONE_OPTION = (
+    rf"(?:[-+][a-zA-Z0-9](?: ?{_OPTION_ARGUMENT})?"
+    rf"|(?:--|/)[a-zA-Z0-9][a-zA-Z0-9_-]*(?:[ =]{_OPTION_ARGUMENT})?)"
+)
+_OPTION_MARKER = re.compile(rf"{_ONE_OPTION}(?:, {_ONE_OPTION})*(?:  +| ?$)")
 
 
 # a definition-list term that is one identifier: a keyword's name
@@ -135,6 +143,9 @@ class _Reader:
         # "The Merger constructor takes the following arguments:": the callable whose keywords
         # the definition list below it names, and that paragraph's indent
         self.listing: tuple[int, str] | None = None
+        # the option list row above: its indent, and the end of its description (the lines
+        # indented under it), whose text is no command line written plainly
+        self.described = (0, 0)
 
     def run(self) -> None:
         i = 0
@@ -175,8 +186,35 @@ class _Reader:
                 self._hidden_doctest(i, end)
                 i = end
                 continue
+            if flags := self._option_item(i):
+                # a row of an option list (`--purge, -p   Purge files ...`): its flags are
+                # options of the program the page documents; the next row is a block of its own
+                self.doc.references += [
+                    Reference("code", flag, self.doc.path, i + 1, "option-list") for flag in flags
+                ]
+                indent = _indent(line)
+                self.described = (indent, indented_end(self.lines, i + 1, indent))
+                i = self._paragraph(i, alone=True)
+                continue
             i = self._paragraph(i)
         self._link_substitutions()
+
+    def _option_item(self, i: int) -> list[str]:
+        """The flags of line `i` where it starts an item of a reST option list, as docutils
+        reads one at the start of a block: an option group, then two spaces and the
+        description, or the description indented on the lines below; [] for other text
+        (a bullet's `- item`, prose that starts with a flag and one space)."""
+        line = self.lines[i]
+        marker = _OPTION_MARKER.match(line, _indent(line))
+        if marker is None:
+            return []
+        if not line[marker.end() :].strip():
+            below = next((x for x in self.lines[i + 1 :] if x.strip()), "")
+            if _indent(below) <= _indent(line):
+                return []  # no description: a line of text (`--verbose` over an underline)
+        options = marker.group().strip().split(", ")
+        # (`+x` and DOS's `/V` are options of other shapes than a Python program's)
+        return [o.split()[0].split("=")[0] for o in options if o.startswith("-")]
 
     def _fence_end(self, i: int, fence: str) -> int | None:
         """The line closing the fence opened on line `i`; None for a stray one, which stays
@@ -440,8 +478,9 @@ class _Reader:
 
     # -- paragraphs ------------------------------------------------------------------------------
 
-    def _paragraph(self, i: int) -> int:
-        """Read a paragraph (or a section title); a trailing `::` introduces a literal block."""
+    def _paragraph(self, i: int, *, alone: bool = False) -> int:
+        """Read a paragraph (or a section title); a trailing `::` introduces a literal block.
+        `alone`: the line is a block of its own (an option list's row)."""
         lines = self.lines
         indent = _indent(lines[i])
         if UNDERLINE.match(lines[i].strip()) and i + 1 < len(lines) and lines[i + 1].strip():
@@ -457,7 +496,7 @@ class _Reader:
         item = _LIST_ITEM.match(lines[i])
         hanging = {indent, item.end()} if item else {indent}
         while end < len(lines) and lines[end].strip() and _indent(lines[end]) in hanging:
-            if end > i and (_DIRECTIVE.match(lines[end]) or _COMMENT.match(lines[end])):
+            if end > i and (alone or _DIRECTIVE.match(lines[end]) or _COMMENT.match(lines[end])):
                 break
             if end + 1 < len(lines) and UNDERLINE.match(lines[end + 1].strip()):
                 title = lines[end].strip()
@@ -478,7 +517,8 @@ class _Reader:
         end = max(end, i + 1)
         text = "\n".join(x.strip() for x in lines[i:end])
         self._inline(text, i + 1)
-        if indent and not _LIST_ITEM.match(lines[i]) and "``" not in text:
+        described = i < self.described[1] and indent > self.described[0]
+        if indent and not _LIST_ITEM.match(lines[i]) and "``" not in text and not described:
             # a block quote where a literal block was meant ("such as" with no `::`)
             add_plain_commands(self.doc, lines[i:end], i + 1)
         defines = end < len(lines) and _indent(lines[end]) > indent and bool(lines[end].strip())
