@@ -246,6 +246,8 @@ round 124 (`round: 124`) is a hundred-and-twenty-third fresh set written blind o
 IPy, asgi-csrf and dirsync (--confirm --round 124).
 round 125 (`round: 125`) is a hundred-and-twenty-fourth fresh set written blind on semchunk,
 staticmap, xmlformatter and port-for (--confirm --round 125).
+round 126 (`round: 126`) is a hundred-and-twenty-fifth fresh set written blind on confight,
+ezgmail, aiohttp-cors and cutie (--confirm --round 126).
 `--round N` runs only round N's held-out cases (it implies `--confirm`).
 
 Each package copy is a git repository whose one commit is the pristine sdist, and the edits
