@@ -91,10 +91,10 @@ _SQL_CALL = re.compile(r"\b([A-Za-z]\w*_\w+)\s*\(")  # `pg_notify(`, not `count(
 _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 # a relative path to a file, or a glob of such paths: `.config/tool.yml`, `**/req.{yaml,yml}`
 _PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
-# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
-# `"insert_marker"`, `"_src_path"`
 # a CamelCase word of two humps at least, lower-case letters in the first: `ComputeAPI`
 _CAMEL_WORD = re.compile(r"[A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+\Z")
+# a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
+# `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
     r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_-]*)+\Z|_?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\Z"
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z"  # a settings key: `settings.get("SENTRY_DSN")`
