@@ -414,3 +414,14 @@ def test_a_click_program_s_short_help_dropped(tmp_path: Path) -> None:
         "zf/cli.py": [('@click.help_option("--help", "-h")', '@click.help_option("--help")')]
     }
     assert _drift_after(tmp_path / "zf", files, changes) == {("README.md", 4)}
+
+
+def test_a_long_capital_literal_is_scanned(tmp_path: Path) -> None:
+    data = "Ab" + "ABCDEFGHIJ" * 40 + "=="  # base64-like: no CamelCase word, no endless scan
+    files = {
+        "pyproject.toml": '[project]\nname = "bl64"\nversion = "1"\n',
+        "bl64/__init__.py": f'BLOB = "{data}"\n\n\ndef load():\n    return BLOB\n',
+        "README.md": "# bl64\n\nCall `bl64.load()`; `bl64.loads()` is no function.\n",
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "bl64", files))}
+    assert report == {(3, "bl64.loads()")}

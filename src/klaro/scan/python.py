@@ -92,7 +92,9 @@ _GROUP_PATH = re.compile(r"([a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+)/[\w.-]+\Z")
 # a relative path to a file, or a glob of such paths: `.config/tool.yml`, `**/req.{yaml,yml}`
 _PATH = re.compile(r"(?:[\w.*{},-]+/)+[\w*{},-]*\.[\w*{},-]+\Z")
 # a CamelCase word of two humps at least, lower-case letters in the first: `ComputeAPI`
-_CAMEL_WORD = re.compile(r"[A-Z][a-z]+(?:[A-Z][A-Za-z0-9]*)+\Z")
+# (one run after the second capital: nested repeats backtrack without end on a long
+# capital-letter literal that does not match, as base64 data)
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z0-9]*\Z")
 # a configuration key, logger name or setting as the code spells it: `"scriv.create.add"`,
 # `"insert_marker"`, `"_src_path"`
 _KEY = re.compile(
