@@ -425,3 +425,19 @@ def test_a_long_capital_literal_is_scanned(tmp_path: Path) -> None:
     }
     report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "bl64", files))}
     assert report == {(3, "bl64.loads()")}
+
+
+def test_a_family_hook_that_refuses_some_names(tmp_path: Path) -> None:
+    hook = GETTERS.replace(
+        "            return partial(self.get, key[4:])\n",
+        '            if key[4:] not in ("subjects", "tasks"):\n'
+        "                raise ValueError(key)\n"
+        "            return partial(self.get, key[4:])\n",
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "bl"\nversion = "1"\n',
+        "bl/__init__.py": hook,
+        "README.md": GETTERS_README,
+    }
+    report = {(line, ref) for _, line, ref in _drift(_write(tmp_path / "bl", files))}
+    assert (12, "bl.Layout.get_runs") in report  # the hook refuses names it does not know

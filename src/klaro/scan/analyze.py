@@ -115,8 +115,9 @@ from klaro.scan.stubs import merge_stubs
 # whether a module's top level only defines (`Module.inert`); 214: Django settings read or
 # declared in an appconf class; 215: CamelCase string literals are key literals; 216: argparse
 # options added in a loop over a literal table of rows (`for opt, args in options:
-# add_argument('--' + opt, ...)`), and flags built of strings (`'--' + NAME`, f-strings, `%`)
-ANALYZER_VERSION = 216
+# add_argument('--' + opt, ...)`), and flags built of strings (`'--' + NAME`, f-strings, `%`);
+# 217: a `get_` family whose branch raises for some names is no family
+ANALYZER_VERSION = 217
 
 Progress = Callable[[int, int, str], None]
 

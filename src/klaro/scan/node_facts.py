@@ -337,7 +337,9 @@ def _served_prefix(node: ast.AST, asked: str) -> str | None:
         return None
     prefix = test.args[0].value
     answers = any(isinstance(n, ast.Return) and n.value is not None for n in node.body)
-    if not answers or not prefix.isidentifier() or prefix.startswith("_"):
+    # (one that refuses some of the family, pybids' entities only, lists no family)
+    refuses = any(isinstance(n, ast.Raise) for stmt in node.body for n in ast.walk(stmt))
+    if not answers or refuses or not prefix.isidentifier() or prefix.startswith("_"):
         return None
     return prefix
 
