@@ -231,7 +231,7 @@ def build_names(analysis: Analysis) -> Names:
         for f in m.functions
         if f.name == "__getattr__"
         for name in f.served
-        if name not in (ANY_NAME, ITEMS) and not name.endswith(ANY_NAME)
+        if name != ITEMS and not name.endswith(ANY_NAME)  # `*`, `get_*`: no listed name
     } | {name for m in analysis.modules if m.role != "test" for name in m.served_names}
     names.handed = {m.name: set(m.served_names) for m in analysis.modules if m.served_names}
     names.imported = {
